@@ -1,0 +1,172 @@
+/**
+ * Every environment read of the worker lives here, validated once at start.
+ * A bad value stops the worker with one line per problem saying how to fix it.
+ */
+
+export type Switch = 'on' | 'off';
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+export interface DatabaseConfig {
+  host: string;
+  port: number;
+  user: string;
+  password: string;
+  name: string;
+  prefix: string;
+}
+
+export interface Config {
+  hubSecret: string;
+  encryptionKey: Buffer;
+  database: DatabaseConfig;
+  host: string;
+  port: number;
+  publicUrl: string;
+  shellUrl: string;
+  mock: boolean;
+  testRoutes: boolean;
+  trustProxy: string | undefined;
+  logLevel: LogLevel;
+  providerKeys: Record<string, string>;
+  version: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid worker configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const PROVIDER_VARIABLES = [
+  'OPENAI_API_KEY',
+  'ANTHROPIC_API_KEY',
+  'GEMINI_API_KEY',
+  'MISTRAL_API_KEY',
+  'OPENROUTER_API_KEY',
+  'OLLAMA_BASE_URL',
+  'SVC_COMPAT_BASE_URL',
+  'SVC_COMPAT_API_KEY',
+] as const;
+
+type Environment = Record<string, string | undefined>;
+
+class Reader {
+  readonly problems: string[] = [];
+  constructor(private readonly environment: Environment) {}
+
+  text(name: string, fallback?: string): string {
+    const value = this.environment[name]?.trim();
+    if (value) return value;
+    if (fallback !== undefined) return fallback;
+    this.problems.push(`${name} is required but not set.`);
+    return '';
+  }
+
+  port(name: string, fallback: number): number {
+    const raw = this.environment[name]?.trim();
+    if (!raw) return fallback;
+    const value = Number(raw);
+    if (!/^\d+$/.test(raw) || value < 1 || value > 65535) {
+      this.problems.push(`${name} must be a TCP port between 1 and 65535 (got "${raw}").`);
+      return fallback;
+    }
+    return value;
+  }
+
+  onOff(name: string, fallback: Switch): boolean {
+    const raw = (this.environment[name]?.trim().toLowerCase() || fallback) as string;
+    if (raw !== 'on' && raw !== 'off') {
+      this.problems.push(`${name} must be "on" or "off" (got "${raw}").`);
+      return fallback === 'on';
+    }
+    return raw === 'on';
+  }
+
+  url(name: string, fallback?: string): string {
+    const value = this.text(name, fallback);
+    if (!value) return value;
+    try {
+      const parsed = new URL(value);
+      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('scheme');
+    } catch {
+      this.problems.push(`${name} must be an absolute http(s) URL (got "${value}").`);
+    }
+    return value.replace(/\/+$/, '');
+  }
+}
+
+function readSecret(reader: Reader): string {
+  const secret = reader.text('SVC_HUB_SECRET');
+  if (secret && secret.length < 32) {
+    reader.problems.push('SVC_HUB_SECRET must be at least 32 characters (npm start generates one).');
+  }
+  return secret;
+}
+
+function readEncryptionKey(reader: Reader): Buffer {
+  const raw = reader.text('SVC_ENCRYPTION_KEY');
+  const key = Buffer.from(raw, 'base64');
+  if (raw && (key.length !== 32 || !/^[A-Za-z0-9+/]+={0,2}$/.test(raw))) {
+    reader.problems.push(
+      'SVC_ENCRYPTION_KEY must be 32 random bytes in base64 (e.g. `openssl rand -base64 32`).',
+    );
+  }
+  return key;
+}
+
+function readDatabase(reader: Reader): DatabaseConfig {
+  const prefix = reader.text('SVC_DB_PREFIX', 'wp_');
+  if (!/^[A-Za-z0-9_]{0,32}$/.test(prefix)) {
+    reader.problems.push('SVC_DB_PREFIX may hold only letters, digits and underscores (max 32).');
+  }
+  return {
+    host: reader.text('SVC_DB_HOST', '127.0.0.1'),
+    port: reader.port('SVC_DB_PORT', 3306),
+    user: reader.text('SVC_DB_USER'),
+    password: reader.text('SVC_DB_PASSWORD', ''),
+    name: reader.text('SVC_DB_NAME'),
+    prefix,
+  };
+}
+
+function readLogLevel(reader: Reader, environment: Environment): LogLevel {
+  const level = (environment.SVC_LOG_LEVEL?.trim().toLowerCase() || 'info') as LogLevel;
+  if (!['debug', 'info', 'warn', 'error'].includes(level)) {
+    reader.problems.push(`SVC_LOG_LEVEL must be debug, info, warn or error (got "${level}").`);
+    return 'info';
+  }
+  return level;
+}
+
+function readProviderKeys(environment: Environment): Record<string, string> {
+  const keys: Record<string, string> = {};
+  for (const name of PROVIDER_VARIABLES) {
+    const value = environment[name]?.trim();
+    if (value) keys[name] = value;
+  }
+  return keys;
+}
+
+/** Reads and validates the whole configuration; throws ConfigError listing every problem. */
+export function loadConfig(environment: Environment = process.env, version = '0.0.0'): Config {
+  const reader = new Reader(environment);
+  const publicUrl = reader.url('SVC_PUBLIC_URL');
+  const config: Config = {
+    hubSecret: readSecret(reader),
+    encryptionKey: readEncryptionKey(reader),
+    database: readDatabase(reader),
+    host: reader.text('SVC_WORKER_HOST', '127.0.0.1'),
+    port: reader.port('SVC_WORKER_PORT', 8787),
+    publicUrl,
+    shellUrl: reader.url('SVC_SHELL_URL', publicUrl || undefined),
+    mock: reader.onOff('SVC_MOCK', 'off'),
+    testRoutes: reader.onOff('SVC_TEST_ROUTES', 'off'),
+    trustProxy: environment.SVC_TRUST_PROXY?.trim() || undefined,
+    logLevel: readLogLevel(reader, environment),
+    providerKeys: readProviderKeys(environment),
+    version,
+  };
+  if (reader.problems.length > 0) throw new ConfigError(reader.problems);
+  return config;
+}

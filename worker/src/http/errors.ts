@@ -1,0 +1,99 @@
+/**
+ * The named errors of the API contract (DESIGN §3). Everything thrown on a request path is
+ * turned into the WordPress error shape by http/error-handler.ts; anything that is not an
+ * ApiError becomes `svc_internal` 500 without detail.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly data: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  toBody(): { code: string; message: string; data: Record<string, unknown> } {
+    return { code: this.code, message: this.message, data: { status: this.status, ...this.data } };
+  }
+
+  static missingKey(): ApiError {
+    return new ApiError(401, 'svc_missing_key', 'An API key is required: send "Authorization: Bearer <key>".');
+  }
+
+  static invalidKey(): ApiError {
+    return new ApiError(401, 'svc_invalid_key', 'The API key is not valid.');
+  }
+
+  static keyRevoked(): ApiError {
+    return new ApiError(401, 'svc_key_revoked', 'The API key has been revoked.');
+  }
+
+  static invalidSignature(reason: string): ApiError {
+    return new ApiError(401, 'svc_invalid_signature', `The request signature was rejected: ${reason}.`);
+  }
+
+  static noEntitlement(feature: string): ApiError {
+    return new ApiError(403, 'svc_no_entitlement', `This site is not entitled to "${feature}".`, { feature });
+  }
+
+  static forbidden(message: string): ApiError {
+    return new ApiError(403, 'svc_forbidden', message);
+  }
+
+  static notFound(message = 'No route or resource was found at this address.'): ApiError {
+    return new ApiError(404, 'svc_not_found', message);
+  }
+
+  static methodNotAllowed(allowed: string[]): ApiError {
+    return new ApiError(405, 'svc_method_not_allowed', `Method not allowed here; use ${allowed.join(', ')}.`, {}, {
+      Allow: allowed.join(', '),
+    });
+  }
+
+  static invalidJson(detail: string): ApiError {
+    return new ApiError(400, 'svc_invalid_json', `The request body is not valid JSON: ${detail}.`);
+  }
+
+  /** `params` maps each bad field to what is wrong with it. */
+  static invalidRequest(params: Record<string, string>): ApiError {
+    const fields = Object.keys(params).join(', ');
+    return new ApiError(400, 'svc_invalid_request', `Invalid parameter(s): ${fields}.`, { params });
+  }
+
+  static conflict(code: string, message: string): ApiError {
+    return new ApiError(409, code, message);
+  }
+
+  static payloadTooLarge(limitBytes: number): ApiError {
+    return new ApiError(413, 'svc_payload_too_large', `The request body exceeds ${limitBytes} bytes.`, {
+      limit_bytes: limitBytes,
+    });
+  }
+
+  static unsupportedMediaType(): ApiError {
+    return new ApiError(415, 'svc_unsupported_media_type', 'Send the body as JSON with "Content-Type: application/json".');
+  }
+
+  static rateLimited(retryAfterSeconds: number): ApiError {
+    return new ApiError(429, 'svc_rate_limited', 'Too many requests for this key; retry later.', {
+      retry_after: retryAfterSeconds,
+    }, { 'Retry-After': String(retryAfterSeconds) });
+  }
+
+  static notImplemented(area: string): ApiError {
+    return new ApiError(501, 'svc_not_implemented', `The ${area} area of svc-hub is not available in this version yet.`, {
+      area,
+    });
+  }
+
+  static unavailable(message: string): ApiError {
+    return new ApiError(503, 'svc_unavailable', message);
+  }
+
+  static internal(): ApiError {
+    return new ApiError(500, 'svc_internal', 'An internal error occurred; it has been logged with the request id.');
+  }
+}

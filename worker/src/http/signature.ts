@@ -1,0 +1,90 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * The shell↔worker request signature of DESIGN §1, used in both directions.
+ * Lines joined by "\n": v1, METHOD, path?query, timestamp, nonce, sha256(Authorization),
+ * user, client ip, sha256(raw body). Header value: `v1=<hex HMAC-SHA256>`.
+ */
+export interface SignedParts {
+  method: string;
+  pathAndQuery: string;
+  timestamp: string;
+  nonce: string;
+  authorization: string;
+  user: string;
+  clientIp: string;
+  body: Buffer | string;
+}
+
+export const SIGNATURE_HEADERS = {
+  timestamp: 'x-svc-hub-timestamp',
+  nonce: 'x-svc-hub-nonce',
+  user: 'x-svc-hub-user',
+  clientIp: 'x-svc-hub-client-ip',
+  signature: 'x-svc-hub-signature',
+} as const;
+
+export const MAX_CLOCK_SKEW_SECONDS = 300;
+
+const sha256Hex = (value: Buffer | string): string => createHash('sha256').update(value).digest('hex');
+
+export function canonicalString(parts: SignedParts): string {
+  return [
+    'v1',
+    parts.method.toUpperCase(),
+    parts.pathAndQuery,
+    parts.timestamp,
+    parts.nonce,
+    sha256Hex(parts.authorization),
+    parts.user,
+    parts.clientIp,
+    sha256Hex(parts.body),
+  ].join('\n');
+}
+
+export function sign(parts: SignedParts, secret: string): string {
+  return `v1=${createHmac('sha256', secret).update(canonicalString(parts)).digest('hex')}`;
+}
+
+export type VerifyResult = { ok: true } | { ok: false; reason: string };
+
+/** Checks format, freshness and the HMAC; replay is the caller's job (see NonceRegistry). */
+export function verify(parts: SignedParts, signature: string, secret: string, nowSeconds: number): VerifyResult {
+  if (!/^\d{1,12}$/.test(parts.timestamp)) return { ok: false, reason: 'missing or malformed timestamp' };
+  if (!/^[0-9a-f]{32}$/.test(parts.nonce)) return { ok: false, reason: 'missing or malformed nonce' };
+  if (Math.abs(nowSeconds - Number(parts.timestamp)) > MAX_CLOCK_SKEW_SECONDS) {
+    return { ok: false, reason: 'stale timestamp' };
+  }
+  const expected = Buffer.from(sign(parts, secret));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    return { ok: false, reason: 'signature mismatch' };
+  }
+  return { ok: true };
+}
+
+/**
+ * Remembers nonces for the freshness window so a captured request cannot be replayed.
+ * Bounded: entries expire with the window; past `capacity` the oldest are dropped, which
+ * only matters under a flood that the stale-timestamp check already bounds.
+ */
+export class NonceRegistry {
+  private readonly seen = new Map<string, number>();
+
+  constructor(private readonly capacity = 200_000) {}
+
+  /** True when the nonce is new (and records it); false when it was seen in the window. */
+  claim(nonce: string, nowSeconds: number): boolean {
+    this.evict(nowSeconds);
+    if (this.seen.has(nonce)) return false;
+    this.seen.set(nonce, nowSeconds + MAX_CLOCK_SKEW_SECONDS * 2);
+    return true;
+  }
+
+  private evict(nowSeconds: number): void {
+    for (const [nonce, expiresAt] of this.seen) {
+      if (expiresAt > nowSeconds && this.seen.size < this.capacity) break;
+      this.seen.delete(nonce);
+    }
+  }
+}
