@@ -1,5 +1,5 @@
 /**
- * The named errors of the API contract (DESIGN §3). Everything thrown on a request path is
+ * The named errors of the API contract (DESIGN §3), thrown by any area. Everything thrown on a request path is
  * turned into the WordPress error shape by http/error-handler.ts; anything that is not an
  * ApiError becomes `svc_internal` 500 without detail.
  */

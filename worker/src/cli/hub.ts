@@ -1,0 +1,64 @@
+import { ConfigError, loadConfig } from '../config';
+import { migrate } from '../db/migrate';
+import { createServices } from '../services';
+import { ApiError } from '../support/api-error';
+import { createLogger } from '../support/logger';
+import { productVersion } from '../support/version';
+import { parseArguments, UsageError } from './arguments';
+import { entitlementCommand } from './entitlement-commands';
+import { cliEnvironment } from './environment';
+import { keyCommand } from './key-commands';
+
+const USAGE = `svc-hub operator CLI — npm run hub -- <command>
+
+  key create --site URL --team T [--scope client|admin] [--name N] [--rate-limit N]
+  key list
+  key revoke KEY_ID
+  key rotate-secret KEY_ID
+  entitlement grant --site URL --features a,b [--expires DATE] [--reason R]
+  entitlement set --site URL [--package P] --status S --reason R
+  entitlement list --site URL
+  migrate`;
+
+function reasonOf(error: unknown): string {
+  if (error instanceof ApiError) {
+    const params = error.data.params as Record<string, string> | undefined;
+    return params ? Object.entries(params).map(([name, problem]) => `${name} ${problem}`).join('; ') : error.message;
+  }
+  if (error instanceof UsageError || error instanceof ConfigError) return error.message;
+  const code = (error as { code?: string }).code;
+  if (code === 'ECONNREFUSED' || code === 'ER_ACCESS_DENIED_ERROR') return `cannot reach the database (${code}); is the stack running (npm start)?`;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Runs one command; non-zero exit with a one-line reason on bad input. */
+async function run(argv: string[]): Promise<number> {
+  const parsed = parseArguments(argv);
+  const [area, action] = parsed.positionals;
+  if (!area || area === 'help' || parsed.flags.has('help')) {
+    process.stdout.write(`${USAGE}\n`);
+    return area ? 0 : 2;
+  }
+  if (!['key', 'entitlement', 'migrate'].includes(area)) throw new UsageError(`Unknown command "${area}". Run: npm run hub -- help`);
+  const config = loadConfig(cliEnvironment(), productVersion());
+  const services = createServices(config, createLogger('warn'));
+  const print = (line: string) => process.stdout.write(`${line}\n`);
+  try {
+    await migrate(services.database, services.logger);
+    if (area === 'key') await keyCommand(services, action, parsed, print);
+    else if (area === 'entitlement') await entitlementCommand(services, action, parsed, print);
+    else print('Database schema is up to date.');
+  } finally {
+    await services.pending.flush();
+    await services.database.close();
+  }
+  return 0;
+}
+
+run(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`error: ${reasonOf(error)}\n`);
+    process.exit(error instanceof UsageError || error instanceof ApiError || error instanceof ConfigError ? 2 : 1);
+  },
+);

@@ -1,0 +1,61 @@
+import { parseNewKey } from '../license/inputs';
+import type { Services } from '../services';
+import { takeFlags, UsageError, type ParsedArguments } from './arguments';
+
+type Print = (line: string) => void;
+
+const date = (value: Date | null) => (value ? value.toISOString().replace('T', ' ').slice(0, 19) : '-');
+
+/** `key create|list|revoke|rotate-secret`. */
+export async function keyCommand(services: Services, action: string | undefined, parsed: ParsedArguments, print: Print): Promise<void> {
+  switch (action) {
+    case 'create': {
+      const flags = takeFlags(parsed, ['site', 'team', 'scope', 'name', 'rate-limit'], ['site', 'team']);
+      const rateLimit = flags['rate-limit'];
+      const issued = await services.keys.create(
+        parseNewKey({
+          site_url: flags.site,
+          team: flags.team,
+          scope: flags.scope,
+          name: flags.name,
+          rate_limit_per_minute: rateLimit === undefined ? undefined : Number(rateLimit),
+        }),
+      );
+      const { record } = issued;
+      print(`Created ${record.id} for ${record.siteUrl} (team ${record.team}, scope ${record.scope}).`);
+      print('Store both now, they are not shown again: the site webhook secret, then the API key.');
+      print(issued.webhookSecret);
+      print(issued.key);
+      return;
+    }
+    case 'list': {
+      takeFlags(parsed, []);
+      const { items, total } = await services.keys.list(1, 100);
+      print(['id', 'prefix', 'status', 'scope', 'team', 'site', 'last used'].join('\t'));
+      for (const key of items) {
+        print([key.id, key.displayPrefix, key.status, key.scope, key.team, key.siteUrl, date(key.lastUsedAt)].join('\t'));
+      }
+      if (total > items.length) print(`(${total - items.length} older keys not shown)`);
+      return;
+    }
+    case 'revoke':
+    case 'rotate-secret': {
+      takeFlags(parsed, []);
+      const id = parsed.positionals[2];
+      if (!id) throw new UsageError(`Usage: key ${action} KEY_ID`);
+      if (action === 'revoke') {
+        const record = await services.keys.revoke(id);
+        if (!record) throw new UsageError(`No API key has the id ${id}.`);
+        print(`${record.id} is ${record.status}.`);
+      } else {
+        const secret = await services.keys.rotateWebhookSecret(id);
+        if (!secret) throw new UsageError(`No API key has the id ${id}.`);
+        print(`New webhook secret for ${id} (the old one no longer works):`);
+        print(secret);
+      }
+      return;
+    }
+    default:
+      throw new UsageError('Usage: key create|list|revoke|rotate-secret …');
+  }
+}

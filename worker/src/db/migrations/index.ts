@@ -1,0 +1,12 @@
+import { apiKeys } from './001-api-keys';
+import { entitlements } from './002-entitlements';
+
+/** One numbered, forward-only step. `statements` receives the table-name function. */
+export interface Migration {
+  id: number;
+  name: string;
+  statements(table: (name: string) => string): string[];
+}
+
+/** Every migration in order. Append only: an applied migration is never edited. */
+export const MIGRATIONS: Migration[] = [apiKeys, entitlements];

@@ -1,0 +1,74 @@
+import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import type { Services } from '../services';
+import { ApiError } from '../support/api-error';
+import { bearerAuth, requireAdminScope } from './bearer-auth';
+import { context } from './context';
+import { errorHandler } from './error-handler';
+import { featureGate } from './feature-gate';
+import { jsonBody } from './json-body';
+import { rawBody } from './raw-body';
+import { requestId } from './request-id';
+import { NAMESPACES, pathMatcher, routeTable, type RouteDefinition } from './routes';
+import { shellSignature } from './shell-signature';
+import { NonceRegistry } from './signature';
+
+export interface AppOptions {
+  startedAt?: number;
+  nonces?: NonceRegistry;
+}
+
+function notImplemented(area: string): RequestHandler {
+  return () => {
+    throw ApiError.notImplemented(area);
+  };
+}
+
+function chain(route: RouteDefinition, services: Services): RequestHandler[] {
+  const handlers: RequestHandler[] = [];
+  if (route.auth === 'bearer') handlers.push(bearerAuth(services.keyLookup));
+  if (route.adminScope) handlers.push(requireAdminScope);
+  if (route.features) handlers.push(featureGate(services.gate, route.features));
+  const json = route.json ?? (['POST', 'PATCH', 'PUT'].includes(route.method) && route.auth !== 'webhook');
+  if (json) handlers.push(jsonBody);
+  handlers.push(route.handler ?? notImplemented(route.area));
+  return handlers;
+}
+
+function fallback(routes: RouteDefinition[]) {
+  const matchers = routes.map((route) => ({ route, matcher: pathMatcher(route.path) }));
+  return (request: Request, _response: Response, next: NextFunction) => {
+    const allowed = matchers.filter(({ matcher }) => matcher.test(request.path)).map(({ route }) => route.method);
+    next(allowed.length > 0 ? ApiError.methodNotAllowed([...new Set(allowed)]) : ApiError.notFound());
+  };
+}
+
+/**
+ * Assembles the worker: request id, raw body (1 MiB), the shell signature per namespace
+ * (required for admin and internal, checked-if-present elsewhere: the direct lane), the
+ * route table, 404/405, and the one error handler.
+ */
+export function buildApp(services: Services, options: AppOptions = {}): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  if (services.config.trustProxy) app.set('trust proxy', services.config.trustProxy);
+  const signature = { secret: services.config.hubSecret, nonces: options.nonces ?? new NonceRegistry() };
+
+  app.use(requestId);
+  app.use((request, response, next) => {
+    context(response).clientIp = request.ip ?? request.socket.remoteAddress ?? '';
+    next();
+  });
+  app.use(rawBody);
+  app.use([NAMESPACES.admin, NAMESPACES.internal], shellSignature(signature, true));
+  const { router, commerce, license, library, test } = NAMESPACES;
+  app.use([router, commerce, license, library, test], shellSignature(signature, false));
+
+  const routes = routeTable(services, options.startedAt ?? Date.now());
+  for (const route of routes) {
+    app[route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'put' | 'delete'](route.path, ...chain(route, services));
+  }
+  app.use(fallback(routes));
+  app.use(errorHandler(services.logger));
+  return app;
+}

@@ -1,0 +1,30 @@
+import type { NextFunction, Request, Response } from 'express';
+import { KEY_PATTERN } from '../license/api-key-format';
+import type { KeyLookup } from '../license/api-key-cache';
+import { ApiError } from '../support/api-error';
+import { context } from './context';
+
+/** Reads `Authorization: Bearer <key>`; answers svc_missing_key / svc_invalid_key / svc_key_revoked. */
+export function bearerAuth(keys: KeyLookup) {
+  return async (request: Request, response: Response, next: NextFunction): Promise<void> => {
+    const header = request.get('authorization');
+    const match = header ? /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header) : null;
+    if (!match) throw ApiError.missingKey();
+    const key = match[1]!;
+    if (!KEY_PATTERN.test(key)) throw ApiError.invalidKey();
+    const record = await keys.find(key);
+    if (!record) throw ApiError.invalidKey();
+    if (record.status !== 'active') throw ApiError.keyRevoked();
+    context(response).apiKey = record;
+    keys.markUsed(record);
+    next();
+  };
+}
+
+/** Admin-scope keys only (e.g. PATCH /entitlement). */
+export function requireAdminScope(_request: Request, response: Response, next: NextFunction): void {
+  if (context(response).apiKey?.scope !== 'admin') {
+    throw ApiError.forbidden('This route needs an API key with scope "admin".');
+  }
+  next();
+}

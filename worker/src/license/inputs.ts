@@ -1,0 +1,114 @@
+import { ApiError } from '../support/api-error';
+import { normaliseSiteUrl } from '../support/site-url';
+import type { NewApiKey } from './api-keys';
+import { ENTITLEMENT_STATUSES, FEATURE_PATTERN, isEntitlementStatus, type EntitlementStatus } from './entitlement-states';
+
+/**
+ * Validation shared by the admin routes and the operator CLI: each returns clean input or
+ * throws svc_invalid_request naming every bad field.
+ */
+type Raw = Record<string, unknown>;
+
+class Problems {
+  readonly params: Record<string, string> = {};
+  add(name: string, message: string): void {
+    this.params[name] = message;
+  }
+  throwIfAny(): void {
+    if (Object.keys(this.params).length > 0) throw ApiError.invalidRequest(this.params);
+  }
+}
+
+function siteUrl(raw: Raw, problems: Problems): string {
+  const value = normaliseSiteUrl(raw.site_url);
+  if (!value) problems.add('site_url', 'must be an absolute http(s) URL');
+  return value ?? '';
+}
+
+function text(raw: Raw, name: string, problems: Problems, options: { required: boolean; max: number }): string {
+  const value = raw[name];
+  if (value === undefined || value === '') {
+    if (options.required) problems.add(name, 'is required');
+    return '';
+  }
+  if (typeof value !== 'string' || value.trim().length === 0 || value.length > options.max) {
+    problems.add(name, `must be a string of 1 to ${options.max} characters`);
+    return '';
+  }
+  return value.trim();
+}
+
+export function parseNewKey(raw: Raw): NewApiKey {
+  const problems = new Problems();
+  const scope = raw.scope ?? 'client';
+  if (scope !== 'client' && scope !== 'admin') problems.add('scope', 'must be "client" or "admin"');
+  const rateLimit = raw.rate_limit_per_minute ?? 120;
+  if (typeof rateLimit !== 'number' || !Number.isInteger(rateLimit) || rateLimit < 1 || rateLimit > 100_000) {
+    problems.add('rate_limit_per_minute', 'must be an integer from 1 to 100000');
+  }
+  const input: NewApiKey = {
+    siteUrl: siteUrl(raw, problems),
+    team: text(raw, 'team', problems, { required: true, max: 190 }),
+    name: text(raw, 'name', problems, { required: false, max: 190 }),
+    scope: scope as NewApiKey['scope'],
+    rateLimitPerMinute: rateLimit as number,
+  };
+  problems.throwIfAny();
+  return input;
+}
+
+function features(raw: Raw, problems: Problems): string[] {
+  const value = raw.features;
+  if (!Array.isArray(value) || value.length === 0 || value.length > 100) {
+    problems.add('features', 'must be a non-empty list of feature codes');
+    return [];
+  }
+  const bad = value.filter((feature) => typeof feature !== 'string' || !FEATURE_PATTERN.test(feature));
+  if (bad.length > 0) problems.add('features', 'feature codes are lower-case letters, digits and . _ - (e.g. llm.chat)');
+  return [...new Set(value as string[])].sort();
+}
+
+function futureDate(raw: Raw, name: string, problems: Problems): Date | null {
+  const value = raw[name];
+  if (value === undefined || value === null || value === '') return null;
+  const date = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? new Date(value) : null;
+  if (!date || Number.isNaN(date.getTime())) {
+    problems.add(name, 'must be an ISO 8601 date or date-time');
+    return null;
+  }
+  return date;
+}
+
+export function parseGrant(raw: Raw): { siteUrl: string; features: string[]; expiresAt: Date | null; reason: string } {
+  const problems = new Problems();
+  const grant = {
+    siteUrl: siteUrl(raw, problems),
+    features: features(raw, problems),
+    expiresAt: futureDate(raw, 'expires_at', problems),
+    reason: text(raw, 'reason', problems, { required: false, max: 500 }) || 'manual grant',
+  };
+  problems.throwIfAny();
+  return grant;
+}
+
+export function parseStatusChange(raw: Raw): {
+  siteUrl: string;
+  packageId?: string | null;
+  status: EntitlementStatus;
+  reason: string;
+} {
+  const problems = new Problems();
+  if (!isEntitlementStatus(raw.status)) problems.add('status', `must be one of ${ENTITLEMENT_STATUSES.join(', ')}`);
+  const packageId = raw.package_id;
+  if (packageId !== undefined && packageId !== null && (typeof packageId !== 'string' || !/^[a-z0-9][a-z0-9_-]{0,99}$/i.test(packageId))) {
+    problems.add('package_id', 'must be a package slug, or null for the manual grant');
+  }
+  const change = {
+    siteUrl: siteUrl(raw, problems),
+    packageId: packageId as string | null | undefined,
+    status: raw.status as EntitlementStatus,
+    reason: text(raw, 'reason', problems, { required: true, max: 500 }),
+  };
+  problems.throwIfAny();
+  return change;
+}

@@ -1,0 +1,58 @@
+import { ConfigError, loadConfig, type Config } from './config';
+import { migrate } from './db/migrate';
+import { waitForDatabase } from './db/pool';
+import { buildApp } from './http/app';
+import { installGracefulShutdown } from './http/lifecycle';
+import { createServices } from './services';
+import { createLogger } from './support/logger';
+import { productVersion } from './support/version';
+
+function readConfig(): Config {
+  try {
+    return loadConfig(process.env, productVersion());
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\nSee docs/configuration.md.\n`);
+      process.exit(78);
+    }
+    throw error;
+  }
+}
+
+/** Worker entry: config → database (wait, migrate) → HTTP server → graceful shutdown. */
+async function main(): Promise<void> {
+  const startedAt = Date.now();
+  const config = readConfig();
+  const logger = createLogger(config.logLevel);
+  const services = createServices(config, logger);
+  await waitForDatabase(services.database, 30_000, (error) =>
+    logger.warn('waiting for the database', { error: error.message }),
+  );
+  const applied = await migrate(services.database, logger);
+  const app = buildApp(services, { startedAt });
+  const server = app.listen(config.port, config.host);
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    logger.error(
+      error.code === 'EADDRINUSE' ? `port ${config.port} on ${config.host} is already in use (SVC_WORKER_PORT)` : 'server error',
+      { error: error.message },
+    );
+    process.exit(1);
+  });
+  server.on('listening', () =>
+    logger.info('svc-hub worker listening', {
+      url: `http://${config.host}:${config.port}`,
+      version: config.version,
+      migrations_applied: applied,
+      mock: config.mock,
+    }),
+  );
+  installGracefulShutdown(server, logger, async () => {
+    await services.pending.flush();
+    await services.database.close();
+  });
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`svc-hub worker failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,30 @@
+import { TtlCache } from './ttl-cache';
+
+describe('TtlCache', () => {
+  it('serves from cache within the TTL and reloads after it', async () => {
+    let time = 0;
+    let loads = 0;
+    const cache = new TtlCache<number>(2000, 10, () => time);
+    const load = async () => ++loads;
+    expect(await cache.get('a', load)).toBe(1);
+    time = 1999;
+    expect(await cache.get('a', load)).toBe(1);
+    time = 2000;
+    expect(await cache.get('a', load)).toBe(2);
+  });
+
+  it('shares one load between concurrent misses and forgets failures', async () => {
+    let loads = 0;
+    const cache = new TtlCache<number>(1000, 10);
+    const slow = () => new Promise<number>((resolve) => setTimeout(() => resolve(++loads), 5));
+    expect(await Promise.all([cache.get('a', slow), cache.get('a', slow)])).toEqual([1, 1]);
+    await expect(cache.get('b', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await cache.get('b', async () => 7)).toBe(7);
+  });
+
+  it('stays within its capacity', async () => {
+    const cache = new TtlCache<number>(60_000, 5);
+    for (let index = 0; index < 50; index += 1) await cache.get(String(index), async () => index);
+    expect((cache as unknown as { entries: Map<string, unknown> }).entries.size).toBeLessThanOrEqual(5);
+  });
+});
