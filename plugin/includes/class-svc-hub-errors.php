@@ -1,0 +1,132 @@
+<?php
+/**
+ * The answers the shell gives on its own, in the WordPress error shape.
+ *
+ * @package svc-hub
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Named constructors for every error the shell itself answers with:
+ * `{ "code": "svc_…", "message": "…", "data": { "status": N } }`, Content-Type application/json.
+ * Everything else in the plugin's namespaces is the worker's answer, passed through.
+ */
+final class Svc_Hub_Errors {
+
+	/**
+	 * 503: the worker could not be reached or gave no answer.
+	 *
+	 * @param string|null $message Why, when more is known than "not reachable".
+	 * @return WP_REST_Response
+	 */
+	public static function worker_unavailable( ?string $message = null ): WP_REST_Response {
+		return self::response( 'svc_worker_unavailable', $message ?? self::unreachable_message(), 503 );
+	}
+
+	/**
+	 * 503: SVC_HUB_SECRET is not configured, so nothing can be forwarded.
+	 *
+	 * @return WP_REST_Response
+	 */
+	public static function secret_missing(): WP_REST_Response {
+		return self::worker_unavailable( self::secret_missing_message() );
+	}
+
+	/**
+	 * 401 (not logged in) or 403: an admin route asked by someone without manage_options.
+	 *
+	 * @return WP_REST_Response
+	 */
+	public static function forbidden(): WP_REST_Response {
+		return self::response( 'svc_forbidden', __( 'Sorry, you are not allowed to manage svc-hub.', 'svc-hub' ), rest_authorization_required_code() );
+	}
+
+	/**
+	 * 401: an internal request whose signature is missing, stale, reused or wrong.
+	 *
+	 * @return WP_REST_Response
+	 */
+	public static function invalid_signature(): WP_REST_Response {
+		return self::response( 'svc_invalid_signature', __( 'The request signature is missing, stale, reused or wrong.', 'svc-hub' ), 401 );
+	}
+
+	/**
+	 * 502: the worker began to answer, then the connection broke.
+	 *
+	 * @return WP_REST_Response
+	 */
+	public static function upstream_error(): WP_REST_Response {
+		return self::response( 'svc_upstream_error', __( 'The svc-hub worker closed the connection before its answer was complete.', 'svc-hub' ), 502 );
+	}
+
+	/**
+	 * 404: an internal route that the shell has no handler for.
+	 *
+	 * @return WP_REST_Response
+	 */
+	public static function not_found(): WP_REST_Response {
+		return self::response( 'svc_not_found', __( 'No svc-hub route matches the URL and method.', 'svc-hub' ), 404 );
+	}
+
+	/**
+	 * Message for an unreachable worker.
+	 *
+	 * @return string
+	 */
+	public static function unreachable_message(): string {
+		return __( 'The svc-hub worker is not reachable. Check that it is running and that SVC_HUB_WORKER_URL points to it.', 'svc-hub' );
+	}
+
+	/**
+	 * Message for a missing shared secret (names the setting, never shows a value).
+	 *
+	 * @return string
+	 */
+	public static function secret_missing_message(): string {
+		return __( 'The svc-hub worker is not reachable: SVC_HUB_SECRET is not configured. Define it in wp-config.php or in the environment of PHP.', 'svc-hub' );
+	}
+
+	/**
+	 * A JSON response made by the shell, carrying X-Request-Id like every worker answer.
+	 *
+	 * @param array $data   Response body.
+	 * @param int   $status HTTP status.
+	 * @return WP_REST_Response
+	 */
+	public static function json( array $data, int $status ): WP_REST_Response {
+		$response = new WP_REST_Response( $data, $status );
+		$response->header( 'Content-Type', 'application/json; charset=utf-8' );
+		$response->header( 'X-Request-Id', self::request_id() );
+		return $response;
+	}
+
+	/**
+	 * The client's X-Request-Id when well-formed, else a fresh one.
+	 *
+	 * @return string
+	 */
+	public static function request_id(): string {
+		$given = isset( $_SERVER['HTTP_X_REQUEST_ID'] ) ? wp_unslash( (string) $_SERVER['HTTP_X_REQUEST_ID'] ) : '';
+		return 1 === preg_match( '/^[A-Za-z0-9._:-]{1,128}$/', $given ) ? $given : bin2hex( random_bytes( 16 ) );
+	}
+
+	/**
+	 * Builds one error answer.
+	 *
+	 * @param string $code    Stable machine code.
+	 * @param string $message Human-readable message.
+	 * @param int    $status  HTTP status.
+	 * @return WP_REST_Response
+	 */
+	private static function response( string $code, string $message, int $status ): WP_REST_Response {
+		return self::json(
+			array(
+				'code'    => $code,
+				'message' => $message,
+				'data'    => array( 'status' => $status ),
+			),
+			$status
+		);
+	}
+}

@@ -1,0 +1,155 @@
+<?php
+/**
+ * Forwards every request in the plugin's namespaces to the worker, signed.
+ *
+ * @package svc-hub
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Walks the route table for a REST request and, unless the row is `internal`, forwards it
+ * from `rest_pre_dispatch` — before WordPress would match routes, validate JSON or answer
+ * 404/405 itself — so the worker answers everything in those namespaces.
+ */
+final class Svc_Hub_Forwarder {
+
+	/** @var Svc_Hub_Settings */
+	private Svc_Hub_Settings $settings;
+
+	/** @var Svc_Hub_Route_Table */
+	private Svc_Hub_Route_Table $table;
+
+	/** @var bool Whether the HTTP request PHP is serving has been seen already. */
+	private bool $main_request_claimed = false;
+
+	/**
+	 * @param Svc_Hub_Settings    $settings Worker URL and secret.
+	 * @param Svc_Hub_Route_Table $table    The route table.
+	 */
+	public function __construct( Svc_Hub_Settings $settings, Svc_Hub_Route_Table $table ) {
+		$this->settings = $settings;
+		$this->table    = $table;
+	}
+
+	/**
+	 * `rest_pre_dispatch` filter (priority 10, 3 args): answers requests in the table's
+	 * namespaces with the worker's answer; leaves everything else (and `internal` rows) alone.
+	 *
+	 * @param mixed           $result  A result another filter produced, or null.
+	 * @param WP_REST_Server  $server  Server instance.
+	 * @param WP_REST_Request $request The request.
+	 * @return mixed
+	 */
+	public function pre_dispatch( $result, $server, $request ) {
+		if ( null !== $result || ! $request instanceof WP_REST_Request ) {
+			return $result;
+		}
+		$route = $request->get_route();
+		if ( null === $this->table->namespace_of( $route ) ) {
+			return $result;
+		}
+		$row = $this->table->match( $route, $request->get_method() );
+		if ( null !== $row && 'internal' === $row['auth'] ) {
+			return $result;
+		}
+		return $this->forward( $request, $row );
+	}
+
+	/**
+	 * Route callback of every forwarded row (used only when rest_pre_dispatch did not forward).
+	 *
+	 * @param WP_REST_Request $request The request.
+	 * @return WP_REST_Response
+	 */
+	public function handle( WP_REST_Request $request ): WP_REST_Response {
+		return $this->forward( $request, $this->table->match( $request->get_route(), $request->get_method() ) );
+	}
+
+	/**
+	 * Forwards a request and returns the worker's answer (or streams it and exits).
+	 *
+	 * @param WP_REST_Request $request The request.
+	 * @param array|null      $row     Its route-table row; null for an unknown route in a table namespace.
+	 * @return WP_REST_Response
+	 */
+	public function forward( WP_REST_Request $request, ?array $row ): WP_REST_Response {
+		$is_main = $this->claim_main_request( $request );
+		$auth    = $row['auth'] ?? 'public';
+		if ( 'admin' === $auth && ! current_user_can( 'manage_options' ) ) {
+			return Svc_Hub_Errors::forbidden();
+		}
+		$signer = $this->settings->signer();
+		if ( null === $signer ) {
+			return $this->unavailable( $request, Svc_Hub_Errors::secret_missing_message() );
+		}
+
+		$incoming = Svc_Hub_Incoming_Request::from_rest_request( $request, $is_main );
+		$user     = 'admin' === $auth ? (string) get_current_user_id() : '';
+		$signed   = $signer->headers_for( $incoming->method, $incoming->path, $incoming->authorization, $user, $incoming->client_ip, $incoming->body );
+		$response = Svc_Hub_Stream_Proxy::send(
+			$this->settings->worker_url() . $incoming->path,
+			$incoming->method,
+			self::header_lines( array_merge( $incoming->headers, Svc_Hub_Headers::from_map( $signed ) ) ),
+			$incoming->body,
+			$is_main && ! empty( $row['may_stream'] )
+		);
+		return $response ?? $this->unavailable( $request, Svc_Hub_Errors::unreachable_message() );
+	}
+
+	/**
+	 * The 503 answer when the worker cannot answer: the health body for the health route,
+	 * `svc_worker_unavailable` for everything else.
+	 *
+	 * @param WP_REST_Request $request The request.
+	 * @param string          $message Why.
+	 * @return WP_REST_Response
+	 */
+	private function unavailable( WP_REST_Request $request, string $message ): WP_REST_Response {
+		if ( Svc_Hub_Health_Fallback::applies( $request->get_route(), $request->get_method() ) ) {
+			return Svc_Hub_Health_Fallback::response( $message );
+		}
+		return Svc_Hub_Errors::worker_unavailable( $message );
+	}
+
+	/**
+	 * Whether this is the HTTP request PHP is serving (its route is the requested
+	 * `rest_route`, first time seen), as opposed to one dispatched from PHP code.
+	 *
+	 * @param WP_REST_Request $request The request.
+	 * @return bool
+	 */
+	private function claim_main_request( WP_REST_Request $request ): bool {
+		if ( $this->main_request_claimed || ! defined( 'REST_REQUEST' ) || ! REST_REQUEST || ! isset( $GLOBALS['wp']->query_vars['rest_route'] ) ) {
+			return false;
+		}
+		$served = untrailingslashit( (string) $GLOBALS['wp']->query_vars['rest_route'] );
+		if ( 0 !== strcasecmp( $served, untrailingslashit( $request->get_route() ) ) ) {
+			return false;
+		}
+		$this->main_request_claimed = true;
+		return true;
+	}
+
+	/**
+	 * Curl header lines. An empty value is written `Name;` (curl would drop `Name:`); curl's
+	 * own Accept / Content-Type defaults are suppressed when the client sent none, and
+	 * `Expect:` is always empty (no 100-continue round trip).
+	 *
+	 * @param array<int,string[]> $headers [name, value] pairs.
+	 * @return string[]
+	 */
+	private static function header_lines( array $headers ): array {
+		$lines = array();
+		foreach ( $headers as list( $name, $value ) ) {
+			$lines[] = '' === $value ? $name . ';' : $name . ': ' . $value;
+		}
+		$lines[] = 'Expect:';
+		foreach ( array( 'Accept', 'Content-Type' ) as $name ) {
+			if ( null === Svc_Hub_Headers::value( $headers, $name ) ) {
+				$lines[] = $name . ':';
+			}
+		}
+		return $lines;
+	}
+}

@@ -1,0 +1,140 @@
+<?php
+/**
+ * The client's request as the shell forwards and signs it.
+ *
+ * @package svc-hub
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Canonical path, query, end-to-end headers, client address and body of a REST request.
+ *
+ * For the request PHP is serving (the "main" request) the query is the raw QUERY_STRING
+ * without `rest_route=` and the headers are the client's own (getallheaders()), so plain
+ * and pretty permalinks sign the same bytes. For a request dispatched from PHP code
+ * (rest_do_request(), batch) both come from the WP_REST_Request object.
+ */
+final class Svc_Hub_Incoming_Request {
+
+	/** Fixed prefix of every canonical path, whatever the permalink style. */
+	public const PATH_PREFIX = '/wp-json';
+
+	/**
+	 * @param string               $method        HTTP method (upper case).
+	 * @param string               $path          Canonical path plus `?query` when there is a query.
+	 * @param array<int,string[]>  $headers       End-to-end headers to forward, [name, value] pairs.
+	 * @param string               $authorization Authorization value, "" when absent.
+	 * @param string               $client_ip     REMOTE_ADDR.
+	 * @param string               $body          Raw body bytes.
+	 */
+	private function __construct(
+		public readonly string $method,
+		public readonly string $path,
+		public readonly array $headers,
+		public readonly string $authorization,
+		public readonly string $client_ip,
+		public readonly string $body
+	) {}
+
+	/**
+	 * Reads a REST request.
+	 *
+	 * @param WP_REST_Request $request The request.
+	 * @param bool            $is_main Whether it is the HTTP request PHP is serving.
+	 * @return self
+	 */
+	public static function from_rest_request( WP_REST_Request $request, bool $is_main ): self {
+		$query   = $is_main ? self::main_query_string() : self::query_from_params( $request->get_query_params() );
+		$headers = Svc_Hub_Headers::end_to_end(
+			Svc_Hub_Headers::from_map( $is_main ? self::client_headers() : self::headers_from_request( $request ) ),
+			Svc_Hub_Headers::NOT_FORWARDED,
+			array( 'x-svc-hub-' )
+		);
+
+		return new self(
+			strtoupper( $request->get_method() ),
+			self::canonical_path( $request->get_route() ) . ( '' === $query ? '' : '?' . $query ),
+			$headers,
+			(string) Svc_Hub_Headers::value( $headers, 'Authorization' ),
+			isset( $_SERVER['REMOTE_ADDR'] ) ? wp_unslash( (string) $_SERVER['REMOTE_ADDR'] ) : '',
+			(string) $request->get_body()
+		);
+	}
+
+	/**
+	 * `/wp-json` plus the route with each segment rawurlencode()d.
+	 *
+	 * @param string $route REST route, e.g. `/svc/v1/image-templates/abc`.
+	 * @return string
+	 */
+	public static function canonical_path( string $route ): string {
+		return self::PATH_PREFIX . implode( '/', array_map( 'rawurlencode', explode( '/', $route ) ) );
+	}
+
+	/**
+	 * The raw QUERY_STRING without any `rest_route` pair, bytes otherwise untouched.
+	 *
+	 * @return string
+	 */
+	public static function main_query_string(): string {
+		$raw = isset( $_SERVER['QUERY_STRING'] ) ? wp_unslash( (string) $_SERVER['QUERY_STRING'] ) : '';
+		if ( '' === $raw || false === stripos( $raw, 'rest_route' ) ) {
+			return $raw;
+		}
+		$pairs = array_filter(
+			explode( '&', $raw ),
+			static fn ( string $pair ): bool => 'rest_route' !== urldecode( explode( '=', $pair, 2 )[0] )
+		);
+		return implode( '&', $pairs );
+	}
+
+	/**
+	 * Query string of a request built in PHP.
+	 *
+	 * @param array $params Query parameters.
+	 * @return string
+	 */
+	private static function query_from_params( array $params ): string {
+		unset( $params['rest_route'] );
+		return http_build_query( $params, '', '&', PHP_QUERY_RFC3986 );
+	}
+
+	/**
+	 * The client's request headers as sent: getallheaders(), else rebuilt from $_SERVER.
+	 *
+	 * @return array<string,string>
+	 */
+	private static function client_headers(): array {
+		$headers = function_exists( 'getallheaders' ) ? getallheaders() : false;
+		if ( ! is_array( $headers ) ) {
+			$headers = array();
+			foreach ( $_SERVER as $key => $value ) {
+				if ( 0 === strncmp( $key, 'HTTP_', 5 ) ) {
+					$key = substr( $key, 5 );
+				} elseif ( 'CONTENT_TYPE' !== $key && 'CONTENT_LENGTH' !== $key ) {
+					continue;
+				}
+				$headers[ ucwords( strtolower( str_replace( '_', '-', $key ) ), '-' ) ] = wp_unslash( (string) $value );
+			}
+		}
+		if ( null === Svc_Hub_Headers::value( Svc_Hub_Headers::from_map( $headers ), 'Authorization' ) && ! empty( $_SERVER['REDIRECT_HTTP_AUTHORIZATION'] ) ) {
+			$headers['Authorization'] = wp_unslash( (string) $_SERVER['REDIRECT_HTTP_AUTHORIZATION'] );
+		}
+		return $headers;
+	}
+
+	/**
+	 * Headers of a request built in PHP (WordPress keys them `content_type`).
+	 *
+	 * @param WP_REST_Request $request The request.
+	 * @return array<string,string>
+	 */
+	private static function headers_from_request( WP_REST_Request $request ): array {
+		$headers = array();
+		foreach ( $request->get_headers() as $key => $values ) {
+			$headers[ ucwords( str_replace( '_', '-', (string) $key ), '-' ) ] = implode( ',', (array) $values );
+		}
+		return $headers;
+	}
+}

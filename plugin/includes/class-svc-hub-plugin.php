@@ -1,0 +1,88 @@
+<?php
+/**
+ * Wires the shell's hooks.
+ *
+ * @package svc-hub
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * The plugin's one entry point: builds the collaborators and hooks them into WordPress.
+ */
+final class Svc_Hub_Plugin {
+
+	/** Plugin version (keep in step with the plugin header and readme.txt). */
+	public const VERSION = '0.1.0';
+
+	/** @var self|null */
+	private static ?self $instance = null;
+
+	/** @var string Absolute path of plugin/svc-hub.php. */
+	private string $plugin_file;
+
+	/** @var Svc_Hub_Route_Table */
+	private Svc_Hub_Route_Table $table;
+
+	/** @var Svc_Hub_Forwarder */
+	private Svc_Hub_Forwarder $forwarder;
+
+	/** @var Svc_Hub_Internal_Routes */
+	private Svc_Hub_Internal_Routes $internal_routes;
+
+	/**
+	 * Boots the plugin once.
+	 *
+	 * @param string $plugin_file Absolute path of plugin/svc-hub.php.
+	 */
+	public static function boot( string $plugin_file ): void {
+		if ( null === self::$instance ) {
+			self::$instance = new self( $plugin_file );
+			self::$instance->register_hooks();
+		}
+	}
+
+	/**
+	 * @param string $plugin_file Absolute path of plugin/svc-hub.php.
+	 */
+	private function __construct( string $plugin_file ) {
+		$settings              = new Svc_Hub_Settings();
+		$this->plugin_file     = $plugin_file;
+		$this->table           = new Svc_Hub_Route_Table();
+		$this->forwarder       = new Svc_Hub_Forwarder( $settings, $this->table );
+		$this->internal_routes = new Svc_Hub_Internal_Routes( $settings, new Svc_Hub_Nonce_Store() );
+	}
+
+	/**
+	 * Hooks: route registration, early forwarding, raw serving, the admin page.
+	 */
+	private function register_hooks(): void {
+		add_action( 'rest_api_init', array( $this, 'register_routes' ) );
+		add_filter( 'rest_pre_dispatch', array( $this->forwarder, 'pre_dispatch' ), 10, 3 );
+		// After rest_send_cors_headers (10), so every header is out before the body.
+		add_filter( 'rest_pre_serve_request', array( Svc_Hub_Worker_Response::class, 'serve' ), 100, 3 );
+		if ( is_admin() ) {
+			( new Svc_Hub_Admin_Page( $this->plugin_file ) )->register_hooks();
+		}
+	}
+
+	/**
+	 * `rest_api_init` action: registers every table row, so `/wp-json/` lists them.
+	 * Forwarded rows' callback is the forwarder (it normally answers earlier, from
+	 * rest_pre_dispatch); internal rows' callback checks the worker's signature.
+	 */
+	public function register_routes(): void {
+		foreach ( $this->table->rows() as $row ) {
+			$internal = 'internal' === $row['auth'];
+			register_rest_route(
+				$row['namespace'],
+				$row['route'],
+				array(
+					'methods'             => $row['methods'],
+					'callback'            => $internal ? $this->internal_routes->callback_for( $row ) : array( $this->forwarder, 'handle' ),
+					'permission_callback' => '__return_true',
+				)
+			);
+		}
+	}
+}

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# ensure-packages.sh [EXTRA_PACKAGE…] – make sure the Debian packages the stack needs are installed.
+# As root it installs what is missing; otherwise it prints the one command to run and exits 1.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+LAP_NAME=apt
+
+PACKAGES=(php-cli php-mysql php-curl php-mbstring php-xml mariadb-server-core mariadb-client-core curl "$@")
+missing=()
+for package in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
+done
+if [ ${#missing[@]} -eq 0 ]; then lap "debian packages present"; exit 0; fi
+
+if [ "$(id -u)" != 0 ]; then
+  echo "sudo apt-get install -y --no-install-recommends ${missing[*]}" >&2
+  exit 1
+fi
+
+mkdir -p "$LOG_DIR"
+log=$LOG_DIR/apt.log
+lap "installing ${missing[*]} (log: $log)"
+if ! { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+  --no-install-recommends "${missing[@]}"; } >"$log" 2>&1; then
+  show_tail "$log"
+  die "apt-get install failed (log: $log)"
+fi
+lap "debian packages installed"

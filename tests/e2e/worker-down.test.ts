@@ -1,0 +1,49 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { bearer, call } from '../support/lanes';
+import { createKey } from '../support/hub-cli';
+import { stack } from '../support/stack';
+
+function stopWorker(): void {
+  const info = stack();
+  const group = Number(readFileSync(join(info.dir, 'run', 'worker.pgid'), 'utf8'));
+  process.kill(-group, 'SIGTERM');
+  execFileSync('bash', ['-c', `for i in $(seq 1 120); do kill -0 -- -${group} 2>/dev/null || exit 0; sleep 0.1; done; exit 1`]);
+}
+
+function startWorker(): void {
+  const info = stack();
+  execFileSync('bash', [join(info.repoRoot, 'scripts', 'stack-start.sh')], {
+    env: { ...process.env, SVC_STACK_DIR: info.dir },
+    stdio: 'inherit',
+  });
+}
+
+/** With the worker stopped, WordPress answers alone: 503 for forwarded routes, "down" health. */
+describe('worker unavailable', () => {
+  const key = createKey(['llm.chat']);
+
+  beforeAll(stopWorker);
+  afterAll(startWorker);
+
+  it('answers a Bearer route with 503 svc_worker_unavailable within 2 s', async () => {
+    const started = Date.now();
+    const answer = await call('wordpress', '/wp-json/llm/router/v1/models', { headers: bearer(key.key) });
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect([answer.status, answer.body?.code]).toEqual([503, 'svc_worker_unavailable']);
+    expect(answer.text).not.toContain(stack().workerEnv.SVC_HUB_SECRET);
+  });
+
+  it('answers /health with status down from PHP alone', async () => {
+    const answer = await call('wordpress', '/wp-json/llm/router/v1/health');
+    expect(answer.status).toBe(503);
+    expect(answer.body).toMatchObject({ status: 'down', checks: { worker: { status: 'down' } } });
+  });
+
+  it('recovers when the worker is back', async () => {
+    startWorker();
+    const answer = await call('wordpress', '/wp-json/llm/router/v1/health');
+    expect([answer.status, answer.body?.status]).toEqual([200, 'ok']);
+  });
+});

@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import { sign } from '../../worker/src/http/signature';
+import { stack } from './stack';
+
+export interface SignedOptions {
+  method: string;
+  path: string;
+  body?: string;
+  authorization?: string;
+  user?: string;
+  clientIp?: string;
+  timestamp?: number;
+  nonce?: string;
+  secret?: string;
+}
+
+/** Headers the shell would send for this request (DESIGN §1), for calling the worker directly. */
+export function shellHeaders(options: SignedOptions): Record<string, string> {
+  const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
+  const nonce = options.nonce ?? randomBytes(16).toString('hex');
+  const parts = {
+    method: options.method,
+    pathAndQuery: options.path,
+    timestamp,
+    nonce,
+    authorization: options.authorization ?? '',
+    user: options.user ?? '1',
+    clientIp: options.clientIp ?? '127.0.0.1',
+    body: options.body ?? '',
+  };
+  const headers: Record<string, string> = {
+    'X-Svc-Hub-Timestamp': timestamp,
+    'X-Svc-Hub-Nonce': nonce,
+    'X-Svc-Hub-User': parts.user,
+    'X-Svc-Hub-Client-Ip': parts.clientIp,
+    'X-Svc-Hub-Signature': sign(parts, options.secret ?? stack().workerEnv.SVC_HUB_SECRET!),
+  };
+  if (options.authorization) headers.Authorization = options.authorization;
+  return headers;
+}
