@@ -19,11 +19,12 @@ final class Svc_Hub_Stream_Proxy {
 	/** Connect timeout: an unreachable worker is reported well within 2 s. */
 	private const CONNECT_TIMEOUT_MS = 1500;
 
-	/** Whole-answer limit for buffered answers, seconds (the worker owns the real timeouts). */
-	private const BUFFERED_TIMEOUT = 300;
-
-	/** A stream whose worker sends nothing (not even keep-alives) this long, seconds, is dropped. */
-	private const STREAM_IDLE_LIMIT = 120;
+	/**
+	 * Seconds after which the shell gives up on the worker (the worker owns the real LLM and
+	 * provider timeouts, and sends keep-alives every 15 s on streams): the whole-answer limit
+	 * of a buffered route, and the longest silence on a route that may stream.
+	 */
+	private const WORKER_SILENCE_LIMIT = 300;
 
 	/** @var bool Whether an event-stream answer may be passed through. */
 	private bool $may_stream;
@@ -43,14 +44,15 @@ final class Svc_Hub_Stream_Proxy {
 	/** @var Svc_Hub_Client_Stream|null Set once the answer is being passed through. */
 	private ?Svc_Hub_Client_Stream $stream = null;
 
-	/** @var float When the worker last sent body bytes (microtime). */
-	private float $last_upstream = 0.0;
+	/** @var float When the worker last sent anything, or when the transfer started (microtime). */
+	private float $last_upstream;
 
 	/**
 	 * @param bool $may_stream Whether an event-stream answer may be passed through.
 	 */
 	private function __construct( bool $may_stream ) {
-		$this->may_stream = $may_stream;
+		$this->may_stream    = $may_stream;
+		$this->last_upstream = microtime( true );
 	}
 
 	/**
@@ -82,7 +84,7 @@ final class Svc_Hub_Stream_Proxy {
 			CURLOPT_HEADERFUNCTION    => array( $this, 'on_header' ),
 			CURLOPT_WRITEFUNCTION     => array( $this, 'on_body' ),
 			CURLOPT_CONNECTTIMEOUT_MS => self::CONNECT_TIMEOUT_MS,
-			CURLOPT_TIMEOUT           => $this->may_stream ? 0 : self::BUFFERED_TIMEOUT,
+			CURLOPT_TIMEOUT           => $this->may_stream ? 0 : self::WORKER_SILENCE_LIMIT,
 			CURLOPT_HTTP_VERSION      => CURL_HTTP_VERSION_1_1,
 			CURLOPT_PROXY             => '',
 			CURLOPT_FOLLOWLOCATION    => false,
@@ -127,7 +129,8 @@ final class Svc_Hub_Stream_Proxy {
 	 * @return int Bytes handled.
 	 */
 	public function on_header( $handle, string $line ): int {
-		$trimmed = rtrim( $line, "\r\n" );
+		$this->last_upstream = microtime( true );
+		$trimmed             = rtrim( $line, "\r\n" );
 		if ( 0 === strncmp( $trimmed, 'HTTP/', 5 ) ) {
 			$parts         = explode( ' ', $trimmed, 3 );
 			$this->status  = (int) ( $parts[1] ?? 0 );
@@ -137,8 +140,7 @@ final class Svc_Hub_Stream_Proxy {
 			$this->headers_done = $this->status >= 200;
 			$content_type       = (string) Svc_Hub_Headers::value( $this->headers, 'Content-Type' );
 			if ( $this->headers_done && $this->may_stream && 0 === strncasecmp( ltrim( $content_type ), 'text/event-stream', 17 ) ) {
-				$this->stream        = Svc_Hub_Client_Stream::open( $this->status, $this->returned_headers() );
-				$this->last_upstream = microtime( true );
+				$this->stream = Svc_Hub_Client_Stream::open( $this->status, $this->returned_headers() );
 			}
 		} elseif ( ( ' ' === $trimmed[0] || "\t" === $trimmed[0] ) && $this->headers ) {
 			$this->headers[ count( $this->headers ) - 1 ][1] .= ' ' . trim( $trimmed );
@@ -157,28 +159,25 @@ final class Svc_Hub_Stream_Proxy {
 	 * @return int Bytes handled; 0 aborts the transfer (client gone).
 	 */
 	public function on_body( $handle, string $data ): int {
+		$this->last_upstream = microtime( true );
 		if ( null === $this->stream ) {
 			$this->body .= $data;
 			return strlen( $data );
 		}
-		$this->last_upstream = microtime( true );
 		return $this->stream->pass( $data ) ? strlen( $data ) : 0;
 	}
 
 	/**
-	 * CURLOPT_XFERINFOFUNCTION: keeps a passed-through stream alive and aborts the transfer
-	 * when the client is gone or the worker has been silent too long.
+	 * CURLOPT_XFERINFOFUNCTION (routes that may stream): keeps a passed-through stream alive;
+	 * aborts the transfer when the client is gone or the worker has been silent too long.
 	 *
 	 * @return int Non-zero aborts the transfer.
 	 */
 	public function on_progress(): int {
-		if ( null === $this->stream ) {
-			return 0;
-		}
-		if ( ! $this->stream->keep_alive() ) {
+		if ( null !== $this->stream && ! $this->stream->keep_alive() ) {
 			return 1;
 		}
-		return microtime( true ) - $this->last_upstream >= self::STREAM_IDLE_LIMIT ? 1 : 0;
+		return microtime( true ) - $this->last_upstream >= self::WORKER_SILENCE_LIMIT ? 1 : 0;
 	}
 
 	/**
