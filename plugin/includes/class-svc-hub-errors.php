@@ -108,7 +108,8 @@ final class Svc_Hub_Errors {
 	 */
 	public static function request_id(): string {
 		$given = isset( $_SERVER['HTTP_X_REQUEST_ID'] ) ? wp_unslash( (string) $_SERVER['HTTP_X_REQUEST_ID'] ) : '';
-		return 1 === preg_match( '/^[A-Za-z0-9._:-]{1,128}$/', $given ) ? $given : bin2hex( random_bytes( 16 ) );
+		// Same shape as the worker's ids (req_ + 26 characters of 0-9A-Z).
+		return 1 === preg_match( '/^[A-Za-z0-9._:-]{1,128}$/', $given ) ? $given : 'req_' . strtoupper( bin2hex( random_bytes( 13 ) ) );
 	}
 
 	/**

@@ -32,6 +32,7 @@ describe('worker unavailable', () => {
     const answer = await call('wordpress', '/wp-json/llm/router/v1/models', { headers: bearer(key.key) });
     expect(Date.now() - started).toBeLessThan(2000);
     expect([answer.status, answer.body?.code]).toEqual([503, 'svc_worker_unavailable']);
+    expect(answer.headers.get('x-request-id')).toMatch(/^req_[0-9A-Z]{26}$/);
     expect(answer.text).not.toContain(stack().workerEnv.SVC_HUB_SECRET);
   });
 

@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { ulid } from '../support/ids';
 import { context } from './context';
 
-const WELL_FORMED = /^[A-Za-z0-9._:-]{8,128}$/;
+const WELL_FORMED = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Every response carries X-Request-Id: the client's when well-formed, else a new one. */
 export function requestId(request: Request, response: Response, next: NextFunction): void {
