@@ -2,6 +2,7 @@
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] };
 
 module.exports = {
+  testTimeout: 30000,
   projects: [
     {
       displayName: 'unit',
@@ -16,7 +17,6 @@ module.exports = {
       testMatch: ['<rootDir>/tests/e2e/**/*.test.ts'],
       globalSetup: '<rootDir>/tests/support/global-setup.ts',
       globalTeardown: '<rootDir>/tests/support/global-teardown.ts',
-      testTimeout: 30000,
     },
   ],
 };

@@ -88,6 +88,7 @@ final class Svc_Hub_Stream_Proxy {
 			CURLOPT_HTTP_VERSION      => CURL_HTTP_VERSION_1_1,
 			CURLOPT_PROXY             => '',
 			CURLOPT_FOLLOWLOCATION    => false,
+			CURLOPT_PATH_AS_IS        => true,
 			CURLOPT_TCP_NODELAY       => true,
 			CURLOPT_NOSIGNAL          => true,
 		);

@@ -51,3 +51,21 @@ describe('request bodies', () => {
     expect(replaced.headers.get('x-request-id')).toMatch(/^req_[0-9A-Z]{26}$/);
   });
 });
+
+describe('hostile paths', () => {
+  it.each(LANES)('answers a path parameter with broken percent-encoding with 400, never 500 (%s)', async (lane) => {
+    const key = createKey();
+    const answer = await call(lane, '/wp-json/svc-commerce/v1/orders/%E0%A4%A', { headers: bearer(key.key) });
+    expect([answer.status, answer.body?.code]).toEqual([400, 'svc_invalid_request']);
+    expect(answer.body.data.params).toEqual({ path: expect.any(String) });
+  });
+
+  it.each(LANES)('never answers 500 to odd paths in the namespaces (%s)', async (lane) => {
+    for (const path of ['%ZZ', '..%2F..%2Fwp-config', '%2E%2E', 'x'.repeat(2000), '%F0%9F%98%80', "'%20OR%201=1--"]) {
+      const answer = await call(lane, `/wp-json/svc/v1/image-samples/${path}`);
+      // 501 until the library area lands; WordPress itself resolves `..` out of the namespace.
+      expect([400, 404, 501]).toContain(answer.status);
+      expect(answer.body?.code).toMatch(/^(svc_[a-z_]+|rest_no_route)$/);
+    }
+  });
+});

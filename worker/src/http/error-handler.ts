@@ -21,11 +21,25 @@ function fromBodyParser(error: { type?: string; status?: number }): ApiError | n
   }
 }
 
+/** Client errors raised by express itself (a path parameter that is not valid percent-encoding…). */
+function fromExpress(error: unknown): ApiError | null {
+  if (error instanceof URIError) {
+    return ApiError.invalidRequest({ path: 'contains an invalid percent-encoded sequence' });
+  }
+  const status = (error as { status?: unknown })?.status;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return new ApiError(status, 'svc_invalid_request', 'The request could not be read.');
+  }
+  return null;
+}
+
 /** The one place where a thrown error becomes the WordPress error shape. Never a stack trace. */
 export function errorHandler(logger: Logger) {
   return (error: unknown, request: Request, response: Response, _next: NextFunction): void => {
     const apiError =
-      error instanceof ApiError ? error : fromBodyParser(error as { type?: string }) ?? ApiError.internal();
+      error instanceof ApiError
+        ? error
+        : fromBodyParser(error as { type?: string }) ?? fromExpress(error) ?? ApiError.internal();
     if (apiError.status >= 500) {
       logger.error('request failed', {
         request_id: context(response).requestId,
