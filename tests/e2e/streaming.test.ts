@@ -1,41 +1,6 @@
-import { request, type IncomingMessage } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { baseUrl, call, LANES } from '../support/lanes';
-
-const STREAM = '/wp-json/svc-hub-test/v1/stream';
-
-/** Opens the test stream and hands back the response plus a reader for the next SSE event. */
-function openStream(lane: (typeof LANES)[number], id: string): Promise<{ response: IncomingMessage; nextEvent: () => Promise<string> }> {
-  return new Promise((resolve, reject) => {
-    const outgoing = request(`${baseUrl(lane)}${STREAM}?id=${id}`, { headers: { Accept: 'text/event-stream' } }, (response) => {
-      let buffer = '';
-      const waiting: Array<(event: string) => void> = [];
-      const events: string[] = [];
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const event = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (!event.startsWith('data:')) continue; // comments (": ") keep the connection honest
-          const next = waiting.shift();
-          if (next) next(event);
-          else events.push(event);
-        }
-      });
-      const nextEvent = () =>
-        new Promise<string>((resolveEvent) => {
-          const queued = events.shift();
-          if (queued !== undefined) resolveEvent(queued);
-          else waiting.push(resolveEvent);
-        });
-      resolve({ response, nextEvent });
-    });
-    outgoing.on('error', reject);
-    outgoing.end();
-  });
-}
+import { call, LANES } from '../support/lanes';
+import { openStream } from '../support/sse-client';
 
 /**
  * Streaming pass-through proved without timing: the upstream sends chunk 2 only after the

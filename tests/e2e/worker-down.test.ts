@@ -1,24 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { bearer, call } from '../support/lanes';
 import { createKey } from '../support/hub-cli';
 import { stack } from '../support/stack';
-
-function stopWorker(): void {
-  const info = stack();
-  const group = Number(readFileSync(join(info.dir, 'run', 'worker.pgid'), 'utf8'));
-  process.kill(-group, 'SIGTERM');
-  execFileSync('bash', ['-c', `for i in $(seq 1 120); do kill -0 -- -${group} 2>/dev/null || exit 0; sleep 0.1; done; exit 1`]);
-}
-
-function startWorker(): void {
-  const info = stack();
-  execFileSync('bash', [join(info.repoRoot, 'scripts', 'stack-start.sh')], {
-    env: { ...process.env, SVC_STACK_DIR: info.dir },
-    stdio: 'inherit',
-  });
-}
+import { startWorker, stopWorker } from '../support/worker-process';
 
 /** With the worker stopped, WordPress answers alone: 503 for forwarded routes, "down" health. */
 describe('worker unavailable', () => {

@@ -159,7 +159,7 @@ export function loadConfig(environment: Environment = process.env, version = '0.
     host: reader.text('SVC_WORKER_HOST', '127.0.0.1'),
     port: reader.port('SVC_WORKER_PORT', 8787),
     publicUrl,
-    shellUrl: reader.url('SVC_SHELL_URL', publicUrl || undefined),
+    shellUrl: environment.SVC_SHELL_URL?.trim() ? reader.url('SVC_SHELL_URL') : publicUrl,
     mock: reader.onOff('SVC_MOCK', 'off'),
     testRoutes: reader.onOff('SVC_TEST_ROUTES', 'off'),
     trustProxy: environment.SVC_TRUST_PROXY?.trim() || undefined,

@@ -4,7 +4,8 @@ import { ApiError } from '../support/api-error';
 /**
  * Test-only routes (SVC_TEST_ROUTES=on, never in production) that prove the shell streams
  * without relying on timing: GET /stream sends chunk 1, then waits for POST /ack before
- * sending chunk 2; GET /stream-status tells whether the server saw the client hang up.
+ * sending chunk 2 (or after `hold_ms` by itself); GET /stream-status tells whether the
+ * server saw the client hang up.
  */
 interface StreamState {
   acknowledge?: () => void;
@@ -35,7 +36,10 @@ export function testStreamHandlers() {
       response.setHeader('Cache-Control', 'no-cache');
       response.flushHeaders();
       response.write('data: chunk-1\n\n');
-      const timer = setTimeout(() => state.acknowledge?.(), ACK_TIMEOUT_MS);
+      // hold_ms: send chunk 2 by itself after that long (an in-flight request for shutdown tests).
+      const hold = /^\d{1,5}$/.test(String(request.query.hold_ms ?? '')) ? Number(request.query.hold_ms) : null;
+      if (hold !== null) state.acknowledged = true;
+      const timer = setTimeout(() => state.acknowledge?.(), hold ?? ACK_TIMEOUT_MS);
       state.acknowledge = () => {
         clearTimeout(timer);
         state.acknowledge = undefined;
