@@ -23,6 +23,7 @@ cd "$REPO_ROOT"
 step "npm dependencies" bash "$HERE/ensure-npm.sh"
 step "debian packages" bash "$HERE/ensure-packages.sh"
 step "worker build (tsc)" build_worker
+step "typecheck (worker and tests)" npx tsc -p tsconfig.test.json
 step "php lint" bash "$HERE/php-lint.sh"
 step "unit tests" npx jest --selectProjects unit "${jest_options[@]}"
 step "end-to-end tests" npx jest --selectProjects e2e --runInBand "${jest_options[@]}"

@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseEnvFile } from '../../worker/src/cli/environment';
+
+export { parseEnvFile };
 
 /** What the e2e global setup started; tests read it through `stack()`. */
 export interface StackInfo {
@@ -12,16 +15,6 @@ export interface StackInfo {
 }
 
 export const STACK_FILE_VARIABLE = 'SVC_E2E_STACK_FILE';
-
-export function parseEnvFile(text: string): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const line of text.split('\n')) {
-    const match = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(line);
-    if (!match) continue;
-    values[match[1]!] = match[2]!.trim().replace(/^(['"])(.*)\1$/, '$2');
-  }
-  return values;
-}
 
 export function stack(): StackInfo {
   const file = process.env[STACK_FILE_VARIABLE];

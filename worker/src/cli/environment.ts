@@ -9,10 +9,15 @@ export function cliEnvironment(environment: NodeJS.ProcessEnv = process.env): No
   if (environment.SVC_DB_USER) return environment;
   const file = environment.SVC_ENV_FILE ?? resolve(__dirname, '..', '..', '..', '.stack', 'worker.env');
   if (!existsSync(file)) return environment;
-  const loaded: NodeJS.ProcessEnv = {};
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
+  return { ...parseEnvFile(readFileSync(file, 'utf8')), ...environment };
+}
+
+/** `KEY=value` lines (optionally `export`ed or quoted); the value is split at the first `=`. */
+export function parseEnvFile(text: string): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const line of text.split('\n')) {
     const match = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(line);
-    if (match) loaded[match[1]!] = match[2]!.trim().replace(/^(['"])(.*)\1$/, '$2');
+    if (match) values[match[1]!] = match[2]!.trim().replace(/^(['"])(.*)\1$/, '$2');
   }
-  return { ...loaded, ...environment };
+  return values;
 }
