@@ -1,0 +1,70 @@
+/**
+ * Upstream failures keep what the router needs to decide (STYLE item 5): the status code,
+ * whether a retry may help, how long the provider asked us to wait, and the body it sent
+ * (never logged with secrets; truncated).
+ */
+export class UpstreamError extends Error {
+  constructor(
+    message: string,
+    readonly details: {
+      provider: string;
+      statusCode?: number;
+      isRetryable: boolean;
+      retryAfterMs?: number;
+      responseBody?: string;
+      url?: string;
+      /** The provider's own error code/type when it sent one (e.g. overloaded_error). */
+      providerCode?: string;
+    },
+  ) {
+    super(message);
+    this.name = 'UpstreamError';
+  }
+
+  get statusCode(): number | undefined {
+    return this.details.statusCode;
+  }
+
+  get isRetryable(): boolean {
+    return this.details.isRetryable;
+  }
+}
+
+export type TimeoutPhase = 'connect' | 'first_token' | 'idle';
+
+export class UpstreamTimeoutError extends UpstreamError {
+  constructor(
+    provider: string,
+    readonly phase: TimeoutPhase,
+    url?: string,
+  ) {
+    super(`${provider}: no ${phase === 'connect' ? 'connection' : phase === 'first_token' ? 'first token' : 'data'} in time`, {
+      provider,
+      isRetryable: true,
+      url,
+    });
+    this.name = 'UpstreamTimeoutError';
+  }
+}
+
+/** 408, 409, 429 and 5xx (incl. Anthropic's 529) may succeed on retry (vercel/ai's rule). */
+export function isRetryableStatus(status: number): boolean {
+  return status === 408 || status === 409 || status === 429 || status >= 500;
+}
+
+/**
+ * `Retry-After` (seconds or an HTTP date) and `retry-after-ms` → milliseconds, or undefined.
+ */
+export function retryAfterMs(headers: Record<string, string | string[] | undefined>, now = Date.now()): number | undefined {
+  const first = (name: string) => {
+    const value = headers[name];
+    return Array.isArray(value) ? value[0] : value;
+  };
+  const milliseconds = first('retry-after-ms');
+  if (milliseconds && /^\d+(\.\d+)?$/.test(milliseconds)) return Math.round(Number(milliseconds));
+  const value = first('retry-after');
+  if (!value) return undefined;
+  if (/^\d+(\.\d+)?$/.test(value.trim())) return Math.round(Number(value) * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
