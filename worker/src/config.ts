@@ -28,6 +28,10 @@ export interface Config {
   trustProxy: string | undefined;
   logLevel: LogLevel;
   providerKeys: Record<string, string>;
+  timeouts: { connectMs: number; firstTokenMs: number; idleMs: number };
+  retry: { max: number; maxWaitMs: number };
+  streamKeepAliveMs: number;
+  defaultRateLimitPerMinute: number;
   version: string;
 }
 
@@ -38,12 +42,17 @@ export class ConfigError extends Error {
   }
 }
 
-const PROVIDER_VARIABLES = [
+export const PROVIDER_VARIABLES = [
   'OPENAI_API_KEY',
+  'OPENAI_BASE_URL',
   'ANTHROPIC_API_KEY',
+  'ANTHROPIC_BASE_URL',
   'GEMINI_API_KEY',
+  'GEMINI_BASE_URL',
   'MISTRAL_API_KEY',
+  'MISTRAL_BASE_URL',
   'OPENROUTER_API_KEY',
+  'OPENROUTER_BASE_URL',
   'OLLAMA_BASE_URL',
   'SVC_COMPAT_BASE_URL',
   'SVC_COMPAT_API_KEY',
@@ -61,6 +70,16 @@ class Reader {
     if (fallback !== undefined) return fallback;
     this.problems.push(`${name} is required but not set.`);
     return '';
+  }
+
+  integer(name: string, fallback: number, min: number, max: number): number {
+    const raw = this.environment[name]?.trim();
+    if (!raw) return fallback;
+    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+      this.problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}").`);
+      return fallback;
+    }
+    return Number(raw);
   }
 
   port(name: string, fallback: number): number {
@@ -165,6 +184,17 @@ export function loadConfig(environment: Environment = process.env, version = '0.
     trustProxy: environment.SVC_TRUST_PROXY?.trim() || undefined,
     logLevel: readLogLevel(reader, environment),
     providerKeys: readProviderKeys(environment),
+    timeouts: {
+      connectMs: reader.integer('SVC_TIMEOUT_CONNECT_MS', 5_000, 100, 120_000),
+      firstTokenMs: reader.integer('SVC_TIMEOUT_FIRST_TOKEN_MS', 60_000, 100, 600_000),
+      idleMs: reader.integer('SVC_TIMEOUT_IDLE_MS', 30_000, 100, 600_000),
+    },
+    retry: {
+      max: reader.integer('SVC_RETRY_MAX', 2, 0, 10),
+      maxWaitMs: reader.integer('SVC_RETRY_MAX_WAIT_MS', 10_000, 0, 120_000),
+    },
+    streamKeepAliveMs: reader.integer('SVC_STREAM_KEEPALIVE_MS', 15_000, 100, 120_000),
+    defaultRateLimitPerMinute: reader.integer('SVC_RATE_LIMIT_DEFAULT', 120, 1, 1_000_000),
     version,
   };
   if (reader.problems.length > 0) throw new ConfigError(reader.problems);

@@ -29,6 +29,9 @@ async function main(): Promise<void> {
     logger.warn('waiting for the database', { error: error.message }),
   );
   const applied = await migrate(services.database, logger);
+  const interrupted = await services.router.usage.closeInterrupted();
+  if (interrupted > 0) logger.warn('closed usage rows left open by an earlier process as interrupted', { rows: interrupted });
+  services.router.limiter.start();
   const app = buildApp(services, { startedAt });
   const server = app.listen(config.port, config.host);
   server.on('error', (error: NodeJS.ErrnoException) => {
@@ -47,7 +50,9 @@ async function main(): Promise<void> {
     }),
   );
   installGracefulShutdown(server, logger, async () => {
+    await services.router.limiter.stop();
     await services.pending.flush();
+    await services.router.providers.close();
     await services.database.close();
   });
 }

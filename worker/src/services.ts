@@ -6,6 +6,7 @@ import { EntitlementStore } from './license/entitlements';
 import { EntitlementGate } from './license/gate';
 import type { Logger } from './support/logger';
 import { PendingWrites } from './support/pending-writes';
+import { createRouterServices, type RouterServices } from './router/router-services';
 
 /** Everything a request or a CLI command may need, built once from the configuration. */
 export interface Services {
@@ -17,6 +18,7 @@ export interface Services {
   keyLookup: CachedKeyLookup;
   entitlements: EntitlementStore;
   gate: EntitlementGate;
+  router: RouterServices;
 }
 
 export function createServices(config: Config, logger: Logger, database: Database = createDatabase(config.database)): Services {
@@ -32,5 +34,6 @@ export function createServices(config: Config, logger: Logger, database: Databas
     keyLookup: new CachedKeyLookup(keys, pending, logger),
     entitlements,
     gate: new EntitlementGate(entitlements),
+    router: createRouterServices(config, database, pending, logger),
   };
 }

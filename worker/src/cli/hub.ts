@@ -8,6 +8,7 @@ import { parseArguments, UsageError } from './arguments';
 import { entitlementCommand } from './entitlement-commands';
 import { cliEnvironment } from './environment';
 import { keyCommand } from './key-commands';
+import { priceCommand, providerCommand, purposeCommand } from './router-commands';
 
 const USAGE = `svc-hub operator CLI — npm run hub -- <command>
 
@@ -18,6 +19,12 @@ const USAGE = `svc-hub operator CLI — npm run hub -- <command>
   entitlement grant --site URL --features a,b [--expires DATE] [--reason R]
   entitlement set --site URL [--package P] --status S --reason R
   entitlement list --site URL
+  provider set NAME --api-key K [--base-url U] [--enabled on|off]
+  provider list
+  provider remove NAME
+  purpose set NAME model[,model…] [--description D]
+  purpose list
+  price set MODEL --input USD_PER_MTOK --output USD_PER_MTOK
   migrate`;
 
 function reasonOf(error: unknown): string {
@@ -39,15 +46,15 @@ async function run(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return area ? 0 : 2;
   }
-  if (!['key', 'entitlement', 'migrate'].includes(area)) throw new UsageError(`Unknown command "${area}". Run: npm run hub -- help`);
+  const commands = { key: keyCommand, entitlement: entitlementCommand, provider: providerCommand, purpose: purposeCommand, price: priceCommand };
+  if (!(area in commands) && area !== 'migrate') throw new UsageError(`Unknown command "${area}". Run: npm run hub -- help`);
   const config = loadConfig(cliEnvironment(), productVersion());
   const services = createServices(config, createLogger('warn'));
   const print = (line: string) => process.stdout.write(`${line}\n`);
   try {
     await migrate(services.database, services.logger);
-    if (area === 'key') await keyCommand(services, action, parsed, print);
-    else if (area === 'entitlement') await entitlementCommand(services, action, parsed, print);
-    else print('Database schema is up to date.');
+    if (area === 'migrate') print('Database schema is up to date.');
+    else await commands[area as keyof typeof commands](services, action, parsed, print);
   } finally {
     await services.pending.flush();
     await services.database.close();

@@ -6,6 +6,7 @@ import { context } from './context';
 import { errorHandler } from './error-handler';
 import { featureGate } from './feature-gate';
 import { jsonBody } from './json-body';
+import { rateLimit } from './rate-limit';
 import { rawBody } from './raw-body';
 import { requestId } from './request-id';
 import { NAMESPACES, pathMatcher, routeTable, type RouteDefinition } from './routes';
@@ -25,7 +26,7 @@ function notImplemented(area: string): RequestHandler {
 
 function chain(route: RouteDefinition, services: Services): RequestHandler[] {
   const handlers: RequestHandler[] = [];
-  if (route.auth === 'bearer') handlers.push(bearerAuth(services.keyLookup));
+  if (route.auth === 'bearer') handlers.push(bearerAuth(services.keyLookup), rateLimit(services.router.limiter));
   if (route.adminScope) handlers.push(requireAdminScope);
   if (route.features) handlers.push(featureGate(services.gate, route.features));
   const json = route.json ?? (['POST', 'PATCH', 'PUT'].includes(route.method) && route.auth !== 'webhook');

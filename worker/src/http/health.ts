@@ -7,7 +7,7 @@ export interface HealthDependencies {
   database: Database;
   version: string;
   startedAt: number;
-  providers: () => string[];
+  providers: () => Promise<string[]>;
 }
 
 /**
@@ -28,7 +28,7 @@ export function healthHandler(dependencies: HealthDependencies) {
   return async (_request: Request, response: Response): Promise<void> => {
     if (!probe || Date.now() - probe.at > 1000) probe = { at: Date.now(), result: probeDatabase() };
     const database = await probe.result;
-    const configured = dependencies.providers();
+    const configured = await dependencies.providers().catch(() => [] as string[]);
     const providers = configured.length > 0
       ? { status: 'ok' as const, configured }
       : { status: 'degraded' as const, configured, message: 'No LLM provider is configured.' };

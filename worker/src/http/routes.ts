@@ -3,7 +3,10 @@ import type { Services } from '../services';
 import { entitlementHandlers } from './admin/entitlements';
 import { keyHandlers } from './admin/keys';
 import { healthHandler } from './health';
-import { configuredProviders } from '../router/configured-providers';
+import { chatHandler } from '../router/chat-handler';
+import { embeddingsHandler } from '../router/embeddings-handler';
+import { modelHandlers } from '../router/models-handler';
+import { routerAdminHandlers } from './admin/router-admin';
 import { testStreamHandlers } from './test-routes';
 
 export type AuthKind = 'public' | 'bearer' | 'webhook' | 'admin' | 'internal';
@@ -48,15 +51,18 @@ export function routeTable(services: Services, startedAt: number): RouteDefiniti
     database: services.database,
     version: services.config.version,
     startedAt,
-    providers: () => configuredProviders(services.config),
+    providers: () => services.router.providers.configuredNames(),
   });
+  const models = modelHandlers(services.router);
+  const routerAdmin = routerAdminHandlers(services.router, services.database);
+  const llm = (handler: RouteDefinition['handler'], features: string[]) => ({ auth: 'bearer' as const, area: 'llm router', features, handler });
   const rows: RouteDefinition[] = [
-    { method: 'POST', path: `${router}/chat`, auth: 'bearer', area: 'llm router', features: ['llm.chat'] },
-    { method: 'POST', path: `${router}/chat/stream`, auth: 'bearer', area: 'llm router', features: ['llm.chat'] },
-    { method: 'POST', path: `${router}/chat/completions`, auth: 'bearer', area: 'llm router', features: ['llm.chat'] },
-    { method: 'POST', path: `${router}/embeddings`, auth: 'bearer', area: 'llm router', features: ['llm.embeddings'] },
-    { method: 'GET', path: `${router}/models`, auth: 'bearer', area: 'llm router', features: LLM },
-    { method: 'GET', path: `${router}/models/purposes`, auth: 'bearer', area: 'llm router', features: LLM },
+    { method: 'POST', path: `${router}/chat`, ...llm(chatHandler(services.router, 'blocking'), ['llm.chat']) },
+    { method: 'POST', path: `${router}/chat/stream`, ...llm(chatHandler(services.router, 'stream'), ['llm.chat']) },
+    { method: 'POST', path: `${router}/chat/completions`, ...llm(chatHandler(services.router, 'auto'), ['llm.chat']) },
+    { method: 'POST', path: `${router}/embeddings`, ...llm(embeddingsHandler(services.router), ['llm.embeddings']) },
+    { method: 'GET', path: `${router}/models`, ...llm(models.models, LLM) },
+    { method: 'GET', path: `${router}/models/purposes`, ...llm(models.purposes, LLM) },
     { method: 'GET', path: `${router}/health`, auth: 'public', area: 'health', handler: health },
     { method: 'GET', path: `${commerce}/packages`, auth: 'bearer', area: 'commerce' },
     { method: 'POST', path: `${commerce}/checkout`, auth: 'bearer', area: 'commerce' },
@@ -76,6 +82,13 @@ export function routeTable(services: Services, startedAt: number): RouteDefiniti
     { method: 'GET', path: `${admin}/entitlements`, auth: 'admin', area: 'admin', handler: entitlements.list },
     { method: 'POST', path: `${admin}/entitlements/grant`, auth: 'admin', area: 'admin', handler: entitlements.grant },
     { method: 'POST', path: `${admin}/entitlements/status`, auth: 'admin', area: 'admin', handler: entitlements.setStatus },
+    { method: 'GET', path: `${admin}/providers`, auth: 'admin', area: 'admin', handler: routerAdmin.providers },
+    { method: 'PUT', path: `${admin}/providers/:name`, auth: 'admin', area: 'admin', handler: routerAdmin.saveProvider },
+    { method: 'DELETE', path: `${admin}/providers/:name`, auth: 'admin', area: 'admin', handler: routerAdmin.removeProvider },
+    { method: 'GET', path: `${admin}/purposes`, auth: 'admin', area: 'admin', handler: routerAdmin.purposes },
+    { method: 'PUT', path: `${admin}/purposes/:purpose`, auth: 'admin', area: 'admin', handler: routerAdmin.savePurpose },
+    { method: 'PUT', path: `${admin}/prices/*model`, auth: 'admin', area: 'admin', handler: routerAdmin.savePrice },
+    { method: 'GET', path: `${admin}/usage`, auth: 'admin', area: 'admin', handler: routerAdmin.usage },
   ];
   if (services.config.testRoutes) rows.push(...testRoutes());
   return rows;
@@ -95,7 +108,7 @@ function testRoutes(): RouteDefinition[] {
 export function pathMatcher(path: string): RegExp {
   const pattern = path
     .split('/')
-    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.startsWith('*') ? '.+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('/');
   return new RegExp(`^${pattern}/?$`);
 }

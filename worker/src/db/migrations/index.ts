@@ -1,5 +1,6 @@
 import { apiKeys } from './001-api-keys';
 import { entitlements } from './002-entitlements';
+import { router } from './003-router';
 
 /** One numbered, forward-only step. `statements` receives the table-name function. */
 export interface Migration {
@@ -9,4 +10,4 @@ export interface Migration {
 }
 
 /** Every migration in order. Append only: an applied migration is never edited. */
-export const MIGRATIONS: Migration[] = [apiKeys, entitlements];
+export const MIGRATIONS: Migration[] = [apiKeys, entitlements, router];

@@ -68,3 +68,20 @@ export function retryAfterMs(headers: Record<string, string | string[] | undefin
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
+
+/** A response we cannot read (bad JSON, missing fields): a retry would get the same answer. */
+export function invalidResponse(provider: string, detail: string, url?: string): UpstreamError {
+  return new UpstreamError(`${provider}: invalid response (${detail})`, { provider, isRetryable: false, url });
+}
+
+/**
+ * The error a cancelled call ends with: always named 'AbortError' (the router tells a client
+ * hang-up from an upstream failure by that name), keeping the signal's own reason as `cause`.
+ */
+export function abortError(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  if (reason instanceof Error && reason.name === 'AbortError') return reason;
+  const error = new Error('The operation was aborted', { cause: reason });
+  error.name = 'AbortError';
+  return error;
+}

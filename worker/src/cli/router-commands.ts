@@ -1,0 +1,69 @@
+import { parseProviderChange, parsePrice } from '../router/admin-inputs';
+import { findModel, KNOWN_PROVIDERS } from '../router/catalog';
+import { validatePurpose } from '../router/purposes';
+import type { Services } from '../services';
+import { takeFlags, UsageError, type ParsedArguments } from './arguments';
+
+type Print = (line: string) => void;
+
+/** `provider set|list|remove`: keys are stored encrypted and never printed (last 4 only). */
+export async function providerCommand(services: Services, action: string | undefined, parsed: ParsedArguments, print: Print): Promise<void> {
+  const { router } = services;
+  const name = parsed.positionals[2];
+  switch (action) {
+    case 'set': {
+      const flags = takeFlags(parsed, ['api-key', 'base-url', 'enabled']);
+      if (!name || !KNOWN_PROVIDERS.includes(name)) throw new UsageError(`Usage: provider set NAME --api-key K [--base-url U]; NAME is one of ${KNOWN_PROVIDERS.join(', ')}.`);
+      const enabled = flags.enabled === undefined ? undefined : flags.enabled === 'on' ? true : flags.enabled === 'off' ? false : 'bad';
+      if (enabled === 'bad') throw new UsageError('--enabled takes on or off.');
+      await router.providerStore.save(name, parseProviderChange(name, { api_key: flags['api-key'], base_url: flags['base-url'], enabled }));
+      router.providers.refresh();
+      const status = (await router.providers.statuses()).find((item) => item.name === name)!;
+      print(`${name}: ${status.configured ? 'configured' : 'not configured'}${status.key_last4 ? `, key …${status.key_last4}` : ''}${status.base_url ? `, ${status.base_url}` : ''}.`);
+      return;
+    }
+    case 'remove': {
+      takeFlags(parsed, []);
+      if (!name) throw new UsageError('Usage: provider remove NAME');
+      print((await router.providerStore.remove(name)) ? `Removed the stored settings of ${name}.` : `${name} had no stored settings.`);
+      return;
+    }
+    case 'list': {
+      takeFlags(parsed, []);
+      for (const status of await router.providers.statuses()) {
+        print([status.name, status.configured ? 'configured' : '-', status.source, status.key_last4 ? `…${status.key_last4}` : '', status.base_url ?? ''].join('\t'));
+      }
+      return;
+    }
+    default:
+      throw new UsageError('Usage: provider set|list|remove …');
+  }
+}
+
+/** `purpose set NAME model[,model…] [--description D]`, `purpose list`. */
+export async function purposeCommand(services: Services, action: string | undefined, parsed: ParsedArguments, print: Print): Promise<void> {
+  const { router } = services;
+  if (action === 'list') {
+    takeFlags(parsed, []);
+    for (const purpose of await router.purposes.list()) print(`${purpose.purpose}\t${purpose.models.join(',')}${purpose.shipped ? '\t(shipped default)' : ''}`);
+    return;
+  }
+  if (action !== 'set') throw new UsageError('Usage: purpose set|list …');
+  const flags = takeFlags(parsed, ['description']);
+  const [name, models] = parsed.positionals.slice(2);
+  if (!name || !models) throw new UsageError('Usage: purpose set NAME model[,model…] [--description D]');
+  const purpose = validatePurpose(name, models.split(',').map((model) => model.trim()).filter(Boolean), flags.description);
+  await router.purposes.set(purpose.purpose, purpose.models, purpose.description);
+  print(`${purpose.purpose} → ${purpose.models.join(', ')}`);
+}
+
+/** `price set MODEL --input 0.15 --output 0.60` (USD per million tokens). */
+export async function priceCommand(services: Services, action: string | undefined, parsed: ParsedArguments, print: Print): Promise<void> {
+  if (action !== 'set') throw new UsageError('Usage: price set MODEL --input USD_PER_MTOK --output USD_PER_MTOK');
+  const flags = takeFlags(parsed, ['input', 'output'], ['input', 'output']);
+  const model = parsed.positionals[2];
+  if (!model || !findModel(model)) throw new UsageError(`Unknown model "${model ?? ''}".`);
+  const price = parsePrice({ input_per_mtok: flags.input, output_per_mtok: flags.output });
+  await services.router.prices.set(model, price);
+  print(`${model}: ${price.inputPerMtok} in / ${price.outputPerMtok} out per million tokens (USD).`);
+}

@@ -1,0 +1,50 @@
+import { ApiError } from '../support/api-error';
+import type { Price } from './cost';
+import type { ProviderChange } from './provider-store';
+
+type Raw = Record<string, unknown>;
+
+/** `{api_key?, base_url?, enabled?}`; `api_key: null` removes a stored key. */
+export function parseProviderChange(name: string, raw: Raw): ProviderChange {
+  const params: Record<string, string> = {};
+  const change: ProviderChange = {};
+  if (raw.api_key !== undefined) {
+    if (raw.api_key !== null && (typeof raw.api_key !== 'string' || raw.api_key.trim().length < 4 || raw.api_key.length > 500)) params.api_key = 'must be a key of 4 to 500 characters, or null to remove it';
+    else change.apiKey = raw.api_key === null ? null : raw.api_key.trim();
+  }
+  if (raw.base_url !== undefined) {
+    let ok = raw.base_url === null;
+    if (typeof raw.base_url === 'string') {
+      try {
+        ok = ['http:', 'https:'].includes(new URL(raw.base_url).protocol);
+      } catch {
+        ok = false;
+      }
+    }
+    if (!ok) params.base_url = 'must be an absolute http(s) URL, or null';
+    else change.baseUrl = raw.base_url as string | null;
+  }
+  if (raw.enabled !== undefined) {
+    if (typeof raw.enabled !== 'boolean') params.enabled = 'must be true or false';
+    else change.enabled = raw.enabled;
+  }
+  if (name === 'mock' && (change.apiKey || change.baseUrl)) params.api_key = 'mock takes no key or base URL; only enabled';
+  if (Object.keys(params).length > 0) throw ApiError.invalidRequest(params);
+  return change;
+}
+
+export function parsePrice(raw: Raw): Price {
+  const params: Record<string, string> = {};
+  const amount = (name: string) => {
+    const value = typeof raw[name] === 'string' ? Number(raw[name]) : raw[name];
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 1_000_000) {
+      params[name] = 'must be a number of USD per million tokens, 0 or more';
+      return 0;
+    }
+    return value;
+  };
+  const price = { inputPerMtok: amount('input_per_mtok'), outputPerMtok: amount('output_per_mtok'), currency: 'USD' };
+  if (raw.currency !== undefined && raw.currency !== 'USD') params.currency = 'only USD is supported';
+  if (Object.keys(params).length > 0) throw ApiError.invalidRequest(params);
+  return price;
+}

@@ -1,0 +1,120 @@
+import { prefixedId } from '../support/ids';
+import type { CatalogModel } from './catalog';
+import { costOf, estimateTokens } from './cost';
+import type { PriceBook } from './prices';
+import type { TokenUsage } from './providers/types';
+import type { UsageRecorder } from './usage-recorder';
+
+export interface CallIdentity {
+  requestId: string;
+  keyId: string;
+  /** The key's team: the default when the request names none in `metadata.team`. */
+  keyTeam: string;
+  metadata: { team: string; campaign: string; user: string };
+  purpose: string | null;
+  kind: 'chat' | 'stream' | 'embeddings';
+}
+
+export interface CallOutcome {
+  status: 'ok' | 'error' | 'aborted';
+  model: CatalogModel | null;
+  attempts: number;
+  usage: TokenUsage | null;
+  /** Text sent and received, to estimate tokens when the provider reported none. */
+  promptText: string;
+  outputText: string;
+  errorCode?: string;
+}
+
+/** The `router` block of every answer (DESIGN §4). */
+export interface RouterBlock {
+  provider: string | null;
+  purpose: string | null;
+  attempts: number;
+  latency_ms: number;
+  cost: { amount: string; currency: string };
+  usage_estimated: boolean;
+}
+
+/**
+ * One call's bookkeeping: opens its usage row when the call starts (without waiting), and
+ * at the end prices the tokens — the provider's, or an estimate flagged as such, never
+ * zero — and completes the row.
+ */
+export class CallRecord {
+  readonly usageId = prefixedId('usg');
+  private readonly startedAt = process.hrtime.bigint();
+  private firstTokenAt: bigint | null = null;
+
+  constructor(
+    private readonly recorder: UsageRecorder,
+    private readonly prices: PriceBook,
+    private readonly identity: CallIdentity,
+  ) {
+    recorder.open({
+      id: this.usageId,
+      requestId: identity.requestId,
+      keyId: identity.keyId,
+      team: identity.metadata.team || identity.keyTeam,
+      campaign: identity.metadata.campaign,
+      user: identity.metadata.user,
+      purpose: identity.purpose,
+      kind: identity.kind,
+    });
+  }
+
+  markFirstToken(): void {
+    this.firstTokenAt ??= process.hrtime.bigint();
+  }
+
+  elapsedMs(since: bigint = this.startedAt): number {
+    return Number(process.hrtime.bigint() - since) / 1e6;
+  }
+
+  async finish(outcome: CallOutcome): Promise<{ router: RouterBlock; usage: TokenUsage }> {
+    const usage = this.tokens(outcome);
+    const estimated = outcome.usage === null;
+    const price = outcome.model ? await this.prices.priceFor(outcome.model.id) : null;
+    const cost = price ? costOf(usage.promptTokens, usage.completionTokens, price) : null;
+    const latencyMs = this.elapsedMs();
+    this.recorder.complete(this.usageId, {
+      status: outcome.status,
+      provider: outcome.model?.provider ?? null,
+      model: outcome.model?.id ?? null,
+      attempts: outcome.attempts,
+      promptTokens: outcome.model ? usage.promptTokens : null,
+      completionTokens: outcome.model ? usage.completionTokens : null,
+      usageEstimated: estimated,
+      priceInputPerMtok: price?.inputPerMtok ?? null,
+      priceOutputPerMtok: price?.outputPerMtok ?? null,
+      cost,
+      currency: price?.currency ?? 'USD',
+      latencyMs,
+      firstTokenMs: this.firstTokenAt === null ? null : Number(this.firstTokenAt - this.startedAt) / 1e6,
+      errorCode: outcome.errorCode ?? null,
+    });
+    return {
+      usage,
+      router: {
+        provider: outcome.model?.provider ?? null,
+        purpose: this.identity.purpose,
+        attempts: outcome.attempts,
+        latency_ms: Math.round(latencyMs),
+        cost: { amount: cost ?? '0.00000000', currency: price?.currency ?? 'USD' },
+        usage_estimated: estimated,
+      },
+    };
+  }
+
+  /**
+   * Reported usage when there is some; else an estimate (flagged by the caller). A call that
+   * failed or was aborted before any output has nothing to estimate: 0 tokens, still flagged.
+   */
+  private tokens(outcome: CallOutcome): TokenUsage {
+    if (outcome.usage) return outcome.usage;
+    const nothingCameBack = outcome.status !== 'ok' && outcome.outputText === '';
+    const promptTokens = nothingCameBack ? 0 : estimateTokens(outcome.promptText);
+    const completionTokens = estimateTokens(outcome.outputText);
+    return { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens };
+  }
+}

@@ -1,0 +1,61 @@
+import type { Request, Response } from 'express';
+import { context } from '../http/context';
+import { ApiError } from '../support/api-error';
+import { AttemptsExhausted, isAbort, toApiError, withFallback } from './attempts';
+import type { CatalogModel } from './catalog';
+import { CallRecord } from './call-record';
+import { parseChatRequest, type ParsedChatRequest } from './chat-request';
+import { CompletionShape } from './chat-completion';
+import { streamChat } from './chat-stream';
+import { clientSignal, providerFor, providerRequest } from './provider-call';
+import { resolveTarget } from './resolve';
+import type { RouterServices } from './router-services';
+
+export type ChatMode = 'blocking' | 'stream' | 'auto';
+
+/** POST /chat (never streams), /chat/stream (always), /chat/completions (iff stream: true). */
+export function chatHandler(router: RouterServices, mode: ChatMode) {
+  return async (_request: Request, response: Response): Promise<void> => {
+    const state = context(response);
+    const body = parseChatRequest(state.json ?? {});
+    if (mode === 'blocking' && body.stream) {
+      throw ApiError.invalidRequest({ stream: 'POST /chat never streams; use POST /chat/stream (or /chat/completions with stream: true)' });
+    }
+    const resolution = await resolveTarget(body, 'chat', router.purposes, await router.providers.configuredNames());
+    const streaming = mode === 'stream' || (mode === 'auto' && body.stream);
+    const record = new CallRecord(router.usage, router.prices, {
+      requestId: state.requestId,
+      keyId: state.apiKey!.id,
+      keyTeam: state.apiKey!.team,
+      metadata: body.metadata,
+      purpose: resolution.purpose,
+      kind: streaming ? 'stream' : 'chat',
+    });
+    if (streaming) return streamChat(router, response, body, resolution.candidates, record);
+    return blockingChat(router, response, body, resolution.candidates, record);
+  };
+}
+
+async function blockingChat(router: RouterServices, response: Response, body: ParsedChatRequest, candidates: CatalogModel[], record: CallRecord): Promise<void> {
+  const signal = clientSignal(response);
+  const promptText = body.messages.map((message) => message.content).join('\n');
+  const tried = { model: candidates[0]!, attempts: 0 };
+  try {
+    const { result, model, attempts } = await withFallback(candidates, router.config.retry, signal, async (candidate, attempt) => {
+      Object.assign(tried, { model: candidate, attempts: attempt });
+      return (await providerFor(router, candidate)).chat(providerRequest(body, candidate), { signal });
+    });
+    record.markFirstToken();
+    const finished = await record.finish({ status: 'ok', model, attempts, usage: result.usage, promptText, outputText: result.content });
+    response.json(new CompletionShape(model.id).completion(result.content, result.finishReason, finished.usage, finished.router));
+  } catch (error) {
+    if (isAbort(error)) {
+      await record.finish({ status: 'aborted', ...tried, usage: null, promptText, outputText: '', errorCode: 'client_closed' });
+      return;
+    }
+    if (!(error instanceof AttemptsExhausted)) throw error;
+    const apiError = toApiError(error.lastError);
+    await record.finish({ status: 'error', model: error.lastModel, attempts: error.attempts, usage: null, promptText, outputText: '', errorCode: apiError.code });
+    throw new ApiError(apiError.status, apiError.code, apiError.message, { ...apiError.data, attempts: error.attempts });
+  }
+}

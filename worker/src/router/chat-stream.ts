@@ -1,0 +1,125 @@
+import type { Response } from 'express';
+import { ApiError } from '../support/api-error';
+import { AttemptsExhausted, isAbort, toApiError, withFallback } from './attempts';
+import type { CatalogModel } from './catalog';
+import type { CallRecord } from './call-record';
+import { clientSignal, providerFor, providerRequest } from './provider-call';
+import { CompletionShape } from './chat-completion';
+import type { ParsedChatRequest } from './chat-request';
+import { UpstreamTimeoutError, type TimeoutPhase } from './providers/errors';
+import type { FinishReason, StreamEvent, TokenUsage } from './providers/types';
+import type { RouterServices } from './router-services';
+import { SseWriter } from './sse-writer';
+
+/** Thrown once the first token went out: no retry, no fallback after that (DESIGN §4). */
+class CommittedFailure extends Error {
+  constructor(override readonly cause: unknown) {
+    super('stream failed after its first token');
+  }
+}
+
+interface StreamTotals {
+  text: string;
+  usage: TokenUsage | null;
+  finishReason: FinishReason;
+}
+
+/** iterator.next() within `ms`, else abort the attempt and fail with a timeout of `phase`. */
+async function nextWithin(
+  iterator: AsyncIterator<StreamEvent>,
+  ms: number,
+  phase: TimeoutPhase,
+  provider: string,
+  attempt: AbortController,
+): Promise<IteratorResult<StreamEvent>> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      attempt.abort(Object.assign(new Error(`${phase} timeout`), { name: 'TimeoutError' }));
+      reject(new UpstreamTimeoutError(provider, phase));
+    }, ms);
+  });
+  try {
+    return await Promise.race([iterator.next(), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * One streamed call: tries the candidates (retries and fallback only until the first token),
+ * passes each delta on as a `chat.completion.chunk`, ends with the finish chunk, the usage
+ * chunk (`choices: []`, usage, router) and `[DONE]`. A failure after the first token is one
+ * `data: {"error":…}` event, then `[DONE]`. A client hang-up aborts the upstream request.
+ */
+export async function streamChat(router: RouterServices, response: Response, body: ParsedChatRequest, candidates: CatalogModel[], record: CallRecord): Promise<void> {
+  const clientGone = clientSignal(response);
+  const writer = new SseWriter(response, router.config.streamKeepAliveMs);
+  const { firstTokenMs, idleMs } = router.config.timeouts;
+  const promptText = body.messages.map((message) => message.content).join('\n');
+  const tried = { model: candidates[0]!, attempts: 0 };
+  let shape = new CompletionShape(candidates[0]!.id);
+  const totals: StreamTotals = { text: '', usage: null, finishReason: 'stop' };
+
+  const attemptStream = async (model: CatalogModel, attemptNumber: number): Promise<void> => {
+    Object.assign(tried, { model, attempts: attemptNumber });
+    const attempt = new AbortController();
+    const onClientGone = () => attempt.abort(clientGone.reason);
+    clientGone.addEventListener('abort', onClientGone, { once: true });
+    const provider = await providerFor(router, model);
+    const iterator = provider.stream(providerRequest(body, model), { signal: attempt.signal })[Symbol.asyncIterator]();
+    const startedAt = Date.now();
+    let committed = false;
+    totals.usage = null;
+    try {
+      for (;;) {
+        const budget = committed ? idleMs : Math.max(1, firstTokenMs - (Date.now() - startedAt));
+        const next = await nextWithin(iterator, budget, committed ? 'idle' : 'first_token', model.provider, attempt);
+        if (next.done) break;
+        const event = next.value;
+        if (event.type === 'usage') totals.usage = event.usage;
+        else if (event.type === 'finish') totals.finishReason = event.reason;
+        else if (event.text !== '') {
+          if (!committed) {
+            committed = true;
+            record.markFirstToken();
+            shape = new CompletionShape(model.id);
+            writer.send(shape.chunk({ role: 'assistant', content: '' }));
+          }
+          totals.text += event.text;
+          writer.send(shape.chunk({ content: event.text }));
+        }
+      }
+    } catch (error) {
+      if (committed && !isAbort(error)) throw new CommittedFailure(error);
+      throw clientGone.aborted ? clientGone.reason : error;
+    } finally {
+      clientGone.removeEventListener('abort', onClientGone);
+    }
+    if (!committed) {
+      shape = new CompletionShape(model.id);
+      writer.send(shape.chunk({ role: 'assistant', content: '' }));
+    }
+  };
+
+  try {
+    const { model, attempts } = await withFallback(candidates, router.config.retry, clientGone, attemptStream, (error) => error instanceof CommittedFailure);
+    const finished = await record.finish({ status: 'ok', model, attempts, usage: totals.usage, promptText, outputText: totals.text });
+    writer.send(shape.chunk({}, totals.finishReason));
+    writer.send(shape.usageChunk(finished.usage, finished.router));
+    writer.done();
+  } catch (error) {
+    writer.stop();
+    if (isAbort(error) || clientGone.aborted) {
+      await record.finish({ status: 'aborted', ...tried, usage: totals.usage, promptText, outputText: totals.text, errorCode: 'client_closed' });
+      return;
+    }
+    const cause = error instanceof CommittedFailure ? error.cause : error instanceof AttemptsExhausted ? error.lastError : error;
+    const apiError = toApiError(cause);
+    const attempts = error instanceof AttemptsExhausted ? error.attempts : tried.attempts;
+    await record.finish({ status: 'error', ...tried, attempts, usage: totals.usage, promptText, outputText: totals.text, errorCode: apiError.code });
+    if (!writer.headersSent) throw new ApiError(apiError.status, apiError.code, apiError.message, { ...apiError.data, attempts });
+    writer.send({ error: { code: apiError.code, message: apiError.message } });
+    writer.done();
+  }
+}

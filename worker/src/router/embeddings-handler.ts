@@ -1,0 +1,76 @@
+import type { Request, Response } from 'express';
+import { context } from '../http/context';
+import { ApiError } from '../support/api-error';
+import { AttemptsExhausted, isAbort, toApiError, withFallback } from './attempts';
+import { CallRecord } from './call-record';
+import { target } from './chat-request';
+import { clientSignal, providerFor } from './provider-call';
+import { UpstreamError } from './providers/errors';
+import { resolveTarget } from './resolve';
+import type { RouterServices } from './router-services';
+
+type Raw = Record<string, unknown>;
+
+function parseEmbeddingRequest(raw: Raw) {
+  const params: Record<string, string> = {};
+  const chosen = target(raw, params);
+  const input = typeof raw.input === 'string' ? [raw.input] : raw.input;
+  if (!Array.isArray(input) || input.length === 0 || input.length > 2048 || input.some((item) => typeof item !== 'string' || item.length === 0)) {
+    params.input = 'must be a non-empty string or a list of 1 to 2048 non-empty strings';
+  }
+  const format = raw.encoding_format ?? 'float';
+  if (format !== 'float' && format !== 'base64') params.encoding_format = 'must be "float" or "base64"';
+  const metadata = raw.metadata as Raw | undefined;
+  if (Object.keys(params).length > 0) throw ApiError.invalidRequest(params);
+  const text = (name: string) => (typeof metadata?.[name] === 'string' ? (metadata[name] as string).slice(0, 190) : '');
+  return { ...chosen, input: input as string[], format: format as 'float' | 'base64', metadata: { team: text('team'), campaign: text('campaign'), user: text('user') } };
+}
+
+/** Little-endian float32, base64: what the OpenAI SDK asks for by default. */
+export function toBase64(vector: number[]): string {
+  const bytes = Buffer.alloc(vector.length * 4);
+  vector.forEach((value, index) => bytes.writeFloatLE(value, index * 4));
+  return bytes.toString('base64');
+}
+
+/** POST /embeddings: OpenAI's shape; `input` string or list; `encoding_format` float | base64. */
+export function embeddingsHandler(router: RouterServices) {
+  return async (_request: Request, response: Response): Promise<void> => {
+    const state = context(response);
+    const body = parseEmbeddingRequest(state.json ?? {});
+    const resolution = await resolveTarget(body, 'embeddings', router.purposes, await router.providers.configuredNames());
+    const record = new CallRecord(router.usage, router.prices, {
+      requestId: state.requestId, keyId: state.apiKey!.id,
+      keyTeam: state.apiKey!.team, metadata: body.metadata, purpose: resolution.purpose, kind: 'embeddings',
+    });
+    const signal = clientSignal(response);
+    const promptText = body.input.join('\n');
+    const tried = { model: resolution.candidates[0]!, attempts: 0 };
+    try {
+      const { result, model, attempts } = await withFallback(resolution.candidates, router.config.retry, signal, async (candidate, attempt) => {
+        Object.assign(tried, { model: candidate, attempts: attempt });
+        const provider = await providerFor(router, candidate);
+        if (!provider.embed) throw new UpstreamError(`${candidate.provider} has no embeddings API`, { provider: candidate.provider, isRetryable: false });
+        return provider.embed({ model: candidate.name, input: body.input }, { signal });
+      });
+      const usage = result.usage ? { promptTokens: result.usage.promptTokens, completionTokens: 0, totalTokens: result.usage.promptTokens } : null;
+      const finished = await record.finish({ status: 'ok', model, attempts, usage, promptText, outputText: '' });
+      response.json({
+        object: 'list',
+        data: result.vectors.map((vector, index) => ({ object: 'embedding', index, embedding: body.format === 'base64' ? toBase64(vector) : vector })),
+        model: model.id,
+        usage: { prompt_tokens: finished.usage.promptTokens, total_tokens: finished.usage.promptTokens },
+        router: finished.router,
+      });
+    } catch (error) {
+      if (isAbort(error)) {
+        await record.finish({ status: 'aborted', ...tried, usage: null, promptText, outputText: '', errorCode: 'client_closed' });
+        return;
+      }
+      if (!(error instanceof AttemptsExhausted)) throw error;
+      const apiError = toApiError(error.lastError);
+      await record.finish({ status: 'error', model: error.lastModel, attempts: error.attempts, usage: null, promptText, outputText: '', errorCode: apiError.code });
+      throw new ApiError(apiError.status, apiError.code, apiError.message, { ...apiError.data, attempts: error.attempts });
+    }
+  };
+}

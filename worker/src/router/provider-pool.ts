@@ -1,0 +1,122 @@
+import type { Config } from '../config';
+import type { Logger } from '../support/logger';
+import { TtlCache } from '../support/ttl-cache';
+import type { ProviderStore, StoredProvider } from './provider-store';
+import { DEFAULT_BASE_URLS, PROVIDER_FACTORIES } from './providers/registry';
+import type { Provider, ProviderSettings } from './providers/types';
+
+/** Where each provider's key and base URL come from in the environment. */
+const ENVIRONMENT: Record<string, { key?: string; baseUrl?: string; needsKey: boolean }> = {
+  openai: { key: 'OPENAI_API_KEY', baseUrl: 'OPENAI_BASE_URL', needsKey: true },
+  anthropic: { key: 'ANTHROPIC_API_KEY', baseUrl: 'ANTHROPIC_BASE_URL', needsKey: true },
+  google: { key: 'GEMINI_API_KEY', baseUrl: 'GEMINI_BASE_URL', needsKey: true },
+  mistral: { key: 'MISTRAL_API_KEY', baseUrl: 'MISTRAL_BASE_URL', needsKey: true },
+  openrouter: { key: 'OPENROUTER_API_KEY', baseUrl: 'OPENROUTER_BASE_URL', needsKey: true },
+  ollama: { baseUrl: 'OLLAMA_BASE_URL', needsKey: false },
+  compat: { key: 'SVC_COMPAT_API_KEY', baseUrl: 'SVC_COMPAT_BASE_URL', needsKey: false },
+};
+
+/** What the admin screen shows of a provider: never the key, only its last 4 characters. */
+export interface ProviderStatus {
+  name: string;
+  configured: boolean;
+  enabled: boolean;
+  source: 'environment' | 'admin' | 'none';
+  key_last4: string | null;
+  base_url: string | null;
+}
+
+interface Effective {
+  settings: ProviderSettings | null;
+  status: ProviderStatus;
+}
+
+/**
+ * The live providers: environment settings overlaid with the admin's (the admin wins), read
+ * from the database at most every few seconds. One provider instance (one connection pool)
+ * per name, replaced when its settings change.
+ */
+export class ProviderPool {
+  private readonly snapshot: TtlCache<Map<string, Effective>>;
+  private readonly instances = new Map<string, { fingerprint: string; provider: Provider }>();
+
+  constructor(
+    private readonly config: Config,
+    private readonly store: ProviderStore,
+    private readonly logger: Logger,
+    refreshMs = 3000,
+  ) {
+    this.snapshot = new TtlCache(refreshMs, 1);
+  }
+
+  /** The provider for a name, or null when it is not configured (or disabled). */
+  async get(name: string): Promise<Provider | null> {
+    const effective = (await this.effective()).get(name);
+    if (!effective?.settings) return null;
+    const fingerprint = JSON.stringify(effective.settings);
+    const existing = this.instances.get(name);
+    if (existing?.fingerprint === fingerprint) return existing.provider;
+    const provider = PROVIDER_FACTORIES[name]!(effective.settings);
+    this.instances.set(name, { fingerprint, provider });
+    if (existing) setTimeout(() => void existing.provider.close().catch(() => undefined), 60_000).unref();
+    return provider;
+  }
+
+  async configuredNames(): Promise<string[]> {
+    return [...(await this.effective()).values()].filter((entry) => entry.settings).map((entry) => entry.status.name);
+  }
+
+  async statuses(): Promise<ProviderStatus[]> {
+    return [...(await this.effective()).values()].map((entry) => entry.status);
+  }
+
+  /** Forget the cached settings (after this worker changed them). */
+  refresh(): void {
+    this.snapshot.clear();
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.instances.values()].map(({ provider }) => provider.close()));
+    this.instances.clear();
+  }
+
+  private effective(): Promise<Map<string, Effective>> {
+    return this.snapshot.get('all', async () => {
+      const stored = new Map((await this.store.list()).map((row) => [row.name, row]));
+      const result = new Map<string, Effective>();
+      for (const name of Object.keys(ENVIRONMENT)) result.set(name, this.resolve(name, stored.get(name)));
+      result.set('mock', this.resolveMock(stored.get('mock')));
+      return result;
+    }).catch((error: unknown) => {
+      this.logger.warn('could not read provider settings', { error: String(error) });
+      throw error;
+    });
+  }
+
+  private resolve(name: string, stored: StoredProvider | undefined): Effective {
+    const source = ENVIRONMENT[name]!;
+    const environmentKey = source.key ? this.config.providerKeys[source.key] : undefined;
+    const environmentBase = source.baseUrl ? this.config.providerKeys[source.baseUrl] : undefined;
+    const apiKey = stored?.apiKey ?? environmentKey ?? '';
+    const baseUrl = stored?.baseUrl ?? environmentBase ?? (name === 'ollama' || name === 'compat' ? '' : DEFAULT_BASE_URLS[name] ?? '');
+    const explicit = Boolean(stored?.apiKey || stored?.baseUrl || environmentKey || environmentBase);
+    const enabled = stored?.enabled ?? true;
+    const complete = explicit && baseUrl !== '' && (!source.needsKey || apiKey !== '');
+    const status: ProviderStatus = {
+      name,
+      configured: complete && enabled,
+      enabled,
+      source: stored?.apiKey || stored?.baseUrl ? 'admin' : environmentKey || environmentBase ? 'environment' : 'none',
+      key_last4: apiKey ? apiKey.slice(-4) : null,
+      base_url: baseUrl || null,
+    };
+    const settings = status.configured ? { name, baseUrl: baseUrl.replace(/\/+$/, ''), apiKey, timeouts: this.config.timeouts } : null;
+    return { settings, status };
+  }
+
+  private resolveMock(stored: StoredProvider | undefined): Effective {
+    const enabled = stored?.enabled ?? this.config.mock;
+    const status: ProviderStatus = { name: 'mock', configured: enabled, enabled, source: stored ? 'admin' : 'environment', key_last4: null, base_url: null };
+    return { settings: enabled ? { name: 'mock', baseUrl: '', apiKey: '', timeouts: this.config.timeouts } : null, status };
+  }
+}

@@ -1,0 +1,213 @@
+/**
+ * The one HTTP helper every networked provider uses: a pooled keep-alive undici Agent per
+ * provider instance, the router's three timeouts, the caller's AbortSignal, and one mapping
+ * from transport failures and non-2xx answers to UpstreamError (STYLE item 5).
+ */
+import { Agent, errors as undiciErrors, request, type Dispatcher } from 'undici';
+import { abortError, isRetryableStatus, retryAfterMs, UpstreamError, UpstreamTimeoutError } from './errors';
+import { isObject, numberField, parseJsonObject, stringField, type JsonObject } from './schema';
+import type { Timeouts } from './types';
+
+type ResponseBody = Dispatcher.ResponseData['body'];
+
+/** What a provider's error body says, as far as the router cares. */
+export interface ErrorDescription {
+  message?: string;
+  providerCode?: string;
+  retryAfterMs?: number;
+}
+
+/** Reads a provider's error body (parsed JSON, or undefined when it was not JSON). */
+export type ErrorDescriber = (body: unknown) => ErrorDescription;
+
+export interface HttpClientOptions {
+  provider: string;
+  baseUrl: string;
+  timeouts: Timeouts;
+  /** Sent with every request (auth, API version); never copied into errors. */
+  headers: Record<string, string>;
+  describeError?: ErrorDescriber;
+}
+
+const RESPONSE_BODY_LIMIT = 4096;
+const ERROR_READ_LIMIT = 65536;
+const CONNECTION_FAILURES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN',
+  'UND_ERR_SOCKET', 'UND_ERR_CLOSED',
+]);
+
+/**
+ * The common error body shapes: `{error:{message, code|type|status}}` (OpenAI, Anthropic,
+ * Google, Mistral, OpenRouter), `{error:"text"}` (Ollama) and `{message, code}`.
+ */
+export function describeCommonError(body: unknown): ErrorDescription {
+  if (!isObject(body)) return {};
+  const error = body.error;
+  if (typeof error === 'string') return { message: error };
+  const source = isObject(error) ? error : body;
+  const code = [source.code, source.type, source.status].find((value) => typeof value === 'string' && value !== '');
+  return { message: stringField(source.message), providerCode: code as string | undefined };
+}
+
+/** Drops credentials and `key` query parameters from a URL before it is kept on an error. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.username = '';
+    parsed.password = '';
+    parsed.searchParams.delete('key');
+    return parsed.toString();
+  } catch {
+    return url.replace(/[?&]key=[^&]*/g, '');
+  }
+}
+
+/**
+ * Turns a transport failure into the router's error: undici's three timeouts become
+ * UpstreamTimeoutError (connect, first_token, idle), refused or reset connections a retryable
+ * UpstreamError without status. Anything else is returned unchanged.
+ */
+export function toUpstreamError(error: unknown, provider: string, url: string): unknown {
+  if (error instanceof UpstreamError) return error;
+  const code = isObject(error) ? stringField(error.code) : undefined;
+  const safeUrl = redactUrl(url);
+  if (error instanceof undiciErrors.ConnectTimeoutError || code === 'UND_ERR_CONNECT_TIMEOUT') return new UpstreamTimeoutError(provider, 'connect', safeUrl);
+  if (error instanceof undiciErrors.HeadersTimeoutError || code === 'UND_ERR_HEADERS_TIMEOUT') return new UpstreamTimeoutError(provider, 'first_token', safeUrl);
+  if (error instanceof undiciErrors.BodyTimeoutError || code === 'UND_ERR_BODY_TIMEOUT') return new UpstreamTimeoutError(provider, 'idle', safeUrl);
+  if (code && CONNECTION_FAILURES.has(code)) {
+    return new UpstreamError(`${provider}: connection failed (${code})`, { provider, isRetryable: true, url: safeUrl });
+  }
+  return error;
+}
+
+/**
+ * A streamed response body. Iterating yields raw bytes; leaving early closes the upstream
+ * connection (so the provider stops generating) unless the provider marked the stream
+ * complete, in which case the few bytes left are drained and the connection kept alive.
+ */
+export class ResponseStream implements AsyncIterable<Uint8Array> {
+  private complete = false;
+
+  constructor(
+    private readonly body: ResponseBody,
+    private readonly mapError: (error: unknown) => unknown,
+  ) {}
+
+  /** The provider saw its end marker ([DONE], message_stop, done:true). */
+  markComplete(): void {
+    this.complete = true;
+  }
+
+  async *[Symbol.asyncIterator](): AsyncIterator<Uint8Array> {
+    let failed = false;
+    try {
+      for await (const chunk of this.body) yield chunk as Uint8Array;
+    } catch (error) {
+      failed = true;
+      throw this.mapError(error);
+    } finally {
+      if (!this.body.readableEnded) {
+        if (this.complete && !failed) void this.body.dump({ limit: 16384 }).catch(() => undefined);
+        else this.body.destroy();
+      }
+    }
+  }
+}
+
+/** One provider instance's connection pool and request helpers. */
+export class HttpClient {
+  private readonly agent: Agent;
+
+  constructor(private readonly options: HttpClientOptions) {
+    this.agent = new Agent({ connect: { timeout: options.timeouts.connectMs }, keepAliveTimeout: 10_000 });
+  }
+
+  /** POSTs JSON and returns the whole answer as a checked JSON object. */
+  async postJson(path: string, payload: unknown, signal: AbortSignal): Promise<JsonObject> {
+    const url = this.url(path);
+    const body = await this.post(url, payload, signal, 'application/json');
+    let text: string;
+    try {
+      text = await body.text();
+    } catch (error) {
+      throw this.mapError(error, url, signal);
+    }
+    return parseJsonObject(text, this.options.provider, redactUrl(url));
+  }
+
+  /** POSTs JSON and returns the response body as a stream of bytes (SSE or NDJSON). */
+  async postStream(path: string, payload: unknown, signal: AbortSignal): Promise<ResponseStream> {
+    const url = this.url(path);
+    const body = await this.post(url, payload, signal, 'text/event-stream, application/x-ndjson');
+    return new ResponseStream(body, (error) => this.mapError(error, url, signal));
+  }
+
+  /** Closes pooled connections once in-flight requests finish. */
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+
+  private url(path: string): string {
+    return this.options.baseUrl.replace(/\/+$/, '') + path;
+  }
+
+  private async post(url: string, payload: unknown, signal: AbortSignal, accept: string): Promise<ResponseBody> {
+    const { timeouts, headers } = this.options;
+    let response: Dispatcher.ResponseData;
+    try {
+      response = await request(url, {
+        dispatcher: this.agent,
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json', accept },
+        body: JSON.stringify(payload),
+        signal,
+        headersTimeout: timeouts.firstTokenMs,
+        bodyTimeout: timeouts.idleMs,
+      });
+    } catch (error) {
+      throw this.mapError(error, url, signal);
+    }
+    if (response.statusCode >= 200 && response.statusCode < 300) return response.body;
+    throw await this.statusError(response, url, signal);
+  }
+
+  private async statusError(response: Dispatcher.ResponseData, url: string, signal: AbortSignal): Promise<unknown> {
+    const { provider, describeError = describeCommonError } = this.options;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    try {
+      for await (const chunk of response.body) {
+        chunks.push(Buffer.from(chunk as Uint8Array));
+        size += (chunk as Uint8Array).byteLength;
+        if (size >= ERROR_READ_LIMIT) break;
+      }
+    } catch (error) {
+      return this.mapError(error, url, signal);
+    } finally {
+      if (!response.body.readableEnded) response.body.destroy();
+    }
+    const text = Buffer.concat(chunks).toString('utf8');
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    const description = describeError(parsed);
+    const status = response.statusCode;
+    return new UpstreamError(`${provider}: HTTP ${status}${description.message ? `: ${description.message}` : ''}`, {
+      provider,
+      statusCode: status,
+      isRetryable: isRetryableStatus(status),
+      retryAfterMs: retryAfterMs(response.headers) ?? numberField(description.retryAfterMs),
+      responseBody: text.slice(0, RESPONSE_BODY_LIMIT),
+      url: redactUrl(url),
+      providerCode: description.providerCode,
+    });
+  }
+
+  private mapError(error: unknown, url: string, signal: AbortSignal): unknown {
+    if (signal.aborted) return abortError(signal);
+    return toUpstreamError(error, this.options.provider, url);
+  }
+}

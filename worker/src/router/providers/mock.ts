@@ -1,0 +1,101 @@
+/**
+ * The mock provider (no network), for the dev stack and tests: `echo` answers with the last
+ * user message, streamed word by word; `slow` does the same one word every 100 ms, honouring
+ * the abort signal; `embed` returns deterministic 256-dimension unit vectors. Usage counts
+ * whitespace-separated words.
+ */
+import { createHash } from 'node:crypto';
+import { abortError, UpstreamError } from './errors';
+import type { CallOptions, ChatMessage, ChatRequest, ChatResult, EmbeddingRequest, EmbeddingResult, ProviderFactory, StreamEvent, TokenUsage } from './types';
+
+/** Length of every mock/embed vector. */
+export const MOCK_EMBEDDING_DIMENSIONS = 256;
+/** mock/slow's pause before each word. */
+export const MOCK_SLOW_WORD_MS = 100;
+
+const CHAT_MODELS = new Set(['echo', 'slow']);
+const EMBEDDING_MODELS = new Set(['embed']);
+
+function countWords(text: string): number {
+  return text.split(/\s+/).filter((word) => word !== '').length;
+}
+
+/** Each word with the whitespace after it; joined they give the text back exactly. */
+export function splitWords(text: string): string[] {
+  return text.match(/\s*\S+\s*/g) ?? [];
+}
+
+/** A deterministic unit vector (L2 norm 1) from the text, seeded by sha256. */
+export function embedText(text: string): number[] {
+  const values: number[] = [];
+  for (let block = 0; values.length < MOCK_EMBEDDING_DIMENSIONS; block += 1) {
+    const digest = createHash('sha256').update(`${block}:${text}`).digest();
+    for (let offset = 0; offset < digest.length && values.length < MOCK_EMBEDDING_DIMENSIONS; offset += 4) {
+      values.push(digest.readUInt32BE(offset) / 0x80000000 - 1);
+    }
+  }
+  const norm = Math.sqrt(values.reduce((sum, value) => sum + value * value, 0));
+  return values.map((value) => value / norm);
+}
+
+function mockError(statusCode: number, message: string, providerCode: string): UpstreamError {
+  return new UpstreamError(`mock: ${message}`, { provider: 'mock', statusCode, isRetryable: false, providerCode });
+}
+
+function checkModel(model: string, wanted: Set<string>, purpose: string): void {
+  if (wanted.has(model)) return;
+  if (CHAT_MODELS.has(model) || EMBEDDING_MODELS.has(model)) throw mockError(400, `mock/${model} does not do ${purpose}`, 'unsupported_operation');
+  throw mockError(404, `there is no model mock/${model} (try echo, slow or embed)`, 'model_not_found');
+}
+
+function wait(milliseconds: number, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.reject(abortError(signal));
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortError(signal));
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, milliseconds);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function answer(messages: ChatMessage[]): { reply: string; usage: TokenUsage } {
+  const reply = [...messages].reverse().find((message) => message.role === 'user')?.content ?? '';
+  const promptTokens = messages.reduce((sum, message) => sum + countWords(message.content), 0);
+  const completionTokens = countWords(reply);
+  return { reply, usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens } };
+}
+
+async function* streamAnswer(request: ChatRequest, { signal }: CallOptions): AsyncGenerator<StreamEvent> {
+  checkModel(request.model, CHAT_MODELS, 'chat');
+  const { reply, usage } = answer(request.messages);
+  for (const word of splitWords(reply)) {
+    if (request.model === 'slow') await wait(MOCK_SLOW_WORD_MS, signal);
+    else if (signal.aborted) throw abortError(signal);
+    yield { type: 'delta', text: word };
+  }
+  yield { type: 'finish', reason: 'stop' };
+  yield { type: 'usage', usage };
+}
+
+/** The mock provider; its settings' base URL and key are ignored. */
+export const createMockProvider: ProviderFactory = (settings) => ({
+  name: settings.name,
+  async chat(request: ChatRequest, options: CallOptions): Promise<ChatResult> {
+    let content = '';
+    for await (const event of streamAnswer(request, options)) if (event.type === 'delta') content += event.text;
+    return { content, finishReason: 'stop', usage: answer(request.messages).usage };
+  },
+  stream: streamAnswer,
+  async embed(request: EmbeddingRequest, { signal }: CallOptions): Promise<EmbeddingResult> {
+    checkModel(request.model, EMBEDDING_MODELS, 'embeddings');
+    if (signal.aborted) throw abortError(signal);
+    const promptTokens = request.input.reduce((sum, text) => sum + countWords(text), 0);
+    return { vectors: request.input.map(embedText), usage: { promptTokens } };
+  },
+  close: async () => undefined,
+});

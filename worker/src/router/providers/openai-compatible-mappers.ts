@@ -1,0 +1,114 @@
+/**
+ * Request, response and stream-chunk mappers for the OpenAI chat-completions wire format,
+ * shared by every OpenAI-compatible provider (OpenAI, Mistral, OpenRouter, vLLM, llama.cpp,
+ * LM Studio, Groq, DeepSeek …). Extra fields those servers add are ignored.
+ */
+import { invalidResponse, UpstreamError, isRetryableStatus } from './errors';
+import { arrayField, isObject, numberField, stringField, vectorField, type JsonObject } from './schema';
+import type { ChatRequest, ChatResult, EmbeddingResult, FinishReason, StreamEvent, TokenUsage } from './types';
+
+/** How an OpenAI-like server differs in what it accepts. */
+export interface RequestDialect {
+  /** OpenAI's newer models want `max_completion_tokens`; most servers `max_tokens`. */
+  maxTokensField: 'max_tokens' | 'max_completion_tokens';
+  /** Send `stream_options: {include_usage: true}` (Mistral rejects it with 422 and sends usage anyway). */
+  streamUsageOption: boolean;
+}
+
+/** The chat-completions request body. */
+export function toChatPayload(request: ChatRequest, stream: boolean, dialect: RequestDialect): JsonObject {
+  const payload: JsonObject = { model: request.model, messages: request.messages.map(({ role, content }) => ({ role, content })) };
+  if (request.temperature !== undefined) payload.temperature = request.temperature;
+  if (request.topP !== undefined) payload.top_p = request.topP;
+  if (request.maxTokens !== undefined) payload[dialect.maxTokensField] = request.maxTokens;
+  if (request.stop !== undefined && request.stop.length > 0) payload.stop = request.stop;
+  if (stream) {
+    payload.stream = true;
+    if (dialect.streamUsageOption) payload.stream_options = { include_usage: true };
+  }
+  return payload;
+}
+
+/** stop, length, tool_calls, content_filter; anything else (e.g. "eos", "error") ends as stop. */
+export function toFinishReason(value: string): FinishReason {
+  if (value === 'length' || value === 'content_filter' || value === 'tool_calls') return value;
+  if (value === 'function_call') return 'tool_calls';
+  return 'stop';
+}
+
+/** `usage` → TokenUsage, or null when absent or without token counts (OpenRouter's `cost` kept). */
+export function toUsage(value: unknown): TokenUsage | null {
+  if (!isObject(value)) return null;
+  const promptTokens = numberField(value.prompt_tokens);
+  const completionTokens = numberField(value.completion_tokens);
+  if (promptTokens === undefined || completionTokens === undefined) return null;
+  const usage: TokenUsage = {
+    promptTokens,
+    completionTokens,
+    totalTokens: numberField(value.total_tokens) ?? promptTokens + completionTokens,
+  };
+  const cost = numberField(value.cost);
+  if (cost !== undefined) usage.providerCostUsd = cost;
+  return usage;
+}
+
+/** A blocking `chat.completion` → ChatResult. */
+export function fromChatCompletion(body: JsonObject, provider: string): ChatResult {
+  const choice = arrayField(body.choices)?.[0];
+  if (!isObject(choice) || !isObject(choice.message)) throw invalidResponse(provider, 'no choices[0].message');
+  const content = choice.message.content;
+  if (content !== null && content !== undefined && typeof content !== 'string') throw invalidResponse(provider, 'message content is not text');
+  const finish = stringField(choice.finish_reason);
+  return { content: content ?? '', finishReason: finish ? toFinishReason(finish) : 'stop', usage: toUsage(body.usage) };
+}
+
+/** An `error` carried inside a 200 stream (OpenRouter, vLLM) → UpstreamError. */
+export function streamError(error: unknown, provider: string): UpstreamError {
+  const details = isObject(error) ? error : { message: error };
+  const numericCode = numberField(details.code);
+  const code = numericCode !== undefined ? String(numericCode) : stringField(details.code) ?? stringField(details.type);
+  const message = stringField(details.message) ?? 'the stream reported an error';
+  return new UpstreamError(`${provider}: stream failed: ${message}`, {
+    provider,
+    isRetryable: numericCode !== undefined ? isRetryableStatus(numericCode) : true,
+    responseBody: JSON.stringify(error).slice(0, 4096),
+    providerCode: code,
+  });
+}
+
+/**
+ * One `chat.completion.chunk` → events. Usage is read wherever it comes: the final
+ * empty-choices chunk (OpenAI) or the chunk carrying finish_reason (Mistral, Groq, DeepSeek).
+ */
+export function fromStreamChunk(chunk: JsonObject, provider: string): StreamEvent[] {
+  if (chunk.error !== undefined && chunk.error !== null) throw streamError(chunk.error, provider);
+  if (chunk.choices !== undefined && chunk.choices !== null && !Array.isArray(chunk.choices)) {
+    throw invalidResponse(provider, 'chunk choices is not a list');
+  }
+  const events: StreamEvent[] = [];
+  const choice = arrayField(chunk.choices)?.find((item) => isObject(item) && (item.index ?? 0) === 0);
+  if (isObject(choice)) {
+    const text = isObject(choice.delta) ? stringField(choice.delta.content) : undefined;
+    if (text) events.push({ type: 'delta', text });
+    const finish = stringField(choice.finish_reason);
+    if (finish) events.push({ type: 'finish', reason: toFinishReason(finish) });
+  }
+  const usage = toUsage(chunk.usage);
+  if (usage) events.push({ type: 'usage', usage });
+  return events;
+}
+
+/** `{data:[{index, embedding}], usage}` → vectors in input order. */
+export function fromEmbeddings(body: JsonObject, provider: string, count: number): EmbeddingResult {
+  const data = arrayField(body.data);
+  if (!data || data.length !== count) throw invalidResponse(provider, `expected ${count} embeddings`);
+  const vectors: number[][] = new Array(count);
+  data.forEach((item, position) => {
+    if (!isObject(item)) throw invalidResponse(provider, 'embedding entry is not an object');
+    const index = numberField(item.index) ?? position;
+    if (index < 0 || index >= count || vectors[index]) throw invalidResponse(provider, 'embedding index out of range');
+    vectors[index] = vectorField(item.embedding, provider);
+  });
+  const promptTokens = isObject(body.usage) ? numberField(body.usage.prompt_tokens) : undefined;
+  return { vectors, usage: promptTokens === undefined ? null : { promptTokens } };
+}

@@ -1,0 +1,38 @@
+import type { Config } from '../config';
+import type { Database } from '../db/pool';
+import type { Logger } from '../support/logger';
+import type { PendingWrites } from '../support/pending-writes';
+import { hostname } from 'node:os';
+import { ulid } from '../support/ids';
+import { PriceBook } from './prices';
+import { ProviderPool } from './provider-pool';
+import { ProviderStore } from './provider-store';
+import { PurposeBook } from './purposes';
+import { RateLimiter } from './rate-limiter';
+import { UsageRecorder } from './usage-recorder';
+
+/** The router area's long-lived parts, built once per worker (or CLI run). */
+export interface RouterServices {
+  config: Config;
+  logger: Logger;
+  providerStore: ProviderStore;
+  providers: ProviderPool;
+  purposes: PurposeBook;
+  prices: PriceBook;
+  usage: UsageRecorder;
+  limiter: RateLimiter;
+}
+
+export function createRouterServices(config: Config, database: Database, pending: PendingWrites, logger: Logger): RouterServices {
+  const providerStore = new ProviderStore(database, config.encryptionKey);
+  return {
+    config,
+    logger,
+    providerStore,
+    providers: new ProviderPool(config, providerStore, logger),
+    purposes: new PurposeBook(database),
+    prices: new PriceBook(database),
+    usage: new UsageRecorder(database, pending, logger, { name: `${hostname()}:${config.port}`, boot: ulid() }),
+    limiter: new RateLimiter(database, logger),
+  };
+}

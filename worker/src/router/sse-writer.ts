@@ -1,0 +1,61 @@
+import type { Response } from 'express';
+
+/**
+ * Writes a text/event-stream answer (DESIGN §4): `data: <json>` events, a `: keep-alive`
+ * comment after a silence, `data: [DONE]` at the end. Headers go out with the first event
+ * or the first keep-alive, so a failure before that can still be an ordinary HTTP error.
+ */
+export class SseWriter {
+  private timer: NodeJS.Timeout | null = null;
+  private started = false;
+
+  constructor(
+    private readonly response: Response,
+    private readonly keepAliveMs: number,
+  ) {
+    this.arm();
+  }
+
+  get headersSent(): boolean {
+    return this.started;
+  }
+
+  send(payload: unknown): void {
+    this.write(`data: ${JSON.stringify(payload)}\n\n`);
+  }
+
+  /** `data: [DONE]`, then the end of the answer. */
+  done(): void {
+    this.write('data: [DONE]\n\n');
+    this.stop();
+    this.response.end();
+  }
+
+  stop(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.response.status(200);
+    this.response.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
+    this.response.setHeader('Cache-Control', 'no-cache');
+    this.response.setHeader('X-Accel-Buffering', 'no');
+    this.response.flushHeaders();
+  }
+
+  private write(text: string): void {
+    if (this.response.writableEnded || this.response.destroyed) return;
+    this.start();
+    this.response.write(text);
+    this.arm();
+  }
+
+  private arm(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.write(': keep-alive\n\n'), this.keepAliveMs);
+    this.timer.unref();
+  }
+}
