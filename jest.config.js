@@ -8,7 +8,7 @@ module.exports = {
       displayName: 'unit',
       testEnvironment: 'node',
       transform,
-      testMatch: ['<rootDir>/worker/src/**/*.test.ts', '<rootDir>/tests/php/**/*.test.ts'],
+      testMatch: ['<rootDir>/worker/src/**/*.test.ts', '<rootDir>/tests/php/**/*.test.ts', '<rootDir>/tests/emulators/**/*.test.ts'],
     },
     {
       displayName: 'e2e',

@@ -73,7 +73,16 @@ PHP
 } >"$WP_DIR/wp-config.php.new"
 mv "$WP_DIR/wp-config.php.new" "$WP_DIR/wp-config.php"
 
-# 3. worker.env: every variable the worker (and the hub CLI) reads, plus passthroughs.
+# 3. worker.env: every variable the worker (and the hub CLI) reads, plus passthroughs: these
+#    names, and every SVC_TIMEOUT_*, SVC_RETRY_*, SVC_RATE_LIMIT_*, when set in the caller's
+#    environment (the e2e setup points the providers at its emulator this way). Values are
+#    written to the file only, never printed.
+PASSTHROUGH=(
+  SVC_TEST_ROUTES SVC_LOG_LEVEL SVC_OUTBOX_SCHEDULE SVC_OUTBOUND_ALLOW
+  OPENAI_API_KEY OPENAI_BASE_URL ANTHROPIC_API_KEY ANTHROPIC_BASE_URL GEMINI_API_KEY GEMINI_BASE_URL
+  MISTRAL_API_KEY MISTRAL_BASE_URL OPENROUTER_API_KEY OPENROUTER_BASE_URL OLLAMA_BASE_URL
+  SVC_COMPAT_BASE_URL SVC_COMPAT_API_KEY
+)
 {
   echo "# Written by scripts/write-config.sh for the local stack; rewritten on every setup."
   echo "SVC_HUB_SECRET=$SVC_HUB_SECRET"
@@ -88,8 +97,10 @@ mv "$WP_DIR/wp-config.php.new" "$WP_DIR/wp-config.php"
   echo "SVC_WORKER_PORT=$SVC_STACK_WORKER_PORT"
   echo "SVC_PUBLIC_URL=$WP_URL"
   echo "SVC_MOCK=${SVC_MOCK:-on}"
-  for name in SVC_TEST_ROUTES SVC_LOG_LEVEL; do
-    if [ -n "${!name:-}" ]; then echo "$name=${!name}"; fi
+  for name in "${PASSTHROUGH[@]}" $(compgen -e | grep -E '^SVC_(TIMEOUT|RETRY|RATE_LIMIT)_' | sort); do
+    value=${!name:-}
+    case $value in '' | *$'\n'*) continue ;; esac # unset, empty or multi-line: not copied
+    echo "$name=$value"
   done
 } >"$WORKER_ENV.new"
 mv "$WORKER_ENV.new" "$WORKER_ENV"

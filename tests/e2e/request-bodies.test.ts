@@ -34,7 +34,8 @@ describe('request bodies', () => {
     const prefix = '{"model":"mock/echo","padding":"';
     const body = prefix + 'x'.repeat(1024 * 1024 - prefix.length - 2) + '"}';
     expect(Buffer.byteLength(body)).toBe(1024 * 1024);
-    expect((await send('direct', body)).status).toBe(501);
+    const answer = await send('direct', body);
+    expect([answer.status, answer.body?.code, Object.keys(answer.body?.data?.params ?? {})]).toEqual([400, 'svc_invalid_request', ['messages']]);
   });
 
   it.each(LANES)('answers unknown routes and methods in the namespaces with 404/405 (%s)', async (lane) => {

@@ -30,7 +30,7 @@ export interface Reply {
 /** The echo reply to `lastUserText`, cut to `maxTokens` words (finish `length`) when given. */
 export function replyTo(lastUserText: string, maxTokens?: number): Reply {
   const full = `Echo: ${lastUserText}`.trimEnd();
-  let deltas = full.match(/\s*\S+/g) ?? [];
+  let deltas: string[] = full.match(/\s*\S+/g) ?? [];
   let finish: ReplyFinish = 'stop';
   if (maxTokens !== undefined && maxTokens >= 0 && deltas.length > maxTokens) {
     deltas = deltas.slice(0, maxTokens);

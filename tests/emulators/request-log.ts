@@ -36,15 +36,20 @@ export class RequestLog {
     this.sequence += 1;
     const entry: LoggedRequest = {
       id: `emu_${this.sequence}`,
+      provider: fields.provider,
       model: null,
+      method: fields.method,
+      path: fields.path,
+      query: fields.query,
       stream: false,
+      body: fields.body,
+      headers: fields.headers,
       authorized: false,
       status: null,
       behaviour: {},
       startedAt: Date.now(),
       endedAt: null,
       closedByClient: false,
-      ...fields,
     };
     this.entries.push(entry);
     if (this.entries.length > MAX_ENTRIES) this.entries.splice(0, this.entries.length - MAX_ENTRIES);

@@ -2,19 +2,35 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { providerEnvironment } from '../emulators/environment';
+import { EMULATOR_HANDLE, spawnEmulator, type EmulatorProcess } from '../emulators/process';
 import { freePort } from './free-port';
 import { STACK_FILE_VARIABLE, readWorkerEnv, type StackInfo } from './stack';
 
+/** Short upstream timeouts and few retries, so timeout and retry tests take seconds. */
+const TEST_ROUTER_SETTINGS = {
+  SVC_TIMEOUT_CONNECT_MS: '2000',
+  SVC_TIMEOUT_FIRST_TOKEN_MS: '3000',
+  SVC_TIMEOUT_IDLE_MS: '3000',
+  SVC_RETRY_MAX: '2',
+};
+
 /**
- * Starts one real stack (MariaDB, WordPress on php -S, the worker) in a temporary folder on
- * free ports, for the whole e2e run. A running dev stack on the default ports is untouched.
+ * Starts the LLM provider emulator (its own process), then one real stack (MariaDB,
+ * WordPress on php -S, the worker) in a temporary folder on free ports, for the whole e2e
+ * run, with every provider pointed at the emulator. A running dev stack is untouched.
  */
 export default async function globalSetup(): Promise<void> {
   const repoRoot = resolve(__dirname, '..', '..');
   const dir = mkdtempSync(join(tmpdir(), 'svc-e2e-'));
+  const emulator: EmulatorProcess = await spawnEmulator();
+  (globalThis as Record<string, unknown>)[EMULATOR_HANDLE] = emulator;
+  process.stdout.write(`\n[e2e] provider emulator on ${emulator.url} (pid ${emulator.pid})\n`);
   const [wordpressPort, workerPort, databasePort] = [await freePort(), await freePort(), await freePort()];
   const environment = {
     ...process.env,
+    ...providerEnvironment(emulator.url, emulator.keys),
+    ...TEST_ROUTER_SETTINGS,
     SVC_STACK_DIR: dir,
     SVC_STACK_WP_PORT: String(wordpressPort),
     SVC_STACK_WORKER_PORT: String(workerPort),
@@ -23,13 +39,14 @@ export default async function globalSetup(): Promise<void> {
     SVC_MOCK: 'on',
     SVC_TEST_ROUTES: 'on',
   };
-  process.stdout.write(`\n[e2e] starting a stack in ${dir}\n`);
+  process.stdout.write(`[e2e] starting a stack in ${dir}\n`);
   try {
     for (const script of ['stack-setup.sh', 'stack-start.sh']) {
       execFileSync('bash', [join(repoRoot, 'scripts', script)], { env: environment, stdio: 'inherit' });
     }
   } catch (error) {
     execFileSync('bash', [join(repoRoot, 'scripts', 'stack-stop.sh')], { env: environment, stdio: 'inherit' });
+    await emulator.stop();
     throw error;
   }
   const info: StackInfo = {
@@ -39,6 +56,7 @@ export default async function globalSetup(): Promise<void> {
     databasePort,
     workerEnv: readWorkerEnv(dir),
     repoRoot,
+    emulatorUrl: emulator.url,
   };
   const file = join(dir, 'e2e-stack.json');
   writeFileSync(file, JSON.stringify(info), { mode: 0o600 });

@@ -12,6 +12,8 @@ export interface StackInfo {
   databasePort: number;
   workerEnv: Record<string, string>;
   repoRoot: string;
+  /** The LLM provider emulator every provider's base URL points into (tests/emulators). */
+  emulatorUrl: string;
 }
 
 export const STACK_FILE_VARIABLE = 'SVC_E2E_STACK_FILE';

@@ -31,6 +31,8 @@ export interface HttpClientOptions {
 
 const RESPONSE_BODY_LIMIT = 4096;
 const ERROR_READ_LIMIT = 65536;
+/** How long a stream that sent its end marker may take to close before its connection is dropped. */
+const DRAIN_MS = 250;
 const CONNECTION_FAILURES = new Set([
   'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN',
   'UND_ERR_SOCKET', 'UND_ERR_CLOSED',
@@ -107,7 +109,7 @@ export class ResponseStream implements AsyncIterable<Uint8Array> {
       throw this.mapError(error);
     } finally {
       if (!this.body.readableEnded) {
-        if (this.complete && !failed) void this.body.dump({ limit: 16384 }).catch(() => undefined);
+        if (this.complete && !failed) await this.body.dump({ limit: 16384, signal: AbortSignal.timeout(DRAIN_MS) }).catch(() => undefined);
         else this.body.destroy();
       }
     }

@@ -1,0 +1,149 @@
+import { contentText, countWords, isUnknownModel, replyTo, type Reply } from './answer';
+import type { Exchange } from './exchange';
+import { answerJson, header, nextId, openingMoves, playStream, type EmulatorState, type Incoming, type StreamFraming } from './flow';
+
+/**
+ * Anthropic's Messages API: `POST /v1/messages` with `x-api-key` and `anthropic-version`;
+ * blocking body and the named SSE events (fixtures anthropic-text.*).
+ */
+
+/** Anthropic answers an alias with the dated model it resolved to. */
+const SNAPSHOTS: Record<string, string> = {
+  'claude-3-5-haiku-latest': 'claude-3-5-haiku-20241022',
+  'claude-3-5-sonnet-latest': 'claude-3-5-sonnet-20241022',
+  'claude-3-7-sonnet-latest': 'claude-3-7-sonnet-20250219',
+};
+const MODELS = ['claude-3-5-haiku-20241022', 'claude-3-5-sonnet-20241022', 'claude-3-7-sonnet-20250219', 'claude-sonnet-4-20250514'];
+
+const ERROR_TYPES: Record<number, string> = {
+  400: 'invalid_request_error',
+  401: 'authentication_error',
+  403: 'permission_error',
+  404: 'not_found_error',
+  413: 'request_too_large',
+  429: 'rate_limit_error',
+  500: 'api_error',
+  529: 'overloaded_error',
+};
+const SCRIPTED_MESSAGES: Record<string, string> = {
+  rate_limit_error: 'Number of request tokens has exceeded your per-minute rate limit.',
+  api_error: 'Internal server error',
+  overloaded_error: 'Overloaded',
+};
+
+type Fail = (status: number, message: string, headers?: Record<string, string>) => void;
+
+function failer(exchange: Exchange): Fail {
+  return (status, message, headers = {}) => {
+    const type = ERROR_TYPES[status] ?? (status >= 500 ? 'api_error' : 'invalid_request_error');
+    const requestId = nextId('req_');
+    exchange.json(status, { type: 'error', error: { type, message }, request_id: requestId }, { 'request-id': requestId, ...headers });
+  };
+}
+
+/** Why Anthropic would refuse this body, or null. */
+function problem(body: any): [number, string] | null {
+  if (typeof body.model !== 'string' || !body.model) return [400, 'model: Field required'];
+  if (body.max_tokens === undefined) return [400, 'max_tokens: Field required'];
+  if (!Number.isInteger(body.max_tokens) || body.max_tokens < 1) return [400, 'max_tokens: Input should be greater than or equal to 1'];
+  if (!Array.isArray(body.messages)) return [400, 'messages: Field required'];
+  if (body.messages.length === 0) return [400, 'messages: at least one message is required'];
+  for (const [index, message] of body.messages.entries()) {
+    if (message?.role === 'system') {
+      return [400, 'messages: Unexpected role "system". The Messages API accepts a top-level `system` parameter, not "system" as an input message role.'];
+    }
+    if (message?.role !== 'user' && message?.role !== 'assistant') return [400, `messages.${index}.role: Input should be 'user' or 'assistant'`];
+    if (typeof message.content !== 'string' && !Array.isArray(message.content)) return [400, `messages.${index}.content: Input should be a valid list`];
+  }
+  if (body.temperature !== undefined && (typeof body.temperature !== 'number' || body.temperature < 0 || body.temperature > 1)) {
+    return [400, 'temperature: Input should be less than or equal to 1'];
+  }
+  if (body.system !== undefined && typeof body.system !== 'string' && !Array.isArray(body.system)) return [400, 'system: Input should be a valid list'];
+  if (isUnknownModel(body.model)) return [404, `model: ${body.model}`];
+  return null;
+}
+
+export async function handleAnthropic(exchange: Exchange, incoming: Incoming, state: EmulatorState): Promise<void> {
+  const fail = failer(exchange);
+  const { entry } = exchange;
+  const key = header(incoming.headers, 'x-api-key');
+  entry.authorized = key === state.keys.anthropic;
+  const isMessages = incoming.method === 'POST' && incoming.path === '/v1/messages';
+  const isModels = incoming.method === 'GET' && incoming.path === '/v1/models';
+  if (!isMessages && !isModels) return fail(404, 'Not Found');
+  if (!key) return fail(401, 'x-api-key header is required');
+  if (!entry.authorized) return fail(401, 'invalid x-api-key');
+  if (!header(incoming.headers, 'anthropic-version')) return fail(400, 'anthropic-version: header is required');
+  if (isModels) {
+    const data = MODELS.map((id) => ({ type: 'model', id, display_name: id, created_at: '2024-10-22T00:00:00Z' }));
+    return exchange.json(200, { data, has_more: false, first_id: data[0]!.id, last_id: data[data.length - 1]!.id });
+  }
+  if (incoming.bodyInvalid || !incoming.body || typeof incoming.body !== 'object') return fail(400, 'There was an error parsing the body of your request.');
+  const body = incoming.body;
+  entry.model = typeof body.model === 'string' ? body.model : null;
+  entry.stream = body.stream === true;
+  const refusal = problem(body);
+  if (refusal) return fail(...refusal);
+
+  const behaviour = await openingMoves(exchange, state, 'anthropic', body.model, (status, retryAfter) => {
+    const type = ERROR_TYPES[status] ?? 'api_error';
+    fail(status, SCRIPTED_MESSAGES[type] ?? `Scripted error ${status}.`, retryAfter ? { 'retry-after': retryAfter } : {});
+  });
+  if (!behaviour) return;
+  const systemText = typeof body.system === 'string' ? body.system : contentText(body.system);
+  const messages = body.messages as Array<{ role: string; content: unknown }>;
+  const inputTokens = countWords(systemText) + messages.reduce((sum, message) => sum + countWords(contentText(message.content)), 0);
+  const lastUser = [...messages].reverse().find((message) => message.role === 'user');
+  const reply = replyTo(contentText(lastUser?.content ?? ''), body.max_tokens);
+  const id = nextId('msg_');
+  const model = SNAPSHOTS[body.model] ?? body.model;
+  const requestId = { 'request-id': nextId('req_') };
+  if (body.stream === true) {
+    return playStream(exchange, state, behaviour, reply, framing({ id, model, reply, inputTokens, noUsage: !!behaviour.noUsage }, requestId));
+  }
+  const usage = behaviour.noUsage
+    ? {}
+    : { usage: { input_tokens: inputTokens, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: reply.completionTokens, service_tier: 'standard' } };
+  return answerJson(
+    exchange,
+    behaviour,
+    { model, id, type: 'message', role: 'assistant', content: [{ type: 'text', text: reply.text }], stop_reason: stopReason(reply), stop_sequence: null, ...usage },
+    requestId,
+  );
+}
+
+const stopReason = (reply: Reply) => (reply.finish === 'length' ? 'max_tokens' : 'end_turn');
+
+const event = (name: string, payload: Record<string, unknown>) => `event: ${name}\ndata: ${JSON.stringify({ type: name, ...payload })}\n\n`;
+
+interface Setup {
+  id: string;
+  model: string;
+  reply: Reply;
+  inputTokens: number;
+  noUsage: boolean;
+}
+
+/** message_start, content_block_start, ping, content_block_delta…, content_block_stop, message_delta, message_stop. */
+function framing(setup: Setup, headers: Record<string, string>): StreamFraming {
+  const { id, model, reply, inputTokens, noUsage } = setup;
+  const startUsage = { input_tokens: inputTokens, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 1, service_tier: 'standard' };
+  const finalUsage = { input_tokens: inputTokens, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: reply.completionTokens };
+  return {
+    contentType: 'text/event-stream; charset=utf-8',
+    headers,
+    opening: () =>
+      event('message_start', {
+        message: { model, id, type: 'message', role: 'assistant', content: [], stop_reason: null, stop_sequence: null, ...(noUsage ? {} : { usage: startUsage }) },
+      }) +
+      event('content_block_start', { index: 0, content_block: { type: 'text', text: '' } }) +
+      event('ping', {}),
+    delta: (text, index) =>
+      (index === 2 ? event('ping', {}) : '') + event('content_block_delta', { index: 0, delta: { type: 'text_delta', text } }),
+    midStreamError: () => `event: error\ndata: ${JSON.stringify({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } })}\n\n`,
+    closing: () =>
+      event('content_block_stop', { index: 0 }) +
+      event('message_delta', { delta: { stop_reason: stopReason(reply), stop_sequence: null }, ...(noUsage ? {} : { usage: finalUsage }) }) +
+      event('message_stop', {}),
+  };
+}

@@ -1,0 +1,57 @@
+import type { Behaviour, ProviderName } from '../emulators/behaviours';
+import type { LoggedRequest } from '../emulators/request-log';
+import { stack } from './stack';
+
+export type { Behaviour, LoggedRequest, ProviderName };
+
+/** A typed client for the provider emulator's control API (tests/emulators/README.md). */
+export class EmulatorClient {
+  constructor(readonly url: string) {}
+
+  private async send(method: string, path: string, body?: unknown): Promise<any> {
+    const response = await fetch(this.url + path, {
+      method,
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`emulator ${method} ${path} answered ${response.status}: ${text}`);
+    return JSON.parse(text);
+  }
+
+  /** Forgets every script, pending ack and logged request. */
+  async reset(): Promise<void> {
+    await this.send('POST', '/_control/reset');
+  }
+
+  /** The next `behaviours.length` requests for this provider and model (all models when omitted) behave so, in order. */
+  async script(provider: ProviderName, model: string | undefined, behaviours: Behaviour[]): Promise<void> {
+    await this.send('POST', '/_control/script', { provider, model, behaviours });
+  }
+
+  async requests(filter: { provider?: ProviderName; model?: string } = {}): Promise<LoggedRequest[]> {
+    const query = new URLSearchParams(Object.entries(filter).filter((pair): pair is [string, string] => pair[1] !== undefined));
+    return this.send('GET', `/_control/requests${query.size ? `?${query}` : ''}`);
+  }
+
+  /** Releases a stream scripted with `{ waitForAck: id }`. */
+  async ack(id: string): Promise<void> {
+    await this.send('POST', `/_control/ack/${encodeURIComponent(id)}`);
+  }
+
+  /** Polls the log until `predicate` holds for it (every 100 ms, up to `timeoutMs`); returns the last log. */
+  async waitForRequests(predicate: (requests: LoggedRequest[]) => boolean, timeoutMs = 5000): Promise<LoggedRequest[]> {
+    const deadline = Date.now() + timeoutMs;
+    let requests = await this.requests();
+    while (!predicate(requests) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      requests = await this.requests();
+    }
+    return requests;
+  }
+}
+
+/** The e2e stack's emulator (started by the global setup). */
+export function emulator(): EmulatorClient {
+  return new EmulatorClient(stack().emulatorUrl);
+}
