@@ -28,4 +28,10 @@ export async function interleave(targets, { warmup = 30, samples = 300 } = {}) {
   });
 }
 
-export const format = (ms) => ms.toFixed(2);
+/** p50/p90/p99 (and n) of a list of milliseconds. */
+export function summarize(times) {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p90: percentile(sorted, 90), p99: percentile(sorted, 99), n: sorted.length };
+}
+
+export const format = (ms) => (Number.isFinite(ms) ? ms.toFixed(2) : 'n/a');

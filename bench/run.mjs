@@ -1,54 +1,204 @@
-// npm run bench — the figures DESIGN §8 budgets, measured side by side in one run on a private
-// stack. Prints a markdown table; with --write, also replaces docs/benchmarks.md's latest run.
-import { writeFileSync } from 'node:fs';
+// npm run bench — the figures DESIGN §8 budgets, measured side by side in one run: the LLM
+// provider emulator called directly, the Portkey gateway, our direct lane and our WordPress
+// lane, all against the same emulator; plus WordPress's own GET /wp-json/ vs the plugin's
+// health route. Prints markdown on stdout (progress on stderr); with --write, also replaces
+// docs/benchmarks.md. Everything it starts is stopped at the end, also on failure or Ctrl-C.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cpus } from 'node:os';
-import { format, interleave } from './measure.mjs';
-import { repoRoot, startStack } from './stack.mjs';
+import { interleave } from './measure.mjs';
+import {
+  blockingChat,
+  chatTargets,
+  interleavedChat,
+  interleavedFirstToken,
+  keepAliveAgent,
+  loadChat,
+  manyOpenStreams,
+  pacedStream,
+  streamedChat,
+} from './llm.mjs';
+import { providerEnvironment, spawnEmulator, spawnPortkey } from './peers.mjs';
+import { document, markdown } from './report.mjs';
+import { repoRoot, rssMiB, startStack } from './stack.mjs';
 
-const samples = Number(process.env.BENCH_SAMPLES ?? 300);
-const stack = await startStack();
-let rows;
-try {
-  process.stderr.write(`[bench] ${samples} interleaved samples per target, concurrency 1\n`);
-  rows = await interleave(
+const quick = process.env.BENCH_QUICK === '1';
+const number = (name, fallback) => (process.env[name] ? Number(process.env[name]) : fallback);
+const settings = {
+  quick,
+  samples: number('BENCH_SAMPLES', quick ? 60 : 300),
+  warmupRounds: quick ? 10 : 30,
+  firstTokenSamples: number('BENCH_TTFT_SAMPLES', quick ? 20 : 100),
+  concurrency: 100,
+  loadRequests: number('BENCH_LOAD_REQUESTS', quick ? 300 : 2000),
+  loadWarmup: quick ? 100 : 200,
+  streams: number('BENCH_STREAMS', quick ? 100 : 500),
+  streamWords: quick ? 10 : 30,
+  streamIntervalMs: 200,
+};
+for (const [name, value] of Object.entries(settings)) {
+  if (typeof value === 'number' && !(Number.isInteger(value) && value > 0)) throw new Error(`bench setting ${name} must be a positive integer, got ${value}`);
+}
+
+const progress = (line) => process.stderr.write(`[bench] ${line}\n`);
+
+// Everything started is stopped in reverse order — at the end, on an error, on SIGINT/SIGTERM.
+const cleanups = [];
+let cleaning = null;
+function cleanup() {
+  cleaning ??= (async () => {
+    while (cleanups.length > 0) {
+      const [name, stop] = cleanups.pop();
+      try {
+        await stop();
+      } catch (error) {
+        process.stderr.write(`[bench] stopping ${name} failed: ${error}\n`);
+      }
+    }
+  })();
+  return cleaning;
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    progress(`${signal}: stopping everything`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+/** Process ids (and groups) this run started, to prove none is left afterwards. */
+const started = [];
+/** State and process group of every process, from /proc/<pid>/stat (zombies count as gone). */
+function processTable() {
+  const table = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      table.push({ pid: Number(entry), state, pgrp: Number(pgrp) });
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return table;
+}
+function leftovers() {
+  const live = processTable().filter((entry) => entry.state !== 'Z');
+  return started
+    .filter(({ pid, group }) => Number.isInteger(pid) && pid > 1 && live.some((entry) => (group ? entry.pgrp === pid : entry.pid === pid)))
+    .map(({ name, pid }) => `${name} (${pid})`);
+}
+
+async function main() {
+  const machine = { startedAt: new Date().toISOString() };
+
+  progress('starting the provider emulator (node tests/emulators/run.js)');
+  const emulator = await spawnEmulator();
+  cleanups.push(['the emulator', () => emulator.stop()]);
+  started.push({ name: 'emulator', pid: emulator.pid });
+  progress(`emulator on ${emulator.url} (pid ${emulator.pid})`);
+
+  progress('starting a private stack (MariaDB, worker, WordPress on php -S) pointed at the emulator');
+  const stack = await startStack({ env: { ...providerEnvironment(emulator.url, emulator.keys), SVC_LOG_LEVEL: 'warn' } });
+  cleanups.push(['the stack', () => stack.stop()]);
+  const groups = stack.processes();
+  started.push({ name: 'worker group', pid: groups.workerGroup, group: true }, { name: 'php -S group', pid: groups.phpGroup, group: true }, { name: 'mariadbd', pid: groups.mariadb });
+  const workerPid = stack.workerPid();
+  progress(`stack in ${stack.dir}: worker ${stack.workerUrl} (pid ${workerPid}), WordPress ${stack.wordpressUrl}`);
+
+  const site = 'https://bench.example';
+  const keyLines = stack.hub('key', 'create', '--site', site, '--team', 'bench', '--scope', 'client', '--name', 'bench', '--rate-limit', '100000');
+  const key = keyLines[keyLines.length - 1];
+  stack.hub('entitlement', 'grant', '--site', site, '--features', 'llm.chat');
+  progress('created a key (rate limit 100000/min, the CLI maximum) entitled to llm.chat');
+
+  progress('starting the Portkey gateway (--headless)');
+  const portkey = await spawnPortkey();
+  cleanups.push(['Portkey', () => portkey.stop()]);
+  started.push({ name: 'portkey', pid: portkey.pid });
+  progress(`Portkey ${portkey.version} on ${portkey.url} (pid ${portkey.pid}, @hono/node-server ${portkey.honoServer})`);
+
+  const rss = { idle: rssMiB(workerPid), portkeyIdle: rssMiB(portkey.pid) };
+  const targets = chatTargets({ emulator, portkey, stack, key });
+  const agent = keepAliveAgent(settings.concurrency + 28);
+  cleanups.push(['the client agent', () => agent.close()]);
+
+  progress('checking every target answers a blocking chat and a stream');
+  for (const target of targets) {
+    await blockingChat(agent, target);
+    await streamedChat(agent, target);
+  }
+
+  progress(`WordPress GET /wp-json/ vs the plugin's health route: ${settings.samples} interleaved samples per target`);
+  const health = await interleave(
     [
       { name: 'WordPress `GET /wp-json/` (baseline)', url: `${stack.wordpressUrl}/wp-json/` },
       { name: 'WordPress lane `GET /wp-json/llm/router/v1/health`', url: `${stack.wordpressUrl}/wp-json/llm/router/v1/health` },
       { name: 'direct lane `GET /wp-json/llm/router/v1/health`', url: `${stack.workerUrl}/wp-json/llm/router/v1/health` },
     ],
-    { samples },
+    { samples: settings.samples },
   );
-} finally {
-  stack.stop();
+
+  progress(`blocking chat, concurrency 1: ${settings.warmupRounds} warm-up rounds, then ${settings.samples} interleaved samples per target`);
+  const sequential = await interleavedChat(agent, targets, { warmup: settings.warmupRounds, samples: settings.samples });
+
+  progress(`time to first token: ${settings.firstTokenSamples} interleaved streams per target`);
+  const firstToken = await interleavedFirstToken(agent, targets, { warmup: 5, samples: settings.firstTokenSamples });
+
+  progress('paced stream (10 deltas, 100 ms apart) through each lane');
+  const paced = {};
+  for (const target of targets.filter((candidate) => candidate.id === 'direct' || candidate.id === 'wordpress')) {
+    paced[target.id] = await pacedStream(agent, emulator.url, target, { words: 10, intervalMs: 100 });
+  }
+
+  const loaded = {};
+  for (const target of targets) {
+    const concurrency = Math.min(settings.concurrency, target.inFlight ?? Infinity);
+    progress(`blocking chat, concurrency ${concurrency}: ${target.name}, ${settings.loadWarmup} warm-up + ${settings.loadRequests} requests`);
+    loaded[target.id] = await loadChat(agent, target, { concurrency, requests: settings.loadRequests, warmup: settings.loadWarmup });
+    if (loaded[target.id].errors > 0) progress(`  ${loaded[target.id].errors} failed, first: ${loaded[target.id].firstError}`);
+  }
+  rss.afterLoad = rssMiB(workerPid);
+  rss.portkeyAfterLoad = rssMiB(portkey.pid);
+
+  await new Promise((done) => setTimeout(done, 1000));
+  rss.beforeStreams = rssMiB(workerPid);
+  const streamSeconds = ((settings.streamWords * settings.streamIntervalMs) / 1000).toFixed(1);
+  progress(`${settings.streams} concurrent streams on the direct lane (${settings.streamWords + 1} deltas each, ${settings.streamIntervalMs} ms apart, ~${streamSeconds} s)`);
+  const streams = await manyOpenStreams(emulator.url, targets.find((target) => target.id === 'direct'), () => rssMiB(workerPid), {
+    count: settings.streams,
+    words: settings.streamWords,
+    intervalMs: settings.streamIntervalMs,
+    timeoutMs: 60_000 + settings.streamWords * settings.streamIntervalMs * 3,
+  });
+  progress(`  ${streams.completed}/${streams.count} completed, at most ${streams.maxOpen} open at once, peak worker RSS ${streams.peakRss.toFixed(1)} MiB`);
+  await new Promise((done) => setTimeout(done, 2000));
+  rss.afterStreams = rssMiB(workerPid);
+
+  Object.assign(machine, { phpWorkers: stack.phpWorkers, portkeyVersion: portkey.version, honoServer: portkey.honoServer });
+  return { settings, machine, health, targets, sequential, firstToken, paced, loaded, rss, streams };
 }
 
-const [baseline, viaWordPress, direct] = rows;
-const lines = [
-  `Run ${new Date().toISOString()} on ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown cpu'}), Node ${process.version}, php -S with ${4} workers.`,
-  '',
-  '| target | p50 ms | p90 ms | p99 ms | n |',
-  '|---|---|---|---|---|',
-  ...rows.map((row) => `| ${row.name} | ${format(row.p50)} | ${format(row.p90)} | ${format(row.p99)} | ${row.n} |`),
-  '',
-  `Plugin overhead through WordPress (health p50 − \`/wp-json/\` p50): **${format(viaWordPress.p50 - baseline.p50)} ms** ` +
-    `(ratio ${(viaWordPress.p50 / baseline.p50).toFixed(2)}×; budget ≤ 3 ms). Direct lane p50: ${format(direct.p50)} ms.`,
-];
+let results;
+let failure = null;
+try {
+  results = await main();
+} catch (error) {
+  failure = error;
+} finally {
+  progress('stopping the emulator, Portkey and the stack');
+  await cleanup();
+}
+const left = leftovers();
+if (left.length > 0) progress(`WARNING: still running after the stop: ${left.join(', ')}`);
+else progress(`stopped: nothing this run started is still running (${started.map((entry) => entry.name).join(', ')})`);
+if (failure) {
+  process.stderr.write(`[bench] failed: ${failure.stack ?? failure}\n`);
+  process.exit(1);
+}
+
+const lines = markdown(results);
 process.stdout.write(`${lines.join('\n')}\n`);
 if (process.argv.includes('--write')) {
-  const document = [
-    '# Benchmarks',
-    '',
-    'Measured by `npm run bench -- --write` (bench/run.mjs) on a private stack started for the run:',
-    'MariaDB, WordPress 6.1 on `php -S` (4 workers, opcache as Debian ships it), the worker. Each target',
-    'is called in turn, so all of them see the same machine conditions. Health reads the database',
-    '(a `SELECT 1` shared for one second), so it is a real forwarded route, not a constant.',
-    '',
-    '## WordPress lane vs WordPress itself',
-    '',
-    ...lines,
-    '',
-  ].join('\n');
-  writeFileSync(join(repoRoot, 'docs', 'benchmarks.md'), document);
-  process.stderr.write('[bench] wrote docs/benchmarks.md\n');
+  writeFileSync(join(repoRoot, 'docs', 'benchmarks.md'), document(results, lines));
+  progress('wrote docs/benchmarks.md');
 }

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# bench.sh (`npm run bench`) – build, then measure on a private stack (bench/run.mjs).
+# bench.sh (`npm run bench`) – build, then measure on a private stack (bench/run.mjs). The
+# markdown goes to stdout; progress lines (these scripts' too) to stderr.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$REPO_ROOT"
-bash scripts/ensure-npm.sh
-bash scripts/ensure-packages.sh
-build_worker
+bash scripts/ensure-npm.sh >&2
+bash scripts/ensure-packages.sh >&2
+build_worker >&2
 exec node bench/run.mjs "$@"

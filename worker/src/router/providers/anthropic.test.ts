@@ -1,6 +1,6 @@
 import { UpstreamError } from './errors';
 import { createAnthropicProvider } from './anthropic';
-import { collect, frameChunks, readFixture, rejection, respondJson, settingsFor, startServer, writeInPieces, type FixtureServer } from './__fixtures__/fixture-server';
+import { collect, frameChunks, readFixture, rejection, respondJson, settingsFor, startServer, writeInPieces, type FixtureServer, type Responder } from './__fixtures__/fixture-server';
 import type { Provider, StreamEvent } from './types';
 
 const signal = () => new AbortController().signal;
@@ -17,7 +17,7 @@ const usages = (events: StreamEvent[]) => events.filter((event) => event.type ==
 describe('anthropic provider', () => {
   let server: FixtureServer;
   let provider: Provider;
-  let answer: (response: import('node:http').ServerResponse) => void;
+  let answer: Responder;
   const stream = (fixture: string) => (answer = (response) => writeInPieces(response, frameChunks(fixture, { eventNames: true })));
 
   beforeAll(async () => {

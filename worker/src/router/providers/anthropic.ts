@@ -4,7 +4,7 @@
  * is required (4096 when the caller gave none). Streams are SSE with `event:` names.
  */
 import { HttpClient } from './http';
-import { invalidResponse, UpstreamError } from './errors';
+import { invalidResponse, truncateResponseBody, UpstreamError } from './errors';
 import { arrayField, isObject, numberField, parseJsonObject, stringField, type JsonObject } from './schema';
 import { serverSentEvents } from './sse';
 import type { CallOptions, ChatRequest, ChatResult, FinishReason, ProviderFactory, StreamEvent, TokenUsage } from './types';
@@ -82,7 +82,7 @@ export function fromErrorEvent(data: JsonObject, provider: string): UpstreamErro
   return new UpstreamError(`${provider}: stream failed: ${stringField(error.message) ?? type}`, {
     provider,
     isRetryable: RETRYABLE_STREAM_ERRORS.has(type),
-    responseBody: JSON.stringify(data).slice(0, 4096),
+    responseBody: truncateResponseBody(JSON.stringify(data)),
     providerCode: type,
   });
 }

@@ -85,3 +85,11 @@ export function abortError(signal: AbortSignal): Error {
   error.name = 'AbortError';
   return error;
 }
+
+/** At most `limit` bytes of UTF-8 (4 KiB by default), cut on a character boundary: what errors keep of a body. */
+export function truncateResponseBody(text: string, limit = 4096): string {
+  if (Buffer.byteLength(text, 'utf8') <= limit) return text;
+  let cut = Buffer.from(text, 'utf8').subarray(0, limit).toString('utf8');
+  while (Buffer.byteLength(cut, 'utf8') > limit) cut = cut.slice(0, -1);
+  return cut;
+}

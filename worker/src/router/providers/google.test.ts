@@ -1,6 +1,6 @@
 import { UpstreamError } from './errors';
 import { createGoogleProvider } from './google';
-import { collect, frameChunks, readFixture, rejection, respondJson, settingsFor, startServer, writeInPieces, type FixtureServer } from './__fixtures__/fixture-server';
+import { collect, frameChunks, readFixture, rejection, respondJson, settingsFor, startServer, writeInPieces, type FixtureServer, type Responder } from './__fixtures__/fixture-server';
 import type { Provider, StreamEvent } from './types';
 
 const signal = () => new AbortController().signal;
@@ -18,7 +18,7 @@ const text = (events: StreamEvent[]) => events.map((event) => (event.type === 'd
 describe('google provider', () => {
   let server: FixtureServer;
   let provider: Provider;
-  let answer: (response: import('node:http').ServerResponse) => void;
+  let answer: Responder;
 
   beforeAll(async () => {
     server = await startServer((_request, response) => answer(response));

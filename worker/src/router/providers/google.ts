@@ -4,7 +4,7 @@
  * key travels in the `x-goog-api-key` header, never in the URL.
  */
 import { describeCommonError, HttpClient, type ErrorDescription } from './http';
-import { invalidResponse, isRetryableStatus, UpstreamError } from './errors';
+import { invalidResponse, isRetryableStatus, truncateResponseBody, UpstreamError } from './errors';
 import { arrayField, isObject, numberField, parseJsonObject, stringField, vectorField, type JsonObject } from './schema';
 import { serverSentEvents } from './sse';
 import type { CallOptions, ChatRequest, ChatResult, EmbeddingRequest, EmbeddingResult, FinishReason, ProviderFactory, StreamEvent, TokenUsage } from './types';
@@ -55,7 +55,7 @@ export function fromGenerateResponse(body: JsonObject, provider: string): { text
     throw new UpstreamError(`${provider}: stream failed: ${message ?? 'error'}`, {
       provider,
       isRetryable: code === undefined || isRetryableStatus(code),
-      responseBody: JSON.stringify(body).slice(0, 4096),
+      responseBody: truncateResponseBody(JSON.stringify(body)),
       providerCode,
     });
   }

@@ -4,7 +4,7 @@ import { errors as undiciErrors } from 'undici';
 import { UpstreamError, UpstreamTimeoutError } from './errors';
 import { HttpClient, redactUrl, toUpstreamError } from './http';
 import { createOpenAiProvider } from './openai';
-import { collect, frameChunks, rejection, settingsFor, startServer, writeInPieces, type FixtureServer } from './__fixtures__/fixture-server';
+import { collect, frameChunks, rejection, settingsFor, startServer, type FixtureServer } from './__fixtures__/fixture-server';
 import type { StreamEvent } from './types';
 
 const request = { model: 'gpt-4o-mini', messages: [{ role: 'user' as const, content: 'Hi' }] };
@@ -110,7 +110,13 @@ describe('HTTP helper: aborts and connection reuse', () => {
   beforeAll(async () => {
     server = await startServer((incoming, response) => {
       socketClosed = new Promise((resolve) => incoming.socket.once('close', () => resolve()));
-      if (behaviour === 'complete') return writeInPieces(response, frameChunks('mistral-text.chunks.txt', { done: true }));
+      if (behaviour === 'complete') {
+        // [DONE] first, the end of the body a moment later: the stream must drain, not drop, the connection
+        response.writeHead(200, { 'content-type': 'text/event-stream' });
+        response.write(frameChunks('mistral-text.chunks.txt', { done: true }));
+        setTimeout(() => response.end(), 30);
+        return;
+      }
       response.writeHead(200, { 'content-type': 'text/event-stream' });
       response.write(firstEvent);
     });

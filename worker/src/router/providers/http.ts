@@ -4,7 +4,7 @@
  * from transport failures and non-2xx answers to UpstreamError (STYLE item 5).
  */
 import { Agent, errors as undiciErrors, request, type Dispatcher } from 'undici';
-import { abortError, isRetryableStatus, retryAfterMs, UpstreamError, UpstreamTimeoutError } from './errors';
+import { abortError, isRetryableStatus, retryAfterMs, truncateResponseBody, UpstreamError, UpstreamTimeoutError } from './errors';
 import { isObject, numberField, parseJsonObject, stringField, type JsonObject } from './schema';
 import type { Timeouts } from './types';
 
@@ -29,7 +29,6 @@ export interface HttpClientOptions {
   describeError?: ErrorDescriber;
 }
 
-const RESPONSE_BODY_LIMIT = 4096;
 const ERROR_READ_LIMIT = 65536;
 /** How long a stream that sent its end marker may take to close before its connection is dropped. */
 const DRAIN_MS = 250;
@@ -48,7 +47,8 @@ export function describeCommonError(body: unknown): ErrorDescription {
   if (typeof error === 'string') return { message: error };
   const source = isObject(error) ? error : body;
   const code = [source.code, source.type, source.status].find((value) => typeof value === 'string' && value !== '');
-  return { message: stringField(source.message), providerCode: code as string | undefined };
+  const message = stringField(source.message) ?? (isObject(source.message) ? JSON.stringify(source.message).slice(0, 500) : undefined);
+  return { message, providerCode: code as string | undefined };
 }
 
 /** Drops credentials and `key` query parameters from a URL before it is kept on an error. */
@@ -103,14 +103,15 @@ export class ResponseStream implements AsyncIterable<Uint8Array> {
   async *[Symbol.asyncIterator](): AsyncIterator<Uint8Array> {
     let failed = false;
     try {
-      for await (const chunk of this.body) yield chunk as Uint8Array;
+      // destroyOnReturn: false — this finally block decides between draining and closing.
+      for await (const chunk of this.body.iterator({ destroyOnReturn: false })) yield chunk as Uint8Array;
     } catch (error) {
       failed = true;
       throw this.mapError(error);
     } finally {
       if (!this.body.readableEnded) {
         if (this.complete && !failed) await this.body.dump({ limit: 16384, signal: AbortSignal.timeout(DRAIN_MS) }).catch(() => undefined);
-        else this.body.destroy();
+        else this.body.on('error', () => undefined).destroy(); // undici emits 'error' on destroy; nobody listens any more
       }
     }
   }
@@ -186,7 +187,7 @@ export class HttpClient {
     } catch (error) {
       return this.mapError(error, url, signal);
     } finally {
-      if (!response.body.readableEnded) response.body.destroy();
+      if (!response.body.readableEnded) response.body.on('error', () => undefined).destroy();
     }
     const text = Buffer.concat(chunks).toString('utf8');
     let parsed: unknown;
@@ -202,7 +203,7 @@ export class HttpClient {
       statusCode: status,
       isRetryable: isRetryableStatus(status),
       retryAfterMs: retryAfterMs(response.headers) ?? numberField(description.retryAfterMs),
-      responseBody: text.slice(0, RESPONSE_BODY_LIMIT),
+      responseBody: truncateResponseBody(text),
       url: redactUrl(url),
       providerCode: description.providerCode,
     });

@@ -1,4 +1,4 @@
-import { collect, readFixture, respondJson, settingsFor, startServer, writeInPieces, type FixtureServer } from './__fixtures__/fixture-server';
+import { collect, readFixture, respondJson, settingsFor, startServer, writeInPieces, type FixtureServer, type Responder } from './__fixtures__/fixture-server';
 import { createOllamaProvider } from './ollama';
 import type { Provider } from './types';
 
@@ -8,7 +8,7 @@ const request = { model: 'llama3.2', messages: [{ role: 'user' as const, content
 describe('ollama provider (native API)', () => {
   let server: FixtureServer;
   let provider: Provider;
-  let answer: (response: import('node:http').ServerResponse) => void;
+  let answer: Responder;
 
   beforeAll(async () => {
     server = await startServer((_request, response) => answer(response));

@@ -5,7 +5,7 @@
  * given (an authenticating proxy in front) is sent as a Bearer token.
  */
 import { HttpClient } from './http';
-import { invalidResponse, UpstreamError } from './errors';
+import { invalidResponse, truncateResponseBody, UpstreamError } from './errors';
 import { arrayField, isObject, numberField, parseJsonObject, stringField, vectorField, type JsonObject } from './schema';
 import { jsonLines } from './sse';
 import type { CallOptions, ChatRequest, ChatResult, EmbeddingRequest, EmbeddingResult, FinishReason, ProviderFactory, StreamEvent, TokenUsage } from './types';
@@ -26,7 +26,7 @@ export function toChatPayload(request: ChatRequest, stream: boolean): JsonObject
 export function fromChatLine(line: JsonObject, provider: string): { text: string; done: boolean; finishReason: FinishReason; usage: TokenUsage | null } {
   if (line.error !== undefined) {
     const message = stringField(line.error) ?? JSON.stringify(line.error);
-    throw new UpstreamError(`${provider}: stream failed: ${message}`, { provider, isRetryable: true, responseBody: JSON.stringify(line).slice(0, 4096) });
+    throw new UpstreamError(`${provider}: stream failed: ${message}`, { provider, isRetryable: true, responseBody: truncateResponseBody(JSON.stringify(line)) });
   }
   if (typeof line.done !== 'boolean') throw invalidResponse(provider, 'no done flag');
   const message = line.message;

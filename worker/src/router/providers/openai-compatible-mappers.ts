@@ -3,7 +3,7 @@
  * shared by every OpenAI-compatible provider (OpenAI, Mistral, OpenRouter, vLLM, llama.cpp,
  * LM Studio, Groq, DeepSeek …). Extra fields those servers add are ignored.
  */
-import { invalidResponse, UpstreamError, isRetryableStatus } from './errors';
+import { invalidResponse, isRetryableStatus, truncateResponseBody, UpstreamError } from './errors';
 import { arrayField, isObject, numberField, stringField, vectorField, type JsonObject } from './schema';
 import type { ChatRequest, ChatResult, EmbeddingResult, FinishReason, StreamEvent, TokenUsage } from './types';
 
@@ -71,7 +71,7 @@ export function streamError(error: unknown, provider: string): UpstreamError {
   return new UpstreamError(`${provider}: stream failed: ${message}`, {
     provider,
     isRetryable: numericCode !== undefined ? isRetryableStatus(numericCode) : true,
-    responseBody: JSON.stringify(error).slice(0, 4096),
+    responseBody: truncateResponseBody(JSON.stringify(error)),
     providerCode: code,
   });
 }

@@ -10,6 +10,7 @@ import {
   startServer,
   writeInPieces,
   type FixtureServer,
+  type Responder,
 } from './__fixtures__/fixture-server';
 import { createOpenAiProvider } from './openai';
 import type { Provider, StreamEvent } from './types';
@@ -31,7 +32,7 @@ function deltas(events: StreamEvent[]): string {
 describe('openai provider', () => {
   let server: FixtureServer;
   let provider: Provider;
-  let answer: (response: import('node:http').ServerResponse) => void;
+  let answer: Responder;
 
   beforeAll(async () => {
     server = await startServer((_request, response) => answer(response));
@@ -118,6 +119,11 @@ describe('openai provider', () => {
     const error = (await rejection(provider.chat(request, { signal: signal() }))) as UpstreamError;
 
     expect(error.details.responseBody).toHaveLength(4096);
+
+    answer = (response) => respondJson(response, 503, 'é'.repeat(3000));
+    const multibyte = (await rejection(provider.chat(request, { signal: signal() }))) as UpstreamError;
+    expect(Buffer.byteLength(multibyte.details.responseBody!, 'utf8')).toBe(4096);
+    expect(multibyte.details.responseBody).toBe('é'.repeat(2048));
     expect(error.details.isRetryable).toBe(true);
   });
 

@@ -21,11 +21,11 @@ describe('provider registry', () => {
     });
   });
 
-  it('offers embeddings only where the provider has them', () => {
+  it('offers embeddings only where the provider has them', async () => {
     const timeouts = { connectMs: 100, firstTokenMs: 100, idleMs: 100 };
-    const withEmbeddings = Object.entries(PROVIDER_FACTORIES)
-      .filter(([name, factory]) => factory({ name, baseUrl: 'http://127.0.0.1:9', apiKey: '', timeouts }).embed)
-      .map(([name]) => name);
+    const providers = Object.entries(PROVIDER_FACTORIES).map(([name, factory]) => factory({ name, baseUrl: 'http://127.0.0.1:9', apiKey: '', timeouts }));
+    const withEmbeddings = providers.filter((provider) => provider.embed).map((provider) => provider.name);
+    await Promise.all(providers.map((provider) => provider.close()));
     expect(withEmbeddings.sort()).toEqual(['compat', 'google', 'mistral', 'mock', 'ollama', 'openai', 'openrouter']);
   });
 });

@@ -15,6 +15,9 @@ export interface RecordedRequest {
   body: unknown;
 }
 
+/** What a test sets to decide the next answer. */
+export type Responder = (response: ServerResponse) => void;
+
 export type Handler = (request: IncomingMessage, response: ServerResponse, recorded: RecordedRequest) => void;
 
 export interface FixtureServer {

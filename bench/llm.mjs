@@ -1,0 +1,261 @@
+// The LLM router benchmarks: blocking chat at concurrency 1 (interleaved) and 100 (one target
+// at a time), time to first token of a stream, and many open streams at once — every target
+// against the same provider emulator (tests/emulators), through keep-alive undici dispatchers.
+import { Agent, request } from 'undici';
+import { summarize } from './measure.mjs';
+
+export const PROMPT = 'Say hello in five words';
+const EXPECTED_REPLY = `Echo: ${PROMPT}`;
+const REQUEST_TIMEOUT_MS = 30_000;
+
+/** A keep-alive dispatcher with up to `connections` connections per origin; bounded waits. */
+export const keepAliveAgent = (connections) =>
+  new Agent({ connections, keepAliveTimeout: 30_000, headersTimeout: REQUEST_TIMEOUT_MS, bodyTimeout: REQUEST_TIMEOUT_MS });
+
+/**
+ * The four targets, each a POST of one short chat to `openai/gpt-4o-mini` (the emulator and
+ * Portkey take the provider's own model name). `inFlight`: how many requests it can serve at
+ * once (php -S: one per worker process).
+ */
+export function chatTargets({ emulator, portkey, stack, key }) {
+  const json = { 'content-type': 'application/json' };
+  const hub = { ...json, authorization: `Bearer ${key}` };
+  const upstream = { ...json, authorization: `Bearer ${emulator.keys.openai}` };
+  return [
+    { id: 'emulator', name: 'emulator, called directly', url: `${emulator.url}/openai/v1/chat/completions`, headers: upstream, model: 'gpt-4o-mini' },
+    {
+      id: 'portkey',
+      name: `Portkey gateway ${portkey.version}`,
+      url: `${portkey.url}/v1/chat/completions`,
+      headers: { ...upstream, 'x-portkey-provider': 'openai', 'x-portkey-custom-host': `${emulator.url}/openai/v1` },
+      model: 'gpt-4o-mini',
+    },
+    { id: 'direct', name: 'svc-hub direct lane', url: `${stack.workerUrl}/wp-json/llm/router/v1/chat/completions`, headers: hub, model: 'openai/gpt-4o-mini' },
+    {
+      id: 'wordpress',
+      name: 'svc-hub WordPress lane',
+      url: `${stack.wordpressUrl}/wp-json/llm/router/v1/chat/completions`,
+      headers: hub,
+      model: 'openai/gpt-4o-mini',
+      inFlight: stack.phpWorkers,
+    },
+  ];
+}
+
+const chatBody = (target, extra = {}, prompt = PROMPT) =>
+  JSON.stringify({ model: target.model, messages: [{ role: 'user', content: prompt }], ...extra });
+
+class TargetError extends Error {}
+
+/** One blocking chat; returns milliseconds from sending to the last byte of the answer. */
+export async function blockingChat(dispatcher, target) {
+  const started = process.hrtime.bigint();
+  const { statusCode, body } = await request(target.url, { dispatcher, method: 'POST', headers: target.headers, body: chatBody(target) });
+  const text = await body.text();
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  if (statusCode !== 200) throw new TargetError(`${target.name} answered ${statusCode}: ${text.slice(0, 300)}`);
+  const content = JSON.parse(text).choices?.[0]?.message?.content;
+  if (content !== EXPECTED_REPLY) throw new TargetError(`${target.name} answered an unexpected reply: ${text.slice(0, 300)}`);
+  return ms;
+}
+
+/** Concurrency 1: each target in turn, `warmup` rounds discarded, then `samples` rounds. */
+export async function interleavedChat(dispatcher, targets, { warmup, samples }) {
+  for (let round = 0; round < warmup; round += 1) for (const target of targets) await blockingChat(dispatcher, target);
+  const times = targets.map(() => []);
+  for (let round = 0; round < samples; round += 1) {
+    for (const [index, target] of targets.entries()) times[index].push(await blockingChat(dispatcher, target));
+  }
+  return Object.fromEntries(targets.map((target, index) => [target.id, summarize(times[index])]));
+}
+
+/**
+ * `requests` blocking chats with `concurrency` of them in flight at every moment (after
+ * `warmup` ones at the same concurrency). Failures are counted, not thrown.
+ */
+export async function loadChat(dispatcher, target, { concurrency, requests, warmup }) {
+  const run = async (total, times) => {
+    let issued = 0;
+    let errors = 0;
+    let firstError = null;
+    const lane = async () => {
+      while (issued < total) {
+        issued += 1;
+        try {
+          times?.push(await blockingChat(dispatcher, target));
+        } catch (error) {
+          errors += 1;
+          firstError ??= String(error.message ?? error);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, total) }, lane));
+    return { errors, firstError };
+  };
+  await run(warmup, null);
+  const times = [];
+  const started = process.hrtime.bigint();
+  const { errors, firstError } = await run(requests, times);
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  return { ...summarize(times), concurrency, errors, firstError, perSecond: requests / seconds };
+}
+
+/**
+ * Reads an SSE body; calls `onDelta(text, ms)` for each `chat.completion.chunk` with non-empty
+ * `delta.content`. Returns { done: saw `data: [DONE]`, error: a `data: {"error":…}` event }.
+ */
+async function readSse(body, started, onDelta) {
+  let buffer = '';
+  let done = false;
+  let error = null;
+  for await (const chunk of body) {
+    const at = Number(process.hrtime.bigint() - started) / 1e6;
+    buffer += chunk.toString('utf8');
+    let end;
+    while ((end = buffer.indexOf('\n')) >= 0) {
+      const line = buffer.slice(0, end).replace(/\r$/, '');
+      buffer = buffer.slice(end + 1);
+      if (!line.startsWith('data:')) continue;
+      const payload = line.slice(5).trim();
+      if (payload === '[DONE]') {
+        done = true;
+        continue;
+      }
+      const event = JSON.parse(payload);
+      if (event.error) error ??= event.error;
+      const content = event.choices?.[0]?.delta?.content;
+      if (typeof content === 'string' && content !== '') onDelta(content, at);
+    }
+  }
+  return { done, error };
+}
+
+/** One streamed chat: ms until the first `data:` line with content, and the reply. */
+export async function streamedChat(dispatcher, target, prompt = PROMPT) {
+  const started = process.hrtime.bigint();
+  const { statusCode, body } = await request(target.url, {
+    dispatcher,
+    method: 'POST',
+    headers: target.headers,
+    body: chatBody(target, { stream: true }, prompt),
+  });
+  if (statusCode !== 200) throw new TargetError(`${target.name} answered ${statusCode} to a stream: ${(await body.text()).slice(0, 300)}`);
+  const deltas = [];
+  const { done, error } = await readSse(body, started, (text, at) => deltas.push({ text, at }));
+  const reply = deltas.map((delta) => delta.text).join('');
+  if (error || !done || reply !== `Echo: ${prompt}`) {
+    throw new TargetError(`${target.name} stream: done ${done}, error ${JSON.stringify(error)}, reply ${JSON.stringify(reply)}`);
+  }
+  return { firstTokenMs: deltas[0].at, lastTokenMs: deltas[deltas.length - 1].at, deltas };
+}
+
+/** Time to first token, each target in turn. */
+export async function interleavedFirstToken(dispatcher, targets, { warmup, samples }) {
+  for (let round = 0; round < warmup; round += 1) for (const target of targets) await streamedChat(dispatcher, target);
+  const times = targets.map(() => []);
+  for (let round = 0; round < samples; round += 1) {
+    for (const [index, target] of targets.entries()) times[index].push((await streamedChat(dispatcher, target)).firstTokenMs);
+  }
+  return Object.fromEntries(targets.map((target, index) => [target.id, summarize(times[index])]));
+}
+
+async function control(emulatorUrl, path, payload) {
+  const { statusCode, body } = await request(`${emulatorUrl}/_control/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: payload === undefined ? undefined : JSON.stringify(payload),
+  });
+  const text = await body.text();
+  if (statusCode >= 300) throw new Error(`emulator /_control/${path} answered ${statusCode}: ${text}`);
+}
+
+/** The next `count` OpenAI requests the emulator gets stream one delta every `intervalMs`. */
+const paceOpenAi = (emulatorUrl, count, intervalMs) =>
+  control(emulatorUrl, 'script', { provider: 'openai', behaviours: Array.from({ length: count }, () => ({ intervalMs })) });
+
+/**
+ * A paced stream (one delta every `intervalMs`) through `target`: when each delta arrived.
+ * Tokens that pass through as they arrive spread over the stream's whole length.
+ */
+export async function pacedStream(dispatcher, emulatorUrl, target, { words = 10, intervalMs = 100 } = {}) {
+  await paceOpenAi(emulatorUrl, 1, intervalMs);
+  const prompt = Array.from({ length: words }, (_, index) => `w${index + 1}`).join(' ');
+  const { deltas } = await streamedChat(dispatcher, target, prompt);
+  return { arrivals: deltas.map((delta) => delta.at), intervalMs };
+}
+
+/**
+ * `count` streams open at once through `target` (each: `words` + 1 deltas, one every
+ * `intervalMs`), while `sampleRss()` is read every 50 ms. Each stream's prompt is unique, so
+ * its deltas must come back exactly as `Echo:`, ` s<i>w01`, ` s<i>w02`, … — in order, none
+ * lost, none from another stream.
+ */
+export async function manyOpenStreams(emulatorUrl, target, sampleRss, { count, words, intervalMs, timeoutMs }) {
+  await control(emulatorUrl, 'reset');
+  await paceOpenAi(emulatorUrl, count, intervalMs);
+  const dispatcher = keepAliveAgent(count + 10);
+  let open = 0;
+  let maxOpen = 0;
+  let rssAtAllOpen = null;
+  let peakRss = 0;
+  const sampler = setInterval(() => {
+    const rss = sampleRss();
+    if (rss !== null) peakRss = Math.max(peakRss, rss);
+  }, 50);
+  const deadline = AbortSignal.timeout(timeoutMs);
+  const one = async (index) => {
+    const tag = `s${String(index).padStart(3, '0')}`;
+    const expected = ['Echo:', ...Array.from({ length: words }, (_, word) => ` ${tag}w${String(word + 1).padStart(2, '0')}`)];
+    const started = process.hrtime.bigint();
+    const { statusCode, body } = await request(target.url, {
+      dispatcher,
+      method: 'POST',
+      headers: target.headers,
+      body: chatBody(target, { stream: true }, expected.slice(1).join('').trim()),
+      signal: deadline,
+    });
+    if (statusCode !== 200) return { ok: false, problem: `status ${statusCode}: ${(await body.text()).slice(0, 200)}` };
+    open += 1;
+    if (open > maxOpen) maxOpen = open;
+    if (open === count && rssAtAllOpen === null) rssAtAllOpen = sampleRss();
+    const received = [];
+    let outcome;
+    try {
+      outcome = await readSse(body, started, (text) => received.push(text));
+    } finally {
+      open -= 1;
+    }
+    const inOrder = received.length === expected.length && received.every((text, at) => text === expected[at]);
+    const lost = expected.filter((text) => !received.includes(text)).length;
+    const foreign = received.filter((text) => !expected.includes(text)).length;
+    const ok = inOrder && outcome.done && !outcome.error;
+    return { ok, received: received.length, lost, foreign, reordered: !inOrder && lost === 0 && foreign === 0, problem: ok ? null : `done ${outcome.done}, error ${JSON.stringify(outcome.error)}` };
+  };
+  const started = Date.now();
+  let results;
+  try {
+    results = await Promise.all(Array.from({ length: count }, (_, index) => one(index).catch((error) => ({ ok: false, problem: String(error.message ?? error) }))));
+  } finally {
+    clearInterval(sampler);
+    await dispatcher.close();
+  }
+  const failed = results.filter((result) => !result.ok);
+  return {
+    count,
+    words,
+    intervalMs,
+    seconds: (Date.now() - started) / 1000,
+    completed: results.length - failed.length,
+    maxOpen,
+    rssAtAllOpen,
+    peakRss,
+    deltasExpected: count * (words + 1),
+    deltasReceived: results.reduce((sum, result) => sum + (result.received ?? 0), 0),
+    lost: results.reduce((sum, result) => sum + (result.lost ?? 0), 0),
+    foreign: results.reduce((sum, result) => sum + (result.foreign ?? 0), 0),
+    reordered: results.filter((result) => result.reordered).length,
+    firstProblem: failed[0]?.problem ?? null,
+  };
+}
+
+export { control as emulatorControl };

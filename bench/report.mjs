@@ -1,0 +1,233 @@
+// The benchmark's markdown: the figures of one run (printed by npm run bench) and the
+// docs/benchmarks.md around them (npm run bench -- --write).
+import { cpus, totalmem, release } from 'node:os';
+import { format } from './measure.mjs';
+
+const BUDGETS = { directP50: 0.5, directP99At100: 5, wordpressP50: 3, streamsRssMiB: 250 };
+const PASS = '**pass**';
+const FAIL = '**FAIL**';
+const verdict = (ok) => (ok ? PASS : FAIL);
+const ratio = (value, base) => (Number.isFinite(value) && Number.isFinite(base) && base > 0 ? `${(value / base).toFixed(2)}×` : 'n/a');
+const mib = (value) => (value === null || value === undefined ? 'n/a' : value.toFixed(1));
+const count = (value) => value.toLocaleString('en-US');
+
+/** Overheads over the emulator called directly, and their ratio to Portkey's. */
+function overheads(table) {
+  const base = table.emulator;
+  const portkey = table.portkey.p50 - base.p50;
+  return Object.fromEntries(
+    Object.entries(table).map(([id, row]) => [id, { p50: row.p50 - base.p50, p99: row.p99 - base.p99, ofPortkey: ratio(row.p50 - base.p50, portkey) }]),
+  );
+}
+
+export function markdown(results) {
+  const { settings, machine, health, targets, sequential, firstToken, paced, loaded, rss, streams } = results;
+  const name = Object.fromEntries(targets.map((target) => [target.id, target.name]));
+  const ids = targets.map((target) => target.id);
+  const c1 = overheads(sequential);
+  const c100 = overheads(loaded);
+  const ttft = overheads(firstToken);
+  const [baseline, viaWordPress, direct] = health;
+  const pluginOverhead = viaWordPress.p50 - baseline.p50;
+  const cpu = cpus();
+  const spread = (id) => {
+    const arrivals = paced[id]?.arrivals ?? [];
+    return { first: arrivals[0], last: arrivals[arrivals.length - 1], n: arrivals.length, span: arrivals[arrivals.length - 1] - arrivals[0] };
+  };
+  const wpPaced = spread('wordpress');
+  const directPaced = spread('direct');
+  const pacedExpectedSpan = (wpPaced.n - 1) * (paced.wordpress?.intervalMs ?? 0);
+  const streamsClean = streams.completed === streams.count && streams.lost === 0 && streams.reordered === 0 && streams.foreign === 0 && streams.deltasReceived === streams.deltasExpected;
+
+  return [
+    `Run ${machine.startedAt}${settings.quick ? ' (**BENCH_QUICK=1: a short run, not for publication**)' : ''} on ${cpu.length} cores ` +
+      `(${cpu[0]?.model ?? 'unknown cpu'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Linux ${release()}, Node ${process.version}; ` +
+      `php -S with ${machine.phpWorkers} workers; Portkey ${machine.portkeyVersion} (@hono/node-server ${machine.honoServer}). ` +
+      'The emulator, Portkey, the worker, MariaDB, php -S and the load generator all share these cores.',
+    '',
+    '### Blocking chat, concurrency 1',
+    '',
+    `\`openai/gpt-4o-mini\`, prompt "Say hello in five words"; ${settings.samples} samples per target, the targets called in turn, ` +
+      `after ${settings.warmupRounds} warm-up rounds. Overhead = target p50 − emulator p50.`,
+    '',
+    '| target | p50 ms | p90 ms | p99 ms | overhead p50 ms | overhead ÷ Portkey\'s |',
+    '|---|---|---|---|---|---|',
+    ...ids.map((id) => {
+      const row = sequential[id];
+      const extra = id === 'emulator' ? '– | –' : `${format(c1[id].p50)} | ${c1[id].ofPortkey}`;
+      return `| ${name[id]} | ${format(row.p50)} | ${format(row.p90)} | ${format(row.p99)} | ${extra} |`;
+    }),
+    '',
+    `### Blocking chat, concurrency ${settings.concurrency}`,
+    '',
+    `${count(settings.loadRequests)} requests per target after ${settings.loadWarmup} warm-up ones, one target at a time, ` +
+      `that many in flight at every moment over keep-alive connections. The WordPress lane gets ${machine.phpWorkers} in flight, ` +
+      'one per php -S worker (see the notes). Overhead = target − emulator, at the same percentile.',
+    '',
+    '| target | in flight | p50 ms | p99 ms | req/s | failed | overhead p50 ms | overhead p99 ms |',
+    '|---|---|---|---|---|---|---|---|',
+    ...ids.map((id) => {
+      const row = loaded[id];
+      const extra = id === 'emulator' ? '– | –' : `${format(c100[id].p50)} | ${format(c100[id].p99)}`;
+      return `| ${name[id]} | ${row.concurrency} | ${format(row.p50)} | ${format(row.p99)} | ${Math.round(row.perSecond)} | ${row.errors} | ${extra} |`;
+    }),
+    '',
+    '### Time to first token (`stream: true`)',
+    '',
+    `${settings.firstTokenSamples} streams per target, the targets called in turn: time from sending the request to the first ` +
+      '`data:` line with content.',
+    '',
+    '| target | p50 ms | p90 ms | p99 ms | overhead p50 ms | overhead ÷ Portkey\'s |',
+    '|---|---|---|---|---|---|',
+    ...ids.map((id) => {
+      const row = firstToken[id];
+      const extra = id === 'emulator' ? '– | –' : `${format(ttft[id].p50)} | ${ttft[id].ofPortkey}`;
+      return `| ${name[id]} | ${format(row.p50)} | ${format(row.p90)} | ${format(row.p99)} | ${extra} |`;
+    }),
+    '',
+    `A paced stream (${wpPaced.n} deltas, the emulator waiting ${paced.wordpress?.intervalMs} ms between them): through the WordPress lane ` +
+      `they arrived from ${format(wpPaced.first)} ms to ${format(wpPaced.last)} ms, through the direct lane from ` +
+      `${format(directPaced.first)} ms to ${format(directPaced.last)} ms.`,
+    '',
+    `### Worker memory with ${streams.count} concurrent streams (direct lane)`,
+    '',
+    `Each stream: ${streams.words + 1} deltas, the emulator waiting ${streams.intervalMs} ms between them; all opened at once. ` +
+      'RSS = VmRSS of the worker\'s node process (/proc/<pid>/status), sampled every 50 ms.',
+    '',
+    '| moment | worker RSS MiB |',
+    '|---|---|',
+    `| idle, just started | ${mib(rss.idle)} |`,
+    `| idle, after the latency runs | ${mib(rss.beforeStreams)} |`,
+    `| the moment all ${streams.count} streams were open | ${mib(streams.rssAtAllOpen)} |`,
+    `| peak while streaming | ${mib(streams.peakRss)} |`,
+    `| 2 s after the streams ended | ${mib(rss.afterStreams)} |`,
+    '',
+    `Streams: ${streams.completed}/${streams.count} completed in ${streams.seconds.toFixed(1)} s, at most ${streams.maxOpen} open at once; ` +
+      `deltas ${count(streams.deltasReceived)}/${count(streams.deltasExpected)}, ${streams.lost} lost, ${streams.reordered} streams reordered, ` +
+      `${streams.foreign} from another stream${streams.firstProblem ? `; first problem: ${streams.firstProblem}` : ''}. ` +
+      `For scale, Portkey's RSS: ${mib(rss.portkeyIdle)} MiB idle, ${mib(rss.portkeyAfterLoad)} MiB after its load run.`,
+    '',
+    '### Budgets (DESIGN §8)',
+    '',
+    '| budget | measured | result |',
+    '|---|---|---|',
+    `| direct lane: overhead p50 ≤ ${BUDGETS.directP50} ms at concurrency 1 | ${format(c1.direct.p50)} ms (Portkey ${format(c1.portkey.p50)} ms) | ${verdict(c1.direct.p50 <= BUDGETS.directP50)} |`,
+    `| direct lane: overhead p99 ≤ ${BUDGETS.directP99At100} ms at ${settings.concurrency} concurrent requests | ${format(c100.direct.p99)} ms (Portkey ${format(c100.portkey.p99)} ms) | ${verdict(c100.direct.p99 <= BUDGETS.directP99At100 && loaded.direct.errors === 0)} |`,
+    `| WordPress lane: plugin adds ≤ ${BUDGETS.wordpressP50} ms p50 over \`GET /wp-json/\` | ${format(pluginOverhead)} ms (health route, table below) | ${verdict(pluginOverhead <= BUDGETS.wordpressP50)} |`,
+    `| WordPress lane: streamed tokens leave PHP as they arrive | ${wpPaced.n} deltas spread over ${format(wpPaced.span)} ms (sent over ${pacedExpectedSpan} ms) | ${verdict(wpPaced.span >= 0.8 * pacedExpectedSpan)} |`,
+    `| ${streams.count} concurrent open streams: worker RSS ≤ ${BUDGETS.streamsRssMiB} MB | peak ${mib(streams.peakRss)} MiB | ${verdict(streams.peakRss <= BUDGETS.streamsRssMiB && streams.maxOpen === streams.count)} |`,
+    `| no chunk reordered or lost | ${streams.lost} lost, ${streams.reordered} reordered, ${streams.completed}/${streams.count} complete | ${verdict(streamsClean)} |`,
+    '| manifest: a 304 answer without reading the template rows | not measured here (image library) | – |',
+    '',
+    '### WordPress lane vs WordPress itself',
+    '',
+    `${settings.samples} samples per target, the targets called in turn (\`fetch\`).`,
+    '',
+    '| target | p50 ms | p90 ms | p99 ms | n |',
+    '|---|---|---|---|---|',
+    ...health.map((row) => `| ${row.name} | ${format(row.p50)} | ${format(row.p90)} | ${format(row.p99)} | ${row.n} |`),
+    '',
+    `Plugin overhead through WordPress (health p50 − \`/wp-json/\` p50): **${format(pluginOverhead)} ms** ` +
+      `(ratio ${(viaWordPress.p50 / baseline.p50).toFixed(2)}×; budget ≤ ${BUDGETS.wordpressP50} ms). Direct lane health p50: ${format(direct.p50)} ms.`,
+  ];
+}
+
+export function document(results, lines) {
+  return `${[
+    '# Benchmarks',
+    '',
+    ...INTRO,
+    '',
+    '## Latest run',
+    '',
+    ...lines,
+    '',
+    ...NOTES,
+  ].join('\n')}\n`;
+}
+
+const INTRO = [
+  'Measured by `npm run bench -- --write` (bench/run.mjs); `npm run bench` prints the same tables',
+  'without writing. `BENCH_QUICK=1` makes a short run; `BENCH_SAMPLES`, `BENCH_TTFT_SAMPLES`,',
+  '`BENCH_LOAD_REQUESTS` and `BENCH_STREAMS` set the sizes. Never timed assertions in tests.',
+  '',
+  '## Setup',
+  '',
+  'One run starts, on free ports on 127.0.0.1, and stops at the end (also on failure or Ctrl-C):',
+  '',
+  '- the LLM provider emulator of the tests (`node tests/emulators/run.js`), the one upstream every',
+  '  target calls: `POST /openai/v1/chat/completions` answers `Echo: <prompt>` as OpenAI does;',
+  '- a private stack through the project\'s own scripts (scripts/stack-setup.sh, stack-start.sh):',
+  '  MariaDB, the worker (`SVC_LOG_LEVEL=warn`, every provider pointed at the emulator as the e2e',
+  '  setup does), WordPress 6.1 on `php -S` (4 workers, opcache as Debian ships it); a key made with',
+  '  `hub key create … --rate-limit 100000` (the CLI\'s maximum) and `hub entitlement grant … --features llm.chat`;',
+  '- the Portkey AI gateway `@portkey-ai/gateway` 1.15.2 from npm (a devDependency), its own process:',
+  '  `node node_modules/@portkey-ai/gateway/build/start-server.js --port=<port> --headless`.',
+  '',
+  'The four targets, each asked for `gpt-4o-mini` with the prompt "Say hello in five words":',
+  '',
+  '| target | request |',
+  '|---|---|',
+  '| emulator, called directly | `POST <emulator>/openai/v1/chat/completions`, `Authorization: Bearer <emulator key>`, model `gpt-4o-mini` |',
+  '| Portkey gateway | `POST <portkey>/v1/chat/completions`, `x-portkey-provider: openai`, `x-portkey-custom-host: <emulator>/openai/v1`, the emulator key, model `gpt-4o-mini` |',
+  '| svc-hub direct lane | `POST <worker>/wp-json/llm/router/v1/chat/completions`, `Authorization: Bearer <svc key>`, model `openai/gpt-4o-mini` |',
+  '| svc-hub WordPress lane | the same path and key on the WordPress URL (PHP forwards it to the worker) |',
+  '',
+  'Method:',
+  '',
+  '- Every request goes through an undici keep-alive `Agent` (up to 128 connections per origin) and',
+  '  is timed from sending to the last byte of the answer; every answer is checked (status 200,',
+  '  `Echo: …` as the reply), a stream also for its `[DONE]` and its whole text.',
+  '- Concurrency 1: the targets are called in turn (interleaved), so all of them see the same machine',
+  '  conditions; warm-up rounds first. `php -S` closes every connection (no keep-alive), so the',
+  '  WordPress lane pays a TCP connect per request; the other targets reuse theirs.',
+  '- Concurrency 100: one target at a time, 100 requests in flight at every moment (a new one as soon',
+  '  as one ends). The WordPress lane gets as many in flight as `php -S` has workers (4): `php -S` serves',
+  '  one request per worker process, so with 100 sent at once 96 would just wait in the listen queue',
+  '  and the percentiles would measure that queue (about 100 ÷ 4 × its service time), not the plugin.',
+  '  A production WordPress (php-fpm) would be sized by its pool the same way.',
+  '- Time to first token: `stream: true`, the time until the first `data:` line with content.',
+  '- Paced stream: the emulator waits 100 ms between deltas (its `intervalMs` behaviour, scripted',
+  '  through `POST /_control/script`); the client notes when each delta arrives. Deltas that pass',
+  '  through as they arrive spread over the whole second; buffered ones would arrive together.',
+  '- Open streams: the emulator is scripted to pace the next 500 OpenAI streams; 500 streams are',
+  '  opened at once on the direct lane, each with its own prompt (`s017w01 s017w02 …`), so every',
+  '  stream must get back exactly its own deltas, in order, none missing; the worker\'s RSS is',
+  '  sampled meanwhile.',
+  '- Overhead of a lane = its p50 (or p99) − the emulator\'s at the same concurrency; "÷ Portkey\'s" is',
+  '  that overhead divided by Portkey\'s.',
+  '- The load generator runs on the same 2 cores as everything else: at concurrency 100 the',
+  '  figures include the competition for CPU between the client, the gateway under test and the',
+  '  emulator (and MariaDB, which the worker writes usage rows to), for every target alike.',
+  '',
+  'Portkey details that matter for a fair reading:',
+  '',
+  '- `@portkey-ai/gateway` 1.15.2 declares `@hono/node-server ^1.3.3`; npm picks 1.19.x, with which',
+  '  every streamed chat fails (`TypeError: immutable` in its `updateHeaders`, 500 "Something went',
+  '  wrong"; Portkey issues #1389 and #1550 — the lightweight `Response` of @hono/node-server ≥ 1.14',
+  '  keeps the upstream fetch response\'s immutable headers). The devDependencies pin',
+  '  `@hono/node-server` 1.13.8 (and `@hono/node-ws` 1.2.0, whose peer range accepts it), within',
+  '  Portkey\'s declared ranges; blocking and streamed chat then work.',
+  '- Portkey\'s stream pass-through waits 25 ms (`setTimeout`) before it forwards the first chunk',
+  '  (build/start-server.js, the SSE splitting loop), so its time to first token is about 25 ms more',
+  '  than its blocking overhead would suggest. That is its code, not the setup.',
+  '- Portkey listens on every interface (it has no host option); the benchmark only calls it on',
+  '  127.0.0.1.',
+  '',
+  '## Published figures for peers',
+  '',
+  'From `../shared/facts/llm-providers.md` (not measured here):',
+  '',
+  '| gateway | median overhead | source |',
+  '|---|---|---|',
+  '| Bifrost (Go) | 0.44 ms; 11–59 µs claimed at 5k RPS | independent localhost sequential test; vendor claim |',
+  '| Portkey OSS | 2.4 ms | the same independent test |',
+  '| LiteLLM | 4.3 ms; ~2–12 ms at ~1k RPS on 2–4 instances of 4 vCPU | the same independent test; vendor figures |',
+  '',
+  'DESIGN §8 budgets: direct lane overhead p50 ≤ 0.5 ms at concurrency 1 and p99 ≤ 5 ms at 100',
+  'concurrent requests; WordPress lane ≤ 3 ms p50 over WordPress\'s own `GET /wp-json/`, streamed',
+  'tokens leaving PHP as they arrive; 500 concurrent open streams with worker RSS ≤ 250 MB and no',
+  'chunk reordered or lost; the manifest\'s 304 (not part of this benchmark).',
+];
+
+const NOTES = [];
