@@ -1,6 +1,7 @@
 // The LLM router benchmarks: blocking chat at concurrency 1 (interleaved) and 100 (one target
 // at a time), time to first token of a stream, and many open streams at once — every target
 // against the same provider emulator (tests/emulators), through keep-alive undici dispatchers.
+import { setMaxListeners } from 'node:events';
 import { Agent, request } from 'undici';
 import { summarize } from './measure.mjs';
 
@@ -59,15 +60,35 @@ export async function blockingChat(dispatcher, target) {
   return ms;
 }
 
-/** Concurrency 1: each target in turn, `warmup` rounds discarded, then `samples` rounds. */
-export async function interleavedChat(dispatcher, targets, { warmup, samples }) {
-  for (let round = 0; round < warmup; round += 1) for (const target of targets) await blockingChat(dispatcher, target);
+/**
+ * Runs `measure(target)` for every target in each round, `warmup` rounds discarded, then
+ * `samples` rounds. The order is shuffled every round (a fixed seed, so runs are alike): no
+ * target always follows the same one (a WordPress call leaves php -S and MariaDB busy for a
+ * moment after its answer).
+ */
+async function interleaved(targets, { warmup, samples }, measure) {
+  let seed = 0x5eed;
+  const random = () => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return seed / 2 ** 32;
+  };
+  const order = targets.map((_, index) => index);
   const times = targets.map(() => []);
-  for (let round = 0; round < samples; round += 1) {
-    for (const [index, target] of targets.entries()) times[index].push(await blockingChat(dispatcher, target));
+  for (let round = 0; round < warmup + samples; round += 1) {
+    for (let at = order.length - 1; at > 0; at -= 1) {
+      const other = Math.floor(random() * (at + 1));
+      [order[at], order[other]] = [order[other], order[at]];
+    }
+    for (const index of order) {
+      const ms = await measure(targets[index]);
+      if (round >= warmup) times[index].push(ms);
+    }
   }
   return Object.fromEntries(targets.map((target, index) => [target.id, summarize(times[index])]));
 }
+
+/** Blocking chat at concurrency 1, the targets interleaved. */
+export const interleavedChat = (dispatcher, targets, rounds) => interleaved(targets, rounds, (target) => blockingChat(dispatcher, target));
 
 /**
  * `requests` blocking chats with `concurrency` of them in flight at every moment (after
@@ -149,15 +170,9 @@ export async function streamedChat(dispatcher, target, prompt = PROMPT) {
   return { firstTokenMs: deltas[0].at, lastTokenMs: deltas[deltas.length - 1].at, deltas };
 }
 
-/** Time to first token, each target in turn. */
-export async function interleavedFirstToken(dispatcher, targets, { warmup, samples }) {
-  for (let round = 0; round < warmup; round += 1) for (const target of targets) await streamedChat(dispatcher, target);
-  const times = targets.map(() => []);
-  for (let round = 0; round < samples; round += 1) {
-    for (const [index, target] of targets.entries()) times[index].push((await streamedChat(dispatcher, target)).firstTokenMs);
-  }
-  return Object.fromEntries(targets.map((target, index) => [target.id, summarize(times[index])]));
-}
+/** Time to first token, the targets interleaved. */
+export const interleavedFirstToken = (dispatcher, targets, rounds) =>
+  interleaved(targets, rounds, async (target) => (await streamedChat(dispatcher, target)).firstTokenMs);
 
 async function control(emulatorUrl, path, payload) {
   const { statusCode, body } = await request(`${emulatorUrl}/_control/${path}`, {
@@ -203,6 +218,7 @@ export async function manyOpenStreams(emulatorUrl, target, sampleRss, { count, w
     if (rss !== null) peakRss = Math.max(peakRss, rss);
   }, 50);
   const deadline = AbortSignal.timeout(timeoutMs);
+  setMaxListeners(count + 10, deadline); // one abort listener per open stream
   const one = async (index) => {
     const tag = `s${String(index).padStart(3, '0')}`;
     const expected = ['Echo:', ...Array.from({ length: words }, (_, word) => ` ${tag}w${String(word + 1).padStart(2, '0')}`)];

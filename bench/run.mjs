@@ -3,6 +3,7 @@
 // lane, all against the same emulator; plus WordPress's own GET /wp-json/ vs the plugin's
 // health route. Prints markdown on stdout (progress on stderr); with --write, also replaces
 // docs/benchmarks.md. Everything it starts is stopped at the end, also on failure or Ctrl-C.
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { interleave } from './measure.mjs';
@@ -174,7 +175,15 @@ async function main() {
   await new Promise((done) => setTimeout(done, 2000));
   rss.afterStreams = rssMiB(workerPid);
 
-  Object.assign(machine, { phpWorkers: stack.phpWorkers, portkeyVersion: portkey.version, honoServer: portkey.honoServer });
+  const version = (command, ...args) => {
+    try {
+      return execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    } catch {
+      return 'unknown';
+    }
+  };
+  const mariadb = /Ver\s+(\S+)/.exec(version('mariadbd', '--version'))?.[1] ?? 'unknown';
+  Object.assign(machine, { php: version('php', '-r', 'echo PHP_VERSION;'), mariadb, phpWorkers: stack.phpWorkers, portkeyVersion: portkey.version, honoServer: portkey.honoServer });
   return { settings, machine, health, targets, sequential, firstToken, paced, loaded, rss, streams };
 }
 
