@@ -27,7 +27,7 @@ export class CachedKeyLookup implements KeyLookup {
     private readonly logger: Logger,
     ttlMs = 2000,
   ) {
-    this.cache = new TtlCache(ttlMs, 50_000);
+    this.cache = new TtlCache(ttlMs, 50_000, Date.now, ttlMs); // stale-while-revalidate: a revocation shows within 2 × TTL
   }
 
   find(key: string): Promise<ApiKeyRecord | null> {

@@ -12,7 +12,7 @@ export class EntitlementGate {
     private readonly store: EntitlementStore,
     ttlMs = 2000,
   ) {
-    this.cache = new TtlCache(ttlMs, 10_000);
+    this.cache = new TtlCache(ttlMs, 10_000, Date.now, ttlMs);
   }
 
   features(siteUrl: string): Promise<Set<string>> {

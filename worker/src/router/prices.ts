@@ -9,7 +9,7 @@ export class PriceBook {
   private readonly overrides: TtlCache<Map<string, Price>>;
 
   constructor(private readonly database: Database, refreshMs = 3000) {
-    this.overrides = new TtlCache(refreshMs, 1);
+    this.overrides = new TtlCache(refreshMs, 1, Date.now, 5000);
   }
 
   async priceFor(modelId: string): Promise<Price> {

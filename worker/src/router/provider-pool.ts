@@ -46,7 +46,7 @@ export class ProviderPool {
     private readonly logger: Logger,
     refreshMs = 3000,
   ) {
-    this.snapshot = new TtlCache(refreshMs, 1);
+    this.snapshot = new TtlCache(refreshMs, 1, Date.now, 5000);
   }
 
   /** The provider for a name, or null when it is not configured (or disabled). */

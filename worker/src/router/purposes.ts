@@ -52,7 +52,7 @@ export class PurposeBook {
   private readonly cache: TtlCache<Purpose[]>;
 
   constructor(private readonly database: Database, refreshMs = 3000) {
-    this.cache = new TtlCache(refreshMs, 1);
+    this.cache = new TtlCache(refreshMs, 1, Date.now, 5000);
   }
 
   list(): Promise<Purpose[]> {

@@ -33,17 +33,24 @@ export interface UsageCompletion {
 }
 
 const FLUSH_EVERY_MS = 200;
+/** Rows opened within this window go to the database in one INSERT. */
+const OPEN_EVERY_MS = 10;
+const OPEN_BATCH_MAX = 200;
 /** No call lives longer than this; an open row older than that was left by a crash. */
 const STALE_AFTER_MINUTES = 60;
 
 /**
- * One usage row per call. `open` inserts the row concurrently with the upstream request (the
- * caller does not wait); `complete` queues the final figures, written in batches every
- * 200 ms, after that row's insert. A restart closes this worker's rows left open by the
+ * One usage row per call. `open` queues the row, inserted within 10 ms together with the other
+ * rows opened meanwhile — concurrently with the upstream request, the caller never waits;
+ * `complete` queues the final figures, written in batches every 200 ms, after that row's
+ * insert. A restart closes this worker's rows left open by the
  * previous process as `interrupted` (usage unknown), so no call goes unrecorded.
  */
 export class UsageRecorder {
   private readonly inserts = new Map<string, Promise<unknown>>();
+  private opening: Array<UsageOpening & { startedAt: Date }> = [];
+  private openBatch: ReturnType<UsageRecorder['deferred']> | null = null;
+  private openTimer: NodeJS.Timeout | null = null;
   private queue: Array<{ id: string; completion: UsageCompletion }> = [];
   private timer: NodeJS.Timeout | null = null;
 
@@ -57,15 +64,42 @@ export class UsageRecorder {
   }
 
   open(opening: UsageOpening): void {
-    const insert = this.database.pool.execute(
+    this.opening.push({ ...opening, startedAt: new Date() });
+    this.openBatch ??= this.deferred();
+    this.inserts.set(opening.id, this.openBatch.promise);
+    if (this.opening.length >= OPEN_BATCH_MAX) void this.flushOpens();
+    else this.openTimer ??= setTimeout(() => void this.flushOpens(), OPEN_EVERY_MS);
+  }
+
+  /** One multi-row INSERT for the rows opened in the last few milliseconds. */
+  private async flushOpens(): Promise<void> {
+    if (this.openTimer) clearTimeout(this.openTimer);
+    this.openTimer = null;
+    const rows = this.opening;
+    const batch = this.openBatch;
+    this.opening = [];
+    this.openBatch = null;
+    if (rows.length === 0 || !batch) return;
+    const insert = this.database.pool.query(
       `INSERT INTO ${this.database.table('usage')}
-        (id, request_id, key_id, team, campaign, end_user, purpose, kind, status, worker, boot, started_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, UTC_TIMESTAMP(3))`,
-      [opening.id, opening.requestId, opening.keyId, opening.team, opening.campaign, opening.user, opening.purpose,
-        opening.kind, this.worker.name, this.worker.boot],
+        (id, request_id, key_id, team, campaign, end_user, purpose, kind, status, worker, boot, started_at) VALUES ?`,
+      [rows.map((row) => [row.id, row.requestId, row.keyId, row.team, row.campaign, row.user, row.purpose, row.kind, 'open',
+        this.worker.name, this.worker.boot, row.startedAt])],
     );
-    this.inserts.set(opening.id, insert);
-    this.pending.track(insert, (error) => this.logger.error('could not open a usage row', { usage_id: opening.id, error: String(error) }));
+    insert.then(() => batch.resolve(), batch.reject);
+    this.pending.track(insert, (error) => this.logger.error('could not open usage rows', { rows: rows.length, error: String(error) }));
+    await insert.catch(() => undefined);
+  }
+
+  private deferred(): { promise: Promise<void>; resolve: () => void; reject: (error: unknown) => void } {
+    let resolve!: () => void;
+    let reject!: (error: unknown) => void;
+    const promise = new Promise<void>((done, fail) => {
+      resolve = done;
+      reject = fail;
+    });
+    promise.catch(() => undefined);
+    return { promise, resolve, reject };
   }
 
   complete(id: string, completion: UsageCompletion): void {
@@ -75,6 +109,7 @@ export class UsageRecorder {
 
   /** Writes every queued completion (also called on shutdown). */
   async flush(): Promise<void> {
+    await this.flushOpens();
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     const batch = this.queue;

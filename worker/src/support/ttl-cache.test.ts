@@ -28,3 +28,29 @@ describe('TtlCache', () => {
     expect((cache as unknown as { entries: Map<string, unknown> }).entries.size).toBeLessThanOrEqual(5);
   });
 });
+
+describe('TtlCache with a stale window', () => {
+  it('serves the old value while one background load refreshes it', async () => {
+    let time = 0;
+    let loads = 0;
+    let release: (value: number) => void = () => undefined;
+    const cache = new TtlCache<number>(1000, 10, () => time, 1000);
+    expect(await cache.get('a', async () => ++loads)).toBe(1);
+    time = 1500;
+    const slow = () => new Promise<number>((resolve) => { loads += 1; release = resolve; });
+    expect(await cache.get('a', slow)).toBe(1); // stale, served at once
+    expect(await cache.get('a', slow)).toBe(1); // still one refresh in flight
+    expect(loads).toBe(2);
+    release(2);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await cache.get('a', slow)).toBe(2);
+  });
+
+  it('waits for a fresh load once past TTL + stale', async () => {
+    let time = 0;
+    const cache = new TtlCache<string>(1000, 10, () => time, 1000);
+    await cache.get('a', async () => 'old');
+    time = 2001;
+    expect(await cache.get('a', async () => 'new')).toBe('new');
+  });
+});

@@ -1,25 +1,37 @@
 /**
  * A small bounded cache with a time-to-live. Concurrent misses for one key share one load.
- * Used for key and entitlement lookups, so a revocation shows within the TTL.
+ * With `staleMs`, an entry past its TTL (but younger than TTL + stale) is still served while
+ * one background load refreshes it, so requests never wait on a refresh; a change (a key
+ * revoked) then shows within TTL + stale + one load. Used for key, entitlement and settings
+ * lookups on the request path.
  */
+interface Entry<V> {
+  value: Promise<V>;
+  expiresAt: number;
+  refreshing: boolean;
+}
+
 export class TtlCache<V> {
-  private readonly entries = new Map<string, { value: Promise<V>; expiresAt: number }>();
+  private readonly entries = new Map<string, Entry<V>>();
 
   constructor(
     private readonly ttlMs: number,
     private readonly capacity: number,
     private readonly now: () => number = Date.now,
+    private readonly staleMs = 0,
   ) {}
 
   get(key: string, load: () => Promise<V>): Promise<V> {
     const entry = this.entries.get(key);
     const time = this.now();
     if (entry && entry.expiresAt > time) return entry.value;
+    if (entry && !entry.refreshing && entry.expiresAt + this.staleMs > time) {
+      this.refresh(key, entry, load);
+      return entry.value;
+    }
+    if (entry?.refreshing && entry.expiresAt + this.staleMs > time) return entry.value;
     if (this.entries.size >= this.capacity) this.evict(time);
-    const value = load();
-    this.entries.set(key, { value, expiresAt: time + this.ttlMs });
-    value.catch(() => this.entries.delete(key));
-    return value;
+    return this.store(key, load(), time);
   }
 
   delete(key: string): void {
@@ -30,9 +42,31 @@ export class TtlCache<V> {
     this.entries.clear();
   }
 
+  private store(key: string, value: Promise<V>, time: number): Promise<V> {
+    const entry: Entry<V> = { value, expiresAt: time + this.ttlMs, refreshing: false };
+    this.entries.set(key, entry);
+    value.catch(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    });
+    return value;
+  }
+
+  /** Loads in the background; the old value is served until the new one has arrived. */
+  private refresh(key: string, entry: Entry<V>, load: () => Promise<V>): void {
+    entry.refreshing = true;
+    load().then(
+      (value) => {
+        if (this.entries.get(key) === entry) this.entries.set(key, { value: Promise.resolve(value), expiresAt: this.now() + this.ttlMs, refreshing: false });
+      },
+      () => {
+        entry.refreshing = false; // keep serving the old value; the next request tries again
+      },
+    );
+  }
+
   private evict(time: number): void {
     for (const [key, entry] of this.entries) {
-      if (entry.expiresAt <= time || this.entries.size >= this.capacity) this.entries.delete(key);
+      if (entry.expiresAt + this.staleMs <= time || this.entries.size >= this.capacity) this.entries.delete(key);
       if (this.entries.size < this.capacity * 0.9) break;
     }
   }
