@@ -1,13 +1,13 @@
 import type { Request, Response } from 'express';
 import { context } from '../http/context';
 import { ApiError } from '../support/api-error';
-import { AttemptsExhausted, isAbort, toApiError, withFallback } from './attempts';
+import { withFallback } from './attempts';
 import type { CatalogModel } from './catalog';
 import { CallRecord } from './call-record';
 import { parseChatRequest, type ParsedChatRequest } from './chat-request';
 import { CompletionShape } from './chat-completion';
 import { streamChat } from './chat-stream';
-import { clientSignal, providerFor, providerRequest } from './provider-call';
+import { clientSignal, providerFor, providerRequest, recordFailure } from './provider-call';
 import { resolveTarget } from './resolve';
 import type { RouterServices } from './router-services';
 
@@ -49,13 +49,6 @@ async function blockingChat(router: RouterServices, response: Response, body: Pa
     const finished = await record.finish({ status: 'ok', model, attempts, usage: result.usage, promptText, outputText: result.content });
     response.json(new CompletionShape(model.id).completion(result.content, result.finishReason, finished.usage, finished.router));
   } catch (error) {
-    if (isAbort(error)) {
-      await record.finish({ status: 'aborted', ...tried, usage: null, promptText, outputText: '', errorCode: 'client_closed' });
-      return;
-    }
-    if (!(error instanceof AttemptsExhausted)) throw error;
-    const apiError = toApiError(error.lastError);
-    await record.finish({ status: 'error', model: error.lastModel, attempts: error.attempts, usage: null, promptText, outputText: '', errorCode: apiError.code });
-    throw new ApiError(apiError.status, apiError.code, apiError.message, { ...apiError.data, attempts: error.attempts });
+    await recordFailure(record, error, tried, promptText);
   }
 }

@@ -1,10 +1,10 @@
 import type { Request, Response } from 'express';
 import { context } from '../http/context';
 import { ApiError } from '../support/api-error';
-import { AttemptsExhausted, isAbort, toApiError, withFallback } from './attempts';
+import { withFallback } from './attempts';
 import { CallRecord } from './call-record';
 import { target } from './chat-request';
-import { clientSignal, providerFor } from './provider-call';
+import { clientSignal, providerFor, recordFailure } from './provider-call';
 import { UpstreamError } from './providers/errors';
 import { resolveTarget } from './resolve';
 import type { RouterServices } from './router-services';
@@ -63,14 +63,7 @@ export function embeddingsHandler(router: RouterServices) {
         router: finished.router,
       });
     } catch (error) {
-      if (isAbort(error)) {
-        await record.finish({ status: 'aborted', ...tried, usage: null, promptText, outputText: '', errorCode: 'client_closed' });
-        return;
-      }
-      if (!(error instanceof AttemptsExhausted)) throw error;
-      const apiError = toApiError(error.lastError);
-      await record.finish({ status: 'error', model: error.lastModel, attempts: error.attempts, usage: null, promptText, outputText: '', errorCode: apiError.code });
-      throw new ApiError(apiError.status, apiError.code, apiError.message, { ...apiError.data, attempts: error.attempts });
+      await recordFailure(record, error, tried, promptText);
     }
   };
 }

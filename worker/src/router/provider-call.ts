@@ -1,4 +1,7 @@
 import type { Response } from 'express';
+import { ApiError } from '../support/api-error';
+import { AttemptsExhausted, isAbort, toApiError } from './attempts';
+import type { CallRecord } from './call-record';
 import type { CatalogModel } from './catalog';
 import type { ParsedChatRequest } from './chat-request';
 import { UpstreamError } from './providers/errors';
@@ -25,3 +28,19 @@ export function clientSignal(response: Response): AbortSignal {
   return controller.signal;
 }
 
+
+/**
+ * The end of a blocking call that did not succeed: a client hang-up is recorded as aborted
+ * (nothing to answer); exhausted attempts are recorded as an error and thrown as the
+ * contract's error with `data.attempts`; anything else is rethrown as it is.
+ */
+export async function recordFailure(record: CallRecord, error: unknown, tried: { model: CatalogModel; attempts: number }, promptText: string): Promise<void> {
+  if (isAbort(error)) {
+    await record.finish({ status: 'aborted', ...tried, usage: null, promptText, outputText: '', errorCode: 'client_closed' });
+    return;
+  }
+  if (!(error instanceof AttemptsExhausted)) throw error;
+  const apiError = toApiError(error.lastError);
+  await record.finish({ status: 'error', model: error.lastModel, attempts: error.attempts, usage: null, promptText, outputText: '', errorCode: apiError.code });
+  throw new ApiError(apiError.status, apiError.code, apiError.message, { ...apiError.data, attempts: error.attempts });
+}
