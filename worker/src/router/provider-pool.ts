@@ -28,6 +28,8 @@ export interface ProviderStatus {
 
 interface Effective {
   settings: ProviderSettings | null;
+  /** The settings as a string, computed once per snapshot: a change means a new instance. */
+  fingerprint: string;
   status: ProviderStatus;
 }
 
@@ -53,7 +55,7 @@ export class ProviderPool {
   async get(name: string): Promise<Provider | null> {
     const effective = (await this.effective()).get(name);
     if (!effective?.settings) return null;
-    const fingerprint = JSON.stringify(effective.settings);
+    const { fingerprint } = effective;
     const existing = this.instances.get(name);
     if (existing?.fingerprint === fingerprint) return existing.provider;
     const provider = PROVIDER_FACTORIES[name]!(effective.settings);
@@ -111,12 +113,13 @@ export class ProviderPool {
       base_url: baseUrl || null,
     };
     const settings = status.configured ? { name, baseUrl: baseUrl.replace(/\/+$/, ''), apiKey, timeouts: this.config.timeouts } : null;
-    return { settings, status };
+    return { settings, fingerprint: JSON.stringify(settings), status };
   }
 
   private resolveMock(stored: StoredProvider | undefined): Effective {
     const enabled = stored?.enabled ?? this.config.mock;
     const status: ProviderStatus = { name: 'mock', configured: enabled, enabled, source: stored ? 'admin' : 'environment', key_last4: null, base_url: null };
-    return { settings: enabled ? { name: 'mock', baseUrl: '', apiKey: '', timeouts: this.config.timeouts } : null, status };
+    const settings = enabled ? { name: 'mock', baseUrl: '', apiKey: '', timeouts: this.config.timeouts } : null;
+    return { settings, fingerprint: JSON.stringify(settings), status };
   }
 }
