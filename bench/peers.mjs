@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createRequire } from 'node:module';
 import { freePort, repoRoot } from './stack.mjs';
 
 /** Waits for `child` to exit: TERM, then KILL after `graceMs`. */
@@ -28,63 +29,14 @@ function tail(stream, limit = 4000) {
   return kept;
 }
 
-/**
- * `node tests/emulators/run.js` as a child process, like the e2e setup runs it: its first
- * stdout line is `{url, keys}`; it exits when our stdin pipe closes, so it cannot outlive us.
- */
-export function spawnEmulator(timeoutMs = 15_000) {
-  const child = spawn(process.execPath, [join(repoRoot, 'tests', 'emulators', 'run.js')], {
-    cwd: repoRoot,
-    stdio: ['pipe', 'pipe', 'inherit'],
-    env: { ...process.env, SVC_EMULATOR_EXIT_WITH_STDIN: '1' },
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const fail = (error) => {
-      clearTimeout(timer);
-      child.kill('SIGKILL');
-      reject(error);
-    };
-    const timer = setTimeout(() => fail(new Error(`the provider emulator did not start within ${timeoutMs} ms`)), timeoutMs);
-    child.once('error', fail);
-    child.once('exit', (code) => fail(new Error(`the provider emulator exited (code ${code}) before it listened`)));
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', function firstLine(chunk) {
-      output += chunk;
-      const end = output.indexOf('\n');
-      if (end < 0) return;
-      clearTimeout(timer);
-      child.removeAllListeners('exit');
-      child.removeAllListeners('error');
-      child.stdout.off('data', firstLine);
-      child.stdout.resume();
-      const { url, keys } = JSON.parse(output.slice(0, end));
-      resolve({ url, keys, pid: child.pid, child, stop: () => stopChild(child) });
-    });
-  });
-}
-
-/**
- * The worker's provider settings that point every provider at the emulator — the same as
- * tests/emulators/environment.ts (providerEnvironment), which the e2e setup uses.
- */
-export function providerEnvironment(url, keys) {
-  return {
-    OPENAI_API_KEY: keys.openai,
-    OPENAI_BASE_URL: `${url}/openai/v1`,
-    ANTHROPIC_API_KEY: keys.anthropic,
-    ANTHROPIC_BASE_URL: `${url}/anthropic`,
-    GEMINI_API_KEY: keys.google,
-    GEMINI_BASE_URL: `${url}/google`,
-    MISTRAL_API_KEY: keys.mistral,
-    MISTRAL_BASE_URL: `${url}/mistral/v1`,
-    OPENROUTER_API_KEY: keys.openrouter,
-    OPENROUTER_BASE_URL: `${url}/openrouter/api/v1`,
-    OLLAMA_BASE_URL: `${url}/ollama`,
-    SVC_COMPAT_BASE_URL: `${url}/compat/v1`,
-    SVC_COMPAT_API_KEY: keys.compat,
-  };
-}
+// The emulator and its worker settings come from tests/emulators itself (TypeScript, loaded
+// through the same transpile-on-load hook its own process uses), so bench and e2e agree.
+const require = createRequire(import.meta.url);
+require('../tests/emulators/register-typescript.js');
+/** `node tests/emulators/run.js` as a child process: resolves to { url, keys, pid, stop }. */
+export const { spawnEmulator } = require('../tests/emulators/process.ts');
+/** The worker's provider settings pointing every provider at the emulator. */
+export const { providerEnvironment } = require('../tests/emulators/environment.ts');
 
 /** The Portkey gateway's package (version and bin), from node_modules. */
 export function portkeyPackage() {
