@@ -70,4 +70,9 @@ describe('toApiError', () => {
     });
     expect(toApiError(failure(500)).toBody()).toMatchObject({ code: 'svc_upstream_error', data: { status: 502, upstream_status: 500 } });
   });
+
+  it('tells the client the facts, never the provider’s own text (it can echo a masked key)', () => {
+    const leaky = new UpstreamError('openai: HTTP 401: Incorrect API key provided: sk-proj-****abcd', { provider: 'openai', statusCode: 401, isRetryable: false, providerCode: 'invalid_api_key' });
+    expect(toApiError(leaky).message).toBe('The model provider openai answered HTTP 401 (invalid_api_key).');
+  });
 });

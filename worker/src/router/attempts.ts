@@ -85,7 +85,10 @@ export function toApiError(error: unknown): ApiError {
     });
   }
   if (error instanceof UpstreamError) {
-    return new ApiError(502, 'svc_upstream_error', `The model provider failed: ${error.message}`.slice(0, 300), {
+    // The provider's own text stays in the worker log: it can echo a (masked) provider key.
+    const { provider, statusCode, providerCode } = error.details;
+    const what = statusCode ? `answered HTTP ${statusCode}${providerCode ? ` (${providerCode})` : ''}` : providerCode ? `failed (${providerCode})` : 'could not be reached or sent an unusable answer';
+    return new ApiError(502, 'svc_upstream_error', `The model provider ${provider} ${what}.`, {
       provider: error.details.provider,
       upstream_status: error.details.statusCode ?? null,
       upstream_code: error.details.providerCode ?? null,

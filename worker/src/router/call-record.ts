@@ -46,6 +46,10 @@ export class CallRecord {
   private readonly startedAt = process.hrtime.bigint();
   private firstTokenAt: bigint | null = null;
 
+  get requestId(): string {
+    return this.identity.requestId;
+  }
+
   constructor(
     private readonly recorder: UsageRecorder,
     private readonly prices: PriceBook,

@@ -49,6 +49,6 @@ async function blockingChat(router: RouterServices, response: Response, body: Pa
     const finished = await record.finish({ status: 'ok', model, attempts, usage: result.usage, promptText, outputText: result.content });
     response.json(new CompletionShape(model.id).completion(result.content, result.finishReason, finished.usage, finished.router));
   } catch (error) {
-    await recordFailure(record, error, tried, promptText);
+    await recordFailure(router, record, error, tried, promptText);
   }
 }

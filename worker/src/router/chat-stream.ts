@@ -3,7 +3,7 @@ import { ApiError } from '../support/api-error';
 import { AttemptsExhausted, isAbort, toApiError, withFallback } from './attempts';
 import type { CatalogModel } from './catalog';
 import type { CallRecord } from './call-record';
-import { clientSignal, providerFor, providerRequest } from './provider-call';
+import { clientSignal, logUpstreamFailure, providerFor, providerRequest } from './provider-call';
 import { CompletionShape } from './chat-completion';
 import type { ParsedChatRequest } from './chat-request';
 import { UpstreamTimeoutError, type TimeoutPhase } from './providers/errors';
@@ -115,6 +115,7 @@ export async function streamChat(router: RouterServices, response: Response, bod
       return;
     }
     const cause = error instanceof CommittedFailure ? error.cause : error instanceof AttemptsExhausted ? error.lastError : error;
+    logUpstreamFailure(router, record, cause, tried.attempts);
     const apiError = toApiError(cause);
     const attempts = error instanceof AttemptsExhausted ? error.attempts : tried.attempts;
     await record.finish({ status: 'error', ...tried, attempts, usage: totals.usage, promptText, outputText: totals.text, errorCode: apiError.code });

@@ -63,7 +63,7 @@ export function embeddingsHandler(router: RouterServices) {
         router: finished.router,
       });
     } catch (error) {
-      await recordFailure(record, error, tried, promptText);
+      await recordFailure(router, record, error, tried, promptText);
     }
   };
 }

@@ -34,13 +34,29 @@ export function clientSignal(response: Response): AbortSignal {
  * (nothing to answer); exhausted attempts are recorded as an error and thrown as the
  * contract's error with `data.attempts`; anything else is rethrown as it is.
  */
-export async function recordFailure(record: CallRecord, error: unknown, tried: { model: CatalogModel; attempts: number }, promptText: string): Promise<void> {
+export async function recordFailure(
+  router: RouterServices,
+  record: CallRecord,
+  error: unknown,
+  tried: { model: CatalogModel; attempts: number },
+  promptText: string,
+): Promise<void> {
   if (isAbort(error)) {
     await record.finish({ status: 'aborted', ...tried, usage: null, promptText, outputText: '', errorCode: 'client_closed' });
     return;
   }
   if (!(error instanceof AttemptsExhausted)) throw error;
+  logUpstreamFailure(router, record, error.lastError, error.attempts);
   const apiError = toApiError(error.lastError);
   await record.finish({ status: 'error', model: error.lastModel, attempts: error.attempts, usage: null, promptText, outputText: '', errorCode: apiError.code });
   throw new ApiError(apiError.status, apiError.code, apiError.message, { ...apiError.data, attempts: error.attempts });
+}
+
+/** The provider's full error, for the operator (never sent to the client). */
+export function logUpstreamFailure(router: RouterServices, record: CallRecord, error: unknown, attempts: number): void {
+  router.logger.warn('model call failed', {
+    request_id: record.requestId,
+    attempts,
+    error: error instanceof Error ? error.message.slice(0, 500) : String(error),
+  });
 }
