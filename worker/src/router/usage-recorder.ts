@@ -41,17 +41,26 @@ const STALE_AFTER_MINUTES = 60;
 
 /**
  * One usage row per call. `open` queues the row, inserted within 10 ms together with the other
- * rows opened meanwhile — concurrently with the upstream request, the caller never waits;
- * `complete` queues the final figures, written in batches every 200 ms, after that row's
- * insert. A restart closes this worker's rows left open by the
- * previous process as `interrupted` (usage unknown), so no call goes unrecorded.
+ * rows opened meanwhile — concurrently with the upstream request, the caller never waits.
+ * `complete` queues the final figures, written every 200 ms as one multi-row upsert that
+ * carries the whole row: the call is recorded even when its opening insert failed or has not
+ * landed yet (the opening insert ignores a row that already exists). A restart closes this
+ * worker's rows left open by the previous process as `interrupted`, so no call goes unrecorded.
  */
+type OpenRow = UsageOpening & { startedAt: Date };
+
+const OPEN_COLUMNS = 'id, request_id, key_id, team, campaign, end_user, purpose, kind, worker, boot, started_at';
+const COMPLETION_COLUMNS = [
+  'status', 'provider', 'model', 'attempts', 'prompt_tokens', 'completion_tokens', 'total_tokens', 'usage_estimated',
+  'price_input_per_mtok', 'price_output_per_mtok', 'cost', 'currency', 'latency_ms', 'first_token_ms', 'error_code', 'completed_at',
+];
+
 export class UsageRecorder {
-  private readonly inserts = new Map<string, Promise<unknown>>();
-  private opening: Array<UsageOpening & { startedAt: Date }> = [];
-  private openBatch: ReturnType<UsageRecorder['deferred']> | null = null;
+  /** Rows of calls in flight (opened, not yet completed and written). */
+  private readonly inFlight = new Map<string, OpenRow>();
+  private opening: OpenRow[] = [];
   private openTimer: NodeJS.Timeout | null = null;
-  private queue: Array<{ id: string; completion: UsageCompletion }> = [];
+  private queue: Array<{ row: OpenRow; completion: UsageCompletion }> = [];
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -64,50 +73,22 @@ export class UsageRecorder {
   }
 
   open(opening: UsageOpening): void {
-    this.opening.push({ ...opening, startedAt: new Date() });
-    this.openBatch ??= this.deferred();
-    this.inserts.set(opening.id, this.openBatch.promise);
+    const row = { ...opening, startedAt: new Date() };
+    this.inFlight.set(row.id, row);
+    this.opening.push(row);
     if (this.opening.length >= OPEN_BATCH_MAX) void this.flushOpens();
     else this.openTimer ??= setTimeout(() => void this.flushOpens(), OPEN_EVERY_MS);
   }
 
-  /** One multi-row INSERT for the rows opened in the last few milliseconds. */
-  private async flushOpens(): Promise<void> {
-    if (this.openTimer) clearTimeout(this.openTimer);
-    this.openTimer = null;
-    const rows = this.opening;
-    const batch = this.openBatch;
-    this.opening = [];
-    this.openBatch = null;
-    if (rows.length === 0 || !batch) return;
-    const insert = this.database.pool.query(
-      `INSERT INTO ${this.database.table('usage')}
-        (id, request_id, key_id, team, campaign, end_user, purpose, kind, status, worker, boot, started_at) VALUES ?`,
-      [rows.map((row) => [row.id, row.requestId, row.keyId, row.team, row.campaign, row.user, row.purpose, row.kind, 'open',
-        this.worker.name, this.worker.boot, row.startedAt])],
-    );
-    insert.then(() => batch.resolve(), batch.reject);
-    this.pending.track(insert, (error) => this.logger.error('could not open usage rows', { rows: rows.length, error: String(error) }));
-    await insert.catch(() => undefined);
-  }
-
-  private deferred(): { promise: Promise<void>; resolve: () => void; reject: (error: unknown) => void } {
-    let resolve!: () => void;
-    let reject!: (error: unknown) => void;
-    const promise = new Promise<void>((done, fail) => {
-      resolve = done;
-      reject = fail;
-    });
-    promise.catch(() => undefined);
-    return { promise, resolve, reject };
-  }
-
   complete(id: string, completion: UsageCompletion): void {
-    this.queue.push({ id, completion });
-    if (!this.timer) this.timer = setTimeout(() => void this.flush(), FLUSH_EVERY_MS);
+    const row = this.inFlight.get(id);
+    if (!row) return this.logger.error('usage completion for a call never opened', { usage_id: id });
+    this.inFlight.delete(id);
+    this.queue.push({ row, completion });
+    this.timer ??= setTimeout(() => void this.flush(), FLUSH_EVERY_MS);
   }
 
-  /** Writes every queued completion (also called on shutdown). */
+  /** Writes every queued opening and completion (also called on shutdown). */
   async flush(): Promise<void> {
     await this.flushOpens();
     if (this.timer) clearTimeout(this.timer);
@@ -115,32 +96,36 @@ export class UsageRecorder {
     const batch = this.queue;
     this.queue = [];
     if (batch.length === 0) return;
-    await Promise.allSettled(batch.map(({ id }) => this.inserts.get(id)));
-    const connection = await this.database.pool.getConnection();
     try {
-      await connection.beginTransaction();
-      for (const { id, completion: row } of batch) {
-        await connection.execute(
-          `UPDATE ${this.database.table('usage')} SET status = ?, provider = ?, model = ?, attempts = ?, prompt_tokens = ?,
-             completion_tokens = ?, total_tokens = ?, usage_estimated = ?, price_input_per_mtok = ?, price_output_per_mtok = ?,
-             cost = ?, currency = ?, latency_ms = ?, first_token_ms = ?, error_code = ?, completed_at = UTC_TIMESTAMP(3)
-           WHERE id = ?`,
-          [row.status, row.provider, row.model, row.attempts, row.promptTokens, row.completionTokens,
-            row.promptTokens === null || row.completionTokens === null ? null : row.promptTokens + row.completionTokens,
-            row.usageEstimated ? 1 : 0, row.priceInputPerMtok, row.priceOutputPerMtok, row.cost, row.currency,
-            Math.round(row.latencyMs), row.firstTokenMs === null ? null : Math.round(row.firstTokenMs), row.errorCode, id],
-        );
-      }
-      await connection.commit();
-      for (const { id } of batch) this.inserts.delete(id);
+      await this.database.pool.query(
+        `INSERT INTO ${this.database.table('usage')} (${OPEN_COLUMNS}, ${COMPLETION_COLUMNS.join(', ')}) VALUES ?
+         ON DUPLICATE KEY UPDATE ${COMPLETION_COLUMNS.map((column) => `${column} = VALUES(${column})`).join(', ')}`,
+        [batch.map(({ row, completion }) => [...this.openValues(row), ...completionValues(completion)])],
+      );
     } catch (error) {
-      await connection.rollback().catch(() => undefined);
       this.queue.unshift(...batch);
       this.logger.error('could not complete usage rows; will retry', { rows: batch.length, error: String(error) });
-      if (!this.timer) this.timer = setTimeout(() => void this.flush(), 1000);
-    } finally {
-      connection.release();
+      this.timer ??= setTimeout(() => void this.flush(), 1000);
     }
+  }
+
+  /** One multi-row INSERT for the rows opened in the last few milliseconds. */
+  private async flushOpens(): Promise<void> {
+    if (this.openTimer) clearTimeout(this.openTimer);
+    this.openTimer = null;
+    const rows = this.opening.filter((row) => this.inFlight.has(row.id)); // completed ones are written whole
+    this.opening = [];
+    if (rows.length === 0) return;
+    const insert = this.database.pool.query(
+      `INSERT IGNORE INTO ${this.database.table('usage')} (${OPEN_COLUMNS}, status) VALUES ?`,
+      [rows.map((row) => [...this.openValues(row), 'open'])],
+    );
+    this.pending.track(insert, (error) => this.logger.warn('could not open usage rows (their completion still records them)', { rows: rows.length, error: String(error) }));
+    await insert.catch(() => undefined);
+  }
+
+  private openValues(row: OpenRow): unknown[] {
+    return [row.id, row.requestId, row.keyId, row.team, row.campaign, row.user, row.purpose, row.kind, this.worker.name, this.worker.boot, row.startedAt];
   }
 
   /** At start: rows this worker's earlier process (or any stale one) left open → interrupted. */
@@ -152,4 +137,11 @@ export class UsageRecorder {
     );
     return (result as { affectedRows: number }).affectedRows;
   }
+}
+
+function completionValues(row: UsageCompletion): unknown[] {
+  const total = row.promptTokens === null || row.completionTokens === null ? null : row.promptTokens + row.completionTokens;
+  return [row.status, row.provider, row.model, row.attempts, row.promptTokens, row.completionTokens, total,
+    row.usageEstimated ? 1 : 0, row.priceInputPerMtok, row.priceOutputPerMtok, row.cost, row.currency,
+    Math.round(row.latencyMs), row.firstTokenMs === null ? null : Math.round(row.firstTokenMs), row.errorCode, new Date()];
 }
