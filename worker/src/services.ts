@@ -1,9 +1,11 @@
+import { createCommerceServices, type CommerceServices } from './commerce/commerce-services';
 import type { Config } from './config';
 import { createDatabase, type Database } from './db/pool';
 import { CachedKeyLookup } from './license/api-key-cache';
 import { ApiKeyStore } from './license/api-keys';
 import { EntitlementStore } from './license/entitlements';
 import { EntitlementGate } from './license/gate';
+import { OutboxWriter } from './license/outbox-writer';
 import type { Logger } from './support/logger';
 import { PendingWrites } from './support/pending-writes';
 import { createRouterServices, type RouterServices } from './router/router-services';
@@ -16,15 +18,19 @@ export interface Services {
   pending: PendingWrites;
   keys: ApiKeyStore;
   keyLookup: CachedKeyLookup;
+  outbox: OutboxWriter;
   entitlements: EntitlementStore;
   gate: EntitlementGate;
   router: RouterServices;
+  commerce: CommerceServices;
 }
 
 export function createServices(config: Config, logger: Logger, database: Database = createDatabase(config.database)): Services {
   const pending = new PendingWrites();
   const keys = new ApiKeyStore(database, config.encryptionKey);
-  const entitlements = new EntitlementStore(database);
+  const outbox = new OutboxWriter(database);
+  const entitlements = new EntitlementStore(database, outbox);
+  const gate = new EntitlementGate(entitlements);
   return {
     config,
     logger,
@@ -32,8 +38,10 @@ export function createServices(config: Config, logger: Logger, database: Databas
     pending,
     keys,
     keyLookup: new CachedKeyLookup(keys, pending, logger),
+    outbox,
     entitlements,
-    gate: new EntitlementGate(entitlements),
+    gate,
     router: createRouterServices(config, database, pending, logger),
+    commerce: createCommerceServices(config, database, entitlements, gate, logger),
   };
 }

@@ -1,8 +1,11 @@
 import type { PoolConnection, RowDataPacket } from 'mysql2/promise';
 import type { Database } from '../db/pool';
+import { withTransaction } from '../db/transaction';
 import { ApiError } from '../support/api-error';
 import { prefixedId } from '../support/ids';
 import { canTransition, type EntitlementStatus } from './entitlement-states';
+import type { OutboxWriter } from './outbox-writer';
+import { siteSummary } from './site-summary';
 
 export interface EntitlementRecord {
   id: string;
@@ -27,10 +30,31 @@ export interface StatusChange {
   siteUrl: string;
   /** undefined: whichever single entitlement the site has; null: its manual grant. */
   packageId?: string | null;
-  status: EntitlementStatus;
+  /** undefined: keep the status (e.g. only the expiry changes). */
+  status?: EntitlementStatus;
+  /** undefined: keep; null: no expiry. */
+  expiresAt?: Date | null;
   reason: string;
   actor: string;
 }
+
+/** A paid order's effect: its package's entitlement for the site becomes (or stays) active. */
+export interface Purchase {
+  siteUrl: string;
+  packageId: string;
+  features: string[];
+  /** null: no expiry; else the entitlement runs this many days from now (or from its current expiry). */
+  durationDays: number | null;
+  reason: string;
+  actor: string;
+}
+
+export interface EntitlementChange {
+  entitlement: EntitlementRecord;
+  changed: boolean;
+}
+
+const DAY_MS = 86_400_000;
 
 function toRecord(row: RowDataPacket): EntitlementRecord {
   return {
@@ -50,7 +74,12 @@ const sameTime = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === 
 
 /** Entitlement rows and their history; every change is one transaction with its history row. */
 export class EntitlementStore {
-  constructor(private readonly database: Database) {}
+  private pendingNotice = false;
+
+  constructor(
+    private readonly database: Database,
+    private readonly outbox: OutboxWriter,
+  ) {}
 
   async listForSite(siteUrl: string): Promise<EntitlementRecord[]> {
     const [rows] = await this.database.pool.execute<RowDataPacket[]>(
@@ -86,40 +115,121 @@ export class EntitlementStore {
     if (existing) return { entitlement: existing, created: false };
     const id = prefixedId('ent');
     await this.transaction(async (connection) => {
-      await connection.execute(
-        `INSERT INTO ${this.database.table('entitlements')}
-          (id, site_url, package_id, status, features, expires_at, created_at, updated_at)
-         VALUES (?, ?, NULL, 'active', ?, ?, UTC_TIMESTAMP(3), UTC_TIMESTAMP(3))`,
-        [id, grant.siteUrl, JSON.stringify(grant.features), grant.expiresAt],
-      );
-      await this.recordHistory(connection, id, null, 'active', grant.reason, grant.actor);
+      await this.insert(connection, id, grant.siteUrl, null, grant.features, grant.expiresAt);
+      await this.recordHistory(connection, grant.siteUrl, id, null, 'active', grant.reason, grant.actor);
     });
     return { entitlement: (await this.findById(id))!, created: true };
   }
 
-  /** Moves one entitlement to `status`; 404 when none matches, 409 when several do. */
-  async setStatus(change: StatusChange): Promise<{ entitlement: EntitlementRecord; changed: boolean }> {
-    const id = await this.transaction(async (connection) => {
-      const target = await this.lockTarget(connection, change);
-      if (target.status === change.status) return { id: target.id, changed: false };
-      if (!canTransition(target.status, change.status)) {
-        throw ApiError.conflict(
-          'svc_invalid_transition',
-          `An entitlement cannot go from "${target.status}" to "${change.status}".`,
-        );
-      }
-      await connection.execute(
-        `UPDATE ${this.database.table('entitlements')} SET status = ?, updated_at = UTC_TIMESTAMP(3) WHERE id = ?`,
-        [change.status, target.id],
-      );
-      await this.recordHistory(connection, target.id, target.status, change.status, change.reason, change.actor);
-      return { id: target.id, changed: true };
-    });
-    return { entitlement: (await this.findById(id.id))!, changed: id.changed };
+  /**
+   * Applies a paid order inside the caller's transaction. No entitlement yet → a new active
+   * one. Inactive, expired or revoked → active again (a new purchase after a refund is a new
+   * right). Active → its expiry is extended by the package's duration. Suspended stays
+   * suspended (an operator's decision), its expiry extended.
+   */
+  async applyPurchase(connection: PoolConnection, purchase: Purchase, now: Date = new Date()): Promise<EntitlementChange> {
+    const [rows] = await connection.execute<RowDataPacket[]>(
+      `SELECT * FROM ${this.database.table('entitlements')} WHERE site_url = ? AND package_id = ? FOR UPDATE`,
+      [purchase.siteUrl, purchase.packageId],
+    );
+    const days = purchase.durationDays;
+    const existing = rows[0] ? toRecord(rows[0]) : null;
+    if (!existing) {
+      const id = prefixedId('ent');
+      const expiresAt = days === null ? null : new Date(now.getTime() + days * DAY_MS);
+      await this.insert(connection, id, purchase.siteUrl, purchase.packageId, purchase.features, expiresAt);
+      await this.recordHistory(connection, purchase.siteUrl, id, null, 'active', purchase.reason, purchase.actor);
+      return { entitlement: (await this.findById(id, connection))!, changed: true };
+    }
+    const running = existing.status === 'active' || existing.status === 'suspended';
+    const base = running && existing.expiresAt && existing.expiresAt > now ? existing.expiresAt : now;
+    const expiresAt = days === null ? null : new Date(base.getTime() + days * DAY_MS);
+    const status: EntitlementStatus = existing.status === 'suspended' ? 'suspended' : 'active';
+    const unchanged =
+      status === existing.status && sameTime(expiresAt, existing.expiresAt) && sameFeatures(existing.features, purchase.features);
+    if (unchanged) return { entitlement: existing, changed: false };
+    await connection.execute(
+      `UPDATE ${this.database.table('entitlements')} SET status = ?, features = ?, expires_at = ?, updated_at = UTC_TIMESTAMP(3) WHERE id = ?`,
+      [status, JSON.stringify(purchase.features), expiresAt, existing.id],
+    );
+    await this.recordHistory(connection, purchase.siteUrl, existing.id, existing.status, status, purchase.reason, purchase.actor);
+    return { entitlement: (await this.findById(existing.id, connection))!, changed: true };
   }
 
-  async findById(id: string): Promise<EntitlementRecord | null> {
-    const [rows] = await this.database.pool.execute<RowDataPacket[]>(
+  /** A refund inside the caller's transaction: the package's entitlement for the site is revoked. */
+  async revokePurchase(
+    connection: PoolConnection,
+    revocation: { siteUrl: string; packageId: string; reason: string; actor: string },
+  ): Promise<EntitlementChange | null> {
+    const [rows] = await connection.execute<RowDataPacket[]>(
+      `SELECT * FROM ${this.database.table('entitlements')} WHERE site_url = ? AND package_id = ? FOR UPDATE`,
+      [revocation.siteUrl, revocation.packageId],
+    );
+    if (!rows[0]) return null;
+    const existing = toRecord(rows[0]);
+    if (existing.status === 'revoked') return { entitlement: existing, changed: false };
+    await connection.execute(
+      `UPDATE ${this.database.table('entitlements')} SET status = 'revoked', updated_at = UTC_TIMESTAMP(3) WHERE id = ?`,
+      [existing.id],
+    );
+    await this.recordHistory(connection, revocation.siteUrl, existing.id, existing.status, 'revoked', revocation.reason, revocation.actor);
+    return { entitlement: (await this.findById(existing.id, connection))!, changed: true };
+  }
+
+  /** Moves every active or suspended entitlement past its expiry to "expired"; returns the sites touched. */
+  async expireDue(now: Date = new Date(), limit = 100): Promise<string[]> {
+    const [due] = await this.database.pool.execute<RowDataPacket[]>(
+      `SELECT id FROM ${this.database.table('entitlements')}
+        WHERE status IN ('active', 'suspended') AND expires_at IS NOT NULL AND expires_at <= ?
+        ORDER BY expires_at LIMIT ${Number(limit)}`,
+      [now],
+    );
+    const sites: string[] = [];
+    for (const { id } of due) {
+      const site = await this.transaction(async (connection) => {
+        const [rows] = await connection.execute<RowDataPacket[]>(
+          `SELECT * FROM ${this.database.table('entitlements')} WHERE id = ? FOR UPDATE`,
+          [id],
+        );
+        const current = rows[0] ? toRecord(rows[0]) : null;
+        if (!current || !['active', 'suspended'].includes(current.status) || !current.expiresAt || current.expiresAt > now) return null;
+        await connection.execute(
+          `UPDATE ${this.database.table('entitlements')} SET status = 'expired', updated_at = UTC_TIMESTAMP(3) WHERE id = ?`,
+          [current.id],
+        );
+        await this.recordHistory(connection, current.siteUrl, current.id, current.status, 'expired', 'expiry date reached', 'system:expiry');
+        return current.siteUrl;
+      });
+      if (site) sites.push(site);
+    }
+    return sites;
+  }
+
+  /**
+   * Changes one entitlement's status and/or expiry, with a history row; 404 when none
+   * matches, 409 when several do or the transition is not allowed.
+   */
+  async setStatus(change: StatusChange): Promise<EntitlementChange> {
+    const result = await this.transaction(async (connection) => {
+      const target = await this.lockTarget(connection, change);
+      const status = change.status ?? target.status;
+      const expiresAt = change.expiresAt === undefined ? target.expiresAt : change.expiresAt;
+      if (status === target.status && sameTime(expiresAt, target.expiresAt)) return { id: target.id, changed: false };
+      if (status !== target.status && !canTransition(target.status, status)) {
+        throw ApiError.conflict('svc_invalid_transition', `An entitlement cannot go from "${target.status}" to "${status}".`);
+      }
+      await connection.execute(
+        `UPDATE ${this.database.table('entitlements')} SET status = ?, expires_at = ?, updated_at = UTC_TIMESTAMP(3) WHERE id = ?`,
+        [status, expiresAt, target.id],
+      );
+      await this.recordHistory(connection, target.siteUrl, target.id, target.status, status, change.reason, change.actor);
+      return { id: target.id, changed: true };
+    });
+    return { entitlement: (await this.findById(result.id))!, changed: result.changed };
+  }
+
+  async findById(id: string, connection: Pick<PoolConnection, 'execute'> = this.database.pool as never): Promise<EntitlementRecord | null> {
+    const [rows] = await connection.execute<RowDataPacket[]>(
       `SELECT * FROM ${this.database.table('entitlements')} WHERE id = ?`,
       [id],
     );
@@ -153,8 +263,29 @@ export class EntitlementStore {
     return toRecord(rows[0]!);
   }
 
+  private async insert(
+    connection: PoolConnection,
+    id: string,
+    siteUrl: string,
+    packageId: string | null,
+    features: string[],
+    expiresAt: Date | null,
+  ): Promise<void> {
+    await connection.execute(
+      `INSERT INTO ${this.database.table('entitlements')}
+        (id, site_url, package_id, status, features, expires_at, created_at, updated_at)
+       VALUES (?, ?, ?, 'active', ?, ?, UTC_TIMESTAMP(3), UTC_TIMESTAMP(3))`,
+      [id, siteUrl, packageId, JSON.stringify(features), expiresAt],
+    );
+  }
+
+  /**
+   * The history row of a change and, in the same transaction, the outbox message that tells
+   * the client site its new state (the whole summary, so a receiver can apply the latest).
+   */
   private async recordHistory(
     connection: PoolConnection,
+    siteUrl: string,
     entitlementId: string,
     from: EntitlementStatus | null,
     to: EntitlementStatus,
@@ -166,20 +297,35 @@ export class EntitlementStore {
         (entitlement_id, from_status, to_status, reason, actor, created_at) VALUES (?, ?, ?, ?, ?, UTC_TIMESTAMP(3))`,
       [entitlementId, from, to, reason.slice(0, 500), actor.slice(0, 190)],
     );
+    const [rows] = await connection.execute<RowDataPacket[]>(
+      `SELECT * FROM ${this.database.table('entitlements')} WHERE site_url = ? ORDER BY created_at, id`,
+      [siteUrl],
+    );
+    const changed = rows.map(toRecord).find((entitlement) => entitlement.id === entitlementId);
+    await this.outbox.enqueue(connection, {
+      siteUrl,
+      type: 'entitlement.updated',
+      data: {
+        ...siteSummary(siteUrl, rows.map(toRecord)),
+        change: {
+          entitlement_id: entitlementId,
+          package_id: changed?.packageId ?? null,
+          from_status: from,
+          to_status: to,
+          reason: reason.slice(0, 500),
+        },
+      },
+    });
+    this.pendingNotice = true;
   }
 
-  private async transaction<T>(work: (connection: PoolConnection) => Promise<T>): Promise<T> {
-    const connection = await this.database.pool.getConnection();
-    try {
-      await connection.beginTransaction();
-      const result = await work(connection);
-      await connection.commit();
-      return result;
-    } catch (error) {
-      await connection.rollback().catch(() => undefined);
-      throw error;
-    } finally {
-      connection.release();
+  /** Runs a change in one transaction; queued outbox messages are announced once it commits. */
+  async transaction<T>(work: (connection: PoolConnection) => Promise<T>): Promise<T> {
+    const result = await withTransaction(this.database, work);
+    if (this.pendingNotice) {
+      this.pendingNotice = false;
+      this.outbox.notifyCommitted();
     }
+    return result;
   }
 }

@@ -1,41 +1,18 @@
-import { ApiError } from '../support/api-error';
+import { Problems, text, type Raw } from '../support/problems';
 import { normaliseSiteUrl } from '../support/site-url';
 import type { NewApiKey } from './api-keys';
 import { ENTITLEMENT_STATUSES, FEATURE_PATTERN, isEntitlementStatus, type EntitlementStatus } from './entitlement-states';
 
-/**
+/*
  * Validation shared by the admin routes and the operator CLI: each returns clean input or
  * throws svc_invalid_request naming every bad field.
  */
-type Raw = Record<string, unknown>;
 
-class Problems {
-  readonly params: Record<string, string> = {};
-  add(name: string, message: string): void {
-    this.params[name] = message;
-  }
-  throwIfAny(): void {
-    if (Object.keys(this.params).length > 0) throw ApiError.invalidRequest(this.params);
-  }
-}
-
-function siteUrl(raw: Raw, problems: Problems): string {
+/** `site_url`: an absolute http(s) URL, normalised. */
+export function siteUrl(raw: Raw, problems: Problems): string {
   const value = normaliseSiteUrl(raw.site_url);
   if (!value) problems.add('site_url', 'must be an absolute http(s) URL');
   return value ?? '';
-}
-
-function text(raw: Raw, name: string, problems: Problems, options: { required: boolean; max: number }): string {
-  const value = raw[name];
-  if (value === undefined || value === '') {
-    if (options.required) problems.add(name, 'is required');
-    return '';
-  }
-  if (typeof value !== 'string' || value.trim().length === 0 || value.length > options.max) {
-    problems.add(name, `must be a string of 1 to ${options.max} characters`);
-    return '';
-  }
-  return value.trim();
 }
 
 export function parseNewKey(raw: Raw): NewApiKey {
@@ -57,7 +34,8 @@ export function parseNewKey(raw: Raw): NewApiKey {
   return input;
 }
 
-function features(raw: Raw, problems: Problems): string[] {
+/** `features`: a non-empty list of feature codes, deduplicated and sorted. */
+export function features(raw: Raw, problems: Problems): string[] {
   const value = raw.features;
   if (!Array.isArray(value) || value.length === 0 || value.length > 100) {
     problems.add('features', 'must be a non-empty list of feature codes');

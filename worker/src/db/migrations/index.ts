@@ -1,6 +1,7 @@
 import { apiKeys } from './001-api-keys';
 import { entitlements } from './002-entitlements';
 import { router } from './003-router';
+import { commerce } from './004-commerce';
 
 /** One numbered, forward-only step. `statements` receives the table-name function. */
 export interface Migration {
@@ -10,4 +11,4 @@ export interface Migration {
 }
 
 /** Every migration in order. Append only: an applied migration is never edited. */
-export const MIGRATIONS: Migration[] = [apiKeys, entitlements, router];
+export const MIGRATIONS: Migration[] = [apiKeys, entitlements, router, commerce];

@@ -1,0 +1,39 @@
+import type { Config } from '../config';
+import type { Database } from '../db/pool';
+import type { EntitlementStore } from '../license/entitlements';
+import type { EntitlementGate } from '../license/gate';
+import type { Logger } from '../support/logger';
+import { Checkout } from './checkout';
+import { OrderStore } from './orders';
+import { PackageStore } from './packages';
+import { PaymentEvents } from './payment-events';
+import { ShellWooCommerce } from './shell-woocommerce';
+import type { WooCommerceBridge } from './woocommerce-bridge';
+
+/** The commerce area: packages, orders, checkout, payment events. */
+export interface CommerceServices {
+  packages: PackageStore;
+  orders: OrderStore;
+  checkout: Checkout;
+  payments: PaymentEvents;
+  wooCommerce: WooCommerceBridge;
+}
+
+export function createCommerceServices(
+  config: Config,
+  database: Database,
+  entitlements: EntitlementStore,
+  gate: EntitlementGate,
+  logger: Logger,
+): CommerceServices {
+  const packages = new PackageStore(database);
+  const orders = new OrderStore(database);
+  const wooCommerce = new ShellWooCommerce(config.shellUrl, config.hubSecret, logger);
+  return {
+    packages,
+    orders,
+    wooCommerce,
+    checkout: new Checkout(database, packages, orders, wooCommerce),
+    payments: new PaymentEvents(orders, packages, entitlements, gate),
+  };
+}

@@ -1,0 +1,62 @@
+import { features } from '../license/inputs';
+import { Problems, text, type Raw } from '../support/problems';
+import { CURRENCY_PATTERN, normaliseAmount } from './money';
+import type { PackageInput } from './packages';
+import { normaliseStoreUrl } from './store-url';
+
+export const PACKAGE_ID_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+
+function optionalInteger(raw: Raw, name: string, problems: Problems, max: number): number | null {
+  const value = raw[name];
+  if (value === undefined || value === null || value === '') return null;
+  const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  if (typeof number !== 'number' || !Number.isInteger(number) || number < 1 || number > max) {
+    problems.add(name, `must be an integer from 1 to ${max}, or null`);
+    return null;
+  }
+  return number;
+}
+
+function price(raw: Raw, problems: Problems): PackageInput['price'] {
+  const value = raw.price as Raw | undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    problems.add('price', 'must be an object {"amount": "49.00", "currency": "EUR"}');
+    return { amount: '', currency: '' };
+  }
+  const amount = normaliseAmount(value.amount);
+  if (amount === null) problems.add('price.amount', 'must be a decimal string with at most 2 decimals, e.g. "49.00"');
+  const currency = typeof value.currency === 'string' ? value.currency.trim().toUpperCase() : '';
+  if (!CURRENCY_PATTERN.test(currency)) problems.add('price.currency', 'must be an ISO 4217 code such as EUR or USD');
+  return { amount: amount ?? '', currency };
+}
+
+/**
+ * A whole package from the admin route or the CLI (DESIGN §5); `packageId` comes from the
+ * body on create and from the path on update.
+ */
+export function parsePackage(raw: Raw, packageId: unknown = raw.package_id): PackageInput {
+  const problems = new Problems();
+  if (typeof packageId !== 'string' || !PACKAGE_ID_PATTERN.test(packageId)) {
+    problems.add('package_id', 'must be a slug of lower-case letters, digits, - and _ (1 to 64 characters)');
+  }
+  let store: string | null = null;
+  if (raw.store !== undefined && raw.store !== null && raw.store !== '') {
+    store = normaliseStoreUrl(raw.store);
+    if (store === null) problems.add('store', "must be the store's absolute http(s) URL, or null for WooCommerce on this site");
+  }
+  const input: PackageInput = {
+    packageId: packageId as string,
+    name: text(raw, 'name', problems, { required: true, max: 190 }),
+    description: text(raw, 'description', problems, { required: false, max: 2000 }),
+    price: price(raw, problems),
+    features: features(raw, problems),
+    durationDays: optionalInteger(raw, 'duration_days', problems, 36_500),
+    wooProductId: optionalInteger(raw, 'woo_product_id', problems, 2 ** 53 - 1),
+    store,
+  };
+  if (store !== null && input.wooProductId === null) {
+    problems.add('woo_product_id', 'is required when the package is sold by an external store');
+  }
+  problems.throwIfAny();
+  return input;
+}

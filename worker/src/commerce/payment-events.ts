@@ -1,0 +1,118 @@
+import type { PoolConnection } from 'mysql2/promise';
+import type { EntitlementStore } from '../license/entitlements';
+import type { EntitlementGate } from '../license/gate';
+import { decimalToMicros } from './money';
+import { canTransition, orderStatusFromWoo } from './order-states';
+import type { OrderRecord, OrderStore } from './orders';
+import type { PackageRecord, PackageStore } from './packages';
+import type { WooOrderFacts } from './woo-order';
+
+/** What a WooCommerce order event did: the webhook's audit outcome. */
+export type PaymentOutcome = 'applied' | 'no_change' | 'ignored_older' | 'unmatched';
+
+export interface PaymentResult {
+  outcome: PaymentOutcome;
+  /** One line for the audit log and the worker log. */
+  reason: string;
+  orderId: string | null;
+}
+
+/** Where the event came from: `webhook` (another store, signed) or `woocommerce` (this site, in-process). */
+export type PaymentSource = 'webhook' | 'woocommerce';
+
+const unmatched = (reason: string, orderId: string | null = null): PaymentResult => ({ outcome: 'unmatched', reason, orderId });
+
+/**
+ * Applies a WooCommerce order's state to the hub order it pays for (DESIGN §5): matches it
+ * by meta `svc_hub_order_id`, checks it (store, product, currency, total, site), ignores a
+ * delivery older than the last one applied, moves the order through its state machine and
+ * switches the entitlement — order, entitlement, history and outbox in one transaction.
+ */
+export class PaymentEvents {
+  constructor(
+    private readonly orders: OrderStore,
+    private readonly packages: PackageStore,
+    private readonly entitlements: EntitlementStore,
+    private readonly gate: EntitlementGate,
+  ) {}
+
+  async applyWooOrder(facts: WooOrderFacts, source: PaymentSource): Promise<PaymentResult> {
+    const hubOrderId = facts.hubOrderId;
+    if (!hubOrderId) return unmatched('the order has no svc_hub_order_id meta');
+    if (!/^ord_[0-9A-Z]{26}$/.test(hubOrderId)) return unmatched(`svc_hub_order_id "${hubOrderId.slice(0, 60)}" is not a hub order id`);
+    const result = await this.entitlements.transaction(async (connection): Promise<PaymentResult & { siteUrl?: string }> => {
+      const order = await this.orders.lock(connection, hubOrderId);
+      if (!order) return unmatched(`no hub order ${hubOrderId}`);
+      const pkg = await this.packages.find(order.packageId);
+      const mismatch = pkg ? this.mismatch(facts, order, pkg) : `package "${order.packageId}" no longer exists`;
+      if (mismatch) return unmatched(mismatch, order.id);
+      return this.apply(connection, facts, order, pkg!, source);
+    });
+    if (result.outcome === 'applied' && result.siteUrl) this.gate.forget(result.siteUrl);
+    return { outcome: result.outcome, reason: result.reason, orderId: result.orderId };
+  }
+
+  /** Why this WooCommerce order cannot be the payment of `order`, or null when it can. */
+  private mismatch(facts: WooOrderFacts, order: OrderRecord, pkg: PackageRecord): string | null {
+    if ((order.store ?? null) !== facts.store) {
+      return `the order belongs to ${order.store ?? 'WooCommerce on this site'}, not ${facts.store ?? 'WooCommerce on this site'}`;
+    }
+    if (order.wooOrderId !== null && order.wooOrderId !== facts.wooOrderId) {
+      return `hub order ${order.id} is paid by WooCommerce order ${order.wooOrderId}, not ${facts.wooOrderId}`;
+    }
+    if (facts.siteUrl !== null && facts.siteUrl.replace(/\/+$/, '') !== order.siteUrl) {
+      return `svc_site_url ${facts.siteUrl.slice(0, 200)} is not the order's site ${order.siteUrl}`;
+    }
+    if (pkg.wooProductId === null || !facts.productIds.includes(pkg.wooProductId)) {
+      return `product ${pkg.wooProductId ?? '(none)'} of package "${pkg.packageId}" is not among the line items`;
+    }
+    if (facts.currency !== order.total.currency) return `currency ${facts.currency || '(none)'} is not ${order.total.currency}`;
+    const paid = decimalToMicros(facts.total);
+    const price = decimalToMicros(order.total.amount)!;
+    if (paid === null || paid < price) return `total ${facts.total || '(none)'} is below the price ${order.total.amount}`;
+    return null;
+  }
+
+  private async apply(
+    connection: PoolConnection,
+    facts: WooOrderFacts,
+    order: OrderRecord,
+    pkg: PackageRecord,
+    source: PaymentSource,
+  ): Promise<PaymentResult & { siteUrl?: string }> {
+    const base = { orderId: order.id };
+    if (facts.dateModified && order.lastEventAt && facts.dateModified < order.lastEventAt) {
+      return { ...base, outcome: 'ignored_older', reason: `modified ${facts.dateModified.toISOString()}, before the last applied ${order.lastEventAt.toISOString()}` };
+    }
+    const target = orderStatusFromWoo(facts.status, facts.datePaid);
+    const noChange = async (reason: string): Promise<PaymentResult> => {
+      await this.orders.noteEvent(connection, order.id, facts.wooOrderId, facts.dateModified);
+      return { ...base, outcome: 'no_change', reason };
+    };
+    if (target === null) return noChange(`WooCommerce status "${facts.status}"${facts.datePaid ? '' : ' without date_paid'} does not move the order`);
+    if (target === order.status) return noChange(`the order is already ${order.status}`);
+    if (!canTransition(order.status, target)) return noChange(`an order cannot go from ${order.status} to ${target}`);
+
+    const actor = source === 'webhook' ? `woocommerce:${facts.store}` : 'woocommerce:this-site';
+    const detail = `WooCommerce order ${facts.wooOrderId} ${facts.status}`;
+    await this.orders.transition(connection, order, target, { source, detail, wooOrderId: facts.wooOrderId, eventAt: facts.dateModified });
+    if (target === 'paid') {
+      await this.entitlements.applyPurchase(connection, {
+        siteUrl: order.siteUrl,
+        packageId: pkg.packageId,
+        features: pkg.features,
+        durationDays: pkg.durationDays,
+        reason: `order ${order.id} paid (${detail})`,
+        actor,
+      });
+    } else if (target === 'refunded') {
+      await this.entitlements.revokePurchase(connection, {
+        siteUrl: order.siteUrl,
+        packageId: pkg.packageId,
+        reason: `order ${order.id} refunded (${detail})`,
+        actor,
+      });
+    }
+    return { ...base, outcome: 'applied', reason: `order ${order.status} → ${target}`, siteUrl: order.siteUrl };
+  }
+}

@@ -1,0 +1,42 @@
+import type { OrderRecord, OrderHistoryEntry } from './orders';
+import type { PackageRecord } from './packages';
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export function packageToJson(record: PackageRecord) {
+  return {
+    object: 'package',
+    package_id: record.packageId,
+    name: record.name,
+    description: record.description,
+    price: record.price,
+    features: record.features,
+    duration_days: record.durationDays,
+    woo_product_id: record.wooProductId,
+    store: record.store,
+    status: record.status,
+    created_at: iso(record.createdAt),
+    updated_at: iso(record.updatedAt),
+  };
+}
+
+/** The checkout answer (DESIGN §5): no history, no entitlement. */
+export function orderToJson(record: OrderRecord) {
+  return {
+    id: record.id,
+    object: 'order',
+    status: record.status,
+    package_id: record.packageId,
+    site_url: record.siteUrl,
+    total: record.total,
+    payment_url: record.paymentUrl,
+    woo_order_id: record.wooOrderId,
+    paid_at: iso(record.paidAt),
+    created_at: iso(record.createdAt),
+    updated_at: iso(record.updatedAt),
+  };
+}
+
+export function historyToJson(entry: OrderHistoryEntry) {
+  return { status: entry.status, at: entry.at.toISOString(), source: entry.source, detail: entry.detail };
+}

@@ -1,0 +1,49 @@
+import { factsFromRestOrder } from './woo-order';
+
+const order = {
+  id: 512,
+  status: 'processing',
+  currency: 'EUR',
+  total: '49.00',
+  date_paid: '2026-11-20T11:00:05',
+  date_paid_gmt: '2026-11-20T10:00:05',
+  date_modified_gmt: '2026-11-20T10:00:06',
+  line_items: [{ id: 1, product_id: 77, variation_id: 0, quantity: 1 }, { id: 2, product_id: 78, variation_id: 91 }],
+  meta_data: [
+    { id: 9, key: 'svc_hub_order_id', value: 'ord_01JD0000000000000000000000' },
+    { id: 10, key: 'svc_site_url', value: 'https://client.example' },
+  ],
+};
+
+describe('factsFromRestOrder', () => {
+  it('reads the REST v3 order fields the hub acts on', () => {
+    expect(factsFromRestOrder(order, 'https://store.example/')).toEqual({
+      store: 'https://store.example/',
+      wooOrderId: 512,
+      status: 'processing',
+      currency: 'EUR',
+      total: '49.00',
+      datePaid: new Date('2026-11-20T10:00:05Z'),
+      dateModified: new Date('2026-11-20T10:00:06Z'),
+      productIds: [77, 78, 91],
+      hubOrderId: 'ord_01JD0000000000000000000000',
+      siteUrl: 'https://client.example',
+    });
+  });
+
+  it('treats a missing or empty date_paid as unpaid and strips the wc- prefix', () => {
+    const facts = factsFromRestOrder({ ...order, status: 'wc-processing', date_paid: null, date_paid_gmt: null }, null);
+    expect(facts).toMatchObject({ status: 'processing', datePaid: null, store: null });
+  });
+
+  it('names what makes a body not an order', () => {
+    expect(factsFromRestOrder([], null)).toEqual({ error: 'the body is not an order object' });
+    expect(factsFromRestOrder({ ...order, id: '512' }, null)).toEqual({ error: 'the order has no numeric id' });
+    expect(factsFromRestOrder({ ...order, status: undefined }, null)).toEqual({ error: 'the order has no status' });
+  });
+
+  it('ignores meta values that are not strings', () => {
+    const facts = factsFromRestOrder({ ...order, meta_data: [{ key: 'svc_hub_order_id', value: { nested: true } }] }, null);
+    expect(facts).toMatchObject({ hubOrderId: null, siteUrl: null });
+  });
+});

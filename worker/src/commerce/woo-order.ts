@@ -1,0 +1,71 @@
+/**
+ * The facts of a WooCommerce order the hub acts on, read from WooCommerce's REST v3 order
+ * object (facts/woocommerce.md) — the webhook's body, and the shape the shell's WooCommerce
+ * bridge sends for in-process events.
+ */
+export interface WooOrderFacts {
+  /** The store's source URL (trailing slash); null = WooCommerce on this site. */
+  store: string | null;
+  wooOrderId: number;
+  /** Without the `wc-` prefix. */
+  status: string;
+  currency: string;
+  total: string;
+  datePaid: Date | null;
+  dateModified: Date | null;
+  /** product_id and variation_id of every line item. */
+  productIds: number[];
+  /** Meta `svc_hub_order_id`. */
+  hubOrderId: string | null;
+  /** Meta `svc_site_url`. */
+  siteUrl: string | null;
+}
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** WooCommerce's `*_gmt` fields have no zone ("2026-11-20T10:00:00"); they are UTC. */
+function gmtDate(value: unknown): Date | null {
+  if (typeof value !== 'string' || value === '') return null;
+  const text = /[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value}Z`;
+  const date = new Date(text);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+function metaValue(order: Json, key: string): string | null {
+  if (!Array.isArray(order.meta_data)) return null;
+  const entry = order.meta_data.find((meta): meta is Json => isObject(meta) && meta.key === key);
+  return entry && typeof entry.value === 'string' && entry.value !== '' ? entry.value : null;
+}
+
+function productIds(order: Json): number[] {
+  if (!Array.isArray(order.line_items)) return [];
+  const ids = new Set<number>();
+  for (const item of order.line_items) {
+    if (!isObject(item)) continue;
+    for (const id of [item.product_id, item.variation_id]) if (typeof id === 'number' && Number.isInteger(id) && id > 0) ids.add(id);
+  }
+  return [...ids];
+}
+
+/** The facts of a REST v3 order object, or the reason it is not one. */
+export function factsFromRestOrder(order: unknown, store: string | null): WooOrderFacts | { error: string } {
+  if (!isObject(order)) return { error: 'the body is not an order object' };
+  const id = order.id;
+  if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0) return { error: 'the order has no numeric id' };
+  if (typeof order.status !== 'string' || order.status === '') return { error: 'the order has no status' };
+  const total = typeof order.total === 'number' ? String(order.total) : order.total;
+  return {
+    store,
+    wooOrderId: id,
+    status: order.status.replace(/^wc-/, ''),
+    currency: typeof order.currency === 'string' ? order.currency.toUpperCase() : '',
+    total: typeof total === 'string' ? total : '',
+    datePaid: gmtDate(order.date_paid_gmt) ?? gmtDate(order.date_paid),
+    dateModified: gmtDate(order.date_modified_gmt),
+    productIds: productIds(order),
+    hubOrderId: metaValue(order, 'svc_hub_order_id'),
+    siteUrl: metaValue(order, 'svc_site_url'),
+  };
+}
