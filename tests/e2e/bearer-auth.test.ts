@@ -23,9 +23,9 @@ describe.each(LANES)('Bearer routes via %s', (lane) => {
     expect([gone.status, gone.body?.code]).toEqual([401, 'svc_key_revoked']);
 
     const answer = await call(lane, route.path, requestFor(route, bearer(unentitled.key)));
-    const expected = route.features.length > 0 ? [403, 'svc_no_entitlement'] : route.adminScope ? [403, 'svc_forbidden'] : [501, 'svc_not_implemented'];
+    const expected = route.features.length > 0 ? [403, 'svc_no_entitlement'] : route.adminScope ? [403, 'svc_forbidden'] : route.ungated!;
     expect([answer.status, answer.body?.code]).toEqual(expected);
-    expect(answer.body.data.status).toBe(answer.status);
+    if (answer.status >= 400) expect(answer.body.data.status).toBe(answer.status);
   });
 
   it('lets an entitled key through the gate, and only to its features', async () => {

@@ -4,6 +4,8 @@ export interface BearerRoute {
   path: string;
   features: string[];
   adminScope?: boolean;
+  /** What a valid key without entitlements gets back from an ungated route (status, error code). */
+  ungated?: [number, string | undefined];
 }
 
 export const BEARER_ROUTES: BearerRoute[] = [
@@ -13,10 +15,10 @@ export const BEARER_ROUTES: BearerRoute[] = [
   { method: 'POST', path: '/wp-json/llm/router/v1/embeddings', features: ['llm.embeddings'] },
   { method: 'GET', path: '/wp-json/llm/router/v1/models', features: ['llm.chat', 'llm.embeddings'] },
   { method: 'GET', path: '/wp-json/llm/router/v1/models/purposes', features: ['llm.chat', 'llm.embeddings'] },
-  { method: 'GET', path: '/wp-json/svc-commerce/v1/packages', features: [] },
-  { method: 'POST', path: '/wp-json/svc-commerce/v1/checkout', features: [] },
-  { method: 'GET', path: '/wp-json/svc-commerce/v1/orders/ord_01JABCDEFGHJKMNPQRSTVWXYZ0', features: [] },
-  { method: 'GET', path: '/wp-json/svc-license/v1/entitlement', features: [] },
+  { method: 'GET', path: '/wp-json/svc-commerce/v1/packages', features: [], ungated: [200, undefined] },
+  { method: 'POST', path: '/wp-json/svc-commerce/v1/checkout', features: [], ungated: [400, 'svc_invalid_request'] },
+  { method: 'GET', path: '/wp-json/svc-commerce/v1/orders/ord_01JABCDEFGHJKMNPQRSTVWXYZ0', features: [], ungated: [404, 'svc_not_found'] },
+  { method: 'GET', path: '/wp-json/svc-license/v1/entitlement', features: [], ungated: [200, undefined] },
   { method: 'PATCH', path: '/wp-json/svc-license/v1/entitlement', features: [], adminScope: true },
 ];
 

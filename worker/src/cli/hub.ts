@@ -8,6 +8,8 @@ import { parseArguments, UsageError } from './arguments';
 import { entitlementCommand } from './entitlement-commands';
 import { cliEnvironment } from './environment';
 import { keyCommand } from './key-commands';
+import { orderCommand } from './order-commands';
+import { packageCommand } from './package-commands';
 import { priceCommand, providerCommand, purposeCommand } from './router-commands';
 
 const USAGE = `svc-hub operator CLI — npm run hub -- <command>
@@ -25,6 +27,12 @@ const USAGE = `svc-hub operator CLI — npm run hub -- <command>
   purpose set NAME model[,model…] [--description D]
   purpose list
   price set MODEL --input USD_PER_MTOK --output USD_PER_MTOK
+  package create --id ID --name N --price 49.00 --currency EUR --features a,b
+                 [--duration-days D] [--woo-product P] [--store URL] [--description D]
+  package list
+  package archive|activate PACKAGE_ID
+  order list [--site URL] [--status S] [--limit N]
+  order show ORDER_ID
   migrate`;
 
 function reasonOf(error: unknown): string {
@@ -46,7 +54,7 @@ async function run(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return area ? 0 : 2;
   }
-  const commands = { key: keyCommand, entitlement: entitlementCommand, provider: providerCommand, purpose: purposeCommand, price: priceCommand };
+  const commands = { key: keyCommand, entitlement: entitlementCommand, provider: providerCommand, purpose: purposeCommand, price: priceCommand, package: packageCommand, order: orderCommand };
   if (!(area in commands) && area !== 'migrate') throw new UsageError(`Unknown command "${area}". Run: npm run hub -- help`);
   const config = loadConfig(cliEnvironment(), productVersion());
   const services = createServices(config, createLogger('warn'));

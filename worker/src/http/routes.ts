@@ -8,6 +8,9 @@ import { embeddingsHandler } from '../router/embeddings-handler';
 import { modelHandlers } from '../router/models-handler';
 import { routerAdminHandlers } from './admin/router-admin';
 import { testStreamHandlers } from './test-routes';
+import { commerceHandlers } from '../commerce/commerce-handlers';
+import { entitlementRouteHandlers } from '../license/entitlement-handlers';
+import { commerceAdminHandlers } from './admin/commerce-admin';
 
 export type AuthKind = 'public' | 'bearer' | 'webhook' | 'admin' | 'internal';
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -55,6 +58,9 @@ export function routeTable(services: Services, startedAt: number): RouteDefiniti
   });
   const models = modelHandlers(services.router);
   const routerAdmin = routerAdminHandlers(services.router, services.database);
+  const shop = commerceHandlers(services);
+  const entitlement = entitlementRouteHandlers(services);
+  const commerceAdmin = commerceAdminHandlers(services);
   const llm = (handler: RouteDefinition['handler'], features: string[]) => ({ auth: 'bearer' as const, area: 'llm router', features, handler });
   const rows: RouteDefinition[] = [
     { method: 'POST', path: `${router}/chat`, ...llm(chatHandler(services.router, 'blocking'), ['llm.chat']) },
@@ -64,11 +70,11 @@ export function routeTable(services: Services, startedAt: number): RouteDefiniti
     { method: 'GET', path: `${router}/models`, ...llm(models.models, LLM) },
     { method: 'GET', path: `${router}/models/purposes`, ...llm(models.purposes, LLM) },
     { method: 'GET', path: `${router}/health`, auth: 'public', area: 'health', handler: health },
-    { method: 'GET', path: `${commerce}/packages`, auth: 'bearer', area: 'commerce' },
-    { method: 'POST', path: `${commerce}/checkout`, auth: 'bearer', area: 'commerce' },
-    { method: 'GET', path: `${commerce}/orders/:id`, auth: 'bearer', area: 'commerce' },
-    { method: 'GET', path: `${license}/entitlement`, auth: 'bearer', area: 'license' },
-    { method: 'PATCH', path: `${license}/entitlement`, auth: 'bearer', area: 'license', adminScope: true },
+    { method: 'GET', path: `${commerce}/packages`, auth: 'bearer', area: 'commerce', handler: shop.packages },
+    { method: 'POST', path: `${commerce}/checkout`, auth: 'bearer', area: 'commerce', handler: shop.checkout },
+    { method: 'GET', path: `${commerce}/orders/:id`, auth: 'bearer', area: 'commerce', handler: shop.order },
+    { method: 'GET', path: `${license}/entitlement`, auth: 'bearer', area: 'license', handler: entitlement.read },
+    { method: 'PATCH', path: `${license}/entitlement`, auth: 'bearer', area: 'license', adminScope: true, handler: entitlement.update },
     { method: 'POST', path: `${license}/webhook/woo-order-paid`, auth: 'webhook', area: 'commerce webhook' },
     { method: 'GET', path: `${library}/image-templates`, auth: 'public', area: 'image library' },
     { method: 'GET', path: `${library}/image-templates/:id`, auth: 'public', area: 'image library' },
@@ -89,6 +95,13 @@ export function routeTable(services: Services, startedAt: number): RouteDefiniti
     { method: 'PUT', path: `${admin}/purposes/:purpose`, auth: 'admin', area: 'admin', handler: routerAdmin.savePurpose },
     { method: 'PUT', path: `${admin}/prices/*model`, auth: 'admin', area: 'admin', handler: routerAdmin.savePrice },
     { method: 'GET', path: `${admin}/usage`, auth: 'admin', area: 'admin', handler: routerAdmin.usage },
+    { method: 'GET', path: `${admin}/packages`, auth: 'admin', area: 'admin', handler: commerceAdmin.listPackages },
+    { method: 'POST', path: `${admin}/packages`, auth: 'admin', area: 'admin', handler: commerceAdmin.createPackage },
+    { method: 'PUT', path: `${admin}/packages/:id`, auth: 'admin', area: 'admin', handler: commerceAdmin.updatePackage },
+    { method: 'POST', path: `${admin}/packages/:id/archive`, auth: 'admin', area: 'admin', json: false, handler: commerceAdmin.archivePackage },
+    { method: 'POST', path: `${admin}/packages/:id/activate`, auth: 'admin', area: 'admin', json: false, handler: commerceAdmin.activatePackage },
+    { method: 'GET', path: `${admin}/orders`, auth: 'admin', area: 'admin', handler: commerceAdmin.listOrders },
+    { method: 'GET', path: `${admin}/orders/:id`, auth: 'admin', area: 'admin', handler: commerceAdmin.order },
   ];
   if (services.config.testRoutes) rows.push(...testRoutes());
   return rows;

@@ -90,3 +90,33 @@ export function parseStatusChange(raw: Raw): {
   problems.throwIfAny();
   return change;
 }
+
+/**
+ * PATCH /entitlement: `{ site_url, package_id?, status?, expires_at?, reason }` with at least
+ * a status or an expiry (`expires_at: null` removes the expiry).
+ */
+export function parseEntitlementPatch(raw: Raw): {
+  siteUrl: string;
+  packageId?: string | null;
+  status?: EntitlementStatus;
+  expiresAt?: Date | null;
+  reason: string;
+} {
+  const problems = new Problems();
+  if (raw.status !== undefined && !isEntitlementStatus(raw.status)) problems.add('status', `must be one of ${ENTITLEMENT_STATUSES.join(', ')}`);
+  if (raw.status === undefined && raw.expires_at === undefined) problems.add('status', 'give a status, an expires_at, or both');
+  const packageId = raw.package_id;
+  if (packageId !== undefined && packageId !== null && (typeof packageId !== 'string' || !/^[a-z0-9][a-z0-9_-]{0,99}$/i.test(packageId))) {
+    problems.add('package_id', 'must be a package slug, or null for the manual grant');
+  }
+  const expiresAt = raw.expires_at === undefined ? undefined : raw.expires_at === null ? null : futureDate(raw, 'expires_at', problems);
+  const change = {
+    siteUrl: siteUrl(raw, problems),
+    packageId: packageId as string | null | undefined,
+    status: raw.status as EntitlementStatus | undefined,
+    expiresAt,
+    reason: text(raw, 'reason', problems, { required: true, max: 500 }),
+  };
+  problems.throwIfAny();
+  return change;
+}

@@ -1,0 +1,39 @@
+import { ORDER_ID_PATTERN, orderDetail } from '../commerce/commerce-handlers';
+import { isOrderStatus, ORDER_STATUSES } from '../commerce/order-states';
+import type { Services } from '../services';
+import { ApiError } from '../support/api-error';
+import { normaliseSiteUrl } from '../support/site-url';
+import { takeFlags, UsageError, type ParsedArguments } from './arguments';
+
+type Print = (line: string) => void;
+
+/** `order list [--site URL] [--status S]`, `order show ORDER_ID`. */
+export async function orderCommand(services: Services, action: string | undefined, parsed: ParsedArguments, print: Print): Promise<void> {
+  switch (action) {
+    case 'list': {
+      const flags = takeFlags(parsed, ['site', 'status', 'limit']);
+      const siteUrl = flags.site === undefined ? undefined : normaliseSiteUrl(flags.site);
+      if (siteUrl === null) throw ApiError.invalidRequest({ site: 'must be an absolute http(s) URL' });
+      if (flags.status !== undefined && !isOrderStatus(flags.status)) throw ApiError.invalidRequest({ status: `must be one of ${ORDER_STATUSES.join(', ')}` });
+      const limit = Number(flags.limit ?? 100);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw ApiError.invalidRequest({ limit: 'must be an integer from 1 to 100' });
+      const { items, total } = await services.commerce.orders.list({ siteUrl, status: flags.status as never, page: 1, perPage: limit });
+      for (const order of items) {
+        print([order.id, order.status, order.packageId, order.siteUrl, `${order.total.amount} ${order.total.currency}`, order.createdAt.toISOString()].join('\t'));
+      }
+      if (total > items.length) print(`(${total - items.length} more; narrow with --site or --status)`);
+      return;
+    }
+    case 'show': {
+      takeFlags(parsed, []);
+      const id = parsed.positionals[2];
+      if (!id) throw new UsageError('Usage: order show ORDER_ID');
+      const detail = ORDER_ID_PATTERN.test(id) ? await orderDetail(services, id) : null;
+      if (!detail) throw ApiError.notFound(`No order has the id "${id}".`);
+      print(JSON.stringify(detail.json, null, 2));
+      return;
+    }
+    default:
+      throw new UsageError('Usage: order list|show …');
+  }
+}
