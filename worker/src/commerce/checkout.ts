@@ -74,6 +74,11 @@ export class Checkout {
     }
   }
 
+  /** Forgets Idempotency-Keys past their 24 h. */
+  purgeIdempotencyKeys(): Promise<number> {
+    return this.idempotency.purgeExpired();
+  }
+
   private async createOrder(apiKey: ApiKeyRecord, pkg: PackageRecord, siteUrl: string): Promise<OrderRecord> {
     if (pkg.wooProductId === null) {
       throw ApiError.conflict(
