@@ -74,7 +74,8 @@ const sameTime = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === 
 
 /** Entitlement rows and their history; every change is one transaction with its history row. */
 export class EntitlementStore {
-  private pendingNotice = false;
+  /** Outbox messages queued per open transaction, announced once it commits. */
+  private readonly queued = new WeakMap<PoolConnection, { messages: number }>();
 
   constructor(
     private readonly database: Database,
@@ -316,16 +317,22 @@ export class EntitlementStore {
         },
       },
     });
-    this.pendingNotice = true;
+    const queued = this.queued.get(connection);
+    if (queued) queued.messages += 1;
   }
 
   /** Runs a change in one transaction; queued outbox messages are announced once it commits. */
   async transaction<T>(work: (connection: PoolConnection) => Promise<T>): Promise<T> {
-    const result = await withTransaction(this.database, work);
-    if (this.pendingNotice) {
-      this.pendingNotice = false;
-      this.outbox.notifyCommitted();
-    }
+    const queued = { messages: 0 };
+    const result = await withTransaction(this.database, async (connection) => {
+      this.queued.set(connection, queued);
+      try {
+        return await work(connection);
+      } finally {
+        this.queued.delete(connection);
+      }
+    });
+    if (queued.messages > 0) this.outbox.notifyCommitted();
     return result;
   }
 }
