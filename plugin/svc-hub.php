@@ -57,6 +57,12 @@ function svc_hub_bootstrap() {
 	require_once $includes . 'class-svc-hub-forwarder.php';
 	require_once $includes . 'class-svc-hub-nonce-store.php';
 	require_once $includes . 'class-svc-hub-internal-routes.php';
+	require_once $includes . 'class-svc-hub-worker-client.php';
+	require_once $includes . 'class-svc-hub-woocommerce-order-facts.php';
+	require_once $includes . 'class-svc-hub-woocommerce-orders.php';
+	require_once $includes . 'class-svc-hub-woocommerce-event-queue.php';
+	require_once $includes . 'class-svc-hub-woocommerce-bridge.php';
+	require_once $includes . 'class-svc-hub-woocommerce-store-meta.php';
 	require_once $includes . 'class-svc-hub-admin-page.php';
 	require_once $includes . 'class-svc-hub-plugin.php';
 

@@ -15,7 +15,8 @@ final class Svc_Hub_Internal_Routes {
 
 	/** Handler method per internal route (`namespace` + `route` of the table row). */
 	private const HANDLERS = array(
-		'svc-hub/v1/internal/ping' => 'ping',
+		'svc-hub/v1/internal/ping'              => 'ping',
+		'svc-hub/v1/internal/woo-create-order' => 'woo_create_order',
 	);
 
 	/** @var Svc_Hub_Settings */
@@ -77,6 +78,16 @@ final class Svc_Hub_Internal_Routes {
 			),
 			200
 		);
+	}
+
+	/**
+	 * `POST /svc-hub/v1/internal/woo-create-order`: a pending WooCommerce order for a hub order.
+	 *
+	 * @param WP_REST_Request $request The request.
+	 * @return WP_REST_Response
+	 */
+	public function woo_create_order( WP_REST_Request $request ): WP_REST_Response {
+		return ( new Svc_Hub_Woocommerce_Orders() )->create( $request );
 	}
 
 	/**

@@ -30,6 +30,9 @@ final class Svc_Hub_Plugin {
 	/** @var Svc_Hub_Internal_Routes */
 	private Svc_Hub_Internal_Routes $internal_routes;
 
+	/** @var Svc_Hub_Woocommerce_Bridge */
+	private Svc_Hub_Woocommerce_Bridge $woocommerce_bridge;
+
 	/**
 	 * Boots the plugin once.
 	 *
@@ -46,24 +49,40 @@ final class Svc_Hub_Plugin {
 	 * @param string $plugin_file Absolute path of plugin/svc-hub.php.
 	 */
 	private function __construct( string $plugin_file ) {
-		$settings              = new Svc_Hub_Settings();
-		$this->plugin_file     = $plugin_file;
-		$this->table           = new Svc_Hub_Route_Table();
-		$this->forwarder       = new Svc_Hub_Forwarder( $settings, $this->table );
-		$this->internal_routes = new Svc_Hub_Internal_Routes( $settings, new Svc_Hub_Nonce_Store() );
+		$settings                 = new Svc_Hub_Settings();
+		$this->plugin_file        = $plugin_file;
+		$this->table              = new Svc_Hub_Route_Table();
+		$this->forwarder          = new Svc_Hub_Forwarder( $settings, $this->table );
+		$this->internal_routes    = new Svc_Hub_Internal_Routes( $settings, new Svc_Hub_Nonce_Store() );
+		$this->woocommerce_bridge = new Svc_Hub_Woocommerce_Bridge( new Svc_Hub_Worker_Client( $settings ), new Svc_Hub_Woocommerce_Event_Queue() );
 	}
 
 	/**
-	 * Hooks: route registration, early forwarding, raw serving, the admin page.
+	 * Hooks: route registration, early forwarding, raw serving, the WooCommerce bridge, the admin page.
 	 */
 	private function register_hooks(): void {
 		add_action( 'rest_api_init', array( $this, 'register_routes' ) );
 		add_filter( 'rest_pre_dispatch', array( $this->forwarder, 'pre_dispatch' ), 10, 3 );
 		// After rest_send_cors_headers (10), so every header is out before the body.
 		add_filter( 'rest_pre_serve_request', array( Svc_Hub_Worker_Response::class, 'serve' ), 100, 3 );
+		$this->woocommerce_bridge->register_cron_hooks();
+		add_action( 'plugins_loaded', array( $this, 'register_woocommerce_hooks' ) );
+		register_deactivation_hook( $this->plugin_file, array( Svc_Hub_Woocommerce_Bridge::class, 'deactivate' ) );
 		if ( is_admin() ) {
 			( new Svc_Hub_Admin_Page( $this->plugin_file ) )->register_hooks();
 		}
+	}
+
+	/**
+	 * `plugins_loaded` action: with WooCommerce active, its order events go to the worker
+	 * (hub site) and the hub's pay-link values reach the order meta (store site).
+	 */
+	public function register_woocommerce_hooks(): void {
+		if ( ! function_exists( 'WC' ) || ! function_exists( 'wc_get_order' ) ) {
+			return;
+		}
+		$this->woocommerce_bridge->register_woocommerce_hooks();
+		( new Svc_Hub_Woocommerce_Store_Meta() )->register_hooks();
 	}
 
 	/**

@@ -1,0 +1,59 @@
+import { createHmac } from 'node:crypto';
+import { call, json, type JsonAnswer } from './lanes';
+import { stack } from './stack';
+
+/** The stand-in's test namespace (tests/wordpress/woocommerce-stand-in/class-svc-stand-in-test-routes.php). */
+const BASE = '/wp-json/svc-hub-test-woo/v1';
+
+export interface StandInOrder {
+  id: number;
+  status: string;
+  currency: string;
+  total: string;
+  created_via: string;
+  date_paid_gmt: string | null;
+  date_modified_gmt: string | null;
+  payment_url: string;
+  line_items: { product_id: number; variation_id: number; quantity: number; total: string }[];
+  meta: Record<string, unknown>;
+}
+
+const token = () => createHmac('sha256', stack().workerEnv.SVC_HUB_SECRET!).update('svc-hub-test-woo').digest('hex');
+
+async function standIn(path: string, init: RequestInit = {}): Promise<JsonAnswer> {
+  const headers = { ...(init.headers as Record<string, string> | undefined), 'X-Svc-Test-Token': token() };
+  return call('wordpress', `${BASE}${path}`, { ...init, headers });
+}
+
+async function expectOrder(answer: Promise<JsonAnswer>): Promise<StandInOrder & Record<string, unknown>> {
+  const result = await answer;
+  if (result.status >= 300) throw new Error(`stand-in answered ${result.status}: ${result.text.slice(0, 300)}`);
+  return result.body;
+}
+
+/** Drives WooCommerce on the hub site (the stand-in) the way a shop and a gateway would. */
+export const wooStandIn = {
+  order: (id: number) => expectOrder(standIn(`/orders/${id}`)),
+  /** `wc_create_order` + `add_product` + meta + `calculate_totals` + `save`. */
+  createOrder: (productId: number, meta: Record<string, string> = {}) => expectOrder(standIn('/orders', json({ product_id: productId, meta }))),
+  /** `$order->payment_complete( $transaction_id )`. */
+  pay: (id: number) => expectOrder(standIn(`/orders/${id}/pay`, json({ transaction_id: `txn_${id}` }))),
+  /** `$order->update_status( $status )`. */
+  setStatus: (id: number, status: string) => expectOrder(standIn(`/orders/${id}/status`, json({ status }))),
+  /** The session's cart through the classic or the block checkout; `cookie` is the visitor's session. */
+  checkout: (cookie: string, flow: 'classic' | 'blocks') => expectOrder(standIn('/checkout', { ...json({ flow }), headers: { 'Content-Type': 'application/json', Cookie: cookie } })),
+  /** WooCommerce activated or deactivated (from the next request on). */
+  setActive: async (active: boolean) => {
+    const answer = await standIn('/active', json({ active }));
+    if (answer.status !== 200) throw new Error(`stand-in answered ${answer.status}: ${answer.text.slice(0, 300)}`);
+  },
+  /** Unauthenticated call, to check the namespace is closed. */
+  raw: (path: string, init: RequestInit = {}) => call('wordpress', `${BASE}${path}`, init),
+};
+
+/** Runs WP-Cron once, as a system cron job would (`GET /wp-cron.php`). */
+export async function runWordPressCron(): Promise<void> {
+  const response = await fetch(`${stack().wordpressUrl}/wp-cron.php`);
+  await response.text();
+  if (response.status !== 200) throw new Error(`wp-cron.php answered ${response.status}`);
+}
