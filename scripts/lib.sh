@@ -147,15 +147,14 @@ db_start() {
 
 # Compile the worker (tsc incremental); skipped when nothing under worker/src changed since.
 build_worker() {
-  local info=$REPO_ROOT/worker/dist/.tsbuildinfo
-  if [ -f "$info" ] && [ -f "$WORKER_MAIN" ] &&
-    [ -z "$(find "$REPO_ROOT/worker/src" "$REPO_ROOT/tsconfig.json" -newer "$info" -print -quit)" ]; then
+  # Our own stamp, written only after a successful emitting build: `tsc --noEmit` (a type
+  # check) also rewrites tsc's .tsbuildinfo, so that file cannot tell whether dist is current.
+  local stamp=$REPO_ROOT/worker/dist/.build-stamp
+  if [ -f "$stamp" ] && [ -f "$WORKER_MAIN" ] &&
+    [ -z "$(find "$REPO_ROOT/worker/src" "$REPO_ROOT/tsconfig.json" -newer "$stamp" -print -quit)" ]; then
     return 0
   fi
-  # On errors tsc still writes its build info: age it so the next run compiles (and reports) again.
-  if ! (cd "$REPO_ROOT" && node_modules/.bin/tsc -p tsconfig.json); then
-    if [ -f "$info" ]; then touch -d @0 "$info"; fi
-    return 1
-  fi
-  touch "$info" # tsc leaves it alone when a touched source compiled to the same output
+  rm -f "$stamp"
+  (cd "$REPO_ROOT" && node_modules/.bin/tsc -p tsconfig.json) || return 1
+  touch "$stamp"
 }

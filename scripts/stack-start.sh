@@ -52,7 +52,7 @@ ensure_port_free() { # ensure_port_free PORT WHAT KNOB
 db_start
 
 # A worker is restarted when worker.env or its build changed; php -S when its port or pool did.
-build_stamp=$(stat -c %Y "$REPO_ROOT/worker/dist/.tsbuildinfo" "$WORKER_MAIN" 2>/dev/null | tr '\n' ' ' || true)
+build_stamp=$(stat -c %Y "$REPO_ROOT/worker/dist/.build-stamp" "$WORKER_MAIN" 2>/dev/null | tr '\n' ' ' || true)
 worker_fingerprint="$(sha256sum <"$WORKER_ENV" | cut -c1-16) $build_stamp"
 php_fingerprint="$SVC_STACK_WP_PORT $SVC_STACK_PHP_WORKERS $WP_DIR"
 
