@@ -125,6 +125,21 @@ describe('payment events', () => {
     expect((await entitlementOf(client.siteUrl, packageId)).expiresAt).toBeNull();
   });
 
+  it('serialises concurrent changes to one site, so the last message sent carries all of them', async () => {
+    const client = createKey();
+    const features = Array.from({ length: 12 }, (_, index) => `module.race${index}`);
+    await Promise.all(
+      features.map((feature) => services.entitlements.grantManual({ siteUrl: client.siteUrl, features: [feature], expiresAt: null, reason: 'race', actor: 'test' })),
+    );
+    const [rows] = await services.database.pool.query<RowDataPacket[]>(
+      `SELECT payload FROM ${services.database.table('outbox')} WHERE site_url = ? ORDER BY sequence`,
+      [client.siteUrl],
+    );
+    expect(rows).toHaveLength(12);
+    // Each message includes every change sent before it: the summaries grow one by one.
+    expect(rows.map((row) => JSON.parse(row.payload).data.features.length)).toEqual(features.map((_, index) => index + 1));
+  });
+
   it('expires pending orders after 24 h — a late payment still counts — and forgets old Idempotency-Keys', async () => {
     const client = createKey();
     const packageId = createPackage(null);

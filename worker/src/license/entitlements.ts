@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { PoolConnection, RowDataPacket } from 'mysql2/promise';
 import type { Database } from '../db/pool';
 import { withTransaction } from '../db/transaction';
@@ -74,16 +75,16 @@ const sameTime = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === 
 
 /** Entitlement rows and their history; every change is one transaction with its history row. */
 export class EntitlementStore {
-  /** Outbox messages queued per open transaction, announced once it commits. */
-  private readonly queued = new WeakMap<PoolConnection, { messages: number }>();
+  /** Per open transaction: outbox messages queued (announced once it commits) and site locks held. */
+  private readonly open = new WeakMap<PoolConnection, { messages: number; sites: Set<string> }>();
 
   constructor(
     private readonly database: Database,
     private readonly outbox: OutboxWriter,
   ) {}
 
-  async listForSite(siteUrl: string): Promise<EntitlementRecord[]> {
-    const [rows] = await this.database.pool.execute<RowDataPacket[]>(
+  async listForSite(siteUrl: string, executor: Pick<PoolConnection, 'execute'> = this.database.pool as never): Promise<EntitlementRecord[]> {
+    const [rows] = await executor.execute<RowDataPacket[]>(
       `SELECT * FROM ${this.database.table('entitlements')} WHERE site_url = ? ORDER BY created_at, id`,
       [siteUrl],
     );
@@ -106,20 +107,22 @@ export class EntitlementStore {
    * again changes nothing, so scripts may call it repeatedly.
    */
   async grantManual(grant: ManualGrant): Promise<{ entitlement: EntitlementRecord; created: boolean }> {
-    const existing = (await this.listForSite(grant.siteUrl)).find(
-      (entitlement) =>
-        entitlement.packageId === null &&
-        entitlement.status === 'active' &&
-        sameFeatures(entitlement.features, grant.features) &&
-        sameTime(entitlement.expiresAt, grant.expiresAt),
-    );
-    if (existing) return { entitlement: existing, created: false };
-    const id = prefixedId('ent');
-    await this.transaction(async (connection) => {
+    const result = await this.transaction(async (connection) => {
+      await this.lockSite(connection, grant.siteUrl);
+      const existing = (await this.listForSite(grant.siteUrl, connection)).find(
+        (entitlement) =>
+          entitlement.packageId === null &&
+          entitlement.status === 'active' &&
+          sameFeatures(entitlement.features, grant.features) &&
+          sameTime(entitlement.expiresAt, grant.expiresAt),
+      );
+      if (existing) return { id: existing.id, created: false };
+      const id = prefixedId('ent');
       await this.insert(connection, id, grant.siteUrl, null, grant.features, grant.expiresAt);
       await this.recordHistory(connection, grant.siteUrl, id, null, 'active', grant.reason, grant.actor);
+      return { id, created: true };
     });
-    return { entitlement: (await this.findById(id))!, created: true };
+    return { entitlement: (await this.findById(result.id))!, created: result.created };
   }
 
   /**
@@ -129,6 +132,7 @@ export class EntitlementStore {
    * suspended (an operator's decision), its expiry extended.
    */
   async applyPurchase(connection: PoolConnection, purchase: Purchase, now: Date = new Date()): Promise<EntitlementChange> {
+    await this.lockSite(connection, purchase.siteUrl);
     const [rows] = await connection.execute<RowDataPacket[]>(
       `SELECT * FROM ${this.database.table('entitlements')} WHERE site_url = ? AND package_id = ? FOR UPDATE`,
       [purchase.siteUrl, purchase.packageId],
@@ -162,6 +166,7 @@ export class EntitlementStore {
     connection: PoolConnection,
     revocation: { siteUrl: string; packageId: string; reason: string; actor: string },
   ): Promise<EntitlementChange | null> {
+    await this.lockSite(connection, revocation.siteUrl);
     const [rows] = await connection.execute<RowDataPacket[]>(
       `SELECT * FROM ${this.database.table('entitlements')} WHERE site_url = ? AND package_id = ? FOR UPDATE`,
       [revocation.siteUrl, revocation.packageId],
@@ -180,14 +185,15 @@ export class EntitlementStore {
   /** Moves every active or suspended entitlement past its expiry to "expired"; returns the sites touched. */
   async expireDue(now: Date = new Date(), limit = 100): Promise<string[]> {
     const [due] = await this.database.pool.execute<RowDataPacket[]>(
-      `SELECT id FROM ${this.database.table('entitlements')}
+      `SELECT id, site_url FROM ${this.database.table('entitlements')}
         WHERE status IN ('active', 'suspended') AND expires_at IS NOT NULL AND expires_at <= ?
         ORDER BY expires_at LIMIT ${Number(limit)}`,
       [now],
     );
     const sites: string[] = [];
-    for (const { id } of due) {
+    for (const { id, site_url: siteUrl } of due) {
       const site = await this.transaction(async (connection) => {
+        await this.lockSite(connection, siteUrl);
         const [rows] = await connection.execute<RowDataPacket[]>(
           `SELECT * FROM ${this.database.table('entitlements')} WHERE id = ? FOR UPDATE`,
           [id],
@@ -212,6 +218,7 @@ export class EntitlementStore {
    */
   async setStatus(change: StatusChange): Promise<EntitlementChange> {
     const result = await this.transaction(async (connection) => {
+      await this.lockSite(connection, change.siteUrl);
       const target = await this.lockTarget(connection, change);
       const status = change.status ?? target.status;
       const expiresAt = change.expiresAt === undefined ? target.expiresAt : change.expiresAt;
@@ -298,8 +305,9 @@ export class EntitlementStore {
         (entitlement_id, from_status, to_status, reason, actor, created_at) VALUES (?, ?, ?, ?, ?, UTC_TIMESTAMP(3))`,
       [entitlementId, from, to, reason.slice(0, 500), actor.slice(0, 190)],
     );
+    // A locking read: the latest committed rows, whatever this transaction's snapshot (the site lock serialises writers).
     const [rows] = await connection.execute<RowDataPacket[]>(
-      `SELECT * FROM ${this.database.table('entitlements')} WHERE site_url = ? ORDER BY created_at, id`,
+      `SELECT * FROM ${this.database.table('entitlements')} WHERE site_url = ? ORDER BY created_at, id FOR UPDATE`,
       [siteUrl],
     );
     const changed = rows.map(toRecord).find((entitlement) => entitlement.id === entitlementId);
@@ -317,22 +325,43 @@ export class EntitlementStore {
         },
       },
     });
-    const queued = this.queued.get(connection);
-    if (queued) queued.messages += 1;
+    const state = this.open.get(connection);
+    if (state) state.messages += 1;
+  }
+
+  /**
+   * Serialises every change to one site's entitlements, across workers (a MariaDB named lock,
+   * held until the transaction ends), so each outbox message carries a summary that includes
+   * every change committed before it.
+   */
+  private async lockSite(connection: PoolConnection, siteUrl: string): Promise<void> {
+    const state = this.open.get(connection);
+    const name = this.siteLockName(siteUrl);
+    if (state?.sites.has(name)) return;
+    const [rows] = await connection.query<RowDataPacket[]>('SELECT GET_LOCK(?, 10) AS got', [name]);
+    if (Number(rows[0]?.got) !== 1) throw ApiError.unavailable(`Another change to ${siteUrl}'s entitlements is in progress; retry in a moment.`);
+    state?.sites.add(name);
+  }
+
+  private siteLockName(siteUrl: string): string {
+    return `svc_site_${createHash('sha1').update(`${this.database.table('entitlements')} ${siteUrl}`).digest('hex')}`;
   }
 
   /** Runs a change in one transaction; queued outbox messages are announced once it commits. */
   async transaction<T>(work: (connection: PoolConnection) => Promise<T>): Promise<T> {
-    const queued = { messages: 0 };
-    const result = await withTransaction(this.database, async (connection) => {
-      this.queued.set(connection, queued);
-      try {
-        return await work(connection);
-      } finally {
-        this.queued.delete(connection);
-      }
-    });
-    if (queued.messages > 0) this.outbox.notifyCommitted();
+    const state = { messages: 0, sites: new Set<string>() };
+    const result = await withTransaction(
+      this.database,
+      async (connection) => {
+        this.open.set(connection, state);
+        return work(connection);
+      },
+      async (connection) => {
+        this.open.delete(connection);
+        for (const name of state.sites) await connection.query('SELECT RELEASE_LOCK(?)', [name]);
+      },
+    );
+    if (state.messages > 0) this.outbox.notifyCommitted();
     return result;
   }
 }
