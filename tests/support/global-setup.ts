@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { providerEnvironment } from '../emulators/environment';
 import { EMULATOR_HANDLE, spawnEmulator, type EmulatorProcess } from '../emulators/process';
+import { RECEIVER_HANDLE, spawnClientReceiver, type ReceiverProcess } from './client-receiver-process';
 import { freePort } from './free-port';
 import { STACK_FILE_VARIABLE, readWorkerEnv, type StackInfo } from './stack';
 
@@ -16,6 +17,21 @@ const TEST_ROUTER_SETTINGS = {
 };
 
 /**
+ * Propagation to client sites in seconds: the test client site (on 127.0.0.1, so named in
+ * SVC_OUTBOUND_ALLOW), a short schedule without jitter (6 attempts within ~4 s), quick polls
+ * and expiry runs.
+ */
+function propagationSettings(receiverUrl: string): Record<string, string> {
+  return {
+    SVC_OUTBOUND_ALLOW: new URL(receiverUrl).host,
+    SVC_OUTBOX_SCHEDULE: '0,300ms,600ms,1s,1s,1s',
+    SVC_OUTBOX_POLL_MS: '200',
+    SVC_OUTBOX_TIMEOUT_MS: '5000',
+    SVC_EXPIRY_INTERVAL_MS: '500',
+  };
+}
+
+/**
  * Starts the LLM provider emulator (its own process), then one real stack (MariaDB,
  * WordPress on php -S, the worker) in a temporary folder on free ports, for the whole e2e
  * run, with every provider pointed at the emulator. A running dev stack is untouched.
@@ -26,11 +42,18 @@ export default async function globalSetup(): Promise<void> {
   const emulator: EmulatorProcess = await spawnEmulator();
   (globalThis as Record<string, unknown>)[EMULATOR_HANDLE] = emulator;
   process.stdout.write(`\n[e2e] provider emulator on ${emulator.url} (pid ${emulator.pid})\n`);
+  const receiver: ReceiverProcess = await spawnClientReceiver().catch(async (error: unknown) => {
+    await emulator.stop();
+    throw error;
+  });
+  (globalThis as Record<string, unknown>)[RECEIVER_HANDLE] = receiver;
+  process.stdout.write(`[e2e] client receiver on ${receiver.url} (pid ${receiver.pid})\n`);
   const [wordpressPort, workerPort, databasePort] = [await freePort(), await freePort(), await freePort()];
   const environment = {
     ...process.env,
     ...providerEnvironment(emulator.url, emulator.keys),
     ...TEST_ROUTER_SETTINGS,
+    ...propagationSettings(receiver.url),
     SVC_STACK_DIR: dir,
     SVC_STACK_WP_PORT: String(wordpressPort),
     SVC_STACK_WORKER_PORT: String(workerPort),
@@ -47,6 +70,7 @@ export default async function globalSetup(): Promise<void> {
   } catch (error) {
     execFileSync('bash', [join(repoRoot, 'scripts', 'stack-stop.sh')], { env: environment, stdio: 'inherit' });
     await emulator.stop();
+    await receiver.stop();
     throw error;
   }
   const info: StackInfo = {
@@ -57,6 +81,7 @@ export default async function globalSetup(): Promise<void> {
     workerEnv: readWorkerEnv(dir),
     repoRoot,
     emulatorUrl: emulator.url,
+    receiverUrl: receiver.url,
   };
   const file = join(dir, 'e2e-stack.json');
   writeFileSync(file, JSON.stringify(info), { mode: 0o600 });

@@ -14,6 +14,8 @@ export interface StackInfo {
   repoRoot: string;
   /** The LLM provider emulator every provider's base URL points into (tests/emulators). */
   emulatorUrl: string;
+  /** The test client site that receives propagated entitlement changes (client-receiver.ts). */
+  receiverUrl: string;
 }
 
 export const STACK_FILE_VARIABLE = 'SVC_E2E_STACK_FILE';

@@ -1,3 +1,6 @@
+import { parseDurationList } from './support/durations';
+import { parseOutboundAllow } from './support/outbound-allow';
+
 /**
  * Every environment read of the worker lives here, validated once at start.
  * A bad value stops the worker with one line per problem saying how to fix it.
@@ -32,7 +35,27 @@ export interface Config {
   retry: { max: number; maxWaitMs: number };
   streamKeepAliveMs: number;
   defaultRateLimitPerMinute: number;
+  outbox: OutboxConfig;
+  expiryIntervalMs: number;
+  webhook: WebhookConfig;
   version: string;
+}
+
+/** The WooCommerce webhook: audit retention and the per-IP failure limit (docs/woocommerce-webhook.md). */
+export interface WebhookConfig {
+  auditFailedDays: number;
+  auditVerifiedDays: number;
+  failureLimitPerMinute: number;
+}
+
+/** Propagation of entitlement changes to client sites (docs/propagation.md). */
+export interface OutboxConfig {
+  pollMs: number;
+  timeoutMs: number;
+  /** Delays before each attempt (SVC_OUTBOX_SCHEDULE, no jitter); null: the Standard Webhooks schedule with jitter. */
+  scheduleMs: number[] | null;
+  /** `host:port` targets allowed even when they resolve to non-public addresses. */
+  outboundAllow: string[];
 }
 
 export class ConfigError extends Error {
@@ -158,6 +181,29 @@ function readLogLevel(reader: Reader, environment: Environment): LogLevel {
   return level;
 }
 
+function readSchedule(reader: Reader, environment: Environment): number[] | null {
+  const raw = environment.SVC_OUTBOX_SCHEDULE?.trim();
+  if (!raw) return null;
+  const delays = parseDurationList(raw);
+  if (!delays || delays[0] !== 0 || delays.length > 30 || delays.some((delay) => delay > 86_400_000)) {
+    reader.problems.push(
+      `SVC_OUTBOX_SCHEDULE must be a comma list of up to 30 delays starting with 0, each 0 or a whole number with ms, s, m or h up to 24h, e.g. "0,200ms,1s,2s" (got "${raw}").`,
+    );
+    return null;
+  }
+  return delays;
+}
+
+function readOutboundAllow(reader: Reader, environment: Environment): string[] {
+  const raw = environment.SVC_OUTBOUND_ALLOW?.trim() ?? '';
+  const entries = parseOutboundAllow(raw);
+  if (!entries) {
+    reader.problems.push(`SVC_OUTBOUND_ALLOW must be a comma list of host:port, e.g. "127.0.0.1:8080,[::1]:8080" (got "${raw}").`);
+    return [];
+  }
+  return entries;
+}
+
 function readProviderKeys(environment: Environment): Record<string, string> {
   const keys: Record<string, string> = {};
   for (const name of PROVIDER_VARIABLES) {
@@ -195,6 +241,18 @@ export function loadConfig(environment: Environment = process.env, version = '0.
     },
     streamKeepAliveMs: reader.integer('SVC_STREAM_KEEPALIVE_MS', 15_000, 100, 120_000),
     defaultRateLimitPerMinute: reader.integer('SVC_RATE_LIMIT_DEFAULT', 120, 1, 1_000_000),
+    outbox: {
+      pollMs: reader.integer('SVC_OUTBOX_POLL_MS', 1000, 10, 600_000),
+      timeoutMs: reader.integer('SVC_OUTBOX_TIMEOUT_MS', 15_000, 100, 300_000),
+      scheduleMs: readSchedule(reader, environment),
+      outboundAllow: readOutboundAllow(reader, environment),
+    },
+    expiryIntervalMs: reader.integer('SVC_EXPIRY_INTERVAL_MS', 60_000, 100, 86_400_000),
+    webhook: {
+      auditFailedDays: reader.integer('SVC_WEBHOOK_AUDIT_FAILED_DAYS', 30, 1, 3650),
+      auditVerifiedDays: reader.integer('SVC_WEBHOOK_AUDIT_VERIFIED_DAYS', 365, 1, 3650),
+      failureLimitPerMinute: reader.integer('SVC_WEBHOOK_FAILURE_LIMIT', 20, 1, 100_000),
+    },
     version,
   };
   if (reader.problems.length > 0) throw new ConfigError(reader.problems);

@@ -6,6 +6,7 @@ import { ApiKeyStore } from './license/api-keys';
 import { EntitlementStore } from './license/entitlements';
 import { EntitlementGate } from './license/gate';
 import { OutboxWriter } from './license/outbox-writer';
+import { Library } from './library/library';
 import type { Logger } from './support/logger';
 import { PendingWrites } from './support/pending-writes';
 import { createRouterServices, type RouterServices } from './router/router-services';
@@ -23,6 +24,7 @@ export interface Services {
   gate: EntitlementGate;
   router: RouterServices;
   commerce: CommerceServices;
+  library: Library;
 }
 
 export function createServices(config: Config, logger: Logger, database: Database = createDatabase(config.database)): Services {
@@ -43,5 +45,6 @@ export function createServices(config: Config, logger: Logger, database: Databas
     gate,
     router: createRouterServices(config, database, pending, logger),
     commerce: createCommerceServices(config, database, entitlements, gate, logger),
+    library: new Library(database, config.publicUrl, logger),
   };
 }

@@ -8,13 +8,15 @@ import { parseArguments, UsageError } from './arguments';
 import { entitlementCommand } from './entitlement-commands';
 import { cliEnvironment } from './environment';
 import { keyCommand } from './key-commands';
+import { libraryCommand, librarySyncCommand } from './library-commands';
 import { orderCommand } from './order-commands';
 import { packageCommand } from './package-commands';
 import { priceCommand, providerCommand, purposeCommand } from './router-commands';
+import { storeCommand } from './store-commands';
 
 const USAGE = `svc-hub operator CLI — npm run hub -- <command>
 
-  key create --site URL --team T [--scope client|admin] [--name N] [--rate-limit N]
+  key create --site URL --team T [--scope client|admin] [--name N] [--rate-limit N] [--endpoint URL]
   key list
   key revoke KEY_ID
   key rotate-secret KEY_ID
@@ -33,6 +35,16 @@ const USAGE = `svc-hub operator CLI — npm run hub -- <command>
   package archive|activate PACKAGE_ID
   order list [--site URL] [--status S] [--limit N]
   order show ORDER_ID
+  store add --source STORE_URL --secret S
+  store list
+  store rotate STORE_ID|STORE_URL --secret S
+  store remove STORE_ID|STORE_URL
+  library import FILE|FOLDER
+  library export [--out FILE]
+  library load-starter
+  library status
+  library archive|restore|delete ITEM_ID
+  library sync --from SITE --dir DIR      (a client of a remote hub: needs no database)
   migrate`;
 
 function reasonOf(error: unknown): string {
@@ -54,11 +66,15 @@ async function run(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return area ? 0 : 2;
   }
-  const commands = { key: keyCommand, entitlement: entitlementCommand, provider: providerCommand, purpose: purposeCommand, price: priceCommand, package: packageCommand, order: orderCommand };
+  const print = (line: string) => process.stdout.write(`${line}\n`);
+  if (area === 'library' && action === 'sync') {
+    await librarySyncCommand(parsed, print, productVersion());
+    return 0;
+  }
+  const commands = { key: keyCommand, entitlement: entitlementCommand, provider: providerCommand, purpose: purposeCommand, price: priceCommand, package: packageCommand, order: orderCommand, store: storeCommand, library: libraryCommand };
   if (!(area in commands) && area !== 'migrate') throw new UsageError(`Unknown command "${area}". Run: npm run hub -- help`);
   const config = loadConfig(cliEnvironment(), productVersion());
   const services = createServices(config, createLogger('warn'));
-  const print = (line: string) => process.stdout.write(`${line}\n`);
   try {
     await migrate(services.database, services.logger);
     if (area === 'migrate') print('Database schema is up to date.');

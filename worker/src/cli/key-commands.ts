@@ -10,7 +10,7 @@ const date = (value: Date | null) => (value ? value.toISOString().replace('T', '
 export async function keyCommand(services: Services, action: string | undefined, parsed: ParsedArguments, print: Print): Promise<void> {
   switch (action) {
     case 'create': {
-      const flags = takeFlags(parsed, ['site', 'team', 'scope', 'name', 'rate-limit'], ['site', 'team']);
+      const flags = takeFlags(parsed, ['site', 'team', 'scope', 'name', 'rate-limit', 'endpoint'], ['site', 'team']);
       const rateLimit = flags['rate-limit'];
       const issued = await services.keys.create(
         parseNewKey({
@@ -19,10 +19,11 @@ export async function keyCommand(services: Services, action: string | undefined,
           scope: flags.scope,
           name: flags.name,
           rate_limit_per_minute: rateLimit === undefined ? undefined : Number(rateLimit),
+          webhook_endpoint: flags.endpoint,
         }),
       );
       const { record } = issued;
-      print(`Created ${record.id} for ${record.siteUrl} (team ${record.team}, scope ${record.scope}).`);
+      print(`Created ${record.id} for ${record.siteUrl} (team ${record.team}, scope ${record.scope}${record.webhookEndpoint ? `, webhooks to ${record.webhookEndpoint}` : ''}).`);
       print('Store both now, they are not shown again: the site webhook secret, then the API key.');
       print(issued.webhookSecret);
       print(issued.key);

@@ -8,6 +8,7 @@ import { OrderStore } from './orders';
 import { PackageStore } from './packages';
 import { PaymentEvents } from './payment-events';
 import { ShellWooCommerce } from './shell-woocommerce';
+import { createWebhookServices, type WebhookServices } from './webhook/webhook-services';
 import type { WooCommerceBridge } from './woocommerce-bridge';
 
 /** The commerce area: packages, orders, checkout, payment events. */
@@ -17,6 +18,8 @@ export interface CommerceServices {
   checkout: Checkout;
   payments: PaymentEvents;
   wooCommerce: WooCommerceBridge;
+  /** The signed WooCommerce webhook: stores, audit log, failure limit. */
+  webhooks: WebhookServices;
 }
 
 export function createCommerceServices(
@@ -35,5 +38,6 @@ export function createCommerceServices(
     wooCommerce,
     checkout: new Checkout(database, packages, orders, wooCommerce),
     payments: new PaymentEvents(orders, packages, entitlements, gate),
+    webhooks: createWebhookServices(config, database),
   };
 }

@@ -10,8 +10,9 @@ import { rateLimit } from './rate-limit';
 import { rawBody } from './raw-body';
 import { requestId } from './request-id';
 import { NAMESPACES, pathMatcher, routeTable, type RouteDefinition } from './routes';
-import { shellSignature } from './shell-signature';
+import { shellSignature, type ShellSignatureOptions } from './shell-signature';
 import { NonceRegistry } from './signature';
+import { webhookIntake } from './webhook-intake';
 
 export interface AppOptions {
   startedAt?: number;
@@ -24,8 +25,9 @@ function notImplemented(area: string): RequestHandler {
   };
 }
 
-function chain(route: RouteDefinition, services: Services): RequestHandler[] {
+function chain(route: RouteDefinition, services: Services, signature: ShellSignatureOptions): RequestHandler[] {
   const handlers: RequestHandler[] = [];
+  if (route.auth === 'webhook') handlers.push(webhookIntake(signature));
   if (route.auth === 'bearer') handlers.push(bearerAuth(services.keyLookup), rateLimit(services.router.limiter));
   if (route.adminScope) handlers.push(requireAdminScope);
   if (route.features) handlers.push(featureGate(services.gate, route.features));
@@ -55,19 +57,25 @@ export function buildApp(services: Services, options: AppOptions = {}): Express 
   if (services.config.trustProxy) app.set('trust proxy', services.config.trustProxy);
   const signature = { secret: services.config.hubSecret, nonces: options.nonces ?? new NonceRegistry() };
 
+  const routes = routeTable(services, options.startedAt ?? Date.now());
+  // A webhook reads its own body and checks the shell signature itself, so that every attempt
+  // (oversized, forged) reaches its audit log.
+  const webhooks = routes.filter((route) => route.auth === 'webhook').map((route) => new RegExp(pathMatcher(route.path).source, 'i'));
+  const unlessWebhook = (middleware: RequestHandler): RequestHandler => (request, response, next) =>
+    request.method === 'POST' && webhooks.some((matcher) => matcher.test(request.originalUrl.split('?')[0]!)) ? next() : middleware(request, response, next);
+
   app.use(requestId);
   app.use((request, response, next) => {
     context(response).clientIp = request.ip ?? request.socket.remoteAddress ?? '';
     next();
   });
-  app.use(rawBody);
+  app.use(unlessWebhook(rawBody));
   app.use([NAMESPACES.admin, NAMESPACES.internal], shellSignature(signature, true));
   const { router, commerce, license, library, test } = NAMESPACES;
-  app.use([router, commerce, license, library, test], shellSignature(signature, false));
+  app.use([router, commerce, license, library, test], unlessWebhook(shellSignature(signature, false)));
 
-  const routes = routeTable(services, options.startedAt ?? Date.now());
   for (const route of routes) {
-    app[route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'put' | 'delete'](route.path, ...chain(route, services));
+    app[route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'put' | 'delete'](route.path, ...chain(route, services, signature));
   }
   app.use(fallback(routes));
   app.use(errorHandler(services.logger));

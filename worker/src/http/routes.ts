@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import type { Services } from '../services';
 import { entitlementHandlers } from './admin/entitlements';
 import { keyHandlers } from './admin/keys';
+import { deliveryHandlers } from './admin/deliveries';
 import { healthHandler } from './health';
 import { chatHandler } from '../router/chat-handler';
 import { embeddingsHandler } from '../router/embeddings-handler';
@@ -11,6 +12,12 @@ import { testStreamHandlers } from './test-routes';
 import { commerceHandlers } from '../commerce/commerce-handlers';
 import { entitlementRouteHandlers } from '../license/entitlement-handlers';
 import { commerceAdminHandlers } from './admin/commerce-admin';
+import { libraryAdminHandlers } from './admin/library-admin';
+import { libraryHandlers } from '../library/handlers';
+import { storeHandlers } from './admin/stores';
+import { webhookAuditHandlers } from './admin/webhook-audit';
+import { webhookHandler } from '../commerce/webhook/webhook-handler';
+import { wooEventHandler } from '../commerce/woo-event-handler';
 
 export type AuthKind = 'public' | 'bearer' | 'webhook' | 'admin' | 'internal';
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -47,7 +54,7 @@ export const NAMESPACES = {
 const LLM = ['llm.chat', 'llm.embeddings'];
 
 export function routeTable(services: Services, startedAt: number): RouteDefinition[] {
-  const { router, commerce, license, library, admin } = NAMESPACES;
+  const { router, commerce, license, library, admin, internal } = NAMESPACES;
   const keys = keyHandlers(services);
   const entitlements = entitlementHandlers(services);
   const health = healthHandler({
@@ -61,6 +68,11 @@ export function routeTable(services: Services, startedAt: number): RouteDefiniti
   const shop = commerceHandlers(services);
   const entitlement = entitlementRouteHandlers(services);
   const commerceAdmin = commerceAdminHandlers(services);
+  const images = libraryHandlers(services.library);
+  const libraryAdmin = libraryAdminHandlers(services);
+  const stores = storeHandlers(services);
+  const webhookAudit = webhookAuditHandlers(services);
+  const deliveries = deliveryHandlers(services);
   const llm = (handler: RouteDefinition['handler'], features: string[]) => ({ auth: 'bearer' as const, area: 'llm router', features, handler });
   const rows: RouteDefinition[] = [
     { method: 'POST', path: `${router}/chat`, ...llm(chatHandler(services.router, 'blocking'), ['llm.chat']) },
@@ -75,12 +87,13 @@ export function routeTable(services: Services, startedAt: number): RouteDefiniti
     { method: 'GET', path: `${commerce}/orders/:id`, auth: 'bearer', area: 'commerce', handler: shop.order },
     { method: 'GET', path: `${license}/entitlement`, auth: 'bearer', area: 'license', handler: entitlement.read },
     { method: 'PATCH', path: `${license}/entitlement`, auth: 'bearer', area: 'license', adminScope: true, handler: entitlement.update },
-    { method: 'POST', path: `${license}/webhook/woo-order-paid`, auth: 'webhook', area: 'commerce webhook' },
-    { method: 'GET', path: `${library}/image-templates`, auth: 'public', area: 'image library' },
-    { method: 'GET', path: `${library}/image-templates/:id`, auth: 'public', area: 'image library' },
-    { method: 'GET', path: `${library}/image-samples/:type`, auth: 'public', area: 'image library' },
-    { method: 'GET', path: `${library}/image-editor-assets/:type`, auth: 'public', area: 'image library' },
-    { method: 'GET', path: `${library}/image-library/manifest`, auth: 'public', area: 'image library' },
+    { method: 'POST', path: `${license}/webhook/woo-order-paid`, auth: 'webhook', area: 'commerce webhook', handler: webhookHandler(services.commerce.webhooks, services.commerce.payments, services.logger) },
+    { method: 'GET', path: `${library}/image-templates`, auth: 'public', area: 'image library', handler: images.templates },
+    { method: 'GET', path: `${library}/image-templates/:id`, auth: 'public', area: 'image library', handler: images.template },
+    { method: 'GET', path: `${library}/image-samples/:type`, auth: 'public', area: 'image library', handler: images.samples },
+    { method: 'GET', path: `${library}/image-editor-assets/:type`, auth: 'public', area: 'image library', handler: images.assets },
+    { method: 'GET', path: `${library}/image-library/manifest`, auth: 'public', area: 'image library', handler: images.manifest },
+    { method: 'GET', path: `${library}/image-library/files/:file`, auth: 'public', area: 'image library', handler: images.file },
     { method: 'GET', path: `${admin}/keys`, auth: 'admin', area: 'admin', handler: keys.list },
     { method: 'POST', path: `${admin}/keys`, auth: 'admin', area: 'admin', handler: keys.create },
     { method: 'POST', path: `${admin}/keys/:id/revoke`, auth: 'admin', area: 'admin', json: false, handler: keys.revoke },
@@ -91,6 +104,8 @@ export function routeTable(services: Services, startedAt: number): RouteDefiniti
     { method: 'GET', path: `${admin}/providers`, auth: 'admin', area: 'admin', handler: routerAdmin.providers },
     { method: 'PUT', path: `${admin}/providers/:name`, auth: 'admin', area: 'admin', handler: routerAdmin.saveProvider },
     { method: 'DELETE', path: `${admin}/providers/:name`, auth: 'admin', area: 'admin', handler: routerAdmin.removeProvider },
+    { method: 'POST', path: `${admin}/providers/:name/test`, auth: 'admin', area: 'admin', handler: routerAdmin.testProvider },
+    { method: 'GET', path: `${admin}/models`, auth: 'admin', area: 'admin', handler: routerAdmin.models },
     { method: 'GET', path: `${admin}/purposes`, auth: 'admin', area: 'admin', handler: routerAdmin.purposes },
     { method: 'PUT', path: `${admin}/purposes/:purpose`, auth: 'admin', area: 'admin', handler: routerAdmin.savePurpose },
     { method: 'PUT', path: `${admin}/prices/*model`, auth: 'admin', area: 'admin', handler: routerAdmin.savePrice },
@@ -102,6 +117,21 @@ export function routeTable(services: Services, startedAt: number): RouteDefiniti
     { method: 'POST', path: `${admin}/packages/:id/activate`, auth: 'admin', area: 'admin', json: false, handler: commerceAdmin.activatePackage },
     { method: 'GET', path: `${admin}/orders`, auth: 'admin', area: 'admin', handler: commerceAdmin.listOrders },
     { method: 'GET', path: `${admin}/orders/:id`, auth: 'admin', area: 'admin', handler: commerceAdmin.order },
+    { method: 'POST', path: `${admin}/library/import`, auth: 'admin', area: 'admin', handler: libraryAdmin.importPack },
+    { method: 'GET', path: `${admin}/library/export`, auth: 'admin', area: 'admin', handler: libraryAdmin.exportPack },
+    { method: 'POST', path: `${admin}/library/items/:id/archive`, auth: 'admin', area: 'admin', json: false, handler: libraryAdmin.archive },
+    { method: 'POST', path: `${admin}/library/items/:id/restore`, auth: 'admin', area: 'admin', json: false, handler: libraryAdmin.restore },
+    { method: 'DELETE', path: `${admin}/library/items/:id`, auth: 'admin', area: 'admin', handler: libraryAdmin.remove },
+    { method: 'GET', path: `${admin}/stores`, auth: 'admin', area: 'admin', handler: stores.list },
+    { method: 'POST', path: `${admin}/stores`, auth: 'admin', area: 'admin', handler: stores.create },
+    { method: 'PUT', path: `${admin}/stores/:id`, auth: 'admin', area: 'admin', handler: stores.rotate },
+    { method: 'DELETE', path: `${admin}/stores/:id`, auth: 'admin', area: 'admin', handler: stores.remove },
+    { method: 'GET', path: `${admin}/webhook-audit`, auth: 'admin', area: 'admin', handler: webhookAudit.list },
+    { method: 'GET', path: `${admin}/webhook-audit/:id`, auth: 'admin', area: 'admin', handler: webhookAudit.entry },
+    { method: 'POST', path: `${internal}/woo-order-event`, auth: 'internal', area: 'commerce', handler: wooEventHandler(services.commerce.payments, services.logger) },
+    { method: 'GET', path: `${admin}/deliveries`, auth: 'admin', area: 'admin', handler: deliveries.list },
+    { method: 'GET', path: `${admin}/deliveries/:id`, auth: 'admin', area: 'admin', handler: deliveries.get },
+    { method: 'POST', path: `${admin}/deliveries/:id/retry`, auth: 'admin', area: 'admin', json: false, handler: deliveries.retry },
   ];
   if (services.config.testRoutes) rows.push(...testRoutes());
   return rows;

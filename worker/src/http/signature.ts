@@ -14,6 +14,8 @@ export interface SignedParts {
   user: string;
   clientIp: string;
   body: Buffer | string;
+  /** sha256hex of the body when it was hashed while streaming (the webhook's body may exceed what is kept). */
+  bodySha256?: string;
 }
 
 export const SIGNATURE_HEADERS = {
@@ -38,7 +40,7 @@ export function canonicalString(parts: SignedParts): string {
     sha256Hex(parts.authorization),
     parts.user,
     parts.clientIp,
-    sha256Hex(parts.body),
+    parts.bodySha256 ?? sha256Hex(parts.body),
   ].join('\n');
 }
 

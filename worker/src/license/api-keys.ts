@@ -29,6 +29,8 @@ export interface NewApiKey {
   scope: KeyScope;
   name: string;
   rateLimitPerMinute: number;
+  /** Where entitlement changes are POSTed; unset: `<site_url>/wp-json/svc-client/v1/entitlement`. */
+  webhookEndpoint?: string;
 }
 
 /** Shown exactly once, at creation (and the webhook secret again at rotation). */
@@ -72,10 +74,10 @@ export class ApiKeyStore {
     await this.database.pool.execute(
       `INSERT INTO ${this.database.table('api_keys')}
         (id, name, key_hash, display_prefix, site_url, team, scope, status, rate_limit_per_minute,
-         webhook_secret_encrypted, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, UTC_TIMESTAMP(3))`,
+         webhook_secret_encrypted, webhook_endpoint, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, UTC_TIMESTAMP(3))`,
       [id, input.name, hashApiKey(key), displayPrefix(key), input.siteUrl, input.team, input.scope,
-        input.rateLimitPerMinute, encrypt(webhookSecret, this.encryptionKey)],
+        input.rateLimitPerMinute, encrypt(webhookSecret, this.encryptionKey), input.webhookEndpoint ?? null],
     );
     const record = await this.findById(id);
     if (!record) throw new Error(`API key ${id} vanished right after it was created.`);
@@ -106,6 +108,16 @@ export class ApiKeyStore {
       [perPage, (page - 1) * perPage],
     );
     return { items: rows.map(toRecord), total: Number(count?.total ?? 0) };
+  }
+
+  /** The site's active keys, newest first (propagation signs with each and posts to the newest endpoint). */
+  async listActiveForSite(siteUrl: string): Promise<ApiKeyRecord[]> {
+    const [rows] = await this.database.pool.execute<RowDataPacket[]>(
+      `SELECT ${COLUMNS} FROM ${this.database.table('api_keys')}
+        WHERE site_url = ? AND status = 'active' ORDER BY created_at DESC, id DESC`,
+      [siteUrl],
+    );
+    return rows.map(toRecord);
   }
 
   /** Revokes an active key; returns the record (unchanged when already revoked), null when unknown. */

@@ -2,6 +2,7 @@ import { Problems, text, type Raw } from '../support/problems';
 import { normaliseSiteUrl } from '../support/site-url';
 import type { NewApiKey } from './api-keys';
 import { ENTITLEMENT_STATUSES, FEATURE_PATTERN, isEntitlementStatus, type EntitlementStatus } from './entitlement-states';
+import { parseWebhookEndpoint } from './webhook-endpoint';
 
 /*
  * Validation shared by the admin routes and the operator CLI: each returns clean input or
@@ -23,12 +24,16 @@ export function parseNewKey(raw: Raw): NewApiKey {
   if (typeof rateLimit !== 'number' || !Number.isInteger(rateLimit) || rateLimit < 1 || rateLimit > 100_000) {
     problems.add('rate_limit_per_minute', 'must be an integer from 1 to 100000');
   }
+  const endpoint = raw.webhook_endpoint;
+  const webhookEndpoint = endpoint === undefined || endpoint === null || endpoint === '' ? undefined : parseWebhookEndpoint(endpoint);
+  if (webhookEndpoint === null) problems.add('webhook_endpoint', 'must be an absolute http(s) URL without credentials or fragment, up to 500 characters');
   const input: NewApiKey = {
     siteUrl: siteUrl(raw, problems),
     team: text(raw, 'team', problems, { required: true, max: 190 }),
     name: text(raw, 'name', problems, { required: false, max: 190 }),
     scope: scope as NewApiKey['scope'],
     rateLimitPerMinute: rateLimit as number,
+    webhookEndpoint: webhookEndpoint ?? undefined,
   };
   problems.throwIfAny();
   return input;

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { parseGrant, parseStatusChange } from '../../license/inputs';
+import { parseEntitlementPatch, parseGrant } from '../../license/inputs';
 import { entitlementToJson } from '../../license/serialise';
 import type { Services } from '../../services';
 import { ApiError } from '../../support/api-error';
@@ -8,7 +8,7 @@ import { context } from '../context';
 
 const actorOf = (response: Response) => `wp-user:${context(response).wordpressUser || 'unknown'}`;
 
-/** Admin routes for entitlements: a site's list, manual grants, status changes with a reason. */
+/** Admin routes for entitlements: a site's list, manual grants, status and expiry changes with a reason. */
 export function entitlementHandlers(services: Services) {
   return {
     async list(request: Request, response: Response) {
@@ -25,8 +25,9 @@ export function entitlementHandlers(services: Services) {
       response.status(result.created ? 201 : 200).json(entitlementToJson(result.entitlement));
     },
 
+    /** `{ site_url, package_id?, status?, expires_at?, reason }` (as PATCH /svc-license/v1/entitlement). */
     async setStatus(_request: Request, response: Response) {
-      const change = parseStatusChange(context(response).json ?? {});
+      const change = parseEntitlementPatch(context(response).json ?? {});
       const result = await services.entitlements.setStatus({ ...change, actor: actorOf(response) });
       services.gate.forget(change.siteUrl);
       response.json({ ...entitlementToJson(result.entitlement), changed: result.changed });

@@ -1,0 +1,50 @@
+import type { ReceivedWebhook, ScriptedResponse } from './client-receiver';
+import { stack } from './stack';
+
+export type { ReceivedWebhook, ScriptedResponse };
+
+/** A typed client for the test client site's control API (client-receiver.ts). */
+export class ReceiverClient {
+  constructor(readonly url: string) {}
+
+  private async send(method: string, path: string, body?: unknown): Promise<any> {
+    const response = await fetch(this.url + path, {
+      method,
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`receiver ${method} ${path} answered ${response.status}: ${text}`);
+    return JSON.parse(text);
+  }
+
+  /** The URL the hub should POST to for this endpoint name. */
+  endpointUrl(name: string): string {
+    return `${this.url}/hooks/${name}`;
+  }
+
+  /** Registers (or replaces) an endpoint: the site's secrets, and its next answers in order (then 200). */
+  async register(name: string, secrets: string[], responses: ScriptedResponse[] = []): Promise<void> {
+    await this.send('PUT', `/_control/endpoints/${name}`, { secrets, responses });
+  }
+
+  async received(name: string): Promise<ReceivedWebhook[]> {
+    return this.send('GET', `/_control/received?endpoint=${encodeURIComponent(name)}`);
+  }
+
+  /** Polls (every 100 ms, up to `timeoutMs`) until `done` holds for what the endpoint received; returns the last list. */
+  async waitFor(name: string, done: (received: ReceivedWebhook[]) => boolean, timeoutMs = 15_000): Promise<ReceivedWebhook[]> {
+    const deadline = Date.now() + timeoutMs;
+    let received = await this.received(name);
+    while (!done(received) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      received = await this.received(name);
+    }
+    return received;
+  }
+}
+
+/** The e2e stack's client receiver (started by the global setup). */
+export function receiver(): ReceiverClient {
+  return new ReceiverClient(stack().receiverUrl);
+}

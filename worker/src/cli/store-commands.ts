@@ -1,0 +1,51 @@
+import type { StoreRecord } from '../commerce/stores';
+import type { Services } from '../services';
+import { ApiError } from '../support/api-error';
+import { takeFlags, UsageError, type ParsedArguments } from './arguments';
+
+type Print = (line: string) => void;
+
+const describe = (store: StoreRecord) => [store.id, store.sourceUrl, `secret …${store.secretLast4}`, store.updatedAt.toISOString()].join('\t');
+
+/**
+ * `store add --source URL --secret S`, `store list`, `store rotate STORE --secret S`,
+ * `store remove STORE` (STORE: its id or source URL). The secret is stored encrypted exactly
+ * as given and never printed; only its last 4 characters are.
+ */
+export async function storeCommand(services: Services, action: string | undefined, parsed: ParsedArguments, print: Print): Promise<void> {
+  const { stores } = services.commerce.webhooks;
+  const target = parsed.positionals[2];
+  switch (action) {
+    case 'add': {
+      const flags = takeFlags(parsed, ['source', 'secret'], ['source', 'secret']);
+      const store = await stores.add({ source_url: flags.source, secret: flags.secret });
+      print(`Added store ${store.id} for ${store.sourceUrl} (secret …${store.secretLast4}).`);
+      print(`Webhook delivery URL: ${services.config.publicUrl}/wp-json/svc-license/v1/webhook/woo-order-paid`);
+      return;
+    }
+    case 'list': {
+      takeFlags(parsed, []);
+      for (const store of await stores.list()) print(describe(store));
+      return;
+    }
+    case 'rotate': {
+      const flags = takeFlags(parsed, ['secret'], ['secret']);
+      if (!target) throw new UsageError('Usage: store rotate STORE_ID|SOURCE_URL --secret S');
+      const found = await stores.find(target);
+      const store = found && (await stores.rotate(found.id, { secret: flags.secret }));
+      if (!store) throw ApiError.notFound(`No store is "${target}".`);
+      print(`Changed the secret of ${store.sourceUrl} (secret …${store.secretLast4}).`);
+      return;
+    }
+    case 'remove': {
+      takeFlags(parsed, []);
+      if (!target) throw new UsageError('Usage: store remove STORE_ID|SOURCE_URL');
+      const store = await stores.remove(target);
+      if (!store) throw ApiError.notFound(`No store is "${target}".`);
+      print(`Removed store ${store.id} (${store.sourceUrl}); its webhooks are now refused.`);
+      return;
+    }
+    default:
+      throw new UsageError('Usage: store add|list|rotate|remove …');
+  }
+}

@@ -1,0 +1,150 @@
+import type { ExecuteValues, ResultSetHeader, RowDataPacket } from 'mysql2/promise';
+import type { Database } from '../../db/pool';
+
+export const SIGNATURE_RESULTS = ['valid', 'invalid', 'missing', 'unknown_store', 'unsigned_ping', 'not_checked'] as const;
+export type SignatureResult = (typeof SIGNATURE_RESULTS)[number];
+
+/** A payment outcome (the first four), or: ignored (verified, nothing to act on), ping, rejected, rate_limited, failed (500). */
+export const AUDIT_OUTCOMES = ['applied', 'no_change', 'ignored_older', 'unmatched', 'ignored', 'ping', 'rejected', 'rate_limited', 'failed'] as const;
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
+
+/** One webhook attempt (table svc_webhook_audit). */
+export interface AuditEntry {
+  receivedAt: Date;
+  clientIp: string;
+  source: string;
+  topic: string;
+  deliveryId: string;
+  webhookId: string;
+  /** JSON [[name, value], …]. */
+  headers: string;
+  /** The first 64 KiB. */
+  body: Buffer;
+  bodyBytes: number;
+  bodySha256: string;
+  signatureResult: SignatureResult;
+  reason: string;
+  outcome: AuditOutcome;
+  httpStatus: number;
+  orderId: string | null;
+  wooOrderId: number | null;
+  expiresAt: Date;
+}
+
+export interface AuditRecord extends AuditEntry {
+  id: number;
+}
+
+export type AuditSummary = Omit<AuditRecord, 'headers' | 'body'>;
+
+export interface AuditQuery {
+  signatureResult?: SignatureResult;
+  outcome?: AuditOutcome;
+  source?: string;
+  page: number;
+  perPage: number;
+}
+
+/** At most `max` characters (whole code points), as the VARCHAR column holds. */
+const clip = (text: string, max: number) => (text.length <= max ? text : [...text].slice(0, max).join(''));
+
+const SUMMARY_COLUMNS = `id, received_at, client_ip, source, topic, delivery_id, webhook_id, body_bytes, body_sha256,
+  signature_result, reason, outcome, http_status, order_id, woo_order_id, expires_at`;
+
+function toSummary(row: RowDataPacket): AuditSummary {
+  return {
+    id: Number(row.id),
+    receivedAt: row.received_at,
+    clientIp: row.client_ip,
+    source: row.source,
+    topic: row.topic,
+    deliveryId: row.delivery_id,
+    webhookId: row.webhook_id,
+    bodyBytes: Number(row.body_bytes),
+    bodySha256: row.body_sha256,
+    signatureResult: row.signature_result,
+    reason: row.reason,
+    outcome: row.outcome,
+    httpStatus: Number(row.http_status),
+    orderId: row.order_id,
+    wooOrderId: row.woo_order_id === null ? null : Number(row.woo_order_id),
+    expiresAt: row.expires_at,
+  };
+}
+
+/**
+ * The webhook audit log: every attempt, valid or not, written before the answer; read by
+ * admins; counted per client IP for the failure limit; purged when its retention ends.
+ */
+export class WebhookAuditLog {
+  constructor(private readonly database: Database) {}
+
+  private get table(): string {
+    return this.database.table('webhook_audit');
+  }
+
+  async record(entry: AuditEntry): Promise<number> {
+    const [result] = await this.database.pool.execute<ResultSetHeader>(
+      `INSERT INTO ${this.table} (received_at, client_ip, source, topic, delivery_id, webhook_id, headers, body, body_bytes, body_sha256,
+        signature_result, reason, outcome, http_status, order_id, woo_order_id, expires_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [entry.receivedAt, clip(entry.clientIp, 45), clip(entry.source, 255), clip(entry.topic, 100), clip(entry.deliveryId, 100),
+        clip(entry.webhookId, 40), entry.headers, entry.body, entry.bodyBytes, entry.bodySha256, entry.signatureResult,
+        clip(entry.reason, 500), entry.outcome, entry.httpStatus, entry.orderId, entry.wooOrderId, entry.expiresAt],
+    );
+    return result.insertId;
+  }
+
+  /**
+   * When `ip`'s `count`-th most recent rejected attempt since `since` was received, or null
+   * when it has fewer (the failure limit's question, answered from the table so every worker agrees).
+   */
+  async nthRecentFailure(ip: string, since: Date, count: number): Promise<Date | null> {
+    const [rows] = await this.database.pool.query<RowDataPacket[]>(
+      `SELECT received_at FROM ${this.table} WHERE client_ip = ? AND received_at > ? AND outcome = 'rejected'
+        ORDER BY received_at DESC LIMIT 1 OFFSET ?`,
+      [clip(ip, 45), since, count - 1],
+    );
+    return rows[0] ? (rows[0].received_at as Date) : null;
+  }
+
+  /** Newest first, without headers and body. */
+  async list(query: AuditQuery): Promise<{ items: AuditSummary[]; total: number }> {
+    const conditions: string[] = [];
+    const values: ExecuteValues[] = [];
+    const filter = (column: string, value: string | undefined) => {
+      if (value === undefined) return;
+      conditions.push(`${column} = ?`);
+      values.push(value);
+    };
+    filter('signature_result', query.signatureResult);
+    filter('outcome', query.outcome);
+    filter('source', query.source);
+    const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+    const [[count]] = await this.database.pool.query<RowDataPacket[]>(`SELECT COUNT(*) AS total FROM ${this.table} ${where}`, values);
+    const [rows] = await this.database.pool.query<RowDataPacket[]>(
+      `SELECT ${SUMMARY_COLUMNS} FROM ${this.table} ${where} ORDER BY id DESC LIMIT ? OFFSET ?`,
+      [...values, query.perPage, (query.page - 1) * query.perPage],
+    );
+    return { items: rows.map(toSummary), total: Number(count?.total ?? 0) };
+  }
+
+  async find(id: number): Promise<AuditRecord | null> {
+    const [rows] = await this.database.pool.query<RowDataPacket[]>(`SELECT * FROM ${this.table} WHERE id = ?`, [id]);
+    const row = rows[0];
+    return row ? { ...toSummary(row), headers: row.headers, body: row.body as Buffer } : null;
+  }
+
+  /** Deletes rows whose retention has ended, in batches; returns how many. */
+  async purgeExpired(now: Date = new Date(), batchSize = 1000): Promise<number> {
+    let purged = 0;
+    for (;;) {
+      const [result] = await this.database.pool.query<ResultSetHeader>(
+        `DELETE FROM ${this.table} WHERE expires_at <= ? ORDER BY expires_at LIMIT ?`,
+        [now, batchSize],
+      );
+      purged += result.affectedRows;
+      if (result.affectedRows < batchSize) return purged;
+    }
+  }
+}

@@ -1,0 +1,75 @@
+import type { PaymentEvents } from '../payment-events';
+import { factsFromRestOrder } from '../woo-order';
+import type { AuditOutcome } from './audit-log';
+
+/** What a verified delivery did, for the audit row and the 200 answer. */
+export interface DeliveryResult {
+  outcome: AuditOutcome;
+  reason: string;
+  orderId: string | null;
+  wooOrderId: number | null;
+}
+
+/** Topics whose body is the REST v3 order as it is now. */
+const ORDER_TOPICS = new Set(['order.created', 'order.updated', 'order.restored']);
+const SET_ORDER_UPDATED = 'set the webhook\'s topic to "Order updated"';
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+type Parsed = { json: unknown } | { error: string };
+
+/** WooCommerce sends trim(wp_json_encode($payload)): empty when encoding failed (invalid UTF-8 in the order). */
+function parseBody(body: Buffer): Parsed {
+  if (body.length === 0) return { error: 'the body is empty (WooCommerce could not encode the order as JSON)' };
+  let text: string;
+  try {
+    text = utf8.decode(body);
+  } catch {
+    return { error: 'the body is not valid JSON: it is not UTF-8' };
+  }
+  try {
+    return { json: JSON.parse(text) as unknown };
+  } catch (error) {
+    return { error: `the body is not valid JSON: ${(error as Error).message.replace(/\s+/g, ' ').slice(0, 200)}` };
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The WooCommerce order id a body names, when it names one: `id` (orders), `arg` (action topics). */
+function namedOrderId(json: unknown): number | null {
+  if (!isObject(json)) return null;
+  const id = json.id ?? json.arg;
+  return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : null;
+}
+
+const ignored = (reason: string, wooOrderId: number | null = null): DeliveryResult => ({ outcome: 'ignored', reason, orderId: null, wooOrderId });
+
+/**
+ * A verified delivery from `store`: order topics move the hub order it pays for (through
+ * PaymentEvents); every other topic, and a body that is not a usable order, is ignored —
+ * answered 200 all the same, since WooCommerce never re-sends and disables a webhook after
+ * repeated failures.
+ */
+export async function processDelivery(
+  payments: Pick<PaymentEvents, 'applyWooOrder'>,
+  store: string,
+  topic: string | null,
+  body: Buffer,
+): Promise<DeliveryResult> {
+  const parsed = parseBody(body);
+  const wooOrderId = 'json' in parsed ? namedOrderId(parsed.json) : null;
+  if (topic === 'action.woocommerce_payment_complete') {
+    return ignored(`no order data: ${topic} carries only the WooCommerce order id; ${SET_ORDER_UPDATED}`, wooOrderId);
+  }
+  if (topic === 'order.deleted') return ignored('order.deleted does not change a hub order', wooOrderId);
+  if (topic === null || !ORDER_TOPICS.has(topic)) return ignored(`topic "${topic ?? '(none)'}" is not used; ${SET_ORDER_UPDATED}`, wooOrderId);
+  if ('error' in parsed) return ignored(parsed.error);
+  const facts = factsFromRestOrder(parsed.json, store);
+  if ('error' in facts) {
+    const legacy = isObject(parsed.json) && isObject(parsed.json.order);
+    return ignored(legacy ? `${facts.error}: a legacy REST API payload; set the webhook's API version to "WP REST API Integration v3"` : facts.error, wooOrderId);
+  }
+  const result = await payments.applyWooOrder(facts, 'webhook');
+  return { outcome: result.outcome, reason: result.reason, orderId: result.orderId, wooOrderId: facts.wooOrderId };
+}

@@ -1,0 +1,23 @@
+import type { Config } from '../../config';
+import type { Database } from '../../db/pool';
+import { WebhookStores } from '../stores';
+import { WebhookAuditLog } from './audit-log';
+import { FailureLimit } from './failure-limit';
+
+/** The WooCommerce webhook's parts: its stores, its audit log, the per-IP failure limit, the retention. */
+export interface WebhookServices {
+  stores: WebhookStores;
+  audit: WebhookAuditLog;
+  failureLimit: FailureLimit;
+  retention: { failedDays: number; verifiedDays: number };
+}
+
+export function createWebhookServices(config: Config, database: Database): WebhookServices {
+  const audit = new WebhookAuditLog(database);
+  return {
+    stores: new WebhookStores(database, config.encryptionKey),
+    audit,
+    failureLimit: new FailureLimit(audit, config.webhook.failureLimitPerMinute),
+    retention: { failedDays: config.webhook.auditFailedDays, verifiedDays: config.webhook.auditVerifiedDays },
+  };
+}

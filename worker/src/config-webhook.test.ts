@@ -1,0 +1,38 @@
+import { ConfigError, loadConfig } from './config';
+
+/** The WooCommerce webhook settings of worker/src/config.ts (the rest is in config.test.ts). */
+const VALID = {
+  SVC_HUB_SECRET: 'a'.repeat(64),
+  SVC_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+  SVC_DB_USER: 'svc',
+  SVC_DB_NAME: 'wordpress',
+  SVC_PUBLIC_URL: 'https://hub.example/',
+};
+
+const problemsOf = (environment: Record<string, string>) => {
+  try {
+    loadConfig(environment);
+  } catch (error) {
+    return (error as ConfigError).problems;
+  }
+  return [];
+};
+
+describe('webhook configuration', () => {
+  it('keeps failed attempts 30 days, verified ones 365, and allows 20 failures a minute by default', () => {
+    expect(loadConfig(VALID).webhook).toEqual({ auditFailedDays: 30, auditVerifiedDays: 365, failureLimitPerMinute: 20 });
+  });
+
+  it('reads its three variables', () => {
+    const config = loadConfig({ ...VALID, SVC_WEBHOOK_AUDIT_FAILED_DAYS: '7', SVC_WEBHOOK_AUDIT_VERIFIED_DAYS: '730', SVC_WEBHOOK_FAILURE_LIMIT: '5' });
+    expect(config.webhook).toEqual({ auditFailedDays: 7, auditVerifiedDays: 730, failureLimitPerMinute: 5 });
+  });
+
+  it.each([
+    ['SVC_WEBHOOK_AUDIT_FAILED_DAYS', '0'],
+    ['SVC_WEBHOOK_AUDIT_VERIFIED_DAYS', 'a year'],
+    ['SVC_WEBHOOK_FAILURE_LIMIT', '-1'],
+  ])('refuses %s=%s, saying what it takes', (name, value) => {
+    expect(problemsOf({ ...VALID, [name]: value })).toEqual([expect.stringMatching(new RegExp(`^${name} must be a whole number from 1 to `))]);
+  });
+});
