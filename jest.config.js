@@ -1,4 +1,10 @@
-/** Two projects: `unit` (beside the code, no stack) and `e2e` (one real stack per run). */
+/**
+ * Three projects: `unit` (beside the code, no stack), `admin-ui` (the wp-admin screen's
+ * components and store, jsdom) and `e2e` (one real stack per run; the browser tests in
+ * tests/browser share it).
+ */
+const path = require('path');
+
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] };
 
 module.exports = {
@@ -11,10 +17,19 @@ module.exports = {
       testMatch: ['<rootDir>/worker/src/**/*.test.ts', '<rootDir>/tests/php/**/*.test.ts', '<rootDir>/tests/emulators/**/*.test.ts'],
     },
     {
+      displayName: 'admin-ui',
+      testEnvironment: 'jsdom',
+      transform: { '^.+\\.m?js$': ['babel-jest', { configFile: path.join(__dirname, 'admin-ui', 'babel.config.js') }] },
+      testMatch: ['<rootDir>/admin-ui/src/**/*.test.js'],
+      // ESM-only dependencies of @wordpress/components (uuid, .mjs builds) are compiled too.
+      transformIgnorePatterns: ['/node_modules/(?!uuid/).+\\.c?js$'],
+      setupFilesAfterEnv: ['<rootDir>/admin-ui/jest.setup.js'],
+    },
+    {
       displayName: 'e2e',
       testEnvironment: 'node',
       transform,
-      testMatch: ['<rootDir>/tests/e2e/**/*.test.ts'],
+      testMatch: ['<rootDir>/tests/e2e/**/*.test.ts', '<rootDir>/tests/browser/**/*.test.ts'],
       globalSetup: '<rootDir>/tests/support/global-setup.ts',
       globalTeardown: '<rootDir>/tests/support/global-teardown.ts',
     },

@@ -1,6 +1,7 @@
 // The benchmark's markdown: the figures of one run (printed by npm run bench) and the
 // docs/benchmarks.md around them (npm run bench -- --write).
 import { cpus, totalmem, release } from 'node:os';
+import { libraryBudgetRow, libraryLines } from './library-report.mjs';
 import { format } from './measure.mjs';
 
 const BUDGETS = { directP50: 0.5, directP99At100: 5, wordpressP50: 3, streamsRssMB: 250 };
@@ -119,7 +120,7 @@ export function markdown(results) {
     `| WordPress lane: streamed tokens leave PHP as they arrive | ${wpPaced.n} deltas spread over ${format(wpPaced.span)} ms (sent over ${pacedExpectedSpan} ms) | ${verdict(wpPaced.span >= 0.8 * pacedExpectedSpan)} |`,
     `| ${streams.count} concurrent open streams: worker RSS ≤ ${BUDGETS.streamsRssMB} MB | peak ${mib(streams.peakRss)} MiB = ${(streams.peakRss * MB_PER_MIB).toFixed(0)} MB, ${streams.maxOpen} open at once | ${verdict(streams.peakRss * MB_PER_MIB <= BUDGETS.streamsRssMB && streams.maxOpen === streams.count)} |`,
     `| no chunk reordered or lost | ${streams.lost} lost, ${streams.reordered} reordered, ${streams.completed}/${streams.count} complete | ${verdict(streamsClean)} |`,
-    '| manifest: a 304 answer without reading the template rows | not measured here (image library) | – |',
+    libraryBudgetRow(results.library),
     '',
     '### WordPress lane vs WordPress itself',
     '',
@@ -131,6 +132,7 @@ export function markdown(results) {
     '',
     `Plugin overhead through WordPress (health p50 − \`/wp-json/\` p50): **${format(pluginOverhead)} ms** ` +
       `(ratio ${(viaWordPress.p50 / baseline.p50).toFixed(2)}×; budget ≤ ${BUDGETS.wordpressP50} ms). Direct lane health p50: ${format(direct.p50)} ms.`,
+    ...(results.library ? ['', ...libraryLines(results.library, settings.samples)] : []),
   ];
 }
 
@@ -234,7 +236,10 @@ const INTRO = [
   'DESIGN §8 budgets: direct lane overhead p50 ≤ 0.5 ms at concurrency 1 and p99 ≤ 5 ms at 100',
   'concurrent requests; WordPress lane ≤ 3 ms p50 over WordPress\'s own `GET /wp-json/`, streamed',
   'tokens leaving PHP as they arrive; 500 concurrent open streams with worker RSS ≤ 250 MB and no',
-  'chunk reordered or lost; the manifest\'s 304 (not part of this benchmark).',
+  'chunk reordered or lost; the manifest\'s 304 answered without reading the template rows.',
+  '',
+  'The image library\'s figures (its own section below) can be measured alone: `BENCH_ONLY=library npm run bench`',
+  '(with `-- --write`, only that section of this file is replaced).',
 ];
 
 const NOTES = [

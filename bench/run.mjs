@@ -1,11 +1,14 @@
 // npm run bench — the figures DESIGN §8 budgets, measured side by side in one run: the LLM
 // provider emulator called directly, the Portkey gateway, our direct lane and our WordPress
 // lane, all against the same emulator; plus WordPress's own GET /wp-json/ vs the plugin's
-// health route. Prints markdown on stdout (progress on stderr); with --write, also replaces
+// health route; and the image library's list and manifest 304 (BENCH_ONLY=library: only
+// those). Prints markdown on stdout (progress on stderr); with --write, also replaces
 // docs/benchmarks.md. Everything it starts is stopped at the end, also on failure or Ctrl-C.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { libraryLatency } from './library.mjs';
+import { libraryBudgetRow, libraryLines, spliceLibrary } from './library-report.mjs';
 import { interleave } from './measure.mjs';
 import {
   blockingChat,
@@ -23,6 +26,9 @@ import { document, markdown } from './report.mjs';
 import { repoRoot, rssMiB, startStack } from './stack.mjs';
 
 const quick = process.env.BENCH_QUICK === '1';
+/** BENCH_ONLY=library: only the image library's figures (a stack, no emulator or Portkey). */
+const only = process.env.BENCH_ONLY ?? '';
+if (!['', 'library'].includes(only)) throw new Error(`BENCH_ONLY must be "library" or unset, got "${only}"`);
 const number = (name, fallback) => (process.env[name] ? Number(process.env[name]) : fallback);
 const settings = {
   quick,
@@ -89,7 +95,35 @@ function leftovers() {
     .map(({ name, pid }) => `${name} (${pid})`);
 }
 
+const toolVersion = (command, ...args) => {
+  try {
+    return execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return 'unknown';
+  }
+};
+
+async function measureLibrary(stack) {
+  progress(`image library: list and manifest 304 vs GET /wp-json/, ${settings.samples} interleaved samples per target`);
+  return libraryLatency(stack, { samples: settings.samples, warmup: settings.warmupRounds });
+}
+
+/** BENCH_ONLY=library: a private stack and the library's figures only. */
+async function mainLibraryOnly() {
+  const machine = { startedAt: new Date().toISOString() };
+  progress('starting a private stack (MariaDB, worker, WordPress on php -S)');
+  const stack = await startStack({ env: { SVC_LOG_LEVEL: 'warn' } });
+  cleanups.push(['the stack', () => stack.stop()]);
+  const groups = stack.processes();
+  started.push({ name: 'worker group', pid: groups.workerGroup, group: true }, { name: 'php -S group', pid: groups.phpGroup, group: true }, { name: 'mariadbd', pid: groups.mariadb });
+  const library = await measureLibrary(stack);
+  const mariadb = /Ver\s+(\S+)/.exec(toolVersion('mariadbd', '--version'))?.[1] ?? 'unknown';
+  Object.assign(machine, { php: toolVersion('php', '-r', 'echo PHP_VERSION;'), mariadb, phpWorkers: stack.phpWorkers });
+  return { settings, machine, library };
+}
+
 async function main() {
+  if (only === 'library') return mainLibraryOnly();
   const machine = { startedAt: new Date().toISOString() };
 
   progress('starting the provider emulator (node tests/emulators/run.js)');
@@ -139,6 +173,8 @@ async function main() {
     { samples: settings.samples },
   );
 
+  const library = await measureLibrary(stack);
+
   progress(`blocking chat, concurrency 1: ${settings.warmupRounds} warm-up rounds, then ${settings.samples} interleaved samples per target`);
   const sequential = await interleavedChat(agent, targets, { warmup: settings.warmupRounds, samples: settings.samples });
 
@@ -175,16 +211,9 @@ async function main() {
   await new Promise((done) => setTimeout(done, 2000));
   rss.afterStreams = rssMiB(workerPid);
 
-  const version = (command, ...args) => {
-    try {
-      return execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    } catch {
-      return 'unknown';
-    }
-  };
-  const mariadb = /Ver\s+(\S+)/.exec(version('mariadbd', '--version'))?.[1] ?? 'unknown';
-  Object.assign(machine, { php: version('php', '-r', 'echo PHP_VERSION;'), mariadb, phpWorkers: stack.phpWorkers, portkeyVersion: portkey.version, honoServer: portkey.honoServer });
-  return { settings, machine, health, targets, sequential, firstToken, paced, loaded, rss, streams };
+  const mariadb = /Ver\s+(\S+)/.exec(toolVersion('mariadbd', '--version'))?.[1] ?? 'unknown';
+  Object.assign(machine, { php: toolVersion('php', '-r', 'echo PHP_VERSION;'), mariadb, phpWorkers: stack.phpWorkers, portkeyVersion: portkey.version, honoServer: portkey.honoServer });
+  return { settings, machine, health, library, targets, sequential, firstToken, paced, loaded, rss, streams };
 }
 
 let results;
@@ -205,9 +234,22 @@ if (failure) {
   process.exit(1);
 }
 
-const lines = markdown(results);
-process.stdout.write(`${lines.join('\n')}\n`);
-if (process.argv.includes('--write')) {
-  writeFileSync(join(repoRoot, 'docs', 'benchmarks.md'), document(results, lines));
-  progress('wrote docs/benchmarks.md');
+const target = join(repoRoot, 'docs', 'benchmarks.md');
+if (only === 'library') {
+  const { machine, library } = results;
+  const lines = libraryLines(library, settings.samples);
+  const heading = `Run ${machine.startedAt}${settings.quick ? ' (BENCH_QUICK=1)' : ''}: PHP ${machine.php}, MariaDB ${machine.mariadb}, php -S with ${machine.phpWorkers} workers, Node ${process.version}.`;
+  process.stdout.write(`${heading}\n\n${lines.join('\n')}\n`);
+  if (process.argv.includes('--write')) {
+    const section = [...lines.slice(0, 3), `${heading} (Measured alone with \`BENCH_ONLY=library\`.)`, '', ...lines.slice(3)];
+    writeFileSync(target, spliceLibrary(readFileSync(target, 'utf8'), section, libraryBudgetRow(library)));
+    progress('replaced the image library section of docs/benchmarks.md');
+  }
+} else {
+  const lines = markdown(results);
+  process.stdout.write(`${lines.join('\n')}\n`);
+  if (process.argv.includes('--write')) {
+    writeFileSync(target, document(results, lines));
+    progress('wrote docs/benchmarks.md');
+  }
 }

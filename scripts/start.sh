@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# start.sh (`npm start`) – install what is missing, build the worker, set up and start the local
-# stack, create a demo API key, print how to use it. The stack keeps running; `npm stop` ends it.
+# start.sh (`npm start`) – install what is missing, build the worker and the admin screen, set up
+# and start the local stack, create a demo API key, print how to use it. The stack keeps running;
+# `npm stop` ends it.
 set -euo pipefail
 HERE=$(dirname "$0")
 source "$HERE/lib.sh"
@@ -13,6 +14,7 @@ bash "$HERE/ensure-npm.sh"
 bash "$HERE/ensure-packages.sh"
 lap "building the worker (tsc, incremental)"
 build_worker || die "the worker does not compile (npx tsc -p tsconfig.json)"
+bash "$HERE/build-admin-ui.sh"
 bash "$HERE/stack-setup.sh"
 bash "$HERE/stack-start.sh"
 

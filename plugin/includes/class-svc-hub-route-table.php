@@ -57,6 +57,7 @@ final class Svc_Hub_Route_Table {
 			self::row( 'svc/v1', '/image-samples/(?P<type>[^/]+)', 'GET', 'public' ),
 			self::row( 'svc/v1', '/image-editor-assets/(?P<type>[^/]+)', 'GET', 'public' ),
 			self::row( 'svc/v1', '/image-library/manifest', 'GET', 'public' ),
+			self::row( 'svc/v1', '/image-library/files/(?P<file>[^/]+)', 'GET', 'public' ),
 			self::row( 'svc-hub/v1', '/admin/(?P<path>.+)', self::ADMIN_METHODS, 'admin' ),
 			self::row( 'svc-hub/v1', '/internal/ping', 'POST', 'internal' ),
 			self::row( 'svc-hub/v1', '/internal/woo-create-order', 'POST', 'internal' ),

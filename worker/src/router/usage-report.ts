@@ -14,10 +14,22 @@ export type UsageGroup = keyof typeof GROUPS;
 
 const DAY = 86_400_000;
 
-export function parseUsageQuery(query: Record<string, unknown>): { groupBy: UsageGroup; from: Date; to: Date } {
+export interface UsageQuery {
+  groupBy: UsageGroup;
+  /** A second grouping inside each group (the admin chart: cost per day split by team). */
+  splitBy?: UsageGroup;
+  from: Date;
+  to: Date;
+}
+
+export function parseUsageQuery(query: Record<string, unknown>): UsageQuery {
   const params: Record<string, string> = {};
   const groupBy = (query.group_by ?? 'day') as string;
-  if (!(groupBy in GROUPS)) params.group_by = `must be one of ${Object.keys(GROUPS).join(', ')}`;
+  if (!Object.hasOwn(GROUPS, groupBy)) params.group_by = `must be one of ${Object.keys(GROUPS).join(', ')}`;
+  const splitBy = query.split_by === undefined || query.split_by === '' ? undefined : (query.split_by as string);
+  if (splitBy !== undefined && (!Object.hasOwn(GROUPS, splitBy) || splitBy === groupBy)) {
+    params.split_by = `must be one of ${Object.keys(GROUPS).join(', ')}, other than group_by`;
+  }
   const date = (name: string, fallback: Date) => {
     const value = query[name];
     if (value === undefined || value === '') return fallback;
@@ -33,21 +45,26 @@ export function parseUsageQuery(query: Record<string, unknown>): { groupBy: Usag
   const from = date('from', new Date(to.getTime() - 30 * DAY));
   if (from > to) params.from = 'must not be after to';
   if (Object.keys(params).length > 0) throw ApiError.invalidRequest(params);
-  return { groupBy: groupBy as UsageGroup, from, to };
+  return { groupBy: groupBy as UsageGroup, splitBy: splitBy as UsageGroup | undefined, from, to };
 }
 
-/** Calls, tokens and cost grouped by key, team, campaign, model or day (for the admin chart). */
-export async function usageReport(database: Database, query: { groupBy: UsageGroup; from: Date; to: Date }) {
+/**
+ * Calls, tokens and cost grouped by key, team, campaign, model or day, optionally split by a
+ * second of them (each row then has `split`; the admin chart: cost per day by team).
+ */
+export async function usageReport(database: Database, query: UsageQuery) {
+  const split = query.splitBy ? `, ${GROUPS[query.splitBy]} AS split` : '';
   const [rows] = await database.pool.query<RowDataPacket[]>(
-    `SELECT ${GROUPS[query.groupBy]} AS grp, COUNT(*) AS calls, SUM(status = 'ok') AS ok, SUM(status = 'error') AS errors,
+    `SELECT ${GROUPS[query.groupBy]} AS grp${split}, COUNT(*) AS calls, SUM(status = 'ok') AS ok, SUM(status = 'error') AS errors,
        SUM(status = 'aborted') AS aborted, SUM(status = 'interrupted') AS interrupted,
        COALESCE(SUM(prompt_tokens), 0) AS prompt_tokens, COALESCE(SUM(completion_tokens), 0) AS completion_tokens,
        COALESCE(SUM(cost), 0) AS cost, SUM(usage_estimated) AS estimated
-     FROM ${database.table('usage')} WHERE started_at >= ? AND started_at < ? GROUP BY grp ORDER BY grp`,
+     FROM ${database.table('usage')} WHERE started_at >= ? AND started_at < ? GROUP BY grp${split ? ', split' : ''} ORDER BY grp${split ? ', split' : ''}`,
     [query.from, query.to],
   );
   return rows.map((row) => ({
     group: row.grp as string,
+    ...(query.splitBy ? { split: row.split as string | null } : {}),
     calls: Number(row.calls),
     ok: Number(row.ok),
     errors: Number(row.errors),

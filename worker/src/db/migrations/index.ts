@@ -2,6 +2,7 @@ import { apiKeys } from './001-api-keys';
 import { entitlements } from './002-entitlements';
 import { router } from './003-router';
 import { commerce } from './004-commerce';
+import { library } from './005-library';
 
 /** One numbered, forward-only step. `statements` receives the table-name function. */
 export interface Migration {
@@ -11,4 +12,4 @@ export interface Migration {
 }
 
 /** Every migration in order. Append only: an applied migration is never edited. */
-export const MIGRATIONS: Migration[] = [apiKeys, entitlements, router, commerce];
+export const MIGRATIONS: Migration[] = [apiKeys, entitlements, router, commerce, library];

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { findModel, KNOWN_PROVIDERS } from '../../router/catalog';
+import { CATALOG, findModel, KNOWN_PROVIDERS } from '../../router/catalog';
 import { validatePurpose } from '../../router/purposes';
 import type { RouterServices } from '../../router/router-services';
 import { parseUsageQuery, usageReport } from '../../router/usage-report';
@@ -7,8 +7,9 @@ import type { Database } from '../../db/pool';
 import { ApiError } from '../../support/api-error';
 import { context } from '../context';
 import { parseProviderChange, parsePrice } from '../../router/admin-inputs';
+import { testProvider } from '../../router/provider-test';
 
-/** Admin routes of the router: providers (write-only keys), purposes, prices, usage. */
+/** Admin routes of the router: providers (write-only keys, test call), models, purposes, prices, usage. */
 export function routerAdminHandlers(router: RouterServices, database: Database) {
   const providerName = (request: Request) => {
     const name = String(request.params.name ?? '');
@@ -31,6 +32,30 @@ export function routerAdminHandlers(router: RouterServices, database: Database) 
       router.providers.refresh();
       response.json((await router.providers.statuses()).find((status) => status.name === name));
     },
+    async testProvider(request: Request, response: Response) {
+      const name = providerName(request);
+      response.json(await testProvider(router, name, (context(response).json ?? {}).model));
+    },
+    /** Every model of the catalog (configured or not), with the price in force and whether it is the admin's. */
+    async models(_request: Request, response: Response) {
+      const configured = new Set(await router.providers.configuredNames());
+      const overrides = await router.prices.all();
+      const data = await Promise.all(CATALOG.map(async (model) => {
+        const price = await router.prices.priceFor(model.id);
+        return {
+          id: model.id,
+          object: 'model',
+          provider: model.provider,
+          capabilities: model.capabilities,
+          context_window: model.contextWindow,
+          configured: configured.has(model.provider),
+          pricing: { input_per_mtok: price.inputPerMtok, output_per_mtok: price.outputPerMtok, currency: price.currency },
+          shipped_pricing: { input_per_mtok: model.inputPerMtok, output_per_mtok: model.outputPerMtok, currency: 'USD' },
+          price_overridden: overrides.has(model.id),
+        };
+      }));
+      response.json({ object: 'list', data });
+    },
     async purposes(_request: Request, response: Response) {
       response.json({ object: 'list', data: await router.purposes.list() });
     },
@@ -50,7 +75,7 @@ export function routerAdminHandlers(router: RouterServices, database: Database) 
     },
     async usage(request: Request, response: Response) {
       const query = parseUsageQuery(request.query as Record<string, unknown>);
-      response.json({ object: 'list', group_by: query.groupBy, from: query.from.toISOString(), to: query.to.toISOString(), data: await usageReport(database, query) });
+      response.json({ object: 'list', group_by: query.groupBy, ...(query.splitBy ? { split_by: query.splitBy } : {}), from: query.from.toISOString(), to: query.to.toISOString(), data: await usageReport(database, query) });
     },
   };
 }

@@ -1,0 +1,45 @@
+import { Button, Modal, TextControl } from '@wordpress/components';
+import { useDispatch } from '@wordpress/data';
+import { sprintf, __ } from '@wordpress/i18n';
+import { useForm } from '../../components/use-form';
+import { store } from '../../store';
+import { pricePayload, validatePrice } from './validate';
+
+/**
+ * Overrides one model's price (USD per million tokens) in a dialog.
+ *
+ * @param {Object}   props
+ * @param {Object}   props.model   The model from GET /models.
+ * @param {Function} props.onClose Closes the dialog.
+ */
+export default function PriceForm( { model, onClose } ) {
+	const { savePrice } = useDispatch( store );
+	const form = useForm(
+		{ input_per_mtok: String( model.pricing.input_per_mtok ), output_per_mtok: String( model.pricing.output_per_mtok ) },
+		validatePrice
+	);
+	const onSubmit = async ( event ) => {
+		event.preventDefault();
+		if ( await form.submit( ( values ) => savePrice( model.id, pricePayload( values ) ) ) ) {
+			onClose();
+		}
+	};
+	return (
+		<Modal title={ sprintf( __( 'Price of %s', 'svc-hub' ), model.id ) } onRequestClose={ onClose }>
+			<form className="svc-hub-form svc-hub-price-form" onSubmit={ onSubmit } noValidate>
+				<TextControl label={ __( 'Input, USD per million tokens', 'svc-hub' ) } inputMode="decimal" { ...form.field( 'input_per_mtok' ) } />
+				<TextControl label={ __( 'Output, USD per million tokens', 'svc-hub' ) } inputMode="decimal" { ...form.field( 'output_per_mtok' ) } />
+				<p className="description">
+					{ sprintf(
+						__( 'Shipped price: %1$s in / %2$s out.', 'svc-hub' ),
+						model.shipped_pricing.input_per_mtok,
+						model.shipped_pricing.output_per_mtok
+					) }
+				</p>
+				<Button variant="primary" type="submit" isBusy={ form.isBusy } disabled={ form.isBusy }>
+					{ __( 'Save price', 'svc-hub' ) }
+				</Button>
+			</form>
+		</Modal>
+	);
+}

@@ -1,0 +1,46 @@
+import { __ } from '@wordpress/i18n';
+import { isHttpUrl, onlyProblems } from '../../utils/validation';
+
+export const EMPTY_PROVIDER_FORM = { api_key: '', base_url: '' };
+
+/**
+ * The key is write-only: an empty field keeps the stored one.
+ *
+ * @param {Object} values `{ api_key, base_url }` as typed.
+ * @return {Object} `{ field: message }` for each bad field.
+ */
+export function validateProvider( values ) {
+	const key = values.api_key.trim();
+	const baseUrl = values.base_url.trim();
+	return onlyProblems( {
+		api_key:
+			key === '' && baseUrl === ''
+				? __( 'Type a new key or base URL to save.', 'svc-hub' )
+				: key !== '' && ( key.length < 4 || key.length > 500 )
+				? __( 'A key has 4 to 500 characters.', 'svc-hub' )
+				: undefined,
+		base_url: baseUrl === '' || isHttpUrl( baseUrl ) ? undefined : __( 'Give an absolute http(s) URL.', 'svc-hub' ),
+	} );
+}
+
+/**
+ * @param {Object} values The form (valid).
+ * @return {Object} The body of PUT /providers/:name: only what was typed.
+ */
+export function providerPayload( values ) {
+	return {
+		...( values.api_key.trim() ? { api_key: values.api_key.trim() } : {} ),
+		...( values.base_url.trim() ? { base_url: values.base_url.trim() } : {} ),
+	};
+}
+
+/**
+ * @param {Object} provider A provider status from GET /providers.
+ * @return {string} `ready`, `disabled` or `not configured`.
+ */
+export function providerState( provider ) {
+	if ( ! provider.enabled ) {
+		return 'disabled';
+	}
+	return provider.configured ? 'ready' : 'not configured';
+}

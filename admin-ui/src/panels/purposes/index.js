@@ -1,0 +1,26 @@
+import { useState } from '@wordpress/element';
+import { __ } from '@wordpress/i18n';
+import ListStatus from '../../components/list-status';
+import { useList } from '../../components/use-list';
+import PurposeEditor from './purpose-editor';
+
+/** Purposes: each purpose's ordered model list (primary first), edited with validation. */
+export default function PurposesPanel() {
+	const purposes = useList( '/purposes' );
+	const models = useList( '/models' );
+	const [ newEditor, setNewEditor ] = useState( 0 );
+	const failed = [ purposes, models ].find( ( list ) => list && list.error );
+	if ( failed || ! purposes || ! models ) {
+		return <ListStatus list={ failed || null } empty="" />;
+	}
+	return (
+		<div className="svc-hub-panel svc-hub-purposes">
+			<div className="svc-hub-cards">
+				{ purposes.items.map( ( purpose ) => (
+					<PurposeEditor key={ `${ purpose.purpose }:${ purpose.models.join( ',' ) }` } purpose={ purpose } knownModels={ models.items } />
+				) ) }
+				<PurposeEditor key={ `new-${ newEditor }` } purpose={ null } knownModels={ models.items } onSaved={ () => setNewEditor( newEditor + 1 ) } />
+			</div>
+		</div>
+	);
+}

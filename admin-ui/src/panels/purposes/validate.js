@@ -1,0 +1,83 @@
+import { sprintf, __ } from '@wordpress/i18n';
+
+/** Providers that accept any model name (the worker prices unlisted ones at 0). */
+const OPEN_MODEL_PROVIDERS = [ 'openrouter', 'ollama', 'compat' ];
+
+export const PURPOSE_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
+
+/**
+ * The model's kind, or null when no such model exists (mirrors the worker's catalog lookup).
+ *
+ * @param {string} id          `<provider>/<model>`.
+ * @param {Array}  knownModels Models from GET /models.
+ * @return {string|null} `chat`, `embeddings` or null.
+ */
+export function modelKind( id, knownModels ) {
+	const known = knownModels.find( ( model ) => model.id === id );
+	if ( known ) {
+		return known.capabilities[ 0 ];
+	}
+	const slash = id.indexOf( '/' );
+	if ( slash <= 0 || slash === id.length - 1 || ! OPEN_MODEL_PROVIDERS.includes( id.slice( 0, slash ) ) ) {
+		return null;
+	}
+	return /embed/i.test( id.slice( slash + 1 ) ) ? 'embeddings' : 'chat';
+}
+
+/**
+ * A model about to be added to a purpose.
+ *
+ * @param {string} id          Typed model id.
+ * @param {Array}  models      The purpose's current list.
+ * @param {Array}  knownModels Models from GET /models.
+ * @return {string|undefined} The problem, if any.
+ */
+export function newModelProblem( id, models, knownModels ) {
+	const model = id.trim();
+	if ( ! modelKind( model, knownModels ) ) {
+		return sprintf( __( 'No model "%s" exists; pick one from the list (provider/model).', 'svc-hub' ), model );
+	}
+	if ( models.includes( model ) ) {
+		return sprintf( __( '%s is already in the list.', 'svc-hub' ), model );
+	}
+	return undefined;
+}
+
+/**
+ * The whole purpose before it is saved: a name, 1 to 10 existing models of one kind.
+ *
+ * @param {Object} values      `{ purpose, models }`.
+ * @param {Array}  knownModels Models from GET /models.
+ * @return {Object} `{ field: message }` for each bad field.
+ */
+export function validatePurpose( values, knownModels ) {
+	const problems = {};
+	if ( ! PURPOSE_PATTERN.test( values.purpose ) ) {
+		problems.purpose = __( 'Lower-case letters, digits and - (up to 64).', 'svc-hub' );
+	}
+	const unknown = values.models.filter( ( id ) => ! modelKind( id, knownModels ) );
+	if ( values.models.length === 0 || values.models.length > 10 ) {
+		problems.models = __( 'A purpose has 1 to 10 models.', 'svc-hub' );
+	} else if ( unknown.length > 0 ) {
+		problems.models = sprintf( __( 'Unknown model(s): %s.', 'svc-hub' ), unknown.join( ', ' ) );
+	} else if ( new Set( values.models.map( ( id ) => modelKind( id, knownModels ) ) ).size > 1 ) {
+		problems.models = __( 'All chat models or all embedding models, not both.', 'svc-hub' );
+	}
+	return problems;
+}
+
+/**
+ * @param {Array}  models The list.
+ * @param {number} index  Item to move.
+ * @param {number} offset -1 (up) or 1 (down).
+ * @return {Array} A new list with the item moved (unchanged at the ends).
+ */
+export function moveModel( models, index, offset ) {
+	const target = index + offset;
+	if ( target < 0 || target >= models.length ) {
+		return models;
+	}
+	const next = [ ...models ];
+	[ next[ index ], next[ target ] ] = [ next[ target ], next[ index ] ];
+	return next;
+}

@@ -1,0 +1,52 @@
+import { Button, SelectControl } from '@wordpress/components';
+import { useState } from '@wordpress/element';
+import { __ } from '@wordpress/i18n';
+import DataTable from '../../components/data-table';
+import Pagination from '../../components/pagination';
+import { useList } from '../../components/use-list';
+import { PER_PAGE } from '../../store/constants';
+import { formatDateTime } from '../../utils/format';
+import AuditEntry from './audit-entry';
+import { SIGNATURE_RESULTS } from './validate';
+
+/** The webhook verification audit log, newest first, filtered by signature result. */
+export default function AuditLog() {
+	const [ result, setResult ] = useState( '' );
+	const [ page, setPage ] = useState( 1 );
+	const [ open, setOpen ] = useState( null );
+	const list = useList( '/webhook-audit', { result, page, per_page: PER_PAGE } );
+	const columns = [
+		{ key: 'received_at', label: __( 'Received', 'svc-hub' ), render: ( entry ) => formatDateTime( entry.received_at ) },
+		{ key: 'source', label: __( 'Source', 'svc-hub' ) },
+		{ key: 'topic', label: __( 'Topic', 'svc-hub' ) },
+		{ key: 'signature_result', label: __( 'Signature', 'svc-hub' ) },
+		{ key: 'outcome', label: __( 'Outcome', 'svc-hub' ) },
+		{ key: 'http_status', label: __( 'HTTP', 'svc-hub' ) },
+		{
+			key: 'actions',
+			label: __( 'Actions', 'svc-hub' ),
+			render: ( entry ) => (
+				<Button variant="secondary" onClick={ () => setOpen( entry.id ) }>
+					{ __( 'Open', 'svc-hub' ) }
+				</Button>
+			),
+		},
+	];
+	return (
+		<section className="svc-hub-audit-log">
+			<h3>{ __( 'Webhook audit log', 'svc-hub' ) }</h3>
+			<SelectControl
+				label={ __( 'Signature result', 'svc-hub' ) }
+				value={ result }
+				options={ [ { value: '', label: __( 'any', 'svc-hub' ) }, ...SIGNATURE_RESULTS.map( ( value ) => ( { value, label: value } ) ) ] }
+				onChange={ ( value ) => {
+					setResult( value );
+					setPage( 1 );
+				} }
+			/>
+			<DataTable columns={ columns } list={ list } rowKey={ ( entry ) => String( entry.id ) } empty={ __( 'No webhook attempts.', 'svc-hub' ) } className="svc-hub-audit-list" />
+			<Pagination page={ page } list={ list } onChange={ setPage } />
+			{ open !== null && <AuditEntry id={ open } onClose={ () => setOpen( null ) } /> }
+		</section>
+	);
+}

@@ -1,0 +1,23 @@
+import { __ } from '@wordpress/i18n';
+import { isHttpUrl, onlyProblems } from '../../utils/validation';
+
+export const SIGNATURE_RESULTS = [ 'valid', 'invalid', 'missing', 'unknown_store', 'unsigned_ping', 'not_checked' ];
+
+export const DELIVERY_STATUSES = [ 'pending', 'delivered', 'failed', 'gone' ];
+
+export const EMPTY_STORE = { source_url: '', secret: '' };
+
+/**
+ * @param {Object}  values `{ source_url, secret }`; the secret is kept exactly as typed.
+ * @param {boolean} isNew  Whether the store is being added (a URL is then required).
+ * @return {Object} `{ field: message }` for each bad field.
+ */
+export function validateStore( values, isNew = true ) {
+	return onlyProblems( {
+		source_url: ! isNew || isHttpUrl( values.source_url ) ? undefined : __( "The store's absolute http(s) home URL, as WooCommerce sends it.", 'svc-hub' ),
+		secret:
+			values.secret.length === 0 || values.secret.length > 1000
+				? __( "The webhook's secret exactly as WooCommerce shows it (1 to 1000 characters).", 'svc-hub' )
+				: undefined,
+	} );
+}

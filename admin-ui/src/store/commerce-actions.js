@@ -1,0 +1,49 @@
+import { sprintf, __ } from '@wordpress/i18n';
+import { mutateAs } from './mutate-as';
+
+/* Packages, entitlements (grant, switch with a reason). */
+
+/**
+ * @param {Object}  values  The package as the API takes it.
+ * @param {boolean} isNew   Create (POST) or edit (PUT).
+ * @return {Function} Thunk.
+ */
+export const savePackage = ( values, isNew ) =>
+	mutateAs( {
+		path: isNew ? '/packages' : `/packages/${ encodeURIComponent( values.package_id ) }`,
+		method: isNew ? 'POST' : 'PUT',
+		data: values,
+		success: ( saved ) => sprintf( isNew ? __( 'Package %s created.', 'svc-hub' ) : __( 'Package %s saved.', 'svc-hub' ), saved.package_id ),
+	} );
+
+/**
+ * @param {string} packageId Package slug.
+ * @param {string} action    `archive` or `activate`.
+ * @return {Function} Thunk.
+ */
+export const setPackageStatus = ( packageId, action ) =>
+	mutateAs( {
+		path: `/packages/${ encodeURIComponent( packageId ) }/${ action }`,
+		success: ( saved ) => sprintf( __( 'Package %1$s is now %2$s.', 'svc-hub' ), saved.package_id, saved.status ),
+	} );
+
+export const grantEntitlement = ( values ) =>
+	mutateAs( {
+		path: '/entitlements/grant',
+		data: values,
+		success: ( saved ) => sprintf( __( '%1$s granted to %2$s.', 'svc-hub' ), saved.features.join( ', ' ), saved.site_url ),
+	} );
+
+/**
+ * @param {Object} change `{ site_url, package_id, status?, expires_at?, reason }`.
+ * @return {Function} Thunk.
+ */
+export const switchEntitlement = ( change ) =>
+	mutateAs( {
+		path: '/entitlements/status',
+		data: change,
+		success: ( saved ) =>
+			saved.changed
+				? sprintf( __( 'Entitlement of %1$s is %2$s (expires %3$s).', 'svc-hub' ), saved.site_url, saved.status, saved.expires_at ?? __( 'never', 'svc-hub' ) )
+				: sprintf( __( 'Entitlement of %1$s was already %2$s; nothing changed.', 'svc-hub' ), saved.site_url, saved.status ),
+	} );

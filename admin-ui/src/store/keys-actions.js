@@ -1,0 +1,40 @@
+import { sprintf, __ } from '@wordpress/i18n';
+import { mutateAs } from './mutate-as';
+
+/*
+ * API keys: create (the key and webhook secret are kept in the store to be shown once),
+ * revoke, rotate the site's webhook secret.
+ */
+
+export const createKey =
+	( values ) =>
+	async ( { dispatch } ) => {
+		const outcome = await dispatch.mutate( {
+			path: '/keys',
+			data: values,
+			success: ( key ) => sprintf( __( 'API key %s created. Copy it now: it is shown only once.', 'svc-hub' ), key.prefix ),
+		} );
+		if ( outcome.result ) {
+			dispatch.receiveCreatedKey( outcome.result );
+		}
+		return outcome;
+	};
+
+export const revokeKey = ( key ) =>
+	mutateAs( {
+		path: `/keys/${ encodeURIComponent( key.id ) }/revoke`,
+		success: () => sprintf( __( 'API key %s revoked.', 'svc-hub' ), key.prefix ),
+	} );
+
+export const rotateWebhookSecret =
+	( key ) =>
+	async ( { dispatch } ) => {
+		const outcome = await dispatch.mutate( {
+			path: `/keys/${ encodeURIComponent( key.id ) }/rotate-secret`,
+			success: () => sprintf( __( 'New webhook secret for %s. Copy it now: it is shown only once.', 'svc-hub' ), key.site_url ),
+		} );
+		if ( outcome.result ) {
+			dispatch.receiveRotatedSecret( { ...outcome.result, site_url: key.site_url } );
+		}
+		return outcome;
+	};

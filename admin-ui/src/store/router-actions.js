@@ -1,0 +1,73 @@
+import { sprintf, __ } from '@wordpress/i18n';
+import { readError, request } from '../api/client';
+import { mutateAs } from './mutate-as';
+
+/* Providers (write-only keys, enable/disable, test call), purposes and prices. */
+
+const providerPath = ( name ) => `/providers/${ encodeURIComponent( name ) }`;
+
+/**
+ * @param {string} name   Provider name.
+ * @param {Object} change `{ api_key?, base_url?, enabled? }`; `api_key: null` removes the stored key.
+ * @return {Function} Thunk.
+ */
+export const saveProvider = ( name, change ) =>
+	mutateAs( {
+		path: providerPath( name ),
+		method: 'PUT',
+		data: change,
+		success: ( status ) =>
+			status.key_last4
+				? sprintf( __( '%1$s saved (key ending in %2$s).', 'svc-hub' ), name, status.key_last4 )
+				: sprintf( __( '%s saved.', 'svc-hub' ), name ),
+	} );
+
+export const removeProvider = ( name ) =>
+	mutateAs( {
+		path: providerPath( name ),
+		method: 'DELETE',
+		success: () => sprintf( __( 'Stored settings of %s removed; the environment settings apply again.', 'svc-hub' ), name ),
+	} );
+
+/** One real call through the provider; the outcome is kept for the provider's card and shown as a notice. */
+export const testProvider =
+	( name ) =>
+	async ( { dispatch } ) => {
+		try {
+			const result = await request( `${ providerPath( name ) }/test`, { method: 'POST', data: {} } );
+			dispatch.receiveProviderTest( result );
+			dispatch.createNotice(
+				result.ok ? 'success' : 'error',
+				result.ok
+					? sprintf( __( '%1$s answered in %2$s ms (%3$s).', 'svc-hub' ), name, result.latency_ms, result.model )
+					: sprintf( __( '%1$s test failed: %2$s', 'svc-hub' ), name, result.error.message )
+			);
+			return { result };
+		} catch ( thrown ) {
+			const error = await readError( thrown );
+			dispatch.createNotice( 'error', error.message );
+			return { error };
+		}
+	};
+
+export const savePurpose = ( purpose, models, description ) =>
+	mutateAs( {
+		path: `/purposes/${ encodeURIComponent( purpose ) }`,
+		method: 'PUT',
+		data: { models, ...( description ? { description } : {} ) },
+		success: ( saved ) => sprintf( __( 'Purpose %1$s saved: %2$s.', 'svc-hub' ), saved.purpose, saved.models.join( ' → ' ) ),
+	} );
+
+/**
+ * @param {string} model `<provider>/<model>`; its slashes stay path separators.
+ * @param {Object} price `{ input_per_mtok, output_per_mtok }` in USD per million tokens.
+ * @return {Function} Thunk.
+ */
+export const savePrice = ( model, price ) =>
+	mutateAs( {
+		path: `/prices/${ model.split( '/' ).map( encodeURIComponent ).join( '/' ) }`,
+		method: 'PUT',
+		data: price,
+		success: ( saved ) =>
+			sprintf( __( 'Price of %1$s: %2$s in / %3$s out per million tokens.', 'svc-hub' ), saved.model, saved.input_per_mtok, saved.output_per_mtok ),
+	} );

@@ -1,0 +1,35 @@
+import { sprintf, __ } from '@wordpress/i18n';
+import { mutateAs } from './mutate-as';
+
+/* WooCommerce stores (write-only secrets) and outbound deliveries. */
+
+export const retryDelivery = ( id ) =>
+	mutateAs( {
+		path: `/deliveries/${ encodeURIComponent( id ) }/retry`,
+		success: () => sprintf( __( 'Delivery %s queued to be sent now.', 'svc-hub' ), id ),
+	} );
+
+/**
+ * Adds a store (id null) or replaces a store's secret.
+ *
+ * @param {string|null} id     Store id, or null to add one.
+ * @param {Object}      values `{ source_url, secret }` or `{ secret }`.
+ * @return {Function} Thunk.
+ */
+export const saveStore = ( id, values ) =>
+	mutateAs( {
+		path: id ? `/stores/${ encodeURIComponent( id ) }` : '/stores',
+		method: id ? 'PUT' : 'POST',
+		data: values,
+		success: ( saved ) =>
+			id
+				? sprintf( __( 'Secret of %1$s replaced (ends in %2$s).', 'svc-hub' ), saved.source_url, saved.secret_last4 )
+				: sprintf( __( 'Store %1$s added (secret ends in %2$s).', 'svc-hub' ), saved.source_url, saved.secret_last4 ),
+	} );
+
+export const deleteStore = ( record ) =>
+	mutateAs( {
+		path: `/stores/${ encodeURIComponent( record.id ) }`,
+		method: 'DELETE',
+		success: () => sprintf( __( 'Store %s removed.', 'svc-hub' ), record.source_url ),
+	} );

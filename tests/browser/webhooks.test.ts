@@ -1,0 +1,52 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Browser } from 'playwright-core';
+import { call } from '../support/lanes';
+import { delivery, phpJsonEncode, restOrder } from '../support/woo-webhook';
+import { launchBrowser, logInToAdmin, notice, onPage, openPanel } from './support/browser';
+import { administrator } from './support/wordpress-users';
+
+jest.setTimeout(180_000);
+
+const WEBHOOK = '/wp-json/svc-license/v1/webhook/woo-order-paid';
+
+/** Webhooks in wp-admin: a store with a write-only secret, and the audit log entry of its delivery. */
+describe('admin screen: webhooks', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('adds a store (secret shown as its last 4 characters) and opens the audit entry of its signed delivery', async () => {
+    const source = `https://shop-${randomUUID().slice(0, 8)}.example`;
+    const secret = `wc-secret-${randomBytes(12).toString('hex')}`;
+    const hubOrderId = `ord_BROWSER${randomUUID().replace(/-/g, '').slice(0, 17).toUpperCase()}`;
+    await onPage(browser, 'webhook-audit', async (page) => {
+      const admin = administrator();
+      await logInToAdmin(page, admin.login, admin.password);
+      await openPanel(page, 'webhooks');
+      const form = page.locator('.svc-hub-store-form');
+      await form.getByLabel('Store URL').fill(source);
+      await form.getByLabel('Webhook secret').fill(secret);
+      await form.getByRole('button', { name: 'Add store' }).click();
+      await notice(page, 'success', `Store ${source} added (secret ends in ${secret.slice(-4)})`).waitFor();
+      await page.locator('.svc-hub-store-list tr', { hasText: source }).getByText(`••••${secret.slice(-4)}`).waitFor();
+      expect(await page.content()).not.toContain(secret);
+
+      const body = phpJsonEncode(restOrder({ id: 9001, hubOrderId, siteUrl: 'https://client.example', status: 'processing', paidAt: new Date(), modifiedAt: new Date() }));
+      const sent = await call('wordpress', WEBHOOK, delivery(body, { source, key: secret }));
+      expect(sent.status).toBe(200);
+
+      await page.reload();
+      await page.locator('.svc-hub-audit-log').getByLabel('Signature result').selectOption('valid');
+      const entry = page.locator('.svc-hub-audit-list tr', { hasText: source }).first();
+      await entry.getByRole('button', { name: 'Open' }).click();
+      const dialog = page.locator('.svc-hub-audit-entry');
+      await dialog.locator('.svc-hub-audit-entry__signature', { hasText: 'valid' }).waitFor();
+      await dialog.locator('.svc-hub-audit-headers tr', { hasText: source }).waitFor();
+      await dialog.locator('.svc-hub-audit-body', { hasText: hubOrderId }).waitFor();
+    });
+  });
+});

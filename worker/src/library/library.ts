@@ -1,0 +1,72 @@
+import type { Database } from '../db/pool';
+import type { Logger } from '../support/logger';
+import { hashJson } from './canonical-json';
+import { exportPack } from './export';
+import { parsePack, type ParsedPack } from './pack';
+import { readPackFolder } from './pack-folder';
+import { LibraryStore, type LibraryState } from './store';
+import { LibraryWriter, type Origin } from './writer';
+import { resolve } from 'node:path';
+import type { ItemKind } from './vocabulary';
+
+/** The shipped starter library, beside the worker in the same checkout (plugin/library/starter). */
+export const STARTER_DIR = resolve(__dirname, '..', '..', '..', 'plugin', 'library', 'starter');
+
+export interface ImportReport extends LibraryState {
+  changed: boolean;
+  created: { kind: ItemKind; id: string; slug: string }[];
+  updated: { kind: ItemKind; id: string; slug: string }[];
+  unchanged: number;
+  /** SVG files the sanitiser changed, and what it removed from each. */
+  sanitised: ParsedPack['sanitised'];
+}
+
+/** The library area: reads, changes (each bumping the version), import, export, the starter. */
+export class Library {
+  readonly store: LibraryStore;
+  readonly writer: LibraryWriter;
+
+  constructor(database: Database, readonly publicUrl: string, private readonly logger: Logger, readonly starterDir = STARTER_DIR) {
+    this.store = new LibraryStore(database);
+    this.writer = new LibraryWriter(database);
+  }
+
+  /** Imports a pack all-or-nothing: it is validated whole first, then applied in one transaction. */
+  async importPack(body: unknown, origin: Origin = 'import'): Promise<ImportReport> {
+    return this.apply(parsePack(body, { staticFiles: origin === 'starter' }), origin);
+  }
+
+  private async apply(pack: ParsedPack, origin: Origin, starterHash?: string, onlyIfNeverLoaded = false): Promise<ImportReport> {
+    const report: Pick<ImportReport, 'created' | 'updated' | 'unchanged'> = { created: [], updated: [], unchanged: 0 };
+    const { state, changed } = await this.writer.change(async (change) => {
+      if (onlyIfNeverLoaded && change.starterLoadedAt) return;
+      for (const item of pack.items) {
+        const { id, outcome } = await this.writer.upsert(change, item, origin);
+        if (outcome === 'unchanged') report.unchanged += 1;
+        else report[outcome].push({ kind: item.kind, id, slug: item.slug });
+      }
+      if (starterHash) await this.writer.markStarterLoaded(change, starterHash);
+    });
+    return { ...state, changed, ...report, sanitised: pack.sanitised };
+  }
+
+  /**
+   * Loads the shipped starter library (items with the same slug are replaced). With
+   * `onlyIfNeverLoaded` (the worker's start) nothing happens once it was loaded before, so
+   * items an admin deleted stay deleted. Null when the starter folder is missing.
+   */
+  async loadStarter(onlyIfNeverLoaded: boolean): Promise<ImportReport | null> {
+    let body: Record<string, unknown>;
+    try {
+      body = readPackFolder(this.starterDir);
+    } catch (error) {
+      this.logger.warn('the starter library could not be read', { folder: this.starterDir, error: (error as Error).message });
+      return null;
+    }
+    return this.apply(parsePack(body, { staticFiles: true }), 'starter', hashJson(body), onlyIfNeverLoaded);
+  }
+
+  async exportPack(): Promise<Record<string, unknown>> {
+    return exportPack(this.store, await this.store.state(), this.publicUrl);
+  }
+}
