@@ -1,11 +1,9 @@
 import { ConfigError, loadConfig, type Config } from './config';
 import { migrate } from './db/migrate';
 import { waitForDatabase } from './db/pool';
-import { webhookAuditRetention } from './commerce/webhook/audit-retention';
 import { buildApp } from './http/app';
 import { installGracefulShutdown } from './http/lifecycle';
-import { expiryJob } from './license/expiry-job';
-import { OutboxDelivery } from './license/outbox-delivery';
+import { startJobs } from './jobs';
 import { createServices } from './services';
 import { createLogger } from './support/logger';
 import { productVersion } from './support/version';
@@ -22,7 +20,7 @@ function readConfig(): Config {
   }
 }
 
-/** Worker entry: config → database (wait, migrate) → background jobs (propagation, expiry) → HTTP server → graceful shutdown. */
+/** Worker entry: config → database (wait, migrate) → background jobs (worker/src/jobs.ts) → HTTP server → graceful shutdown. */
 async function main(): Promise<void> {
   const startedAt = Date.now();
   const config = readConfig();
@@ -37,19 +35,7 @@ async function main(): Promise<void> {
   const interrupted = await services.router.usage.closeInterrupted();
   if (interrupted > 0) logger.warn('closed usage rows left open by an earlier process as interrupted', { rows: interrupted });
   services.router.limiter.start();
-  const delivery = new OutboxDelivery({
-    database: services.database,
-    keys: services.keys,
-    outbox: services.outbox,
-    logger,
-    config: config.outbox,
-    userAgent: `svc-hub/${config.version}`,
-  });
-  delivery.start();
-  const expiry = expiryJob(services.entitlements, services.gate, logger, config.expiryIntervalMs);
-  expiry.start();
-  const auditRetention = webhookAuditRetention(services.commerce.webhooks.audit, logger);
-  auditRetention.start();
+  const jobs = startJobs(config, services, logger);
   const app = buildApp(services, { startedAt });
   const server = app.listen(config.port, config.host);
   // Idle keep-alive sockets live longer than a proxy's (nginx keeps upstream ones 60 s), so the
@@ -72,8 +58,7 @@ async function main(): Promise<void> {
     }),
   );
   installGracefulShutdown(server, logger, async () => {
-    await Promise.all([delivery.stop(), expiry.stop()]);
-    await auditRetention.stop();
+    await jobs.stop();
     await services.router.limiter.stop();
     await services.pending.flush();
     await services.router.providers.close();

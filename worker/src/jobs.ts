@@ -1,0 +1,40 @@
+import { commerceHousekeeping } from './commerce/housekeeping';
+import { webhookAuditRetention } from './commerce/webhook/audit-retention';
+import type { Config } from './config';
+import { expiryJob } from './license/expiry-job';
+import { OutboxDelivery } from './license/outbox-delivery';
+import type { Services } from './services';
+import type { Logger } from './support/logger';
+
+export interface RunningJobs {
+  /** Ends every job; resolves when passes in progress have finished (deliveries get 2 s). */
+  stop(): Promise<void>;
+}
+
+/**
+ * The worker's background work, all of it safe with several workers on one database:
+ * propagation to client sites (outbox), entitlement expiry, webhook audit retention,
+ * commerce housekeeping (stale pending orders, old Idempotency-Keys).
+ */
+export function startJobs(config: Config, services: Services, logger: Logger): RunningJobs {
+  const delivery = new OutboxDelivery({
+    database: services.database,
+    keys: services.keys,
+    outbox: services.outbox,
+    logger,
+    config: config.outbox,
+    userAgent: `svc-hub/${config.version}`,
+  });
+  const periodic = [
+    expiryJob(services.entitlements, services.gate, logger, config.expiryIntervalMs),
+    webhookAuditRetention(services.commerce.webhooks.audit, logger),
+    commerceHousekeeping(services.commerce, logger),
+  ];
+  delivery.start();
+  for (const job of periodic) job.start();
+  return {
+    stop: async () => {
+      await Promise.all([delivery.stop(), ...periodic.map((job) => job.stop())]);
+    },
+  };
+}
