@@ -6,6 +6,7 @@ import { hub } from '../support/hub-cli';
 import { hubServices } from '../support/hub-services';
 import { bearer, call, json, LANES, type Lane } from '../support/lanes';
 import { delivery, phpJsonEncode, restOrder } from '../support/woo-webhook';
+import { wooStandIn } from '../support/woocommerce-stand-in';
 
 /**
  * The whole purchase, as a client site lives it (issue 4): checkout → the store's signed
@@ -94,5 +95,33 @@ describe.each(LANES)('purchase flow via %s', (lane: Lane) => {
       [true, 'revoked', []],
     ]);
     expect(new Set(all.map((message) => message.webhook_id)).size).toBe(2);
+  });
+});
+
+describe('purchase flow with WooCommerce on the hub site', () => {
+  it('pays through the hooks, activates and propagates; refunds, revokes and propagates exactly once', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const packageId = `local-${tag}`;
+    hub('package', 'create', '--id', packageId, '--name', 'Local', '--price', '49.00', '--currency', 'EUR', '--features', 'module.seo', '--woo-product', '77');
+    const site = `https://local-${tag}.example`;
+    const endpoint = `local-${tag}`;
+    const [webhookSecret, key] = hub('key', 'create', '--site', site, '--team', 'flow', '--endpoint', receiver().endpointUrl(endpoint)).slice(-2) as [string, string];
+    await receiver().register(endpoint, [webhookSecret]);
+    await new Promise((resolve) => setTimeout(resolve, 20)); // let fetch see sockets closed while the CLI ran
+
+    const checkoutInit = json({ package_id: packageId, site_url: site });
+    const order = await call('wordpress', '/wp-json/svc-commerce/v1/checkout', { ...checkoutInit, headers: { ...checkoutInit.headers, ...bearer(key) } });
+    expect(order.status).toBe(201);
+
+    await wooStandIn.pay(order.body.woo_order_id);
+    await wooStandIn.setStatus(order.body.woo_order_id, 'completed');
+    await settled(site, 1);
+    await wooStandIn.setStatus(order.body.woo_order_id, 'refunded');
+    await settled(site, 2);
+    const all: ReceivedWebhook[] = await receiver().received(endpoint);
+    expect(all.map((message) => [message.verified, message.body.data.status, message.body.data.features])).toEqual([
+      [true, 'active', ['module.seo']],
+      [true, 'revoked', []],
+    ]);
   });
 });
