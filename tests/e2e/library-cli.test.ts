@@ -18,6 +18,10 @@ function database(prefix?: string): Database {
   const env = stack().workerEnv;
   return createDatabase({ host: env.SVC_DB_HOST!, port: Number(env.SVC_DB_PORT), user: env.SVC_DB_USER!, password: env.SVC_DB_PASSWORD ?? '', name: env.SVC_DB_NAME!, prefix: prefix ?? env.SVC_DB_PREFIX ?? 'wp_' });
 }
+async function dropTables(db: Database, prefix: string): Promise<void> {
+  const [tables] = await db.pool.query<RowDataPacket[]>('SHOW TABLES LIKE ?', [`${prefix}svc_%`]);
+  for (const table of tables) await db.pool.query(`DROP TABLE \`${Object.values(table)[0]}\``);
+}
 const manifest = async (): Promise<Manifest> => (await call('direct', `${LIBRARY}/image-library/manifest`)).body;
 
 describe('library CLI and starter', () => {
@@ -38,8 +42,7 @@ describe('library CLI and starter', () => {
     const db = database();
     try {
       const library = new Library(db, stack().workerEnv.SVC_PUBLIC_URL!, silentLogger);
-      const atStart = await library.loadStarter(true);
-      expect(atStart).toMatchObject({ changed: false, created: [], updated: [] });
+      expect(await library.loadStarter(true)).toBeNull();
       expect((await call('direct', `${LIBRARY}/image-templates/story-this-or-that`)).status).toBe(404);
     } finally {
       await db.close();
@@ -48,6 +51,24 @@ describe('library CLI and starter', () => {
     expect(lines[0]).toMatch(/^created template story-this-or-that \(tpl_[0-9A-Z]{26}\)$/);
     const back = (await call('direct', `${LIBRARY}/image-templates/story-this-or-that`)).body;
     expect([back.hash, back.preview_url]).toEqual([victim.hash, victim.preview_url]);
+  });
+
+  it('is loaded once when two workers start together on an empty library', async () => {
+    const prefix = `twin${randomBytes(3).toString('hex')}_`;
+    const [first, second] = [database(prefix), database(prefix)];
+    try {
+      await migrate(first, silentLogger);
+      const reports = await Promise.all([first, second].map((db) => new Library(db, 'https://twin.example', silentLogger).loadStarter(true)));
+      const created = reports.map((report) => report?.created.length ?? 0).sort((a, b) => a - b);
+      expect(created[0]).toBe(0);
+      expect(created[1]).toBeGreaterThanOrEqual(100);
+      const library = new Library(first, 'https://twin.example', silentLogger);
+      expect((await library.store.state()).version).toBe(1);
+      expect(await library.loadStarter(true)).toBeNull();
+    } finally {
+      await dropTables(first, prefix);
+      await Promise.all([first.close(), second.close()]);
+    }
   });
 
   it('imports a pack file and a pack folder, exports the library, and reports the status', async () => {
@@ -72,7 +93,8 @@ describe('library CLI and starter', () => {
   it('recreates the same items with the same hashes from an export, in another hub\'s database', async () => {
     const exported = (await libraryAdmin('direct', 'GET', '/export')).body;
     const source = await manifest();
-    const other = database(`copy${randomBytes(3).toString('hex')}_`);
+    const prefix = `copy${randomBytes(3).toString('hex')}_`;
+    const other = database(prefix);
     try {
       await migrate(other, silentLogger);
       const library = new Library(other, 'https://copy.example', silentLogger);
@@ -82,8 +104,7 @@ describe('library CLI and starter', () => {
       const hashes = (list: Manifest['items']['templates']) => list.map((entry) => `${entry.slug}:${entry.hash}`).sort();
       for (const kind of ['templates', 'samples', 'assets'] as const) expect(hashes(copy.items[kind])).toEqual(hashes(source.items[kind]));
     } finally {
-      const [tables] = await other.pool.query<RowDataPacket[]>('SHOW TABLES LIKE ?', [`${other.table('').replace(/`/g, '')}%`]);
-      for (const table of tables) await other.pool.query(`DROP TABLE \`${Object.values(table)[0]}\``);
+      await dropTables(other, prefix);
       await other.close();
     }
   });

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { Database } from '../db/pool';
 import type { Logger } from '../support/logger';
 import { hashJson } from './canonical-json';
@@ -5,9 +6,8 @@ import { exportPack } from './export';
 import { parsePack, type ParsedPack } from './pack';
 import { readPackFolder } from './pack-folder';
 import { LibraryStore, type LibraryState } from './store';
-import { LibraryWriter, type Origin } from './writer';
-import { resolve } from 'node:path';
 import type { ItemKind } from './vocabulary';
+import { LibraryWriter, type Origin } from './writer';
 
 /** The shipped starter library, beside the worker in the same checkout (plugin/library/starter). */
 export const STARTER_DIR = resolve(__dirname, '..', '..', '..', 'plugin', 'library', 'starter');
@@ -53,9 +53,11 @@ export class Library {
   /**
    * Loads the shipped starter library (items with the same slug are replaced). With
    * `onlyIfNeverLoaded` (the worker's start) nothing happens once it was loaded before, so
-   * items an admin deleted stay deleted. Null when the starter folder is missing.
+   * items an admin deleted stay deleted (checked again under the state row's lock, so workers
+   * starting together load it once). Null when it was loaded before, or the folder is missing.
    */
   async loadStarter(onlyIfNeverLoaded: boolean): Promise<ImportReport | null> {
+    if (onlyIfNeverLoaded && (await this.store.starterLoaded())) return null;
     let body: Record<string, unknown>;
     try {
       body = readPackFolder(this.starterDir);

@@ -34,6 +34,12 @@ export class LibraryStore {
     return { version: Number(row.version), hash: String(row.hash) };
   }
 
+  /** Whether the shipped starter library was ever loaded (the state row's mark). */
+  async starterLoaded(): Promise<boolean> {
+    const [rows] = await this.database.pool.query<RowDataPacket[]>(`SELECT starter_loaded_at FROM ${this.database.table('library_state')} WHERE id = 1`);
+    return Boolean(rows[0]?.starter_loaded_at);
+  }
+
   /** The stored manifest as JSON text, with its version and hash. */
   async manifest(): Promise<LibraryState & { text: string }> {
     const [rows] = await this.database.pool.query<RowDataPacket[]>(`SELECT version, hash, manifest FROM ${this.database.table('library_state')} WHERE id = 1`);

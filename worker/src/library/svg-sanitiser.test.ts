@@ -92,6 +92,25 @@ describe('sanitiseSvg removes what can run or fetch', () => {
   });
 });
 
+describe('sanitiseSvg and less obvious fetches', () => {
+  it('removes feImage, external pattern and gradient references, and a foreign xlink namespace', () => {
+    const svg =
+      `<svg ${NS} xmlns:xlink="http://evil.example/ns"><filter id="f"><feImage href="https://evil.example/i.png"/><feGaussianBlur stdDeviation="2"/></filter>` +
+      '<pattern id="p" href="https://evil.example/p.svg#q"/><linearGradient id="g" xlink:href="http://evil.example/g.svg#h"/></svg>';
+    expect(clean(svg)).toBe(`<svg ${NS}><filter id="f"><feGaussianBlur stdDeviation="2"/></filter><pattern id="p"/><linearGradient id="g"/></svg>`);
+  });
+
+  it('sanitises a style sheet inside CDATA too', () => {
+    const svg = `<svg ${NS}><style><![CDATA[@import url("https://evil.example/x.css"); rect { fill: url(https://evil.example/t.png); stroke: #000 }]]></style></svg>`;
+    expect(clean(svg)).toBe(`<svg ${NS}><style>rect{stroke:#000}</style></svg>`);
+  });
+
+  it('drops a style value that only becomes dangerous after escapes or functions', () => {
+    expect(clean(`<svg ${NS}><rect style="fill:red;x:expression(alert(1));stroke:image-set('https://evil.example/a.png' 1x)"/></svg>`)).toBe(`<svg ${NS}><rect style="fill:red"/></svg>`);
+    expect(clean(`<svg ${NS}><rect fill="url(#a) url(http://evil.example/b)"/></svg>`)).toBe(`<svg ${NS}><rect/></svg>`);
+  });
+});
+
 describe('sanitiseSvg and entity tricks', () => {
   it('drops a DOCTYPE and never expands the entities it declares (XXE, billion laughs)', () => {
     const xxe = `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><svg ${NS}><text>&xxe;</text></svg>`;

@@ -1,6 +1,8 @@
 import { SyncError } from './sync-state';
 
 const TIMEOUT_MS = 30_000;
+/** A short excerpt of a hub's answer for an error line, without control characters. */
+const excerpt = (text: string) => text.slice(0, 200).replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
 
 /** The hub's public library API over fetch (undici), counting every request it makes. */
 export class RemoteLibrary {
@@ -23,7 +25,7 @@ export class RemoteLibrary {
   private async json(url: string): Promise<unknown> {
     const response = await this.get(url, { Accept: 'application/json' });
     const text = await response.text();
-    if (response.status !== 200) throw new SyncError(`GET ${url} answered ${response.status}: ${text.slice(0, 200)}`);
+    if (response.status !== 200) throw new SyncError(`GET ${url} answered ${response.status}: ${excerpt(text)}`);
     try {
       return JSON.parse(text);
     } catch {
@@ -40,7 +42,7 @@ export class RemoteLibrary {
       return { notModified: true };
     }
     const text = await response.text();
-    if (response.status !== 200) throw new SyncError(`GET ${url} answered ${response.status}: ${text.slice(0, 200)}`);
+    if (response.status !== 200) throw new SyncError(`GET ${url} answered ${response.status}: ${excerpt(text)}`);
     try {
       return { notModified: false, body: JSON.parse(text), etag: response.headers.get('etag') };
     } catch {
