@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { createKey } from '../support/hub-cli';
+import { emulator } from '../support/emulator';
 import { bearer, call } from '../support/lanes';
 import { launchBrowser, logInToAdmin, onPage, openPanel } from './support/browser';
 import { administrator } from './support/wordpress-users';
@@ -12,6 +13,7 @@ describe('admin screen: overview', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
+    await emulator().reset(); // no behaviour another suite scripted is left in the queue
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
+import { emulator } from '../support/emulator';
 import { call } from '../support/lanes';
 import { stack } from '../support/stack';
 import { logIn } from '../support/wordpress-session';
@@ -19,6 +20,7 @@ describe('admin screen: router settings', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
+    await emulator().reset(); // no behaviour another suite scripted is left in the queue
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { emulator } from '../support/emulator';
 import { call } from '../support/lanes';
 import { hub } from '../support/hub-cli';
 import { logIn, type WordPressSession } from '../support/wordpress-session';
@@ -17,6 +18,7 @@ describe('admin routes for the wp-admin screen (through WordPress)', () => {
 
   beforeAll(async () => {
     session = await logIn();
+    await emulator().reset(); // no behaviour another suite scripted is left in the queue
   });
 
   it('tests a provider with one real call and reports the outcome and latency', async () => {
