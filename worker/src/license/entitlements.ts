@@ -356,9 +356,11 @@ export class EntitlementStore {
         this.open.set(connection, state);
         return work(connection);
       },
-      async (connection) => {
-        this.open.delete(connection);
-        for (const name of state.sites) await connection.query('SELECT RELEASE_LOCK(?)', [name]);
+      {
+        afterEnd: async (connection) => {
+          this.open.delete(connection);
+          for (const name of state.sites) await connection.query('SELECT RELEASE_LOCK(?)', [name]);
+        },
       },
     );
     if (state.messages > 0) this.outbox.notifyCommitted();

@@ -1,4 +1,4 @@
-import type { PoolConnection, ResultSetHeader, RowDataPacket } from 'mysql2/promise';
+import type { ResultSetHeader, RowDataPacket } from 'mysql2/promise';
 import type { Database } from '../db/pool';
 import { withTransaction } from '../db/transaction';
 import type { DeliveryOutcome } from './delivery-outcome';
@@ -36,7 +36,9 @@ export class OutboxStore {
 
   async claim(limit: number, leaseMs: number): Promise<ClaimedMessage[]> {
     const table = this.database.table('outbox');
-    return this.readCommittedTransaction(async (connection) => {
+    // READ COMMITTED: the locking read takes record locks only, no gap locks, so a claim never
+    // blocks (or deadlocks with) a transaction queueing a new message.
+    return withTransaction(this.database, async (connection) => {
       // Heads: due messages without an older pending one of their site (leased or waiting). A plain read.
       const [heads] = await connection.query<RowDataPacket[]>(
         `SELECT message.id FROM ${table} message
@@ -68,27 +70,7 @@ export class OutboxStore {
         payload: row.payload,
         attempts: Number(row.attempts),
       }));
-    });
-  }
-
-  /**
-   * A claim runs at READ COMMITTED: its locking read then takes record locks only, no gap
-   * locks, so it never blocks (or deadlocks with) a transaction queueing a new message.
-   */
-  private async readCommittedTransaction<T>(work: (connection: PoolConnection) => Promise<T>): Promise<T> {
-    const connection = await this.database.pool.getConnection();
-    try {
-      await connection.query('SET TRANSACTION ISOLATION LEVEL READ COMMITTED');
-      await connection.beginTransaction();
-      const result = await work(connection);
-      await connection.commit();
-      return result;
-    } catch (error) {
-      await connection.rollback().catch(() => undefined);
-      throw error;
-    } finally {
-      connection.release();
-    }
+    }, { isolation: 'READ COMMITTED' });
   }
 
   /**
