@@ -1,22 +1,7 @@
-import { ConfigError, loadConfig } from './config';
+import { VALID_ENVIRONMENT as VALID, problemsOf } from './__fixtures__/config-environment';
+import { loadConfig } from './config';
 
 /** The propagation settings of worker/src/config.ts (the rest is in config.test.ts). */
-const VALID = {
-  SVC_HUB_SECRET: 'a'.repeat(64),
-  SVC_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
-  SVC_DB_USER: 'svc',
-  SVC_DB_NAME: 'wordpress',
-  SVC_PUBLIC_URL: 'https://hub.example/',
-};
-
-const problemsOf = (environment: Record<string, string>) => {
-  try {
-    loadConfig(environment);
-  } catch (error) {
-    return (error as ConfigError).problems;
-  }
-  return [];
-};
 
 describe('propagation configuration', () => {
   it('defaults to the Standard Webhooks schedule, 1 s polls, 15 s timeouts and no exceptions', () => {

@@ -1,21 +1,6 @@
-import { ConfigError, loadConfig } from './config';
+import { VALID_ENVIRONMENT as VALID, problemsOf } from './__fixtures__/config-environment';
+import { loadConfig } from './config';
 
-const VALID = {
-  SVC_HUB_SECRET: 'a'.repeat(64),
-  SVC_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
-  SVC_DB_USER: 'svc',
-  SVC_DB_NAME: 'wordpress',
-  SVC_PUBLIC_URL: 'https://hub.example/',
-};
-
-const problemsOf = (environment: Record<string, string>) => {
-  try {
-    loadConfig(environment);
-  } catch (error) {
-    return (error as ConfigError).problems;
-  }
-  return [];
-};
 
 describe('worker configuration', () => {
   it('applies the documented defaults', () => {
