@@ -41,7 +41,17 @@ describe('admin screen: API keys', () => {
       const row = page.locator('.svc-hub-key-list tr', { hasText: site });
       await row.waitFor();
       expect(await row.locator('[data-column="prefix"]').textContent()).toBe(`${key.slice(0, 13)}…`);
-      expect(await row.locator('[data-column="rate_limit_per_minute"]').textContent()).toBe('30');
+      const limit = row.locator('[data-column="rate_limit_per_minute"]');
+      expect(await limit.textContent()).toBe('30 Change');
+
+      await limit.getByRole('button', { name: 'Change the rate limit' }).click();
+      await limit.getByLabel('Requests per minute').fill('0');
+      await limit.getByRole('button', { name: 'Save' }).click();
+      await limit.getByText('Requests per minute: a whole number from 1 to 100000.').waitFor();
+      await limit.getByLabel('Requests per minute').fill('45');
+      await limit.getByRole('button', { name: 'Save' }).click();
+      await notice(page, 'success', 'may now make 45 requests per minute').waitFor();
+      await page.locator('.svc-hub-key-list tr', { hasText: site }).locator('[data-column="rate_limit_per_minute"]', { hasText: '45' }).waitFor();
 
       await page.getByRole('button', { name: 'I have copied it' }).click();
       await secretBox.waitFor({ state: 'detached' });
@@ -54,6 +64,8 @@ describe('admin screen: API keys', () => {
       await notice(page, 'success', 'revoked').waitFor();
       await page.locator('.svc-hub-key-list tr', { hasText: site }).locator('.svc-hub-status.is-revoked').waitFor();
     }, MOBILE_WIDTH);
-    expect(hub('key', 'list').find((line) => line.includes(site))).toContain('revoked');
+    const listed = hub('key', 'list').find((line) => line.includes(site))!;
+    expect(listed).toContain('revoked');
+    expect(listed).toMatch(/\b45\b/);
   });
 });

@@ -1,5 +1,7 @@
 import { bearer, call } from '../support/lanes';
 import { hub } from '../support/hub-cli';
+import { shellHeaders } from '../support/signed-request';
+import { stack } from '../support/stack';
 
 /** Per-key requests per minute, counted across lanes (and workers) through MySQL. */
 describe('per-key rate limit', () => {
@@ -21,5 +23,26 @@ describe('per-key rate limit', () => {
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
       expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(60);
     }
+  });
+
+  it('takes a new limit from the admin route and the CLI, refusing a bad one', async () => {
+    const lines = hub('key', 'create', '--site', `https://rate-edit-${Date.now()}.example`, '--team', 'rl');
+    const id = /(key_[0-9A-Z]{26})/.exec(lines[0]!)![1]!;
+    const patch = async (body: unknown) => {
+      const path = `/wp-json/svc-hub/v1/admin/keys/${id}`;
+      const text = JSON.stringify(body);
+      const response = await fetch(stack().workerUrl + path, {
+        method: 'PATCH',
+        body: text,
+        headers: { 'Content-Type': 'application/json', ...shellHeaders({ method: 'PATCH', path, body: text }) },
+      });
+      return { status: response.status, body: (await response.json()) as any };
+    };
+    const bad = await patch({ rate_limit_per_minute: 0 });
+    expect([bad.status, Object.keys(bad.body.data.params)]).toEqual([400, ['rate_limit_per_minute']]);
+    const saved = await patch({ rate_limit_per_minute: 7 });
+    expect([saved.status, saved.body.rate_limit_per_minute]).toEqual([200, 7]);
+    expect(hub('key', 'rate-limit', id, '9')).toEqual([`${id} may make 9 requests per minute.`]);
+    expect(hub('key', 'list').find((line) => line.startsWith(id))!.split('\t')[6]).toBe('9');
   });
 });

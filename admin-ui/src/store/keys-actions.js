@@ -3,7 +3,7 @@ import { mutateAs } from './mutate-as';
 
 /*
  * API keys: create (the key and webhook secret are kept in the store to be shown once),
- * revoke, rotate the site's webhook secret.
+ * change the rate limit, revoke, rotate the site's webhook secret.
  */
 
 export const createKey =
@@ -38,3 +38,11 @@ export const rotateWebhookSecret =
 		}
 		return outcome;
 	};
+
+export const setKeyRateLimit = ( key, rateLimitPerMinute ) =>
+	mutateAs( {
+		path: `/keys/${ encodeURIComponent( key.id ) }`,
+		method: 'PATCH',
+		data: { rate_limit_per_minute: rateLimitPerMinute },
+		success: ( saved ) => sprintf( __( 'API key %1$s may now make %2$d requests per minute.', 'svc-hub' ), key.prefix, saved.rate_limit_per_minute ),
+	} );

@@ -20,6 +20,7 @@ const USAGE = `svc-hub operator CLI — npm run hub -- <command>
   key list
   key revoke KEY_ID
   key rotate-secret KEY_ID
+  key rate-limit KEY_ID REQUESTS_PER_MINUTE
   entitlement grant --site URL --features a,b [--expires DATE] [--reason R]
   entitlement set --site URL [--package P] --status S --reason R
   entitlement list --site URL

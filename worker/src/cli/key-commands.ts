@@ -1,4 +1,4 @@
-import { parseNewKey } from '../license/inputs';
+import { parseKeyUpdate, parseNewKey } from '../license/inputs';
 import type { Services } from '../services';
 import { takeFlags, UsageError, type ParsedArguments } from './arguments';
 
@@ -32,9 +32,9 @@ export async function keyCommand(services: Services, action: string | undefined,
     case 'list': {
       takeFlags(parsed, []);
       const { items, total } = await services.keys.list(1, 100);
-      print(['id', 'prefix', 'status', 'scope', 'team', 'site', 'last used'].join('\t'));
+      print(['id', 'prefix', 'status', 'scope', 'team', 'site', 'per minute', 'last used'].join('\t'));
       for (const key of items) {
-        print([key.id, key.displayPrefix, key.status, key.scope, key.team, key.siteUrl, date(key.lastUsedAt)].join('\t'));
+        print([key.id, key.displayPrefix, key.status, key.scope, key.team, key.siteUrl, key.rateLimitPerMinute, date(key.lastUsedAt)].join('\t'));
       }
       if (total > items.length) print(`(${total - items.length} older keys not shown)`);
       return;
@@ -56,7 +56,17 @@ export async function keyCommand(services: Services, action: string | undefined,
       }
       return;
     }
+    case 'rate-limit': {
+      takeFlags(parsed, []);
+      const [id, limit] = parsed.positionals.slice(2);
+      if (!id || limit === undefined) throw new UsageError('Usage: key rate-limit KEY_ID REQUESTS_PER_MINUTE');
+      const change = parseKeyUpdate({ rate_limit_per_minute: /^\d+$/.test(limit) ? Number(limit) : limit });
+      const record = await services.keys.setRateLimit(id, change.rateLimitPerMinute);
+      if (!record) throw new UsageError(`No API key has the id ${id}.`);
+      print(`${record.id} may make ${record.rateLimitPerMinute} requests per minute.`);
+      return;
+    }
     default:
-      throw new UsageError('Usage: key create|list|revoke|rotate-secret …');
+      throw new UsageError('Usage: key create|list|revoke|rotate-secret|rate-limit …');
   }
 }

@@ -96,6 +96,7 @@ export function routeTable(services: Services, startedAt: number): RouteDefiniti
     { method: 'GET', path: `${library}/image-library/files/:file`, auth: 'public', area: 'image library', handler: images.file },
     { method: 'GET', path: `${admin}/keys`, auth: 'admin', area: 'admin', handler: keys.list },
     { method: 'POST', path: `${admin}/keys`, auth: 'admin', area: 'admin', handler: keys.create },
+    { method: 'PATCH', path: `${admin}/keys/:id`, auth: 'admin', area: 'admin', handler: keys.update },
     { method: 'POST', path: `${admin}/keys/:id/revoke`, auth: 'admin', area: 'admin', json: false, handler: keys.revoke },
     { method: 'POST', path: `${admin}/keys/:id/rotate-secret`, auth: 'admin', area: 'admin', json: false, handler: keys.rotateSecret },
     { method: 'GET', path: `${admin}/entitlements`, auth: 'admin', area: 'admin', handler: entitlements.list },

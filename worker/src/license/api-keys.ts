@@ -120,6 +120,15 @@ export class ApiKeyStore {
     return rows.map(toRecord);
   }
 
+  /** Sets a key's requests per minute (revoked keys too, harmlessly); null when unknown. */
+  async setRateLimit(id: string, rateLimitPerMinute: number): Promise<ApiKeyRecord | null> {
+    await this.database.pool.execute(
+      `UPDATE ${this.database.table('api_keys')} SET rate_limit_per_minute = ? WHERE id = ?`,
+      [rateLimitPerMinute, id],
+    );
+    return this.findById(id);
+  }
+
   /** Revokes an active key; returns the record (unchanged when already revoked), null when unknown. */
   async revoke(id: string): Promise<ApiKeyRecord | null> {
     await this.database.pool.execute(

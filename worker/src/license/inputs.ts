@@ -20,10 +20,7 @@ export function parseNewKey(raw: Raw): NewApiKey {
   const problems = new Problems();
   const scope = raw.scope ?? 'client';
   if (scope !== 'client' && scope !== 'admin') problems.add('scope', 'must be "client" or "admin"');
-  const rateLimit = raw.rate_limit_per_minute ?? 120;
-  if (typeof rateLimit !== 'number' || !Number.isInteger(rateLimit) || rateLimit < 1 || rateLimit > 100_000) {
-    problems.add('rate_limit_per_minute', 'must be an integer from 1 to 100000');
-  }
+  const rateLimit = rateLimitOf(raw.rate_limit_per_minute ?? 120, problems);
   const endpoint = raw.webhook_endpoint;
   const webhookEndpoint = endpoint === undefined || endpoint === null || endpoint === '' ? undefined : parseWebhookEndpoint(endpoint);
   if (webhookEndpoint === null) problems.add('webhook_endpoint', 'must be an absolute http(s) URL without credentials or fragment, up to 500 characters');
@@ -32,11 +29,26 @@ export function parseNewKey(raw: Raw): NewApiKey {
     team: text(raw, 'team', problems, { required: true, max: 190 }),
     name: text(raw, 'name', problems, { required: false, max: 190 }),
     scope: scope as NewApiKey['scope'],
-    rateLimitPerMinute: rateLimit as number,
+    rateLimitPerMinute: rateLimit,
     webhookEndpoint: webhookEndpoint ?? undefined,
   };
   problems.throwIfAny();
   return input;
+}
+
+function rateLimitOf(value: unknown, problems: Problems): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 100_000) {
+    problems.add('rate_limit_per_minute', 'must be an integer from 1 to 100000');
+  }
+  return value as number;
+}
+
+/** PATCH /admin/keys/{id}: `{ rate_limit_per_minute }`, the key's requests per minute. */
+export function parseKeyUpdate(raw: Raw): { rateLimitPerMinute: number } {
+  const problems = new Problems();
+  const rateLimitPerMinute = rateLimitOf(raw.rate_limit_per_minute, problems);
+  problems.throwIfAny();
+  return { rateLimitPerMinute };
 }
 
 /** `features`: a non-empty list of feature codes, deduplicated and sorted. */

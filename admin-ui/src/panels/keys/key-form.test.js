@@ -3,7 +3,7 @@ import { createRegistry, RegistryProvider } from '@wordpress/data';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { store } from '../../store';
 import KeyForm from './key-form';
-import { keyPayload, validateKey, EMPTY_KEY } from './validate';
+import { keyPayload, validateKey, validateRateLimit, EMPTY_KEY } from './validate';
 
 jest.mock( '@wordpress/api-fetch', () => {
 	const fetch = jest.fn();
@@ -72,5 +72,14 @@ describe( 'KeyForm', () => {
 		fireEvent.click( screen.getByRole( 'button', { name: 'Create key' } ) );
 		await waitFor( () => expect( screen.getByLabelText( 'Team' ).value ).toBe( '' ) );
 		expect( registry.select( store ).getCreatedKey().key ).toBe( 'svc_live_full' );
+	} );
+} );
+
+describe( 'validateRateLimit', () => {
+	it( 'takes whole numbers from 1 to 100000 only', () => {
+		expect( validateRateLimit( { rate_limit_per_minute: '45' } ) ).toEqual( {} );
+		for ( const bad of [ '0', '-3', '1.5', 'abc', '', '100001' ] ) {
+			expect( Object.keys( validateRateLimit( { rate_limit_per_minute: bad } ) ) ).toEqual( [ 'rate_limit_per_minute' ] );
+		}
 	} );
 } );

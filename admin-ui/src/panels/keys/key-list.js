@@ -4,6 +4,7 @@ import { sprintf, __ } from '@wordpress/i18n';
 import ConfirmButton from '../../components/confirm-button';
 import DataTable from '../../components/data-table';
 import Pagination from '../../components/pagination';
+import RateLimitEditor from './rate-limit-editor';
 import { useList } from '../../components/use-list';
 import { store } from '../../store';
 import { PER_PAGE } from '../../store/constants';
@@ -20,7 +21,11 @@ export default function KeyList() {
 		{ key: 'site_url', label: __( 'Site', 'svc-hub' ) },
 		{ key: 'team', label: __( 'Team', 'svc-hub' ) },
 		{ key: 'scope', label: __( 'Scope', 'svc-hub' ) },
-		{ key: 'rate_limit_per_minute', label: __( 'Requests / min', 'svc-hub' ) },
+		{
+			key: 'rate_limit_per_minute',
+			label: __( 'Requests / min', 'svc-hub' ),
+			render: ( key ) => ( key.status === 'active' ? <RateLimitEditor apiKey={ key } /> : key.rate_limit_per_minute ),
+		},
 		{ key: 'last_used_at', label: __( 'Last used', 'svc-hub' ), render: ( key ) => formatDateTime( key.last_used_at ) },
 		{ key: 'status', label: __( 'Status', 'svc-hub' ), render: ( key ) => <span className={ `svc-hub-status is-${ key.status }` }>{ key.status }</span> },
 		{

@@ -23,6 +23,18 @@ export function validateKey( values ) {
 }
 
 /**
+ * @param {Object} values `{ rate_limit_per_minute }` as typed.
+ * @return {Object} `{ field: message }` for each bad field.
+ */
+export function validateRateLimit( values ) {
+	return onlyProblems( {
+		rate_limit_per_minute: isIntegerBetween( values.rate_limit_per_minute, 1, 100000 )
+			? undefined
+			: __( 'Requests per minute: a whole number from 1 to 100000.', 'svc-hub' ),
+	} );
+}
+
+/**
  * @param {Object} values The key form (valid).
  * @return {Object} The body of POST /keys.
  */

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { parseNewKey } from '../../license/inputs';
+import { parseKeyUpdate, parseNewKey } from '../../license/inputs';
 import { keyToJson } from '../../license/serialise';
 import type { Services } from '../../services';
 import { ApiError } from '../../support/api-error';
@@ -30,6 +30,16 @@ export function keyHandlers(services: Services) {
         key: issued.key,
         webhook_secret: issued.webhookSecret,
       });
+    },
+
+    /** `{ rate_limit_per_minute }`; the key's cached record picks it up within seconds. */
+    async update(request: Request, response: Response) {
+      const id = keyId(request);
+      const change = parseKeyUpdate(context(response).json ?? {});
+      const record = await services.keys.setRateLimit(id, change.rateLimitPerMinute);
+      if (!record) throw ApiError.notFound('No API key has this id.');
+      services.logger.info('api key rate limit set', { key_id: id, rate_limit_per_minute: change.rateLimitPerMinute, actor: context(response).wordpressUser });
+      response.json(keyToJson(record));
     },
 
     async revoke(request: Request, response: Response) {
