@@ -114,7 +114,7 @@ describe('library CLI and starter', () => {
     const tag = token();
     const answers = await Promise.all([1, 2, 3, 4, 5].map((n) => libraryAdmin('direct', 'POST', '/import', templatePack([{ slug: `${tag}-${n}` }]))));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
-    expect(answers.map((answer) => answer.body.version).sort()).toEqual([start + 1, start + 2, start + 3, start + 4, start + 5]);
+    expect(answers.map((answer) => answer.body.version as number).sort((a, b) => a - b)).toEqual([start + 1, start + 2, start + 3, start + 4, start + 5]);
     const end = await manifest();
     expect(end.version).toBe(start + 5);
     expect(end.items.templates.filter((entry) => entry.slug.startsWith(tag))).toHaveLength(5);
