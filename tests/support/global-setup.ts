@@ -38,6 +38,8 @@ function propagationSettings(receiverUrl: string): Record<string, string> {
  */
 export default async function globalSetup(): Promise<void> {
   const repoRoot = resolve(__dirname, '..', '..');
+  // The stack runs worker/dist: compile it when a source is newer (a no-op after `npm test`'s own build).
+  execFileSync('bash', ['-c', 'source scripts/lib.sh && build_worker'], { cwd: repoRoot, stdio: 'inherit' });
   const dir = mkdtempSync(join(tmpdir(), 'svc-e2e-'));
   const emulator: EmulatorProcess = await spawnEmulator();
   (globalThis as Record<string, unknown>)[EMULATOR_HANDLE] = emulator;
