@@ -22,7 +22,7 @@ step() { # step NAME COMMAND…
 
 cd "$REPO_ROOT"
 step "npm dependencies" bash "$HERE/ensure-npm.sh"
-step "debian packages" bash "$HERE/ensure-packages.sh"
+step "debian packages" bash "$HERE/ensure-packages.sh" chromium
 step "worker build (tsc)" build_worker
 step "admin screen build (wp-scripts)" bash "$HERE/build-admin-ui.sh"
 step "typecheck (worker and tests)" npx tsc -p tsconfig.test.json
