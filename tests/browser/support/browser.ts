@@ -51,8 +51,16 @@ export async function onPage(browser: Browser, name: string, steps: (page: Page)
 /** Logs in through wp-login.php as a person would. */
 export async function logInToAdmin(page: Page, user: string, password: string): Promise<void> {
   await page.goto(`${stack().wordpressUrl}/wp-login.php`);
-  await page.fill('#user_login', user);
-  await page.fill('#user_pass', password);
+  // wp-login.php moves the focus to the user field 200 ms after load (wp_attempt_focus), which
+  // can land the password there: fill until both fields hold what they should.
+  for (let attempt = 0; ; attempt += 1) {
+    await page.fill('#user_login', user);
+    await page.fill('#user_pass', password);
+    const filled = (await page.inputValue('#user_login')) === user && (await page.inputValue('#user_pass')) === password;
+    if (filled) break;
+    if (attempt === 5) throw new Error('wp-login.php kept losing what was typed into its fields');
+    await page.waitForTimeout(250);
+  }
   await Promise.all([page.waitForURL(/\/wp-admin\//), page.click('#wp-submit')]);
 }
 
