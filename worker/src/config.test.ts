@@ -10,6 +10,7 @@ describe('worker configuration', () => {
       port: 8787,
       publicUrl: 'https://hub.example',
       shellUrl: 'https://hub.example',
+      pluginUrl: 'https://hub.example/wp-content/plugins/svc-hub',
       mock: false,
       testRoutes: false,
       logLevel: 'info',
@@ -17,6 +18,11 @@ describe('worker configuration', () => {
       database: { host: '127.0.0.1', port: 3306, user: 'svc', password: '', name: 'wordpress', prefix: 'wp_' },
     });
     expect(config.encryptionKey).toHaveLength(32);
+  });
+
+  it('takes the plugin folder URL from SVC_PLUGIN_URL when plugins live elsewhere', () => {
+    expect(loadConfig({ ...VALID, SVC_PLUGIN_URL: 'https://cdn.example/app/plugins/hub/' }).pluginUrl).toBe('https://cdn.example/app/plugins/hub');
+    expect(problemsOf({ ...VALID, SVC_PLUGIN_URL: 'plugins/hub' })).toEqual(['SVC_PLUGIN_URL must be an absolute http(s) URL (got "plugins/hub").']);
   });
 
   it('names every missing variable at once', () => {

@@ -26,6 +26,8 @@ export interface Config {
   port: number;
   publicUrl: string;
   shellUrl: string;
+  /** Where WordPress serves this plugin's folder (the starter library's previews). */
+  pluginUrl: string;
   mock: boolean;
   testRoutes: boolean;
   trustProxy: string | undefined;
@@ -225,6 +227,7 @@ export function loadConfig(environment: Environment = process.env, version = '0.
     port: reader.port('SVC_WORKER_PORT', 8787),
     publicUrl,
     shellUrl: environment.SVC_SHELL_URL?.trim() ? reader.url('SVC_SHELL_URL') : publicUrl,
+    pluginUrl: environment.SVC_PLUGIN_URL?.trim() ? reader.url('SVC_PLUGIN_URL') : `${publicUrl}/wp-content/plugins/svc-hub`,
     mock: reader.onOff('SVC_MOCK', 'off'),
     testRoutes: reader.onOff('SVC_TEST_ROUTES', 'off'),
     trustProxy: environment.SVC_TRUST_PROXY?.trim() || undefined,

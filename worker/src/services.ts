@@ -45,6 +45,6 @@ export function createServices(config: Config, logger: Logger, database: Databas
     gate,
     router: createRouterServices(config, database, pending, logger),
     commerce: createCommerceServices(config, database, entitlements, gate, logger),
-    library: new Library(database, config.publicUrl, logger),
+    library: new Library(database, { publicUrl: config.publicUrl, pluginUrl: config.pluginUrl }, logger),
   };
 }

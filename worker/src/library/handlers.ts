@@ -39,7 +39,7 @@ interface ItemAnswer {
  * library change and answer per worker. Workers stay consistent: the version comes from MySQL.
  */
 export function libraryHandlers(library: Library) {
-  const { store, publicUrl } = library;
+  const { store, publicUrl, links } = library;
   const lists = new VersionCache<ListAnswer>(500);
   const details = new VersionCache<ItemAnswer | null>(500);
   let manifestCache: { version: number; hash: string; text: string } | null = null;
@@ -48,7 +48,7 @@ export function libraryHandlers(library: Library) {
     const { version } = await store.state();
     const answer = await lists.get(version, `${kind}s/${type}`, async () => {
       const items = await store.listEntries(kind, type);
-      return { total: items.length, text: JSON.stringify({ object: 'list', data: items.map((item) => entryToJson(publicUrl, item)) }) };
+      return { total: items.length, text: JSON.stringify({ object: 'list', data: items.map((item) => entryToJson(links, item)) }) };
     });
     response.setHeader('Cache-Control', REVALIDATE);
     sendJson(response, answer.text);
@@ -61,7 +61,7 @@ export function libraryHandlers(library: Library) {
       const key = `templates?${query.page}&${query.perPage}&${query.category ?? ''}&${query.search ?? ''}`;
       const answer = await lists.get(version, key, async () => {
         const { items, total } = await store.listTemplates(query);
-        return { total, text: JSON.stringify({ object: 'list', data: items.map((item) => templateToJson(publicUrl, item)) }) };
+        return { total, text: JSON.stringify({ object: 'list', data: items.map((item) => templateToJson(links, item)) }) };
       });
       setPageHeaders(request, response, query, answer.total, publicUrl);
       response.setHeader('Cache-Control', REVALIDATE);
@@ -74,7 +74,7 @@ export function libraryHandlers(library: Library) {
       const { version } = await store.state();
       const answer = await details.get(version, key, async () => {
         const item = await store.findTemplate(key);
-        return item && { hash: item.hash, text: JSON.stringify(templateToJson(publicUrl, item)) };
+        return item && { hash: item.hash, text: JSON.stringify(templateToJson(links, item)) };
       });
       if (!answer) throw ApiError.notFound('No image template has this id or slug.');
       if (notModified(request, response, answer.hash, REVALIDATE)) return;

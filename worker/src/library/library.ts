@@ -5,6 +5,7 @@ import { hashJson } from './canonical-json';
 import { exportPack } from './export';
 import { parsePack, type ParsedPack } from './pack';
 import { readPackFolder } from './pack-folder';
+import type { LibraryLinks } from './serialise';
 import { LibraryStore, type LibraryState } from './store';
 import type { ItemKind } from './vocabulary';
 import { LibraryWriter, type Origin } from './writer';
@@ -26,9 +27,18 @@ export class Library {
   readonly store: LibraryStore;
   readonly writer: LibraryWriter;
 
-  constructor(database: Database, readonly publicUrl: string, private readonly logger: Logger, readonly starterDir = STARTER_DIR) {
+  /** Where answers link to: the site, and the plugin's folder (starter previews). */
+  readonly links: LibraryLinks;
+
+  /** `site`: SVC_PUBLIC_URL, or the links in full when the plugin is not at /wp-content/plugins/svc-hub. */
+  constructor(database: Database, site: string | LibraryLinks, private readonly logger: Logger, readonly starterDir = STARTER_DIR) {
     this.store = new LibraryStore(database);
     this.writer = new LibraryWriter(database);
+    this.links = typeof site === 'string' ? { publicUrl: site, pluginUrl: `${site}/wp-content/plugins/svc-hub` } : site;
+  }
+
+  get publicUrl(): string {
+    return this.links.publicUrl;
   }
 
   /** Imports a pack all-or-nothing: it is validated whole first, then applied in one transaction. */

@@ -1,10 +1,16 @@
 import { integrityToHex } from './canonical-json';
 import type { EntryRow, FileMeta, ItemRow, TemplateRow } from './rows';
 
-/** Where WordPress serves the plugin's starter files (DESIGN §1: the plugin lives at /wp-content/plugins/svc-hub/). */
-export const STARTER_FILES_PATH = '/wp-content/plugins/svc-hub/library/starter/';
+/** The starter files' folder inside the plugin, as WordPress serves it. */
+export const STARTER_FILES_PATH = '/library/starter/';
 /** The worker's own route for files that came with an import. */
 export const FILES_ROUTE = '/wp-json/svc/v1/image-library/files/';
+
+/** Where a library answer's links point: the site (SVC_PUBLIC_URL) and the plugin's folder (SVC_PLUGIN_URL). */
+export interface LibraryLinks {
+  publicUrl: string;
+  pluginUrl: string;
+}
 
 export interface PublicFile {
   hash: string;
@@ -15,23 +21,23 @@ export interface PublicFile {
 
 /**
  * A file's absolute URL: the plugin's static copy for starter files (with `?ver=` so a long
- * cache lifetime is safe), else the content-addressed files route. Both on SVC_PUBLIC_URL.
+ * cache lifetime is safe), else the content-addressed files route on SVC_PUBLIC_URL.
  */
-export function fileUrl(publicUrl: string, meta: FileMeta): string {
+export function fileUrl(links: LibraryLinks, meta: FileMeta): string {
   const hex = integrityToHex(meta.hash) ?? '';
-  if (meta.static_path) return `${publicUrl}${STARTER_FILES_PATH}${meta.static_path}?ver=${hex.slice(0, 12)}`;
-  return `${publicUrl}${FILES_ROUTE}${hex}.svg`;
+  if (meta.static_path) return `${links.pluginUrl}${STARTER_FILES_PATH}${meta.static_path}?ver=${hex.slice(0, 12)}`;
+  return `${links.publicUrl}${FILES_ROUTE}${hex}.svg`;
 }
 
-function files(publicUrl: string, item: ItemRow): Record<string, PublicFile> {
+function files(links: LibraryLinks, item: ItemRow): Record<string, PublicFile> {
   return Object.fromEntries(
-    Object.entries(item.files).map(([name, meta]) => [name, { hash: meta.hash, length: meta.length, media_type: meta.media_type, url: fileUrl(publicUrl, meta) }]),
+    Object.entries(item.files).map(([name, meta]) => [name, { hash: meta.hash, length: meta.length, media_type: meta.media_type, url: fileUrl(links, meta) }]),
   );
 }
 
 /** DESIGN §6 template fields, plus `files` (name → hash, length, URL) so a client can verify `hash`. */
-export function templateToJson(publicUrl: string, item: TemplateRow) {
-  const listed = files(publicUrl, item);
+export function templateToJson(links: LibraryLinks, item: TemplateRow) {
+  const listed = files(links, item);
   return {
     id: item.id,
     slug: item.slug,
@@ -52,8 +58,8 @@ export function templateToJson(publicUrl: string, item: TemplateRow) {
 }
 
 /** A sample or an editor asset. */
-export function entryToJson(publicUrl: string, item: EntryRow) {
-  const listed = files(publicUrl, item);
+export function entryToJson(links: LibraryLinks, item: EntryRow) {
+  const listed = files(links, item);
   return {
     id: item.id,
     slug: item.slug,
@@ -69,6 +75,6 @@ export function entryToJson(publicUrl: string, item: EntryRow) {
   };
 }
 
-export function itemToJson(publicUrl: string, item: ItemRow) {
-  return item.kind === 'template' ? templateToJson(publicUrl, item) : entryToJson(publicUrl, item);
+export function itemToJson(links: LibraryLinks, item: ItemRow) {
+  return item.kind === 'template' ? templateToJson(links, item) : entryToJson(links, item);
 }
