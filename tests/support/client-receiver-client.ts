@@ -1,4 +1,5 @@
 import type { ReceivedWebhook, ScriptedResponse } from './client-receiver';
+import { controlRequest } from './control-request';
 import { stack } from './stack';
 
 export type { ReceivedWebhook, ScriptedResponse };
@@ -7,15 +8,8 @@ export type { ReceivedWebhook, ScriptedResponse };
 export class ReceiverClient {
   constructor(readonly url: string) {}
 
-  private async send(method: string, path: string, body?: unknown): Promise<any> {
-    const response = await fetch(this.url + path, {
-      method,
-      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`receiver ${method} ${path} answered ${response.status}: ${text}`);
-    return JSON.parse(text);
+  private send(method: string, path: string, body?: unknown): Promise<any> {
+    return controlRequest('receiver', this.url, method, path, body);
   }
 
   /** The URL the hub should POST to for this endpoint name. */

@@ -1,5 +1,6 @@
 import type { Behaviour, ProviderName } from '../emulators/behaviours';
 import type { LoggedRequest } from '../emulators/request-log';
+import { controlRequest } from './control-request';
 import { stack } from './stack';
 
 export type { Behaviour, LoggedRequest, ProviderName };
@@ -8,15 +9,8 @@ export type { Behaviour, LoggedRequest, ProviderName };
 export class EmulatorClient {
   constructor(readonly url: string) {}
 
-  private async send(method: string, path: string, body?: unknown): Promise<any> {
-    const response = await fetch(this.url + path, {
-      method,
-      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`emulator ${method} ${path} answered ${response.status}: ${text}`);
-    return JSON.parse(text);
+  private send(method: string, path: string, body?: unknown): Promise<any> {
+    return controlRequest('emulator', this.url, method, path, body);
   }
 
   /** Forgets every script, pending ack and logged request. */
