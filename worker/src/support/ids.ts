@@ -1,6 +1,19 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** Random bytes drawn 4 KiB at a time (one call into the CSPRNG per 256 ids, not one per id). */
+const pool = Buffer.alloc(4096);
+let poolOffset = pool.length;
+
+function randomSixteen(): Buffer {
+  if (poolOffset + 16 > pool.length) {
+    randomFillSync(pool);
+    poolOffset = 0;
+  }
+  poolOffset += 16;
+  return pool.subarray(poolOffset - 16, poolOffset);
+}
 
 /** A ULID: 48-bit millisecond time + 80 random bits, Crockford base32, sortable by time. */
 export function ulid(now: number = Date.now()): string {
@@ -10,7 +23,7 @@ export function ulid(now: number = Date.now()): string {
     time = CROCKFORD[remaining % 32] + time;
     remaining = Math.floor(remaining / 32);
   }
-  const random = randomBytes(16);
+  const random = randomSixteen();
   let tail = '';
   for (let index = 0; index < 16; index += 1) tail += CROCKFORD[random[index]! % 32];
   return time + tail;
