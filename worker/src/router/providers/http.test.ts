@@ -4,7 +4,7 @@ import { errors as undiciErrors } from 'undici';
 import { UpstreamError, UpstreamTimeoutError } from './errors';
 import { HttpClient, redactUrl, toUpstreamError } from './http';
 import { createOpenAiProvider } from './openai';
-import { collect, frameChunks, rejection, settingsFor, startServer, type FixtureServer } from './__fixtures__/fixture-server';
+import { collect, frameChunks, readFixture, rejection, respondJson, settingsFor, startServer, type FixtureServer } from './__fixtures__/fixture-server';
 import type { StreamEvent } from './types';
 
 const request = { model: 'gpt-4o-mini', messages: [{ role: 'user' as const, content: 'Hi' }] };
@@ -171,5 +171,65 @@ describe('HTTP helper: aborts and connection reuse', () => {
     }
 
     expect(server.connections - before).toBe(1);
+  });
+});
+
+describe('HTTP helper: blocking answers (collected by a dispatch handler)', () => {
+  it('reads an error answer: status, Retry-After, the provider message, and keeps the connection for the next call', async () => {
+    let calls = 0;
+    const server = track(
+      await startServer((_incoming, response) => {
+        calls += 1;
+        if (calls === 1) respondJson(response, 429, '{"error":{"message":"Rate limit reached","type":"requests","code":"rate_limit_exceeded"}}', { 'retry-after': '7' });
+        else respondJson(response, 200, readFixture('openai-text.json'));
+      }),
+    );
+    const provider = track(createOpenAiProvider(settingsFor(server, 'openai', '/v1')));
+    const before = server.connections;
+    const error = await rejection(provider.chat(request, { signal: new AbortController().signal }));
+
+    expect(error).toBeInstanceOf(UpstreamError);
+    expect((error as UpstreamError).details).toMatchObject({ statusCode: 429, isRetryable: true, retryAfterMs: 7000, providerCode: 'rate_limit_exceeded' });
+    expect((error as UpstreamError).message).toContain('Rate limit reached');
+    await new Promise((resolve) => setImmediate(resolve)); // undici frees the socket a tick after the body ends
+    await expect(provider.chat(request, { signal: new AbortController().signal })).resolves.toMatchObject({ content: expect.any(String) });
+    expect(server.connections - before).toBe(1);
+  });
+
+  it('keeps only the first 64 KiB of a huge error body and does not wait for the rest', async () => {
+    const server = track(
+      await startServer((_incoming, response) => {
+        response.writeHead(500, { 'content-type': 'text/plain' });
+        response.write('x'.repeat(70_000)); // then never ends
+      }),
+    );
+    const provider = track(createOpenAiProvider(settingsFor(server, 'openai', '/v1')));
+    const error = (await rejection(provider.chat(request, { signal: new AbortController().signal }))) as UpstreamError;
+
+    expect(error).toBeInstanceOf(UpstreamError);
+    expect(error.details).toMatchObject({ statusCode: 500, isRetryable: true });
+    expect(error.details.responseBody!.length).toBeGreaterThan(0);
+    expect(error.details.responseBody!.length).toBeLessThanOrEqual(70_000);
+  });
+
+  it('refuses an answer that is not JSON as a non-retryable invalid response naming the URL without its key', async () => {
+    const server = track(await startServer((_incoming, response) => respondJson(response, 200, '<html>gateway</html>')));
+    const provider = track(createOpenAiProvider(settingsFor(server, 'openai', '/v1')));
+    const error = (await rejection(provider.chat(request, { signal: new AbortController().signal }))) as UpstreamError;
+
+    expect(error).toBeInstanceOf(UpstreamError);
+    expect(error).toMatchObject({ isRetryable: false });
+    expect(error.message).toMatch(/not JSON/);
+  });
+
+  it('answers an already aborted signal without sending anything', async () => {
+    const server = track(await startServer((_incoming, response) => respondJson(response, 200, readFixture('openai-text.json'))));
+    const provider = track(createOpenAiProvider(settingsFor(server, 'openai', '/v1')));
+    const controller = new AbortController();
+    controller.abort(new Error('gone before we started'));
+    const error = (await rejection(provider.chat(request, { signal: controller.signal }))) as Error;
+
+    expect(error.name).toBe('AbortError');
+    expect(server.requests).toHaveLength(0);
   });
 });

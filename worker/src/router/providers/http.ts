@@ -9,6 +9,22 @@ import { isObject, numberField, parseJsonObject, stringField, type JsonObject } 
 import type { Timeouts } from './types';
 
 type ResponseBody = Dispatcher.ResponseData['body'];
+type IncomingHttpHeaders = Dispatcher.ResponseData['headers'];
+
+interface Target {
+  url: string;
+  /** `url` without credentials, for errors. */
+  safeUrl: string;
+  origin: string;
+  /** Path and query, as sent. */
+  path: string;
+}
+
+interface CollectedAnswer {
+  statusCode: number;
+  headers: IncomingHttpHeaders;
+  text: string;
+}
 
 /** What a provider's error body says, as far as the router cares. */
 export interface ErrorDescription {
@@ -120,22 +136,27 @@ export class ResponseStream implements AsyncIterable<Uint8Array> {
 /** One provider instance's connection pool and request helpers. */
 export class HttpClient {
   private readonly agent: Agent;
+  private readonly targets = new Map<string, Target>();
 
   constructor(private readonly options: HttpClientOptions) {
     this.agent = new Agent({ connect: { timeout: options.timeouts.connectMs }, keepAliveTimeout: 10_000 });
   }
 
-  /** POSTs JSON and returns the whole answer as a checked JSON object. */
+  /**
+   * POSTs JSON and returns the whole answer as a checked JSON object. Collected by an undici
+   * dispatch handler, without the body stream and promise wrappers of `request()`: this is the
+   * router's hottest path (docs/benchmarks.md).
+   */
   async postJson(path: string, payload: unknown, signal: AbortSignal): Promise<JsonObject> {
-    const url = this.url(path);
-    const body = await this.post(url, payload, signal, 'application/json');
-    let text: string;
+    const target = this.target(path);
+    let answer: CollectedAnswer;
     try {
-      text = await body.text();
+      answer = await this.collect(target, payload, signal);
     } catch (error) {
-      throw this.mapError(error, url, signal);
+      throw this.mapError(error, target.url, signal);
     }
-    return parseJsonObject(text, this.options.provider, redactUrl(url));
+    if (answer.statusCode < 200 || answer.statusCode >= 300) throw this.statusError(answer.statusCode, answer.headers, answer.text, target.url);
+    return parseJsonObject(answer.text, this.options.provider, target.safeUrl);
   }
 
   /** POSTs JSON and returns the response body as a stream of bytes (SSE or NDJSON). */
@@ -152,6 +173,78 @@ export class HttpClient {
 
   private url(path: string): string {
     return this.options.baseUrl.replace(/\/+$/, '') + path;
+  }
+
+  /** Where a path of this provider goes, parsed once. */
+  private target(path: string): Target {
+    let target = this.targets.get(path);
+    if (!target) {
+      const url = this.url(path);
+      const parsed = new URL(url);
+      target = { url, safeUrl: redactUrl(url), origin: parsed.origin, path: parsed.pathname + parsed.search };
+      this.targets.set(path, target);
+    }
+    return target;
+  }
+
+  /** One POST through the pool, its whole answer collected (an error answer only up to ERROR_READ_LIMIT). */
+  private collect(target: Target, payload: unknown, signal: AbortSignal): Promise<CollectedAnswer> {
+    const { timeouts, headers } = this.options;
+    return new Promise((resolve, reject) => {
+      if (signal.aborted) return reject(signal.reason);
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let statusCode = 0;
+      let responseHeaders: IncomingHttpHeaders = {};
+      let controller: Dispatcher.DispatchController | null = null;
+      let settled = false;
+      const onAbort = () => controller?.abort(signal.reason);
+      const settle = (error: Error | null) => {
+        if (settled) return;
+        settled = true;
+        signal.removeEventListener('abort', onAbort);
+        if (error) return reject(error);
+        resolve({ statusCode, headers: responseHeaders, text: Buffer.concat(chunks, size).toString('utf8') });
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.agent.dispatch(
+        {
+          origin: target.origin,
+          path: target.path,
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify(payload),
+          headersTimeout: timeouts.firstTokenMs,
+          bodyTimeout: timeouts.idleMs,
+        },
+        {
+          onRequestStart(started) {
+            controller = started;
+            if (signal.aborted) started.abort(signal.reason);
+          },
+          onResponseStart(_controller, status, received) {
+            statusCode = status;
+            responseHeaders = received;
+          },
+          onResponseData(current, chunk) {
+            const failed = statusCode < 200 || statusCode >= 300;
+            if (failed && size >= ERROR_READ_LIMIT) return;
+            chunks.push(chunk);
+            size += chunk.length;
+            if (failed && size >= ERROR_READ_LIMIT) {
+              settle(null); // enough of an error body: stop reading and drop the connection
+              current.abort(new Error('error body read up to its limit'));
+            }
+          },
+          onResponseEnd() {
+            settle(null);
+          },
+          onResponseError(_controller, error) {
+            settle(error);
+          },
+        },
+      );
+    });
   }
 
   private async post(url: string, payload: unknown, signal: AbortSignal, accept: string): Promise<ResponseBody> {
@@ -171,11 +264,11 @@ export class HttpClient {
       throw this.mapError(error, url, signal);
     }
     if (response.statusCode >= 200 && response.statusCode < 300) return response.body;
-    throw await this.statusError(response, url, signal);
+    throw await this.streamStatusError(response, url, signal);
   }
 
-  private async statusError(response: Dispatcher.ResponseData, url: string, signal: AbortSignal): Promise<unknown> {
-    const { provider, describeError = describeCommonError } = this.options;
+  /** Reads (up to ERROR_READ_LIMIT) a streamed request's error answer. */
+  private async streamStatusError(response: Dispatcher.ResponseData, url: string, signal: AbortSignal): Promise<unknown> {
     const chunks: Buffer[] = [];
     let size = 0;
     try {
@@ -189,7 +282,12 @@ export class HttpClient {
     } finally {
       if (!response.body.readableEnded) response.body.on('error', () => undefined).destroy();
     }
-    const text = Buffer.concat(chunks).toString('utf8');
+    return this.statusError(response.statusCode, response.headers, Buffer.concat(chunks).toString('utf8'), url);
+  }
+
+  /** A non-2xx answer as UpstreamError: retryable or not, Retry-After, the provider's own message. */
+  private statusError(status: number, headers: IncomingHttpHeaders, text: string, url: string): UpstreamError {
+    const { provider, describeError = describeCommonError } = this.options;
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
@@ -197,12 +295,11 @@ export class HttpClient {
       parsed = undefined;
     }
     const description = describeError(parsed);
-    const status = response.statusCode;
     return new UpstreamError(`${provider}: HTTP ${status}${description.message ? `: ${description.message}` : ''}`, {
       provider,
       statusCode: status,
       isRetryable: isRetryableStatus(status),
-      retryAfterMs: retryAfterMs(response.headers) ?? numberField(description.retryAfterMs),
+      retryAfterMs: retryAfterMs(headers) ?? numberField(description.retryAfterMs),
       responseBody: truncateResponseBody(text),
       url: redactUrl(url),
       providerCode: description.providerCode,
