@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig, type Config } from './config';
 import { migrate } from './db/migrate';
 import { waitForDatabase } from './db/pool';
-import { buildApp } from './http/app';
+import { createWorkerServer } from './http/server';
 import { installGracefulShutdown } from './http/lifecycle';
 import { startJobs } from './jobs';
 import { createServices } from './services';
@@ -36,8 +36,8 @@ async function main(): Promise<void> {
   if (interrupted > 0) logger.warn('closed usage rows left open by an earlier process as interrupted', { rows: interrupted });
   services.router.limiter.start();
   const jobs = startJobs(config, services, logger);
-  const app = buildApp(services, { startedAt });
-  const server = app.listen(config.port, config.host);
+  const server = createWorkerServer(services, { startedAt });
+  server.listen(config.port, config.host);
   // Idle keep-alive sockets live longer than a proxy's (nginx keeps upstream ones 60 s), so the
   // worker never closes a socket the proxy or a client is about to reuse.
   server.keepAliveTimeout = 65_000;

@@ -2,6 +2,7 @@ import express, { type Express, type NextFunction, type Request, type RequestHan
 import type { Services } from '../services';
 import { ApiError } from '../support/api-error';
 import { bearerAuth, requireAdminScope } from './bearer-auth';
+import { expressCall } from './call-handler';
 import { context } from './context';
 import { errorHandler } from './error-handler';
 import { featureGate } from './feature-gate';
@@ -9,13 +10,12 @@ import { jsonBody } from './json-body';
 import { rateLimit } from './rate-limit';
 import { rawBody } from './raw-body';
 import { requestId } from './request-id';
-import { NAMESPACES, pathMatcher, routeTable, type RouteDefinition } from './routes';
+import { NAMESPACES, pathMatcher, type RouteDefinition } from './routes';
 import { shellSignature, type ShellSignatureOptions } from './shell-signature';
 import { NonceRegistry } from './signature';
 import { webhookIntake } from './webhook-intake';
 
 export interface AppOptions {
-  startedAt?: number;
   nonces?: NonceRegistry;
 }
 
@@ -33,7 +33,7 @@ function chain(route: RouteDefinition, services: Services, signature: ShellSigna
   if (route.features) handlers.push(featureGate(services.gate, route.features));
   const json = route.json ?? (['POST', 'PATCH', 'PUT'].includes(route.method) && route.auth !== 'webhook');
   if (json) handlers.push(jsonBody);
-  handlers.push(route.handler ?? notImplemented(route.area));
+  handlers.push(route.handler ?? (route.call ? expressCall(route.call) : notImplemented(route.area)));
   return handlers;
 }
 
@@ -50,14 +50,13 @@ function fallback(routes: RouteDefinition[]) {
  * (required for admin and internal, checked-if-present elsewhere: the direct lane), the
  * route table, 404/405, and the one error handler.
  */
-export function buildApp(services: Services, options: AppOptions = {}): Express {
+export function buildApp(services: Services, routes: RouteDefinition[], options: AppOptions = {}): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   if (services.config.trustProxy) app.set('trust proxy', services.config.trustProxy);
   const signature = { secret: services.config.hubSecret, nonces: options.nonces ?? new NonceRegistry() };
 
-  const routes = routeTable(services, options.startedAt ?? Date.now());
   // A webhook reads its own body and checks the shell signature itself, so that every attempt
   // (oversized, forged) reaches its audit log.
   const webhooks = routes.filter((route) => route.auth === 'webhook').map((route) => new RegExp(pathMatcher(route.path).source, 'i'));

@@ -1,22 +1,29 @@
 import type { NextFunction, Request, Response } from 'express';
 import { KEY_PATTERN } from '../license/api-key-format';
 import type { KeyLookup } from '../license/api-key-cache';
+import type { ApiKeyRecord } from '../license/api-keys';
 import { ApiError } from '../support/api-error';
 import { context } from './context';
 
-/** Reads `Authorization: Bearer <key>`; answers svc_missing_key / svc_invalid_key / svc_key_revoked. */
+const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
+
+/** The active key an `Authorization: Bearer <key>` header names; else svc_missing_key / svc_invalid_key / svc_key_revoked. */
+export async function authenticate(keys: KeyLookup, header: string | undefined): Promise<ApiKeyRecord> {
+  const match = header ? BEARER.exec(header) : null;
+  if (!match) throw ApiError.missingKey();
+  const key = match[1]!;
+  if (!KEY_PATTERN.test(key)) throw ApiError.invalidKey();
+  const record = await keys.find(key);
+  if (!record) throw ApiError.invalidKey();
+  if (record.status !== 'active') throw ApiError.keyRevoked();
+  keys.markUsed(record);
+  return record;
+}
+
+/** The middleware form of authenticate(). */
 export function bearerAuth(keys: KeyLookup) {
   return async (request: Request, response: Response, next: NextFunction): Promise<void> => {
-    const header = request.get('authorization');
-    const match = header ? /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header) : null;
-    if (!match) throw ApiError.missingKey();
-    const key = match[1]!;
-    if (!KEY_PATTERN.test(key)) throw ApiError.invalidKey();
-    const record = await keys.find(key);
-    if (!record) throw ApiError.invalidKey();
-    if (record.status !== 'active') throw ApiError.keyRevoked();
-    context(response).apiKey = record;
-    keys.markUsed(record);
+    context(response).apiKey = await authenticate(keys, request.get('authorization'));
     next();
   };
 }

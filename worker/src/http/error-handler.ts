@@ -1,10 +1,12 @@
+import type { ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { ApiError } from '../support/api-error';
 import type { Logger } from '../support/logger';
 import { context } from './context';
 import { JSON_BODY_LIMIT_BYTES } from './raw-body';
+import { sendJson } from './send-json';
 
-/** body-parser's own failures, mapped to the contract's codes. */
+/** body-parser's own failures (and the lean body reader's, which uses the same types), mapped to the contract's codes. */
 function fromBodyParser(error: { type?: string; status?: number }): ApiError | null {
   switch (error.type) {
     case 'entity.too.large':
@@ -33,26 +35,42 @@ function fromExpress(error: unknown): ApiError | null {
   return null;
 }
 
-/** The one place where a thrown error becomes the WordPress error shape. Never a stack trace. */
+/** Anything thrown on a request path as the contract's error; unknown failures become svc_internal. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  return fromBodyParser(error as { type?: string }) ?? fromExpress(error) ?? ApiError.internal();
+}
+
+/**
+ * Writes `error` in the WordPress error shape — never a stack trace. A 5xx is logged with the
+ * request's id; an answer already under way (a stream) is cut instead.
+ */
+export function answerError(
+  logger: Logger,
+  response: ServerResponse,
+  error: unknown,
+  request: { id: string; method: string; path: string },
+): void {
+  const apiError = toApiError(error);
+  if (apiError.status >= 500) {
+    logger.error('request failed', {
+      request_id: request.id,
+      method: request.method,
+      path: request.path,
+      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    });
+  }
+  if (response.headersSent) {
+    response.destroy();
+    return;
+  }
+  for (const [name, value] of Object.entries(apiError.headers)) response.setHeader(name, value);
+  sendJson(response, apiError.status, apiError.toBody());
+}
+
+/** The one Express error handler: answerError() for every route Express serves. */
 export function errorHandler(logger: Logger) {
   return (error: unknown, request: Request, response: Response, _next: NextFunction): void => {
-    const apiError =
-      error instanceof ApiError
-        ? error
-        : fromBodyParser(error as { type?: string }) ?? fromExpress(error) ?? ApiError.internal();
-    if (apiError.status >= 500) {
-      logger.error('request failed', {
-        request_id: context(response).requestId,
-        method: request.method,
-        path: request.path,
-        error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-      });
-    }
-    if (response.headersSent) {
-      response.destroy();
-      return;
-    }
-    for (const [name, value] of Object.entries(apiError.headers)) response.setHeader(name, value);
-    response.status(apiError.status).json(apiError.toBody());
+    answerError(logger, response, error, { id: context(response).requestId, method: request.method, path: request.path });
   };
 }

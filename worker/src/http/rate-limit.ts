@@ -1,14 +1,19 @@
 import type { NextFunction, Request, Response } from 'express';
+import type { ApiKeyRecord } from '../license/api-keys';
 import type { RateLimiter } from '../router/rate-limiter';
 import { ApiError } from '../support/api-error';
 import { context } from './context';
 
-/** 429 svc_rate_limited with Retry-After once the key's requests per minute are used up. */
+/** Counts one request of `key`; 429 svc_rate_limited with Retry-After once its requests per minute are used up. */
+export function admit(limiter: RateLimiter, key: ApiKeyRecord): void {
+  const verdict = limiter.take(key.id, key.rateLimitPerMinute);
+  if (!verdict.allowed) throw ApiError.rateLimited(verdict.retryAfterSeconds);
+}
+
+/** The middleware form of admit(). */
 export function rateLimit(limiter: RateLimiter) {
   return (_request: Request, response: Response, next: NextFunction): void => {
-    const key = context(response).apiKey!;
-    const verdict = limiter.take(key.id, key.rateLimitPerMinute);
-    if (!verdict.allowed) throw ApiError.rateLimited(verdict.retryAfterSeconds);
+    admit(limiter, context(response).apiKey!);
     next();
   };
 }

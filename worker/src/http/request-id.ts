@@ -4,10 +4,14 @@ import { context } from './context';
 
 const WELL_FORMED = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** Every response carries X-Request-Id: the client's when well-formed, else a new one. */
+/** The client's X-Request-Id when well-formed, else a new one. */
+export function requestIdFrom(given: string | undefined): string {
+  return given && WELL_FORMED.test(given) ? given : `req_${ulid()}`;
+}
+
+/** Every response carries X-Request-Id. */
 export function requestId(request: Request, response: Response, next: NextFunction): void {
-  const given = request.get('x-request-id');
-  const id = given && WELL_FORMED.test(given) ? given : `req_${ulid()}`;
+  const id = requestIdFrom(request.get('x-request-id'));
   context(response).requestId = id;
   response.setHeader('X-Request-Id', id);
   next();

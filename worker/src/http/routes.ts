@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { Services } from '../services';
+import type { CallHandler } from './call-handler';
 import { entitlementHandlers } from './admin/entitlements';
 import { keyHandlers } from './admin/keys';
 import { deliveryHandlers } from './admin/deliveries';
@@ -39,6 +40,11 @@ export interface RouteDefinition {
   /** The body is a JSON object (default: POST/PATCH/PUT on every auth kind but webhook). */
   json?: boolean;
   handler?: RequestHandler;
+  /**
+   * A handler that needs no Express (instead of `handler`): the lean dispatch serves the
+   * route's common case directly (http/lean-dispatch.ts), Express the rest.
+   */
+  call?: CallHandler;
 }
 
 export const NAMESPACES = {
@@ -73,14 +79,14 @@ export function routeTable(services: Services, startedAt: number): RouteDefiniti
   const stores = storeHandlers(services);
   const webhookAudit = webhookAuditHandlers(services);
   const deliveries = deliveryHandlers(services);
-  const llm = (handler: RouteDefinition['handler'], features: string[]) => ({ auth: 'bearer' as const, area: 'llm router', features, handler });
+  const llm = (features: string[], handler: Pick<RouteDefinition, 'handler' | 'call'>) => ({ auth: 'bearer' as const, area: 'llm router', features, ...handler });
   const rows: RouteDefinition[] = [
-    { method: 'POST', path: `${router}/chat`, ...llm(chatHandler(services.router, 'blocking'), ['llm.chat']) },
-    { method: 'POST', path: `${router}/chat/stream`, ...llm(chatHandler(services.router, 'stream'), ['llm.chat']) },
-    { method: 'POST', path: `${router}/chat/completions`, ...llm(chatHandler(services.router, 'auto'), ['llm.chat']) },
-    { method: 'POST', path: `${router}/embeddings`, ...llm(embeddingsHandler(services.router), ['llm.embeddings']) },
-    { method: 'GET', path: `${router}/models`, ...llm(models.models, LLM) },
-    { method: 'GET', path: `${router}/models/purposes`, ...llm(models.purposes, LLM) },
+    { method: 'POST', path: `${router}/chat`, ...llm(['llm.chat'], { call: chatHandler(services.router, 'blocking') }) },
+    { method: 'POST', path: `${router}/chat/stream`, ...llm(['llm.chat'], { call: chatHandler(services.router, 'stream') }) },
+    { method: 'POST', path: `${router}/chat/completions`, ...llm(['llm.chat'], { call: chatHandler(services.router, 'auto') }) },
+    { method: 'POST', path: `${router}/embeddings`, ...llm(['llm.embeddings'], { call: embeddingsHandler(services.router) }) },
+    { method: 'GET', path: `${router}/models`, ...llm(LLM, { handler: models.models }) },
+    { method: 'GET', path: `${router}/models/purposes`, ...llm(LLM, { handler: models.purposes }) },
     { method: 'GET', path: `${router}/health`, auth: 'public', area: 'health', handler: health },
     { method: 'GET', path: `${commerce}/packages`, auth: 'bearer', area: 'commerce', handler: shop.packages },
     { method: 'POST', path: `${commerce}/checkout`, auth: 'bearer', area: 'commerce', handler: shop.checkout },

@@ -1,5 +1,6 @@
-import type { Request, Response } from 'express';
-import { context } from '../http/context';
+import type { ServerResponse } from 'node:http';
+import type { CallHandler } from '../http/call-handler';
+import { sendJson } from '../http/send-json';
 import { ApiError } from '../support/api-error';
 import { withFallback } from './attempts';
 import type { CatalogModel } from './catalog';
@@ -14,9 +15,8 @@ import type { RouterServices } from './router-services';
 export type ChatMode = 'blocking' | 'stream' | 'auto';
 
 /** POST /chat (never streams), /chat/stream (always), /chat/completions (iff stream: true). */
-export function chatHandler(router: RouterServices, mode: ChatMode) {
-  return async (_request: Request, response: Response): Promise<void> => {
-    const state = context(response);
+export function chatHandler(router: RouterServices, mode: ChatMode): CallHandler {
+  return async (state, response) => {
     const body = parseChatRequest(state.json ?? {});
     if (mode === 'blocking' && body.stream) {
       throw ApiError.invalidRequest({ stream: 'POST /chat never streams; use POST /chat/stream (or /chat/completions with stream: true)' });
@@ -36,7 +36,7 @@ export function chatHandler(router: RouterServices, mode: ChatMode) {
   };
 }
 
-async function blockingChat(router: RouterServices, response: Response, body: ParsedChatRequest, candidates: CatalogModel[], record: CallRecord): Promise<void> {
+async function blockingChat(router: RouterServices, response: ServerResponse, body: ParsedChatRequest, candidates: CatalogModel[], record: CallRecord): Promise<void> {
   const signal = clientSignal(response);
   const promptText = body.messages.map((message) => message.content).join('\n');
   const tried = { model: candidates[0]!, attempts: 0 };
@@ -47,7 +47,7 @@ async function blockingChat(router: RouterServices, response: Response, body: Pa
     });
     record.markFirstToken();
     const finished = await record.finish({ status: 'ok', model, attempts, usage: result.usage, promptText, outputText: result.content });
-    response.json(new CompletionShape(model.id).completion(result.content, result.finishReason, finished.usage, finished.router));
+    sendJson(response, 200, new CompletionShape(model.id).completion(result.content, result.finishReason, finished.usage, finished.router));
   } catch (error) {
     await recordFailure(router, record, error, tried, promptText);
   }

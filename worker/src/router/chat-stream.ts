@@ -1,4 +1,4 @@
-import type { Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import { ApiError } from '../support/api-error';
 import { AttemptsExhausted, isAbort, toApiError, withFallback } from './attempts';
 import type { CatalogModel } from './catalog';
@@ -52,7 +52,7 @@ async function nextWithin(
  * chunk (`choices: []`, usage, router) and `[DONE]`. A failure after the first token is one
  * `data: {"error":…}` event, then `[DONE]`. A client hang-up aborts the upstream request.
  */
-export async function streamChat(router: RouterServices, response: Response, body: ParsedChatRequest, candidates: CatalogModel[], record: CallRecord): Promise<void> {
+export async function streamChat(router: RouterServices, response: ServerResponse, body: ParsedChatRequest, candidates: CatalogModel[], record: CallRecord): Promise<void> {
   const clientGone = clientSignal(response);
   const writer = new SseWriter(response, router.config.streamKeepAliveMs);
   const { firstTokenMs, idleMs } = router.config.timeouts;

@@ -1,5 +1,5 @@
-import type { Request, Response } from 'express';
-import { context } from '../http/context';
+import type { CallHandler } from '../http/call-handler';
+import { sendJson } from '../http/send-json';
 import { ApiError } from '../support/api-error';
 import { withFallback } from './attempts';
 import { CallRecord } from './call-record';
@@ -34,9 +34,8 @@ export function toBase64(vector: number[]): string {
 }
 
 /** POST /embeddings: OpenAI's shape; `input` string or list; `encoding_format` float | base64. */
-export function embeddingsHandler(router: RouterServices) {
-  return async (_request: Request, response: Response): Promise<void> => {
-    const state = context(response);
+export function embeddingsHandler(router: RouterServices): CallHandler {
+  return async (state, response) => {
     const body = parseEmbeddingRequest(state.json ?? {});
     const resolution = await resolveTarget(body, 'embeddings', router.purposes, await router.providers.configuredNames());
     const record = new CallRecord(router.usage, router.prices, {
@@ -55,7 +54,7 @@ export function embeddingsHandler(router: RouterServices) {
       });
       const usage = result.usage ? { promptTokens: result.usage.promptTokens, completionTokens: 0, totalTokens: result.usage.promptTokens } : null;
       const finished = await record.finish({ status: 'ok', model, attempts, usage, promptText, outputText: '' });
-      response.json({
+      sendJson(response, 200, {
         object: 'list',
         data: result.vectors.map((vector, index) => ({ object: 'embedding', index, embedding: body.format === 'base64' ? toBase64(vector) : vector })),
         model: model.id,

@@ -1,4 +1,4 @@
-import type { Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import { ApiError } from '../support/api-error';
 import { AttemptsExhausted, isAbort, toApiError } from './attempts';
 import type { CallRecord } from './call-record';
@@ -20,7 +20,7 @@ export function providerRequest(body: ParsedChatRequest, model: CatalogModel): C
 }
 
 /** Aborted when the client hangs up before the answer is complete. */
-export function clientSignal(response: Response): AbortSignal {
+export function clientSignal(response: ServerResponse): AbortSignal {
   const controller = new AbortController();
   response.on('close', () => {
     if (!response.writableFinished) controller.abort(Object.assign(new Error('client closed the connection'), { name: 'AbortError' }));

@@ -1,4 +1,4 @@
-import type { Response } from 'express';
+import type { ServerResponse } from 'node:http';
 
 /**
  * Writes a text/event-stream answer (DESIGN §4): `data: <json>` events, a `: keep-alive`
@@ -10,7 +10,7 @@ export class SseWriter {
   private started = false;
 
   constructor(
-    private readonly response: Response,
+    private readonly response: ServerResponse,
     private readonly keepAliveMs: number,
   ) {
     this.arm();
@@ -39,7 +39,7 @@ export class SseWriter {
   private start(): void {
     if (this.started) return;
     this.started = true;
-    this.response.status(200);
+    this.response.statusCode = 200;
     this.response.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
     this.response.setHeader('Cache-Control', 'no-cache');
     this.response.setHeader('X-Accel-Buffering', 'no');

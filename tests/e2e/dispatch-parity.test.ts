@@ -1,0 +1,105 @@
+import { gzipSync } from 'node:zlib';
+import { bearer, call, type JsonAnswer } from '../support/lanes';
+import { createKey, hub } from '../support/hub-cli';
+
+/**
+ * The direct lane has two dispatches: the lean one for the common case of the router's call
+ * routes, Express for everything else — including the same routes spelled with a trailing
+ * slash. Every answer must be the same whichever dispatch gives it (http/lean-dispatch.ts).
+ */
+const LEAN = '/wp-json/llm/router/v1/chat/completions';
+const EXPRESS = `${LEAN}/`;
+
+const chat = (key: string | null, body: string | Buffer, headers: Record<string, string> = {}) => ({
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json', ...(key ? bearer(key) : {}), ...headers },
+  body,
+});
+const echo = (content = 'parity') => JSON.stringify({ model: 'mock/echo', messages: [{ role: 'user', content }] });
+const bothWays = (init: RequestInit) => Promise.all([call('direct', LEAN, init), call('direct', EXPRESS, init)]);
+
+/** What must be equal: status, error code, message and data, content type, Retry-After. */
+const errorSummary = (answer: JsonAnswer) => ({
+  status: answer.status,
+  body: answer.body,
+  type: answer.headers.get('content-type'),
+  retryAfter: answer.headers.get('retry-after'),
+  requestId: /^req_[0-9A-Z]{26}$/.test(answer.headers.get('x-request-id') ?? ''),
+});
+
+describe('lean dispatch and Express answer alike (direct lane)', () => {
+  const key = createKey(['llm.chat']);
+
+  it('a blocking chat: same shape, both recorded with their own request id', async () => {
+    const [lean, express] = await bothWays(chat(key.key, echo()));
+    for (const answer of [lean, express]) {
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(answer.body).toMatchObject({ object: 'chat.completion', model: 'mock/echo', choices: [{ message: { role: 'assistant', content: 'parity' } }] });
+    }
+    expect(Object.keys(lean.body).sort()).toEqual(Object.keys(express.body).sort());
+    expect(Object.keys(lean.body.router).sort()).toEqual(Object.keys(express.body.router).sort());
+    expect(lean.headers.get('x-request-id')).not.toBe(express.headers.get('x-request-id'));
+  });
+
+  it('a stream: same events', async () => {
+    const [lean, express] = await bothWays(chat(key.key, JSON.stringify({ model: 'mock/echo', stream: true, messages: [{ role: 'user', content: 'one two' }] })));
+    const contents = (answer: JsonAnswer) =>
+      answer.text.split('\n').filter((line) => line.startsWith('data: ') && line !== 'data: [DONE]').map((line) => JSON.parse(line.slice(6)).choices[0]?.delta?.content ?? '').join('');
+    for (const answer of [lean, express]) {
+      expect(answer.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+      expect(answer.text.trimEnd().endsWith('data: [DONE]')).toBe(true);
+    }
+    expect(contents(lean)).toBe(contents(express));
+  });
+
+  it('keeps a client X-Request-Id on both', async () => {
+    const [lean, express] = await bothWays(chat(key.key, echo(), { 'X-Request-Id': 'parity-trace-1' }));
+    expect([lean.headers.get('x-request-id'), express.headers.get('x-request-id')]).toEqual(['parity-trace-1', 'parity-trace-1']);
+  });
+
+  const revoked = createKey(['llm.chat']);
+  hub('key', 'revoke', revoked.id);
+  const unentitled = createKey([]);
+
+  it.each([
+    ['no key', () => chat(null, echo())],
+    ['a malformed key', () => chat('svc_live_short', echo())],
+    ['an unknown key', () => chat(`svc_live_${'A'.repeat(32)}`, echo())],
+    ['a revoked key', () => chat(revoked.key, echo())],
+    ['a key without the llm.chat entitlement', () => chat(unentitled.key, echo())],
+    ['a text/plain body', () => chat(key.key, echo(), { 'Content-Type': 'text/plain' })],
+    ['malformed JSON', () => chat(key.key, '{"model":')],
+    ['invalid UTF-8', () => chat(key.key, Buffer.from([0x7b, 0x22, 0xff, 0x22, 0x3a, 0x31, 0x7d]))],
+    ['no messages', () => chat(key.key, JSON.stringify({ model: 'mock/echo', messages: [] }))],
+    ['a negative max_tokens', () => chat(key.key, JSON.stringify({ model: 'mock/echo', max_tokens: -1, messages: [{ role: 'user', content: 'x' }] }))],
+    ['an unknown model', () => chat(key.key, JSON.stringify({ model: 'openai/no-such-model', messages: [{ role: 'user', content: 'x' }] }))],
+    ['an unknown purpose', () => chat(key.key, JSON.stringify({ purpose: 'no-such-purpose', messages: [{ role: 'user', content: 'x' }] }))],
+    ['a body over 1 MiB', () => chat(key.key, JSON.stringify({ model: 'mock/echo', padding: 'x'.repeat(1024 * 1024) }))],
+  ])('%s: the same error', async (_name, init) => {
+    const [lean, express] = await bothWays(init());
+    expect(lean.status).toBeGreaterThanOrEqual(400);
+    expect(errorSummary(lean)).toEqual(errorSummary(express));
+  });
+
+  it('the rate limit: the same 429 with Retry-After', async () => {
+    const answers: JsonAnswer[] = [];
+    for (const path of [LEAN, EXPRESS]) {
+      const limited = createKey(['llm.chat']);
+      hub('key', 'rate-limit', limited.id, '1');
+      expect((await call('direct', path, chat(limited.key, echo()))).status).toBe(200);
+      answers.push(await call('direct', path, chat(limited.key, echo())));
+    }
+    expect(answers[0]!.status).toBe(429);
+    expect(answers[0]!.body.code).toBe('svc_rate_limited');
+    expect(Number(answers[0]!.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The seconds left in the minute differ between the two calls; everything else is the same.
+    const withoutSeconds = (answer: JsonAnswer) => ({ ...errorSummary(answer), retryAfter: 'seconds', body: { ...answer.body, data: { ...answer.body.data, retry_after: 'seconds' } } });
+    expect(withoutSeconds(answers[0]!)).toEqual(withoutSeconds(answers[1]!));
+  });
+
+  it('a compressed body is left to Express, which reads it', async () => {
+    const answer = await call('direct', LEAN, chat(key.key, gzipSync(echo('zipped')), { 'Content-Encoding': 'gzip' }));
+    expect([answer.status, answer.body?.choices?.[0]?.message?.content]).toEqual([200, 'zipped']);
+  });
+});

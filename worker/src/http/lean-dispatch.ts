@@ -1,0 +1,80 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Services } from '../services';
+import { authenticate } from './bearer-auth';
+import type { RequestContext } from './context';
+import { answerError } from './error-handler';
+import { requireFeatures } from './feature-gate';
+import { parseJsonObject } from './json-body';
+import { admit } from './rate-limit';
+import { readBody } from './raw-body';
+import { requestIdFrom } from './request-id';
+import type { RouteDefinition } from './routes';
+
+/**
+ * The direct lane's hot path without Express: a POST to one of the router's call routes
+ * (chat, streams, embeddings) is served here with the very checks Express runs, in the same
+ * order — body (413), key (401), rate limit (429), entitlement (403), JSON (415/400) — and the
+ * same route handler and error answer. Express's routing and request/response decoration cost
+ * more than the whole budget of DESIGN §8 on a small machine (docs/benchmarks.md).
+ *
+ * Only the common case comes here; everything else is left to Express, which answers it as it
+ * always has: other paths and methods, spellings Express would also accept (a trailing slash,
+ * other letter case), a compressed body (Content-Encoding), anything from the WordPress shell
+ * (X-Svc-Hub-* headers: signed, checked there), and — behind a trusted proxy — requests with
+ * X-Forwarded-For (the client's address is Express's to work out).
+ */
+export class LeanDispatch {
+  private readonly routes: Map<string, RouteDefinition>;
+
+  constructor(
+    private readonly services: Services,
+    routes: RouteDefinition[],
+  ) {
+    this.routes = new Map(routes.filter((route) => route.call && route.method === 'POST' && route.auth === 'bearer').map((route) => [route.path, route]));
+  }
+
+  /** Serves the request and says true, or says false and leaves it alone. */
+  handle(request: IncomingMessage, response: ServerResponse): boolean {
+    if (request.method !== 'POST') return false;
+    const url = request.url ?? '';
+    const queryAt = url.indexOf('?');
+    const path = queryAt < 0 ? url : url.slice(0, queryAt);
+    const route = this.routes.get(path);
+    if (!route || !this.isPlain(request)) return false;
+    void this.serve(route, path, request, response);
+    return true;
+  }
+
+  private isPlain(request: IncomingMessage): boolean {
+    const headers = request.headers;
+    if (headers['content-encoding'] !== undefined) return false;
+    if (this.services.config.trustProxy && headers['x-forwarded-for'] !== undefined) return false;
+    for (const name in headers) if (name.startsWith('x-svc-hub-')) return false;
+    return true;
+  }
+
+  private async serve(route: RouteDefinition, path: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const { keyLookup, router, gate, logger } = this.services;
+    const headers = request.headers;
+    const state: RequestContext = {
+      requestId: requestIdFrom(headers['x-request-id'] as string | undefined),
+      clientIp: request.socket.remoteAddress ?? '',
+      rawBody: EMPTY,
+      signed: false,
+      wordpressUser: '',
+    };
+    response.setHeader('X-Request-Id', state.requestId);
+    try {
+      state.rawBody = await readBody(request);
+      state.apiKey = await authenticate(keyLookup, headers.authorization);
+      admit(router.limiter, state.apiKey);
+      if (route.features) await requireFeatures(gate, state.apiKey, route.features);
+      state.json = parseJsonObject(headers['content-type'], state.rawBody);
+      await route.call!(state, response);
+    } catch (error) {
+      answerError(logger, response, error, { id: state.requestId, method: 'POST', path });
+    }
+  }
+}
+
+const EMPTY = Buffer.alloc(0);
