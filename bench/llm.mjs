@@ -18,12 +18,14 @@ export const keepAliveAgent = (connections) =>
  * Portkey take the provider's own model name). `inFlight`: how many requests it can serve at
  * once (php -S: one per worker process).
  */
-export function chatTargets({ emulator, portkey, stack, key }) {
+export function chatTargets({ emulator, reference, portkey, stack, key }) {
   const json = { 'content-type': 'application/json' };
   const hub = { ...json, authorization: `Bearer ${key}` };
   const upstream = { ...json, authorization: `Bearer ${emulator.keys.openai}` };
   return [
     { id: 'emulator', name: 'emulator, called directly', url: `${emulator.url}/openai/v1/chat/completions`, headers: upstream, model: 'gpt-4o-mini' },
+    // Blocking only: it collects whole answers, so it has no time to first token of its own.
+    { id: 'reference', name: 'reference proxy (30 lines, no gateway work)', url: `${reference.url}/v1/chat/completions`, headers: json, model: 'openai/gpt-4o-mini', blockingOnly: true },
     {
       id: 'portkey',
       name: `Portkey gateway ${portkey.version}`,
@@ -91,33 +93,35 @@ async function interleaved(targets, { warmup, samples }, measure) {
 export const interleavedChat = (dispatcher, targets, rounds) => interleaved(targets, rounds, (target) => blockingChat(dispatcher, target));
 
 /**
- * `requests` blocking chats with `concurrency` of them in flight at every moment (after
- * `warmup` ones at the same concurrency). Failures are counted, not thrown.
+ * `warmup` + `requests` blocking chats, `concurrency` of them in flight at every moment (a new
+ * one as soon as one ends) in one continuous run; the first `warmup` are not measured. With
+ * `staggerMs`, the lanes start spread over that time instead of all at once. Failures are
+ * counted, not thrown.
  */
-export async function loadChat(dispatcher, target, { concurrency, requests, warmup }) {
-  const run = async (total, times) => {
-    let issued = 0;
-    let errors = 0;
-    let firstError = null;
-    const lane = async () => {
-      while (issued < total) {
-        issued += 1;
-        try {
-          times?.push(await blockingChat(dispatcher, target));
-        } catch (error) {
-          errors += 1;
-          firstError ??= String(error.message ?? error);
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, total) }, lane));
-    return { errors, firstError };
-  };
-  await run(warmup, null);
+export async function loadChat(dispatcher, target, { concurrency, requests, warmup, staggerMs = 0 }) {
+  const total = warmup + requests;
   const times = [];
-  const started = process.hrtime.bigint();
-  const { errors, firstError } = await run(requests, times);
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  let issued = 0;
+  let errors = 0;
+  let firstError = null;
+  let measuredFrom = null;
+  const lane = async (index) => {
+    if (staggerMs > 0) await new Promise((done) => setTimeout(done, (index * staggerMs) / concurrency));
+    while (issued < total) {
+      const measured = issued >= warmup;
+      issued += 1;
+      if (measured) measuredFrom ??= process.hrtime.bigint();
+      try {
+        const ms = await blockingChat(dispatcher, target);
+        if (measured) times.push(ms);
+      } catch (error) {
+        if (measured) errors += 1;
+        firstError ??= String(error.message ?? error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, total) }, (_, index) => lane(index)));
+  const seconds = Number(process.hrtime.bigint() - (measuredFrom ?? process.hrtime.bigint())) / 1e9;
   return { ...summarize(times), concurrency, errors, firstError, perSecond: requests / seconds };
 }
 
@@ -182,6 +186,31 @@ async function control(emulatorUrl, path, payload) {
   });
   const text = await body.text();
   if (statusCode >= 300) throw new Error(`emulator /_control/${path} answered ${statusCode}: ${text}`);
+}
+
+/**
+ * Blocking chat with `concurrency` in flight while the emulator takes `upstreamMs` before each
+ * answer (its `delayHeadersMs` behaviour, scripted for exactly these requests): 100 concurrent
+ * calls the way a provider makes them concurrent — by taking time — instead of by saturating
+ * the cores.
+ */
+export async function loadChatWithUpstreamLatency(dispatcher, emulatorUrl, target, { concurrency, requests, warmup, upstreamMs }) {
+  // Each answer takes upstreamMs ± 50 % (uniform, a fixed seed: every target gets the same
+  // sequence), and the lanes start spread over upstreamMs: the calls arrive steadily, as from
+  // many clients, instead of in waves of 100 that start and end together.
+  let seed = 0x1a7e;
+  const random = () => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return seed / 2 ** 32;
+  };
+  const behaviours = Array.from({ length: requests + warmup }, () => ({ delayHeadersMs: Math.round(upstreamMs * (0.5 + random())) }));
+  await control(emulatorUrl, 'reset');
+  await control(emulatorUrl, 'script', { provider: 'openai', behaviours });
+  try {
+    return await loadChat(dispatcher, target, { concurrency, requests, warmup, staggerMs: upstreamMs });
+  } finally {
+    await control(emulatorUrl, 'reset');
+  }
 }
 
 /** The next `count` OpenAI requests the emulator gets stream one delta every `intervalMs`. */

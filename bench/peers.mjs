@@ -81,3 +81,25 @@ export async function spawnPortkey(timeoutMs = 20_000) {
   }
   return { url, port, pid: child.pid, version, honoServer, child, output, stop: () => stopChild(child) };
 }
+
+/**
+ * bench/reference-proxy.mjs as a child process, pointed at the emulator: the floor a Node
+ * gateway cannot go below on this machine. Ready once it says it listens.
+ */
+export async function spawnReferenceProxy(emulator, timeoutMs = 10_000) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(repoRoot, 'bench', 'reference-proxy.mjs'), String(port), emulator.url, emulator.keys.openai], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = { out: tail(child.stdout), err: tail(child.stderr) };
+  const deadline = Date.now() + timeoutMs;
+  while (!output.out.text.includes('listening')) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await stopChild(child);
+      throw new Error(`the reference proxy did not start:\n${output.out.text}${output.err.text}`);
+    }
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => stopChild(child) };
+}

@@ -17,11 +17,12 @@ import {
   interleavedFirstToken,
   keepAliveAgent,
   loadChat,
+  loadChatWithUpstreamLatency,
   manyOpenStreams,
   pacedStream,
   streamedChat,
 } from './llm.mjs';
-import { providerEnvironment, spawnEmulator, spawnPortkey } from './peers.mjs';
+import { providerEnvironment, spawnEmulator, spawnPortkey, spawnReferenceProxy } from './peers.mjs';
 import { document, markdown } from './report.mjs';
 import { repoRoot, rssMiB, startStack } from './stack.mjs';
 
@@ -38,6 +39,8 @@ const settings = {
   concurrency: 100,
   loadRequests: number('BENCH_LOAD_REQUESTS', quick ? 300 : 2000),
   loadWarmup: quick ? 100 : 200,
+  /** How long the emulator takes per answer in the second concurrency-100 run. */
+  upstreamMs: number('BENCH_UPSTREAM_MS', 200),
   streams: number('BENCH_STREAMS', quick ? 100 : 500),
   streamWords: quick ? 10 : 30,
   streamIntervalMs: 200,
@@ -152,16 +155,20 @@ async function main() {
   started.push({ name: 'portkey', pid: portkey.pid });
   progress(`Portkey ${portkey.version} on ${portkey.url} (pid ${portkey.pid}, @hono/node-server ${portkey.honoServer})`);
 
+  progress('starting the reference proxy (bench/reference-proxy.mjs)');
+  const reference = await spawnReferenceProxy(emulator);
+  cleanups.push(['the reference proxy', () => reference.stop()]);
+  started.push({ name: 'reference proxy', pid: reference.pid });
+
   const rss = { idle: rssMiB(workerPid), portkeyIdle: rssMiB(portkey.pid) };
-  const targets = chatTargets({ emulator, portkey, stack, key });
+  const targets = chatTargets({ emulator, reference, portkey, stack, key });
+  const streaming = targets.filter((target) => !target.blockingOnly);
   const agent = keepAliveAgent(settings.concurrency + 28);
   cleanups.push(['the client agent', () => agent.close()]);
 
   progress('checking every target answers a blocking chat and a stream');
-  for (const target of targets) {
-    await blockingChat(agent, target);
-    await streamedChat(agent, target);
-  }
+  for (const target of targets) await blockingChat(agent, target);
+  for (const target of streaming) await streamedChat(agent, target);
 
   progress(`WordPress GET /wp-json/ vs the plugin's health route: ${settings.samples} interleaved samples per target`);
   const health = await interleave(
@@ -179,7 +186,7 @@ async function main() {
   const sequential = await interleavedChat(agent, targets, { warmup: settings.warmupRounds, samples: settings.samples });
 
   progress(`time to first token: ${settings.firstTokenSamples} interleaved streams per target`);
-  const firstToken = await interleavedFirstToken(agent, targets, { warmup: 5, samples: settings.firstTokenSamples });
+  const firstToken = await interleavedFirstToken(agent, streaming, { warmup: 5, samples: settings.firstTokenSamples });
 
   progress('paced stream (10 deltas, 100 ms apart) through each lane');
   const paced = {};
@@ -193,6 +200,17 @@ async function main() {
     progress(`blocking chat, concurrency ${concurrency}: ${target.name}, ${settings.loadWarmup} warm-up + ${settings.loadRequests} requests`);
     loaded[target.id] = await loadChat(agent, target, { concurrency, requests: settings.loadRequests, warmup: settings.loadWarmup });
     if (loaded[target.id].errors > 0) progress(`  ${loaded[target.id].errors} failed, first: ${loaded[target.id].firstError}`);
+  }
+  const delayed = {};
+  for (const target of targets.filter((candidate) => candidate.id !== 'wordpress')) {
+    progress(`blocking chat, ${settings.concurrency} in flight, the emulator answering after ${settings.upstreamMs} ms: ${target.name}, ${settings.loadWarmup} warm-up + ${settings.loadRequests} requests`);
+    delayed[target.id] = await loadChatWithUpstreamLatency(agent, emulator.url, target, {
+      concurrency: settings.concurrency,
+      requests: settings.loadRequests,
+      warmup: settings.loadWarmup,
+      upstreamMs: settings.upstreamMs,
+    });
+    if (delayed[target.id].errors > 0) progress(`  ${delayed[target.id].errors} failed, first: ${delayed[target.id].firstError}`);
   }
   rss.afterLoad = rssMiB(workerPid);
   rss.portkeyAfterLoad = rssMiB(portkey.pid);
@@ -213,7 +231,7 @@ async function main() {
 
   const mariadb = /Ver\s+(\S+)/.exec(toolVersion('mariadbd', '--version'))?.[1] ?? 'unknown';
   Object.assign(machine, { php: toolVersion('php', '-r', 'echo PHP_VERSION;'), mariadb, phpWorkers: stack.phpWorkers, portkeyVersion: portkey.version, honoServer: portkey.honoServer });
-  return { settings, machine, health, library, targets, sequential, firstToken, paced, loaded, rss, streams };
+  return { settings, machine, health, library, targets, sequential, firstToken, paced, loaded, delayed, rss, streams };
 }
 
 let results;
