@@ -23,12 +23,15 @@ function overheads(table) {
 }
 
 export function markdown(results) {
-  const { settings, machine, health, targets, sequential, firstToken, paced, loaded, delayed, rss, streams } = results;
+  const { settings, machine, health, targets, sequential, sequentialWordPress, firstToken, paced, loaded, delayed, rss, streams } = results;
   const name = Object.fromEntries(targets.map((target) => [target.id, target.name]));
   const ids = targets.map((target) => target.id);
   const streamIds = ids.filter((id) => id in firstToken);
   const delayedIds = ids.filter((id) => id in delayed);
   const c1 = overheads(sequential);
+  const c1Ids = ids.filter((id) => id in sequential);
+  const wpC1 = sequentialWordPress.wordpress;
+  const wpC1Overhead = wpC1.p50 - sequentialWordPress.emulator.p50;
   const c100 = overheads(loaded);
   const c100Delayed = overheads(delayed);
   const ttft = overheads(firstToken);
@@ -48,7 +51,10 @@ export function markdown(results) {
     `Run ${machine.startedAt}${settings.quick ? ' (**BENCH_QUICK=1: a short run, not for publication**)' : ''} on ${cpu.length} cores ` +
       `(${cpu[0]?.model ?? 'unknown cpu'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Linux ${release()}, Node ${process.version}, ` +
       `PHP ${machine.php}, MariaDB ${machine.mariadb}; php -S with ${machine.phpWorkers} workers; Portkey ${machine.portkeyVersion} (@hono/node-server ${machine.honoServer}). ` +
-      'The emulator, Portkey, the worker, MariaDB, php -S and the load generator all share these cores.',
+      'The emulator, Portkey, the worker, MariaDB, php -S and the load generator all share these cores. ' +
+      (machine.stealPercent === null || machine.stealPercent === undefined
+        ? ''
+        : `CPU time taken by the VM's host during the run ("steal", /proc/stat): ${machine.stealPercent.toFixed(1)} % — on a quiet host under 1 %; more means other guests competed and every figure is slower and noisier.`),
     '',
     '### Blocking chat, concurrency 1',
     '',
@@ -57,11 +63,16 @@ export function markdown(results) {
     '',
     '| target | p50 ms | p90 ms | p99 ms | overhead p50 ms | overhead ÷ Portkey\'s |',
     '|---|---|---|---|---|---|',
-    ...ids.map((id) => {
+    ...c1Ids.map((id) => {
       const row = sequential[id];
       const extra = id === 'emulator' ? '– | –' : `${format(c1[id].p50)} | ${c1[id].ofPortkey}`;
       return `| ${name[id]} | ${format(row.p50)} | ${format(row.p90)} | ${format(row.p99)} | ${extra} |`;
     }),
+    `| ${name.wordpress} (own pass) | ${format(wpC1.p50)} | ${format(wpC1.p90)} | ${format(wpC1.p99)} | ${format(wpC1Overhead)} | ${ratio(wpC1Overhead, c1.portkey.p50)} |`,
+    '',
+    `The WordPress lane ran in its own pass, ${settings.samples} samples interleaved with the emulator (${format(sequentialWordPress.emulator.p50)} ms p50 ` +
+      'in that pass, its overhead measured against that): each of its calls leaves php -S and MariaDB busy after the answer, which ' +
+      'would spill into the sub-millisecond figures of the others. Its overhead is nearly all WordPress booting for each request (see the health comparison).',
     '',
     `### Blocking chat, ${settings.concurrency} concurrent requests, the emulator answering after ${settings.upstreamMs} ms ± 50 %`,
     '',
@@ -210,7 +221,9 @@ const INTRO = [
   '  is timed from sending to the last byte of the answer; every answer is checked (status 200,',
   '  `Echo: …` as the reply), a stream also for its `[DONE]` and its whole text.',
   '- Concurrency 1: the targets are called in turn (interleaved, the order shuffled every round with',
-  '  a fixed seed), so all of them see the same machine conditions; warm-up rounds first. `php -S`',
+  '  a fixed seed), so all of them see the same machine conditions; warm-up rounds first. The',
+  '  WordPress lane runs in a second such pass with the emulator (its calls leave php -S and MariaDB',
+  '  busy after the answer, which would land in the next target\'s figures). `php -S`',
   '  answers `Connection: close`, so the WordPress lane pays a TCP connect per request; the other',
   '  targets reuse their connections.',
   '- Concurrency 100, twice, one target at a time, 100 requests in flight at every moment (a new one',
