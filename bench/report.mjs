@@ -22,6 +22,20 @@ function overheads(table) {
   );
 }
 
+/** A concurrency table: in flight, p50, p99, req/s, failures and overheads (none for a target run at another concurrency). */
+function loadTable(ids, table, overhead, name) {
+  return [
+    '| target | in flight | p50 ms | p99 ms | req/s | failed | overhead p50 ms | overhead p99 ms |',
+    '|---|---|---|---|---|---|---|---|',
+    ...ids.map((id) => {
+      const row = table[id];
+      const sameConcurrency = row.concurrency === table.emulator.concurrency;
+      const extra = id === 'emulator' ? '– | –' : sameConcurrency ? `${format(overhead[id].p50)} | ${format(overhead[id].p99)}` : 'n/a | n/a';
+      return `| ${name[id]} | ${row.concurrency} | ${format(row.p50)} | ${format(row.p99)} | ${Math.round(row.perSecond)} | ${row.errors} | ${extra} |`;
+    }),
+  ];
+}
+
 export function markdown(results) {
   const { settings, machine, health, targets, sequential, sequentialWordPress, firstToken, paced, loaded, delayed, rss, streams } = results;
   const name = Object.fromEntries(targets.map((target) => [target.id, target.name]));
@@ -82,13 +96,7 @@ export function markdown(results) {
       'calls are concurrent because they wait, as on a provider, and arrive steadily rather than in waves; the cores are not saturated ' +
       '(next table). Overhead = target − emulator, at the same percentile.',
     '',
-    '| target | in flight | p50 ms | p99 ms | req/s | failed | overhead p50 ms | overhead p99 ms |',
-    '|---|---|---|---|---|---|---|---|',
-    ...delayedIds.map((id) => {
-      const row = delayed[id];
-      const extra = id === 'emulator' ? '– | –' : `${format(c100Delayed[id].p50)} | ${format(c100Delayed[id].p99)}`;
-      return `| ${name[id]} | ${row.concurrency} | ${format(row.p50)} | ${format(row.p99)} | ${Math.round(row.perSecond)} | ${row.errors} | ${extra} |`;
-    }),
+    ...loadTable(delayedIds, delayed, c100Delayed, name),
     '',
     `### Blocking chat, concurrency ${settings.concurrency}, the emulator answering at once (saturation)`,
     '',
@@ -98,14 +106,7 @@ export function markdown(results) {
       'With an upstream that answers at once, 100 in flight keep both cores busy: this table measures how many calls per second each ' +
       'target gets through on this machine, and its percentiles are queueing (see "Reading the figures").',
     '',
-    '| target | in flight | p50 ms | p99 ms | req/s | failed | overhead p50 ms | overhead p99 ms |',
-    '|---|---|---|---|---|---|---|---|',
-    ...ids.map((id) => {
-      const row = loaded[id];
-      const sameConcurrency = row.concurrency === loaded.emulator.concurrency;
-      const extra = id === 'emulator' ? '– | –' : sameConcurrency ? `${format(c100[id].p50)} | ${format(c100[id].p99)}` : 'n/a | n/a';
-      return `| ${name[id]} | ${row.concurrency} | ${format(row.p50)} | ${format(row.p99)} | ${Math.round(row.perSecond)} | ${row.errors} | ${extra} |`;
-    }),
+    ...loadTable(ids, loaded, c100, name),
     '',
     '### Time to first token (`stream: true`)',
     '',
@@ -290,9 +291,10 @@ const INTRO = [
 const NOTES = [
   '## Reading the figures',
   '',
-  '- The run-to-run spread on this shared 2-core VM is large: the emulator\'s own p50 at concurrency 1',
-  '  moved between 0.35 and 0.97 ms over the runs of one day, and the reference proxy\'s overhead',
-  '  with it, between 0.33 and 1.10 ms. Compare the targets within one run, not across runs; the',
+  '- The run-to-run spread on this shared 2-core VM is large, and follows the host: over the runs',
+  '  of 2026-11-22 the reference proxy\'s p50 overhead at concurrency 1 ranged from 0.33 ms (quiet',
+  '  host) to 3.0 ms (a fifth of the CPU time taken by the host, the "steal" in the run\'s heading),',
+  '  and every other target moved with it. Compare the targets within one run, not across runs; the',
   '  reference proxy shows how much of an overhead the machine itself imposes on any Node proxy.',
   '- The WordPress lane\'s chat overhead is WordPress booting for every request (compare the',
   '  `GET /wp-json/` baseline below: ~20–30 ms on `php -S`); the plugin itself adds nothing measurable',
