@@ -15,16 +15,17 @@ const routes = [
   { method: 'GET', path: '/wp-json/llm/router/v1/models', auth: 'bearer', area: 'llm router', handler: () => undefined },
 ] as RouteDefinition[];
 
-function services(trustProxy?: string): Services {
+function services(trustProxy?: string, overrides: Partial<Record<keyof Services, unknown>> = {}): Services {
   return {
     config: { trustProxy },
     logger: { error: () => undefined, warn: () => undefined, info: () => undefined },
     keyLookup: { find: async () => null, markUsed: () => undefined },
+    ...overrides,
   } as unknown as Services;
 }
 
-async function serve(trustProxy?: string): Promise<{ server: Server; url: string }> {
-  const lean = new LeanDispatch(services(trustProxy), routes);
+async function serve(trustProxy?: string, overrides: Partial<Record<keyof Services, unknown>> = {}): Promise<{ server: Server; url: string }> {
+  const lean = new LeanDispatch(services(trustProxy, overrides), routes);
   const server = createServer((request, response) => {
     if (lean.handle(request, response)) return;
     request.resume().on('end', () => {
@@ -73,6 +74,37 @@ describe('LeanDispatch', () => {
   ])('leaves %s to Express', async (_name, path, headers) => {
     const answer = await post(plain.url, path, headers as Record<string, string>);
     expect([answer.status, await answer.text()]).toEqual([299, 'express']);
+  });
+
+  it('answers an unexpected failure with svc_internal 500 and logs it without detail to the client', async () => {
+    const logged: unknown[] = [];
+    const failing = await serve(undefined, {
+      keyLookup: { find: async () => { throw new Error('database gone'); }, markUsed: () => undefined },
+      logger: { error: (...args: unknown[]) => logged.push(args), warn: () => undefined, info: () => undefined },
+    });
+    try {
+      const answer = await post(failing.url, CHAT, { authorization: `Bearer svc_live_${'A'.repeat(32)}` });
+      expect(answer.status).toBe(500);
+      const body = await answer.json();
+      expect(body.code).toBe('svc_internal');
+      expect(JSON.stringify(body)).not.toContain('database gone');
+      expect(JSON.stringify(logged)).toContain('database gone');
+    } finally {
+      await new Promise((resolve) => failing.server.close(resolve));
+    }
+  });
+
+  it('cuts the connection, and stays up, when even the error answer fails', async () => {
+    const broken = await serve(undefined, {
+      keyLookup: { find: async () => { throw new Error('database gone'); }, markUsed: () => undefined },
+      logger: { error: () => { throw new Error('log sink gone'); }, warn: () => undefined, info: () => undefined },
+    });
+    try {
+      await expect(post(broken.url, CHAT, { authorization: `Bearer svc_live_${'A'.repeat(32)}` })).rejects.toThrow();
+      expect((await post(broken.url, `${CHAT}/`)).status).toBe(299); // the server still answers
+    } finally {
+      await new Promise((resolve) => broken.server.close(resolve));
+    }
   });
 
   it('leaves other methods to Express', async () => {

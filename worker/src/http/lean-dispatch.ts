@@ -41,7 +41,9 @@ export class LeanDispatch {
     const path = queryAt < 0 ? url : url.slice(0, queryAt);
     const route = this.routes.get(path);
     if (!route || !this.isPlain(request)) return false;
-    void this.serve(route, path, request, response);
+    // answerError() cannot fail in practice; if it ever did, the connection is cut rather than
+    // the rejection left unhandled (which would end the process).
+    this.serve(route, path, request, response).catch(() => response.destroy());
     return true;
   }
 
