@@ -85,7 +85,7 @@ describe('LeanDispatch', () => {
     try {
       const answer = await post(failing.url, CHAT, { authorization: `Bearer svc_live_${'A'.repeat(32)}` });
       expect(answer.status).toBe(500);
-      const body = await answer.json();
+      const body = (await answer.json()) as { code: string };
       expect(body.code).toBe('svc_internal');
       expect(JSON.stringify(body)).not.toContain('database gone');
       expect(JSON.stringify(logged)).toContain('database gone');
