@@ -26,6 +26,10 @@ function notImplemented(area: string): RequestHandler {
 }
 
 function chain(route: RouteDefinition, services: Services, signature: ShellSignatureOptions): RequestHandler[] {
+  if (route.call) {
+    if (route.auth !== 'bearer' || route.adminScope || route.handler) throw new Error(`${route.method} ${route.path}: a call route is a Bearer route with only a call handler`);
+    return [expressCall(services, { features: route.features, call: route.call })];
+  }
   const handlers: RequestHandler[] = [];
   if (route.auth === 'webhook') handlers.push(webhookIntake(signature));
   if (route.auth === 'bearer') handlers.push(bearerAuth(services.keyLookup), rateLimit(services.router.limiter));
@@ -33,7 +37,7 @@ function chain(route: RouteDefinition, services: Services, signature: ShellSigna
   if (route.features) handlers.push(featureGate(services.gate, route.features));
   const json = route.json ?? (['POST', 'PATCH', 'PUT'].includes(route.method) && route.auth !== 'webhook');
   if (json) handlers.push(jsonBody);
-  handlers.push(route.handler ?? (route.call ? expressCall(route.call) : notImplemented(route.area)));
+  handlers.push(route.handler ?? notImplemented(route.area));
   return handlers;
 }
 

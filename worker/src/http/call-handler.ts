@@ -1,6 +1,11 @@
-import type { ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
+import type { Services } from '../services';
+import { authenticate } from './bearer-auth';
 import { context, type RequestContext } from './context';
+import { requireFeatures } from './feature-gate';
+import { parseJsonObject } from './json-body';
+import { admit } from './rate-limit';
 
 /**
  * A route handler that needs no Express: what the checks learned (key, parsed JSON, request id)
@@ -9,7 +14,29 @@ import { context, type RequestContext } from './context';
  */
 export type CallHandler = (state: RequestContext, response: ServerResponse) => Promise<void>;
 
-/** A CallHandler as an Express route handler. */
-export function expressCall(handler: CallHandler): RequestHandler {
-  return (_request, response) => handler(context(response), response);
+/** What a call route is: a Bearer route with a CallHandler, maybe gated by features. */
+export interface CallRoute {
+  features?: string[];
+  call: CallHandler;
+}
+
+/**
+ * The checks before a call handler, in their one order for both dispatches, once the body has
+ * been read (413) — and, on Express, the shell signature checked: key (401), rate limit (429),
+ * entitlement (403), JSON body (415/400). Fills in the state's key and JSON.
+ */
+export async function checkCall(services: Services, route: CallRoute, state: RequestContext, headers: IncomingHttpHeaders): Promise<void> {
+  state.apiKey = await authenticate(services.keyLookup, headers.authorization);
+  admit(services.router.limiter, state.apiKey);
+  if (route.features) await requireFeatures(services.gate, state.apiKey, route.features);
+  state.json = parseJsonObject(headers['content-type'], state.rawBody);
+}
+
+/** A call route as an Express route handler: the same checks, then the handler. */
+export function expressCall(services: Services, route: CallRoute): RequestHandler {
+  return async (request, response) => {
+    const state = context(response);
+    await checkCall(services, route, state, request.headers);
+    await route.call(state, response);
+  };
 }

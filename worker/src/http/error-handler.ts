@@ -36,7 +36,7 @@ function fromExpress(error: unknown): ApiError | null {
 }
 
 /** Anything thrown on a request path as the contract's error; unknown failures become svc_internal. */
-export function toApiError(error: unknown): ApiError {
+function contractError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   return fromBodyParser(error as { type?: string }) ?? fromExpress(error) ?? ApiError.internal();
 }
@@ -51,7 +51,7 @@ export function answerError(
   error: unknown,
   request: { id: string; method: string; path: string },
 ): void {
-  const apiError = toApiError(error);
+  const apiError = contractError(error);
   if (apiError.status >= 500) {
     logger.error('request failed', {
       request_id: request.id,

@@ -1,20 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Services } from '../services';
-import { authenticate } from './bearer-auth';
+import { checkCall, type CallRoute } from './call-handler';
 import type { RequestContext } from './context';
 import { answerError } from './error-handler';
-import { requireFeatures } from './feature-gate';
-import { parseJsonObject } from './json-body';
-import { admit } from './rate-limit';
 import { readBody } from './raw-body';
 import { requestIdFrom } from './request-id';
 import type { RouteDefinition } from './routes';
 
 /**
  * The direct lane's hot path without Express: a POST to one of the router's call routes
- * (chat, streams, embeddings) is served here with the very checks Express runs, in the same
- * order — body (413), key (401), rate limit (429), entitlement (403), JSON (415/400) — and the
- * same route handler and error answer. Express's routing and request/response decoration cost
+ * (chat, streams, embeddings) is served here: its body read (413), then the same checks
+ * Express runs for it (checkCall: key, rate limit, entitlement, JSON) and the same handler
+ * and error answer. Express's routing and request/response decoration cost
  * more than the whole budget of DESIGN §8 on a small machine (docs/benchmarks.md).
  *
  * Only the common case comes here; everything else is left to Express, which answers it as it
@@ -24,13 +21,15 @@ import type { RouteDefinition } from './routes';
  * X-Forwarded-For (the client's address is Express's to work out).
  */
 export class LeanDispatch {
-  private readonly routes: Map<string, RouteDefinition>;
+  private readonly routes = new Map<string, CallRoute>();
 
   constructor(
     private readonly services: Services,
     routes: RouteDefinition[],
   ) {
-    this.routes = new Map(routes.filter((route) => route.call && route.method === 'POST' && route.auth === 'bearer').map((route) => [route.path, route]));
+    for (const { method, auth, path, features, call } of routes) {
+      if (call && method === 'POST' && auth === 'bearer') this.routes.set(path, { features, call });
+    }
   }
 
   /** Serves the request and says true, or says false and leaves it alone. */
@@ -55,8 +54,7 @@ export class LeanDispatch {
     return true;
   }
 
-  private async serve(route: RouteDefinition, path: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const { keyLookup, router, gate, logger } = this.services;
+  private async serve(route: CallRoute, path: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
     const headers = request.headers;
     const state: RequestContext = {
       requestId: requestIdFrom(headers['x-request-id'] as string | undefined),
@@ -68,13 +66,10 @@ export class LeanDispatch {
     response.setHeader('X-Request-Id', state.requestId);
     try {
       state.rawBody = await readBody(request);
-      state.apiKey = await authenticate(keyLookup, headers.authorization);
-      admit(router.limiter, state.apiKey);
-      if (route.features) await requireFeatures(gate, state.apiKey, route.features);
-      state.json = parseJsonObject(headers['content-type'], state.rawBody);
-      await route.call!(state, response);
+      await checkCall(this.services, route, state, headers);
+      await route.call(state, response);
     } catch (error) {
-      answerError(logger, response, error, { id: state.requestId, method: 'POST', path });
+      answerError(this.services.logger, response, error, { id: state.requestId, method: 'POST', path });
     }
   }
 }
