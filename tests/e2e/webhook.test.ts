@@ -3,6 +3,7 @@ import { bearer, call, json, LANES, type JsonAnswer, type Lane } from '../suppor
 import { createKey, hub, type TestKey } from '../support/hub-cli';
 import { closeLoopbackAgents, randomLoopbackAddress } from '../support/loopback';
 import { shellHeaders } from '../support/signed-request';
+import { hubServices } from '../support/hub-services';
 import { stack } from '../support/stack';
 import { auditEntry as attempt, sendWebhook, WEBHOOK } from '../support/webhook-calls';
 import { delivery, phpJsonEncode, ping, restOrder, type OrderOptions, type WebhookRequest } from '../support/woo-webhook';
@@ -268,5 +269,25 @@ describe('the client address on the webhook', () => {
     const { answer, requestId } = await send('direct', { ...init, headers: { ...init.headers, ...signed } });
     expectSignatureRefused(answer);
     expect(await attempt(requestId)).toMatchObject({ client_ip: '198.51.100.23', signature_result: 'invalid' });
+  });
+});
+
+describe('a failure of ours before the signature is checked', () => {
+  const broken = `https://broken-${unique}.example/`;
+  const services = hubServices();
+  const stores = services.database.table('stores');
+  afterAll(async () => {
+    await services.database.pool.query(`DELETE FROM ${stores} WHERE source_url = ?`, [broken]);
+    await services.database.close();
+  });
+
+  it.each(LANES)('a store secret that no longer decrypts (%s): 500 svc_internal, and the attempt is still audited', async (lane) => {
+    hub('store', 'add', '--source', broken, '--secret', `secret-${unique}`);
+    await services.database.pool.query(`UPDATE ${stores} SET secret_encrypted = ? WHERE source_url = ?`, ['v1:not-a-sealed-secret', broken]);
+    const { answer, requestId } = await send(lane, delivery('{"id":1}', { source: broken, key: `secret-${unique}` }));
+    expect([answer.status, answer.body.code]).toEqual([500, 'svc_internal']);
+    expect(answer.text).not.toContain(`secret-${unique}`);
+    expect(await attempt(requestId)).toMatchObject({ signature_result: 'not_checked', outcome: 'failed', http_status: 500, reason: expect.stringMatching(/^internal error/) });
+    await services.database.pool.query(`DELETE FROM ${stores} WHERE source_url = ?`, [broken]);
   });
 });

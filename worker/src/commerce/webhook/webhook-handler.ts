@@ -87,16 +87,22 @@ export function webhookHandler(webhooks: WebhookServices, payments: PaymentEvent
       const result = await processDelivery(payments, source, headers.topic, intake.body);
       return { signatureResult: 'valid', status: 200, source, ...result };
     } catch (error) {
-      const requestId = context(response).requestId;
-      logger.error('webhook delivery failed', { request_id: requestId, error: error instanceof Error ? error.message : String(error) });
-      return { signatureResult: 'valid', outcome: 'failed', reason: `internal error (request ${requestId})`, status: 500, error: ApiError.internal(), source };
+      return internalFailure(response, error, 'valid', source);
     }
+  }
+
+  /** A failure of ours (database, a secret that no longer decrypts): still audited, answered 500. */
+  function internalFailure(response: Response, error: unknown, signatureResult: SignatureResult, source?: string): Verdict {
+    const requestId = context(response).requestId;
+    logger.error('webhook delivery failed', { request_id: requestId, error: error instanceof Error ? error.message : String(error) });
+    return { signatureResult, outcome: 'failed', reason: `internal error (request ${requestId})`, status: 500, error: ApiError.internal(), source };
   }
 
   return async (request: Request, response: Response): Promise<void> => {
     const intake = intakeOf(response);
     const headers = readDeliveryHeaders((name) => request.get(name), request.rawHeaders);
-    const verdict = await decide(request, response, intake, headers);
+    // Every attempt gets its audit row, also when the failure limit or the store's keys cannot be read.
+    const verdict = await decide(request, response, intake, headers).catch((error: unknown) => internalFailure(response, error, 'not_checked'));
     const days = verdict.signatureResult === 'valid' ? webhooks.retention.verifiedDays : webhooks.retention.failedDays;
     await webhooks.audit.record({
       receivedAt: intake.receivedAt,
