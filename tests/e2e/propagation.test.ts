@@ -163,6 +163,22 @@ describe('propagation of entitlement changes to client sites', () => {
     expect(await receiver().received('unsigned')).toEqual([]);
   });
 
+  it('logs an attempt, and keeps the schedule, when the site\'s signing secret cannot be read (e.g. the encryption key changed)', async () => {
+    const site = await siteFor('unreadable');
+    const database = createDatabase(loadConfig(stack().workerEnv).database);
+    try {
+      await database.pool.query(`UPDATE ${database.table('api_keys')} SET webhook_secret_encrypted = ? WHERE id = ?`, ['v1:not-a-sealed-secret', site.keyId]);
+    } finally {
+      await database.close();
+    }
+    grant(site);
+    const [delivery] = await deliveriesOf(site.siteUrl, (list) => list[0]?.attempts >= 1);
+    expect(delivery.last_error).toContain('signing secrets could not be read');
+    expect(['pending', 'failed']).toContain(delivery.status);
+    expect(await receiver().received('unreadable')).toEqual([]);
+    hub('key', 'revoke', site.keyId);
+  });
+
   it('expires an entitlement when its date passes, and tells the site', async () => {
     const site = await siteFor('expiry');
     const expires = new Date(Date.now() + 3000).toISOString();

@@ -5,7 +5,7 @@ import { OutboundGuard } from '../support/outbound-guard';
 import { Periodic } from '../support/periodic';
 import type { ApiKeyStore } from './api-keys';
 import { decideOutcome } from './delivery-outcome';
-import { loadDeliveryTarget, type DeliveryTarget } from './delivery-target';
+import { deliveryTarget, loadDeliveryTarget, type DeliveryTarget } from './delivery-target';
 import { retrySchedule, type RetrySchedule } from './outbox-schedule';
 import { WebhookSender, type AttemptReport } from './outbox-sender';
 import { OutboxStore, type ClaimedMessage } from './outbox-store';
@@ -96,8 +96,19 @@ export class OutboxDelivery {
   }
 
   private async deliver(message: ClaimedMessage, stop: AbortSignal): Promise<void> {
-    const target = await loadDeliveryTarget(this.dependencies.keys, message.siteUrl);
-    const report = await this.attempt(message, target, stop);
+    // A secret that cannot be read (the encryption key changed) is a failed attempt like any
+    // other — logged, counted, retried on the schedule, given up at its end — not a message that
+    // never gets an attempt row and holds up its site's queue. A database that is down fails
+    // the recording too: the lease runs out and a later pass tries again.
+    let target: DeliveryTarget;
+    let unreadable: string | null = null;
+    try {
+      target = await loadDeliveryTarget(this.dependencies.keys, message.siteUrl);
+    } catch (error) {
+      target = deliveryTarget(message.siteUrl, []);
+      unreadable = `the site's signing secrets could not be read (${error instanceof Error ? error.message : String(error)}); retried on the schedule`;
+    }
+    const report = await this.attempt(message, target, stop, unreadable);
     if (report.abandoned) {
       await this.store.release(message);
       return;
@@ -117,9 +128,10 @@ export class OutboxDelivery {
     else this.dependencies.logger.debug('outbox attempt', fields);
   }
 
-  private attempt(message: ClaimedMessage, target: DeliveryTarget, stop: AbortSignal): Promise<AttemptReport> {
-    if (target.secrets.length === 0) {
-      return Promise.resolve({ startedAt: new Date(), durationMs: 0, httpStatus: null, error: UNSIGNED, responseExcerpt: null, abandoned: false });
+  private attempt(message: ClaimedMessage, target: DeliveryTarget, stop: AbortSignal, unreadable: string | null): Promise<AttemptReport> {
+    const notSent = unreadable ?? (target.secrets.length === 0 ? UNSIGNED : null);
+    if (notSent !== null) {
+      return Promise.resolve({ startedAt: new Date(), durationMs: 0, httpStatus: null, error: notSent, responseExcerpt: null, abandoned: false });
     }
     return this.sender.send(
       { endpoint: target.endpoint, messageId: message.id, sequence: message.sequence, body: message.payload, secrets: target.secrets },
