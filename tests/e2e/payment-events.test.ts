@@ -65,6 +65,18 @@ const entitlementOf = async (siteUrl: string, packageId: string) =>
   (await services.entitlements.listForSite(siteUrl)).find((entitlement) => entitlement.packageId === packageId)!;
 
 describe('payment events', () => {
+  it('compares svc_site_url as a site URL (case, default port, trailing slash), and refuses another site', async () => {
+    const client = createKey();
+    const packageId = createPackage(30);
+    const other = await checkout(client.key, packageId, client.siteUrl);
+    const refused = await services.commerce.payments.applyWooOrder(facts(other, 'processing', { siteUrl: 'https://another-site.example' }), 'webhook');
+    expect(refused.outcome).toBe('unmatched');
+    const url = new URL(client.siteUrl);
+    const spelled = `${url.protocol.toUpperCase()}//${url.hostname.toUpperCase()}:443/`;
+    const paid = await services.commerce.payments.applyWooOrder(facts(other, 'processing', { siteUrl: spelled }), 'webhook');
+    expect(paid).toMatchObject({ outcome: 'applied', orderId: other });
+  });
+
   it('activates on payment, extends on renewal, revokes on refund — each change queued for the site once', async () => {
     const client = createKey();
     const packageId = createPackage(30);
@@ -158,6 +170,9 @@ describe('payment events', () => {
     const init = json({ package_id: packageId, site_url: client.siteUrl });
     const send = () => call('direct', '/wp-json/svc-commerce/v1/checkout', { ...init, headers: { ...init.headers, ...bearer(client.key), 'Idempotency-Key': key } });
     const firstAnswer = await send();
+    expect(firstAnswer.status).toBe(201);
+    const replay = await send();
+    expect([replay.status, replay.body.id, replay.headers.get('idempotent-replayed')]).toEqual([200, firstAnswer.body.id, 'true']);
     await services.database.pool.query(
       `UPDATE ${services.database.table('idempotency_keys')} SET created_at = UTC_TIMESTAMP(3) - INTERVAL 25 HOUR WHERE idempotency_key = ?`,
       [key],

@@ -1,4 +1,5 @@
-import { ORDER_ID_PATTERN, orderDetail } from '../commerce/commerce-handlers';
+import { orderDetail } from '../commerce/commerce-handlers';
+import { ORDER_ID_PATTERN } from '../commerce/orders';
 import { isOrderStatus, ORDER_STATUSES } from '../commerce/order-states';
 import type { Services } from '../services';
 import { ApiError } from '../support/api-error';

@@ -3,9 +3,9 @@ import { context } from '../http/context';
 import { entitlementToJson } from '../license/serialise';
 import type { Services } from '../services';
 import { ApiError } from '../support/api-error';
+import { ORDER_ID_PATTERN } from './orders';
 import { historyToJson, orderToJson, packageToJson } from './serialise';
 
-export const ORDER_ID_PATTERN = /^ord_[0-9A-Z]{26}$/;
 
 /** An order with its history and the entitlement it pays for (GET /orders/{id}). */
 export async function orderDetail(services: Services, orderId: string) {

@@ -38,7 +38,11 @@ export interface OrderQuery {
   perPage: number;
 }
 
-type Executor = Pick<PoolConnection, 'execute'>;
+/** A hub order id: `ord_` and a ULID. */
+export const ORDER_ID_PATTERN = /^ord_[0-9A-Z]{26}$/;
+
+/** The pool, or a transaction's connection. */
+export type Executor = Pick<PoolConnection, 'execute'>;
 
 function toRecord(row: RowDataPacket): OrderRecord {
   return {

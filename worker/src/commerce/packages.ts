@@ -2,6 +2,7 @@ import type { ExecuteValues, RowDataPacket } from 'mysql2/promise';
 import type { Database } from '../db/pool';
 import { ApiError } from '../support/api-error';
 import type { Money } from './money';
+import type { Executor } from './orders';
 
 export type PackageStatus = 'active' | 'archived';
 
@@ -78,8 +79,8 @@ export class PackageStore {
     return this.find(packageId);
   }
 
-  async find(packageId: string): Promise<PackageRecord | null> {
-    const [rows] = await this.database.pool.execute<RowDataPacket[]>(
+  async find(packageId: string, executor: Executor = this.database.pool as never): Promise<PackageRecord | null> {
+    const [rows] = await executor.execute<RowDataPacket[]>(
       `SELECT * FROM ${this.database.table('packages')} WHERE package_id = ?`,
       [packageId],
     );

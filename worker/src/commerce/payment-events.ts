@@ -1,9 +1,10 @@
 import type { PoolConnection } from 'mysql2/promise';
 import type { EntitlementStore } from '../license/entitlements';
 import type { EntitlementGate } from '../license/gate';
+import { normaliseSiteUrl } from '../support/site-url';
 import { decimalToMicros } from './money';
 import { canTransition, orderStatusFromWoo } from './order-states';
-import type { OrderRecord, OrderStore } from './orders';
+import { ORDER_ID_PATTERN, type OrderRecord, type OrderStore } from './orders';
 import type { PackageRecord, PackageStore } from './packages';
 import type { WooOrderFacts } from './woo-order';
 
@@ -39,11 +40,11 @@ export class PaymentEvents {
   async applyWooOrder(facts: WooOrderFacts, source: PaymentSource): Promise<PaymentResult> {
     const hubOrderId = facts.hubOrderId;
     if (!hubOrderId) return unmatched('the order has no svc_hub_order_id meta');
-    if (!/^ord_[0-9A-Z]{26}$/.test(hubOrderId)) return unmatched(`svc_hub_order_id "${hubOrderId.slice(0, 60)}" is not a hub order id`);
+    if (!ORDER_ID_PATTERN.test(hubOrderId)) return unmatched(`svc_hub_order_id "${hubOrderId.slice(0, 60)}" is not a hub order id`);
     const result = await this.entitlements.transaction(async (connection): Promise<PaymentResult & { siteUrl?: string }> => {
       const order = await this.orders.lock(connection, hubOrderId);
       if (!order) return unmatched(`no hub order ${hubOrderId}`);
-      const pkg = await this.packages.find(order.packageId);
+      const pkg = await this.packages.find(order.packageId, connection); // on the transaction's connection: no second one while the order is locked
       const mismatch = pkg ? this.mismatch(facts, order, pkg) : `package "${order.packageId}" no longer exists`;
       if (mismatch) return unmatched(mismatch, order.id);
       return this.apply(connection, facts, order, pkg!, source);
@@ -60,7 +61,7 @@ export class PaymentEvents {
     if (order.wooOrderId !== null && order.wooOrderId !== facts.wooOrderId) {
       return `hub order ${order.id} is paid by WooCommerce order ${order.wooOrderId}, not ${facts.wooOrderId}`;
     }
-    if (facts.siteUrl !== null && facts.siteUrl.replace(/\/+$/, '') !== order.siteUrl) {
+    if (facts.siteUrl !== null && normaliseSiteUrl(facts.siteUrl) !== order.siteUrl) {
       return `svc_site_url ${facts.siteUrl.slice(0, 200)} is not the order's site ${order.siteUrl}`;
     }
     if (pkg.wooProductId === null || !facts.productIds.includes(pkg.wooProductId)) {

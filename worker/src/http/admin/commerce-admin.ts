@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
-import { ORDER_ID_PATTERN, orderDetail } from '../../commerce/commerce-handlers';
+import { orderDetail } from '../../commerce/commerce-handlers';
+import { ORDER_ID_PATTERN } from '../../commerce/orders';
 import { isOrderStatus, ORDER_STATUSES } from '../../commerce/order-states';
 import { PACKAGE_ID_PATTERN, parsePackage } from '../../commerce/package-inputs';
 import type { PackageStatus } from '../../commerce/packages';
