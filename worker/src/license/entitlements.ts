@@ -336,11 +336,14 @@ export class EntitlementStore {
    */
   private async lockSite(connection: PoolConnection, siteUrl: string): Promise<void> {
     const state = this.open.get(connection);
+    // The named lock lives as long as the session: only this store's transaction() releases it
+    // (and announces the outbox messages), so a change on any other connection is a bug.
+    if (!state) throw new Error('entitlement changes must run inside EntitlementStore.transaction()');
     const name = this.siteLockName(siteUrl);
-    if (state?.sites.has(name)) return;
+    if (state.sites.has(name)) return;
     const [rows] = await connection.query<RowDataPacket[]>('SELECT GET_LOCK(?, 10) AS got', [name]);
     if (Number(rows[0]?.got) !== 1) throw ApiError.unavailable(`Another change to ${siteUrl}'s entitlements is in progress; retry in a moment.`);
-    state?.sites.add(name);
+    state.sites.add(name);
   }
 
   private siteLockName(siteUrl: string): string {
