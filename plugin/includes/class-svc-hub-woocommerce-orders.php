@@ -78,8 +78,8 @@ final class Svc_Hub_Woocommerce_Orders {
 				$order->delete( true );
 			}
 			error_log( sprintf( 'svc-hub: WooCommerce could not create the order for %s: %s', $input['hub_order_id'], $error->getMessage() ) ); // phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log
-			/* translators: %s: WooCommerce's error message. */
-			return self::error( 'svc_woocommerce_error', sprintf( __( 'WooCommerce could not create the order: %s', 'svc-hub' ), wp_strip_all_tags( $error->getMessage() ) ), 500 );
+			// WooCommerce's own message (database errors, paths) stays in the log: the worker passes this answer's message on to the API client.
+			return self::error( 'svc_woocommerce_error', __( "WooCommerce refused to create the order; the hub's PHP error log has the detail.", 'svc-hub' ), 500 );
 		}
 	}
 
