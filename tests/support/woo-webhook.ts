@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 
 /**
  * What a WooCommerce store sends to a webhook URL (facts/woocommerce.md, class-wc-webhook.php
@@ -38,6 +38,7 @@ export function restOrder(options: OrderOptions) {
   const currency = options.currency ?? 'EUR';
   const created = options.createdAt ?? new Date(options.modifiedAt.getTime() - 120_000);
   const paid = options.paidAt ?? null;
+  const orderKey = `wc_order_${randomBytes(6).toString('hex')}`;
   return {
     id: options.id,
     parent_id: 0,
@@ -55,7 +56,7 @@ export function restOrder(options: OrderOptions) {
     total,
     total_tax: '0.00',
     customer_id: 3,
-    order_key: `wc_order_${randomBytes(6).toString('hex')}`,
+    order_key: orderKey,
     billing: { first_name: 'Zoë', last_name: 'Müller', company: 'Client GmbH', address_1: 'Hauptstraße 1', address_2: '', city: 'Köln', state: '', postcode: '50667', country: 'DE', email: 'zoe@client.example', phone: '+49 221 000000' },
     shipping: { first_name: '', last_name: '', company: '', address_1: '', address_2: '', city: '', state: '', postcode: '', country: '', phone: '' },
     payment_method: paid ? 'stripe' : '',
@@ -99,7 +100,7 @@ export function restOrder(options: OrderOptions) {
     fee_lines: [],
     coupon_lines: [],
     refunds: options.status === 'refunded' ? [{ id: options.id + 1, reason: 'Customer request', total: `-${total}` }] : [],
-    payment_url: `https://shop.example/checkout/order-pay/${options.id}/?pay_for_order=true`,
+    payment_url: `https://shop.example/checkout/order-pay/${options.id}/?pay_for_order=true&key=${orderKey}`,
     is_editable: false,
     needs_payment: paid === null,
     needs_processing: true,
@@ -144,7 +145,9 @@ export function delivery(body: string | Buffer, options: DeliveryOptions): Webho
     'X-WC-Webhook-Event': event,
     'X-WC-Webhook-Signature': wooSignature(body, options.key),
     'X-WC-Webhook-ID': String(options.webhookId ?? 12),
-    'X-WC-Webhook-Delivery-ID': randomBytes(16).toString('hex'),
+    // As WooCommerce makes it (facts/woocommerce.md): a hash of the webhook id and the current
+    // second — the same for two deliveries in one second, so nothing may deduplicate on it.
+    'X-WC-Webhook-Delivery-ID': createHash('md5').update(`${options.webhookId ?? 12}${Math.floor(Date.now() / 1000)}`).digest('hex'),
     ...options.headers,
   };
   const kept = Object.fromEntries(Object.entries(headers).filter((entry): entry is [string, string] => entry[1] !== null));
