@@ -23,7 +23,3 @@ export function normaliseAmount(value: unknown): string | null {
   const cents = micros / 10_000n;
   return `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
 }
-
-export function money(amount: string | number, currency: string): Money {
-  return { amount: normaliseAmount(String(amount)) ?? String(amount), currency };
-}

@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import { setPageHeaders } from '../http/pagination';
 import { ApiError } from '../support/api-error';
+import { hexToIntegrity } from './canonical-json';
 import { ifNoneMatchHits, strongTag } from './etag';
 import type { Library } from './library';
 import { assetType, parseTemplateQuery, sampleType, templateKey } from './query';
@@ -104,7 +105,7 @@ export function libraryHandlers(library: Library) {
       if (!file) throw ApiError.notFound('No library file has this name.');
       response.setHeader('Content-Security-Policy', 'sandbox');
       response.setHeader('X-Content-Type-Options', 'nosniff');
-      if (notModified(request, response, `sha256-${Buffer.from(match![1]!, 'hex').toString('base64')}`, IMMUTABLE)) return;
+      if (notModified(request, response, hexToIntegrity(match![1]!), IMMUTABLE)) return;
       response.setHeader('Content-Type', file.mediaType);
       response.send(file.content);
     },

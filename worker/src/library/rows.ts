@@ -43,7 +43,6 @@ export interface EntryRow extends CommonRow {
 export type ItemRow = TemplateRow | EntryRow;
 
 export const TABLE_OF: Record<ItemKind, string> = { template: 'library_templates', sample: 'library_samples', asset: 'library_assets' };
-export const KINDS: readonly ItemKind[] = ['template', 'sample', 'asset'];
 
 const common = (row: RowDataPacket) => ({
   id: String(row.id),

@@ -74,7 +74,3 @@ export function entryToJson(links: LibraryLinks, item: EntryRow) {
     updated_at: item.updatedAt.toISOString(),
   };
 }
-
-export function itemToJson(links: LibraryLinks, item: ItemRow) {
-  return item.kind === 'template' ? templateToJson(links, item) : entryToJson(links, item);
-}
