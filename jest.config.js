@@ -14,7 +14,7 @@ module.exports = {
       displayName: 'unit',
       testEnvironment: 'node',
       transform,
-      testMatch: ['<rootDir>/worker/src/**/*.test.ts', '<rootDir>/tests/php/**/*.test.ts', '<rootDir>/tests/emulators/**/*.test.ts'],
+      testMatch: ['<rootDir>/worker/src/**/*.test.ts', '<rootDir>/tests/php/**/*.test.ts', '<rootDir>/tests/emulators/**/*.test.ts', '<rootDir>/tests/scripts/**/*.test.ts'],
     },
     {
       displayName: 'admin-ui',

@@ -9,11 +9,13 @@ absolute() { case $1 in /*) printf '%s' "$1" ;; *) printf '%s/%s' "$PWD" "$1" ;;
 SVC_STACK_DIR=$(absolute "${SVC_STACK_DIR:-$REPO_ROOT/.stack}")
 SVC_STACK_CACHE=$(absolute "${SVC_STACK_CACHE:-$REPO_ROOT/.stack/cache}") # shared, whatever SVC_STACK_DIR is
 # A stack remembers its ports (stack.env, written by stack-setup.sh), so a script given only
-# SVC_STACK_DIR addresses that stack; knobs set by the caller still win.
+# SVC_STACK_DIR addresses that stack; knobs set by the caller still win. They are read into this
+# shell only, never exported: a child addressing another stack (the test stack `npm test` starts
+# beside a dev stack) must not inherit this stack's ports. Each script reads its own stack's file.
 if [ -f "$SVC_STACK_DIR/stack.env" ]; then
   while IFS= read -r _line; do
     _name=${_line%%=*}
-    case $_line in SVC_STACK_*=*) [ -n "${!_name:-}" ] || export "$_line" ;; esac
+    case $_line in SVC_STACK_*=*) [ -n "${!_name:-}" ] || printf -v "$_name" '%s' "${_line#*=}" ;; esac
   done <"$SVC_STACK_DIR/stack.env"
 fi
 SVC_STACK_WP_PORT=${SVC_STACK_WP_PORT:-8888}

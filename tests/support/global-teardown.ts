@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { EMULATOR_HANDLE, type EmulatorProcess } from '../emulators/process';
 import { RECEIVER_HANDLE, type ReceiverProcess } from './client-receiver-process';
-import { STACK_FILE_VARIABLE, stack } from './stack';
+import { STACK_FILE_VARIABLE, stack, stackScriptEnvironment } from './stack';
 
 /**
  * Stops every process the global setup started (the stack by recorded process group, then
@@ -16,7 +16,7 @@ export default async function globalTeardown(): Promise<void> {
     if (!process.env[STACK_FILE_VARIABLE]) return;
     const info = stack();
     execFileSync('bash', [join(info.repoRoot, 'scripts', 'stack-stop.sh')], {
-      env: { ...process.env, SVC_STACK_DIR: info.dir },
+      env: stackScriptEnvironment(info.dir),
       stdio: 'inherit',
     });
     if (!process.env.SVC_E2E_KEEP) rmSync(info.dir, { recursive: true, force: true });

@@ -29,3 +29,17 @@ export function stack(): StackInfo {
 export function readWorkerEnv(dir: string): Record<string, string> {
   return parseEnvFile(readFileSync(join(dir, 'worker.env'), 'utf8'));
 }
+
+/** The knobs a stack records in its stack.env (scripts/write-config.sh). */
+const STACK_PORT_KNOBS = ['SVC_STACK_WP_PORT', 'SVC_STACK_WORKER_PORT', 'SVC_STACK_DB_PORT'];
+
+/**
+ * The environment for a script of scripts/ that addresses the stack in `dir`: this process's,
+ * without ports meant for another stack (a dev stack's, or ones the caller of `npm test`
+ * exported), so the script reads the stack's own from its stack.env.
+ */
+export function stackScriptEnvironment(dir: string): NodeJS.ProcessEnv {
+  const environment: NodeJS.ProcessEnv = { ...process.env, SVC_STACK_DIR: dir };
+  for (const knob of STACK_PORT_KNOBS) delete environment[knob];
+  return environment;
+}

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { stack } from './stack';
+import { stack, stackScriptEnvironment } from './stack';
 
 /** The e2e stack's worker process group (recorded by scripts/stack-start.sh). */
 export function workerGroup(): number {
@@ -34,7 +34,7 @@ export async function stopWorker(): Promise<void> {
 export function startWorker(): void {
   const info = stack();
   execFileSync('bash', [join(info.repoRoot, 'scripts', 'stack-start.sh')], {
-    env: { ...process.env, SVC_STACK_DIR: info.dir },
+    env: stackScriptEnvironment(info.dir),
     stdio: 'inherit',
   });
 }
