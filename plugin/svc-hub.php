@@ -3,7 +3,7 @@
  * Plugin Name:       svc-hub
  * Description:       LLM router, commerce and license hub, and image template library for client sites. WordPress registers the routes; a Node worker answers them.
  * Version:           0.1.0
- * Requires at least: 6.1
+ * Requires at least: 6.7
  * Requires PHP:      8.1
  * License:           GPL-2.0-or-later
  * License URI:       https://www.gnu.org/licenses/gpl-2.0.html
@@ -20,7 +20,7 @@ defined( 'ABSPATH' ) || exit;
  */
 function svc_hub_bootstrap() {
 	$php_ok  = version_compare( PHP_VERSION, '8.1', '>=' );
-	$wp_ok   = version_compare( get_bloginfo( 'version' ), '6.1', '>=' );
+	$wp_ok   = version_compare( get_bloginfo( 'version' ), '6.7', '>=' );
 	$curl_ok = function_exists( 'curl_init' );
 	if ( ! $php_ok || ! $wp_ok || ! $curl_ok ) {
 		add_action(
@@ -33,7 +33,7 @@ function svc_hub_bootstrap() {
 					/* translators: %s: PHP version of the site. */
 					$message = sprintf( __( 'svc-hub needs PHP 8.1 or newer; this site runs PHP %s. The plugin is inactive.', 'svc-hub' ), PHP_VERSION );
 				} elseif ( ! $wp_ok ) {
-					$message = __( 'svc-hub needs WordPress 6.1 or newer. The plugin is inactive.', 'svc-hub' );
+					$message = __( 'svc-hub needs WordPress 6.7 or newer. The plugin is inactive.', 'svc-hub' );
 				} else {
 					$message = __( 'svc-hub needs the PHP curl extension (php-curl). The plugin is inactive.', 'svc-hub' );
 				}

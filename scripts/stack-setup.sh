@@ -12,11 +12,19 @@ chmod 700 "$RUN_DIR" # the MariaDB socket lets root in without a password
 
 # 1. WordPress tree: the shared cache, copied once per stack.
 bash "$HERE/wordpress-cache.sh"
-if [ ! -f "$WP_DIR/wp-includes/version.php" ]; then
+wordpress_version() { grep -o "wp_version = '[^']*" "$1/wp-includes/version.php" 2>/dev/null | cut -d"'" -f2; }
+cached_version=$(wordpress_version "$SVC_STACK_CACHE/wordpress")
+stack_version=$(wordpress_version "$WP_DIR" || true)
+if [ "$stack_version" != "$cached_version" ]; then
   rm -rf "$WP_DIR.partial"
   cp -r "$SVC_STACK_CACHE/wordpress" "$WP_DIR.partial"
+  if [ -n "$stack_version" ]; then
+    # Another version's tree (an older stack): keep its uploads; the config and links are rewritten below.
+    [ -d "$WP_DIR/wp-content/uploads" ] && cp -r "$WP_DIR/wp-content/uploads" "$WP_DIR.partial/wp-content/"
+    rm -rf "$WP_DIR"
+  fi
   mv "$WP_DIR.partial" "$WP_DIR"
-  lap "copied wordpress into $WP_DIR"
+  lap "copied wordpress $cached_version into $WP_DIR${stack_version:+ (was $stack_version; the database is upgraded below)}"
 fi
 
 # 2. Secrets, wp-config.php, worker.env; php -S router and installer.
@@ -66,7 +74,7 @@ SQL
 
 # 5. WordPress install + activation (skipped when already installed with svc-hub active).
 active=$(db_root -N -B -e "SELECT option_value FROM wordpress.wp_options WHERE option_name='active_plugins'" 2>/dev/null || true)
-if [[ $active == *'"svc-hub/svc-hub.php"'* ]] && [ -f "$REPO_ROOT/plugin/svc-hub.php" ] && [ "$new_secrets" = 0 ]; then
+if [[ $active == *'"svc-hub/svc-hub.php"'* ]] && [ -f "$REPO_ROOT/plugin/svc-hub.php" ] && [ "$new_secrets" = 0 ] && [ "$stack_version" = "$cached_version" ]; then
   lap "wordpress installed, svc-hub active"
 else
   WP_URL=$WP_URL WP_PLUGINS=svc-hub/svc-hub.php WP_ADMIN_PASSWORD=$WP_ADMIN_PASSWORD \

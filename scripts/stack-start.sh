@@ -54,7 +54,8 @@ db_start
 # A worker is restarted when worker.env or its build changed; php -S when its port or pool did.
 build_stamp=$(stat -c %Y "$REPO_ROOT/worker/dist/.build-stamp" "$WORKER_MAIN" 2>/dev/null | tr '\n' ' ' || true)
 worker_fingerprint="$(sha256sum <"$WORKER_ENV" | cut -c1-16) $build_stamp"
-php_fingerprint="$SVC_STACK_WP_PORT $SVC_STACK_PHP_WORKERS $WP_DIR"
+# The WordPress version too: a running php -S keeps serving a replaced tree's old code.
+php_fingerprint="$SVC_STACK_WP_PORT $SVC_STACK_PHP_WORKERS $WP_DIR $(grep -o "wp_version = '[^']*" "$WP_DIR/wp-includes/version.php" | cut -d"'" -f2)"
 
 worker_wanted=1
 if reuse worker "$worker_fingerprint" "$WORKER_GRACE_SECONDS"; then

@@ -62,7 +62,7 @@ define( 'WP_ACCESSIBLE_HOSTS', '127.0.0.1,localhost' );
 define( 'FS_METHOD', 'direct' );
 define( 'WP_DEBUG', true );
 define( 'WP_DEBUG_DISPLAY', false );
-define( 'WP_DEBUG_LOG', false );            // WordPress 6.1 on PHP 8.2 logs deprecations on every wp_remote_*.
+define( 'WP_DEBUG_LOG', '$LOG_DIR/wordpress-debug.log' ); // Notices, warnings, deprecations; the e2e suite fails on the plugin's.
 define( 'SVC_HUB_WORKER_URL', '$WORKER_URL' );
 define( 'SVC_HUB_SECRET', '$SVC_HUB_SECRET' );
 if ( ! defined( 'ABSPATH' ) ) {

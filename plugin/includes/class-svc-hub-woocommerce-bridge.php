@@ -63,7 +63,9 @@ final class Svc_Hub_Woocommerce_Bridge {
 
 	/**
 	 * `cron_schedules` filter: adds the one-minute schedule (always, so WP-Cron can
-	 * reschedule the event in every request).
+	 * reschedule the event in every request). Other plugins run this filter while plugins load
+	 * (any wp_schedule_event() then), where translating would log "translation loading was
+	 * triggered too early" (WordPress 6.7+): the label is translated only once `init` has run.
 	 *
 	 * @param mixed $schedules Schedules.
 	 * @return array
@@ -72,7 +74,7 @@ final class Svc_Hub_Woocommerce_Bridge {
 		$schedules                   = is_array( $schedules ) ? $schedules : array();
 		$schedules[ self::SCHEDULE ] = array(
 			'interval' => MINUTE_IN_SECONDS,
-			'display'  => __( 'Every minute (svc-hub)', 'svc-hub' ),
+			'display'  => did_action( 'init' ) ? __( 'Every minute (svc-hub)', 'svc-hub' ) : 'Every minute (svc-hub)',
 		);
 		return $schedules;
 	}

@@ -23,6 +23,14 @@ if ( ! is_blog_installed() ) {
 	wp_install( 'svc-hub (local)', 'admin', 'admin@example.com', true, '', $admin_password );
 	echo "installed\n";
 } else {
+	if ( (int) get_option( 'db_version' ) < (int) $GLOBALS['wp_db_version'] ) {
+		wp_upgrade(); // A stack made with an older WordPress: wp-admin redirects until this runs.
+		echo 'database upgraded to ' . $GLOBALS['wp_db_version'] . "\n";
+	}
+	if ( ! wp_get_theme()->exists() ) {
+		switch_theme( WP_DEFAULT_THEME ); // The old default theme is not in the new tree.
+		echo 'theme: ' . WP_DEFAULT_THEME . "\n";
+	}
 	$admin = get_user_by( 'login', 'admin' );
 	if ( $admin && ! wp_check_password( $admin_password, $admin->user_pass, $admin->ID ) ) {
 		wp_set_password( $admin_password, $admin->ID );
