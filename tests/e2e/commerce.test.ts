@@ -111,6 +111,21 @@ describe.each(LANES)('commerce via %s', (lane: Lane) => {
     expect([malformed.status, Object.keys(malformed.body.data.params)]).toEqual([400, ['Idempotency-Key']]);
   });
 
+  it('compares Idempotency-Key byte for byte: keys differing only in case are two keys', async () => {
+    const lower = `idem-case-${randomUUID()}`;
+    const upper = lower.toUpperCase();
+    const body = { package_id: packageId, site_url: client.siteUrl };
+    const first = await call(lane, `${COMMERCE}/checkout`, post(client.key, body, { 'Idempotency-Key': lower }));
+    const second = await call(lane, `${COMMERCE}/checkout`, post(client.key, body, { 'Idempotency-Key': upper }));
+    expect([first.status, second.status, second.headers.get('idempotent-replayed')]).toEqual([201, 201, null]);
+    expect(second.body.id).not.toBe(first.body.id);
+    // Another body under the other spelling is a new order too, never svc_idempotency_conflict.
+    const forClient = await call(lane, `${COMMERCE}/checkout`, post(admin.key, body, { 'Idempotency-Key': lower }));
+    const forOther = await call(lane, `${COMMERCE}/checkout`, post(admin.key, { package_id: packageId, site_url: other.siteUrl }, { 'Idempotency-Key': upper }));
+    expect([forClient.status, forOther.status, forOther.body.code]).toEqual([201, 201, undefined]);
+    expect(forOther.body.site_url).toBe(other.siteUrl);
+  });
+
   it('makes one order from 20 concurrent retries with one Idempotency-Key', async () => {
     const buyer = createKey();
     const key = `idem-${randomUUID()}`;
