@@ -161,6 +161,18 @@ describe.each(LANES)('entitlement routes via %s', (lane: Lane) => {
     expect(none.body).toEqual({ site_url: other.siteUrl, status: 'inactive', features: [], entitlements: [] });
   });
 
+  it('keeps two sites whose URL paths differ only in case apart (site URLs compared byte for byte)', async () => {
+    const host = `https://shared-${randomUUID().slice(0, 8)}.example`;
+    const paying = `${host}/shop`;
+    hub('entitlement', 'grant', '--site', paying, '--features', 'llm.chat');
+    const lines = hub('key', 'create', '--site', `${host}/SHOP`, '--team', 'e2e', '--name', 'e2e');
+    const lookalike = lines[lines.length - 1]!;
+    const answer = await call(lane, `${LICENSE}/entitlement`, { headers: bearer(lookalike) });
+    expect(answer.body).toEqual({ site_url: `${host}/SHOP`, status: 'inactive', features: [], entitlements: [] });
+    const chat = await call(lane, '/wp-json/llm/router/v1/chat', post(lookalike, { model: 'mock/echo', messages: [{ role: 'user', content: 'hi' }] }));
+    expect([chat.status, chat.body.code]).toEqual([403, 'svc_no_entitlement']);
+  });
+
   it('lets only an admin key switch an entitlement, with a reason, and refuses an ambiguous one', async () => {
     const client = createKey(['llm.chat']);
     const admin = createKey([], 'admin');
