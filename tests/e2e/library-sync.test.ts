@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -204,6 +204,22 @@ describe('library sync from a hub serving hostile SVG', () => {
     const written = readdirSync(join(dir, 'files')).map((name) => readFileSync(join(dir, 'files', name), 'utf8'));
     expect(written).toEqual([CLEAN]);
     expect(readJson(join(dir, '.svc-library-sync.json')).version).toBe(0);
+  });
+
+  it('deletes an unclean file an older client left in the folder, and does not take it again', async () => {
+    const bytes = Buffer.from(HOSTILE.script!.svg);
+    const hex = createHash('sha256').update(bytes).digest('hex');
+    const statePath = join(dir, '.svc-library-sync.json');
+    const state = readJson(statePath);
+    state.items[ids.script!] = { kind: 'template', slug: 'hostile-script', hash: JSON.parse(routes.get(`/wp-json/svc/v1/image-templates/${ids.script}`)!).hash, files: [hex] };
+    writeFileSync(statePath, JSON.stringify(state));
+    writeFileSync(join(dir, 'files', `${hex}.svg`), bytes);
+    writeFileSync(join(dir, 'templates', `${ids.script}.json`), routes.get(`/wp-json/svc/v1/image-templates/${ids.script}`)!);
+    const run = await runLibrarySync(from, dir);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`refused ${ids.script} (hostile-script): file preview.svg is not sanitised SVG`);
+    expect(existsSync(join(dir, 'files', `${hex}.svg`))).toBe(false);
+    expect(readdirSync(join(dir, 'files')).map((name) => readFileSync(join(dir, 'files', name), 'utf8'))).toEqual([CLEAN]);
   });
 });
 

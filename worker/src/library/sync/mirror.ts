@@ -33,20 +33,25 @@ const sha256Hex = (bytes: Buffer) => createHash('sha256').update(bytes).digest('
 /**
  * True when the folder holds the file intact (its hash) and clean (an import would store it
  * as it is). A file that is not is deleted: a copy written before sync checked files, or
- * changed on disk since, never stays; its item is then fetched (and checked) again.
+ * changed on disk since, never stays; its item is then fetched (and checked) again. `clean`
+ * remembers the files found good in this run, so each is read and checked once.
  */
-function held(folder: string, hex: string): boolean {
+function held(folder: string, hex: string, clean: Set<string>): boolean {
+  if (clean.has(hex)) return true;
   const local = filePath(folder, hex);
   if (!existsSync(local)) return false;
   const bytes = readFileSync(local);
-  if (sha256Hex(bytes) === hex && checkSvg(hex, bytes) === null) return true;
-  rmSync(local, { force: true });
-  return false;
+  if (sha256Hex(bytes) !== hex || checkSvg(hex, bytes) !== null) {
+    rmSync(local, { force: true });
+    return false;
+  }
+  clean.add(hex);
+  return true;
 }
 
 /** Every item the state lists still has its JSON and its intact, clean files in the folder. */
-function complete(folder: string, state: SyncState): boolean {
-  return Object.entries(state.items).every(([id, item]) => existsSync(itemPath(folder, item.kind, id)) && item.files.every((hex) => held(folder, hex)));
+function complete(folder: string, state: SyncState, clean: Set<string>): boolean {
+  return Object.entries(state.items).every(([id, item]) => existsSync(itemPath(folder, item.kind, id)) && item.files.every((hex) => held(folder, hex, clean)));
 }
 
 /**
@@ -65,7 +70,8 @@ export async function syncLibrary(options: SyncOptions): Promise<SyncResult> {
   if (stored && stored.from !== options.from) throw new SyncError(`${folder} mirrors ${stored.from}, not ${options.from}; use another folder.`);
   const state = stored ?? emptyState(options.from);
   const remote = new RemoteLibrary(options.from, options.userAgent);
-  const etag = state.etag && complete(folder, state) ? state.etag : null;
+  const clean = new Set<string>();
+  const etag = state.etag && complete(folder, state, clean) ? state.etag : null;
   const result: SyncResult = { requests: 0, version: state.version, fetched: 0, removed: 0, unchanged: 0, refused: [], notModified: false };
 
   print(`manifest: GET ${remote.api}/image-library/manifest${etag ? ` (If-None-Match: ${etag})` : ''}`);
@@ -85,7 +91,7 @@ export async function syncLibrary(options: SyncOptions): Promise<SyncResult> {
   for (const kind of ['template', 'sample', 'asset'] as const) {
     for (const entry of manifest.items[LISTS[kind]]) {
       const kept = state.items[entry.id];
-      if (kept && kept.hash === entry.hash && existsSync(itemPath(folder, kind, entry.id)) && kept.files.every((hex) => held(folder, hex))) result.unchanged += 1;
+      if (kept && kept.hash === entry.hash && existsSync(itemPath(folder, kind, entry.id)) && kept.files.every((hex) => held(folder, hex, clean))) result.unchanged += 1;
       else wanted.set(entry.id, { kind, entry });
     }
   }
@@ -96,7 +102,7 @@ export async function syncLibrary(options: SyncOptions): Promise<SyncResult> {
     if (verdict) return refuse(entry, verdict);
     const fetched: { file: FileCheck; bytes: Buffer }[] = [];
     for (const file of files as FileCheck[]) {
-      if (held(folder, file.hex)) continue;
+      if (held(folder, file.hex, clean)) continue;
       print(`  file ${file.name} of ${entry.slug}: GET ${file.url}`);
       const bytes = await fetching([entry], () => remote.file(file.url));
       if (!bytes) return;
