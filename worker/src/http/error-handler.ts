@@ -42,8 +42,9 @@ function contractError(error: unknown): ApiError {
 }
 
 /**
- * Writes `error` in the WordPress error shape — never a stack trace. A 5xx is logged with the
- * request's id; an answer already under way (a stream) is cut instead.
+ * Writes `error` in the WordPress error shape — never a stack trace, never over 8 KiB
+ * (ApiError.toBody() cuts it: support/error-limits.ts). A 5xx is logged with the request's id;
+ * an answer already under way (a stream) is cut instead.
  */
 export function answerError(
   logger: Logger,

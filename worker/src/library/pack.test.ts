@@ -137,3 +137,36 @@ describe('parsePack', () => {
     ]);
   });
 });
+
+describe('parsePack on hostile packs (bounded problems)', () => {
+  const refusal = (body: unknown): ApiError => {
+    try {
+      parsePack(body);
+    } catch (error) {
+      return error as ApiError;
+    }
+    throw new Error('expected svc_invalid_request');
+  };
+
+  it('names the first 10 of many bad templates and counts the rest', () => {
+    const error = refusal(pack({ templates: Array.from({ length: 50 }, (_, index) => template({ slug: `Bad Slug ${index}` })) }));
+    expect(Object.keys(error.data.params as object)).toHaveLength(10);
+    expect(error.data.params_omitted).toBe(40);
+    expect(error.message).toMatch(/ and 40 more\.$/);
+  });
+
+  it('refuses more files than a pack can use as one problem, without naming each', () => {
+    const files: Record<string, string> = { 'previews/spring-sale.svg': SVG };
+    for (let index = 0; index < 10_000; index += 1) files[`Bad ${index}.png`] = SVG;
+    files[`k${'k'.repeat(100_000)}`] = SVG;
+    const error = refusal(pack({ files }));
+    expect(error.data.params).toEqual({ files: 'must hold at most 3000 files' });
+  });
+
+  it('cuts a huge file name in what it names', () => {
+    const error = refusal(pack({ files: { 'previews/spring-sale.svg': SVG, [`K${'k'.repeat(100_000)}`]: SVG } }));
+    const names = Object.keys(error.data.params as object);
+    expect(names.every((name) => name.length <= 101)).toBe(true);
+    expect(JSON.stringify(error.toBody()).length).toBeLessThan(8192);
+  });
+});

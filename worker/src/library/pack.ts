@@ -23,6 +23,8 @@ export const PACK_PATH = /^[a-z0-9][a-z0-9_-]*(?:\.[a-z0-9_-]+)*(?:\/[a-z0-9][a-
 const TAG = /^[\p{Ll}\p{Lo}\p{N}][\p{Ll}\p{Lo}\p{N} -]{0,39}$/u;
 const KIND_LIST: Record<ItemKind, 'templates' | 'samples' | 'assets'> = { template: 'templates', sample: 'samples', asset: 'assets' };
 const MAX_ITEMS = 1000;
+/** Each item uses at most one file, so a pack with more files than items can hold is refused unread. */
+const MAX_FILES = 3 * MAX_ITEMS;
 
 export interface ItemFile {
   name: string;
@@ -101,13 +103,20 @@ class FileTable {
   private readonly parsed = new Map<string, ItemFile | null>();
   readonly sanitised: { path: string; removed: string[] }[] = [];
 
+  private readonly paths: string[];
+
   constructor(private readonly problems: Problems, private readonly files: Record<string, unknown>, private readonly options: PackOptions) {
-    for (const path of Object.keys(files)) if (!PACK_PATH.test(path)) problems.add(`files["${path.slice(0, 80)}"]`, 'a file path is lower-case segments joined by "/" ending in .svg');
+    this.paths = Object.keys(files);
+    if (this.paths.length > MAX_FILES) {
+      problems.add('files', `must hold at most ${MAX_FILES} files`);
+      this.paths = [];
+    }
+    for (const path of this.paths) if (!PACK_PATH.test(path)) problems.add(`files["${path.slice(0, 80)}"]`, 'a file path is lower-case segments joined by "/" ending in .svg');
   }
 
   take(path: unknown, name: string, where: string): ItemFile | undefined {
     if (typeof path !== 'string' || !PACK_PATH.test(path)) return void this.problems.add(where, 'must be the path of an .svg file in the pack\'s files');
-    if (!Object.prototype.hasOwnProperty.call(this.files, path)) return void this.problems.add(where, `names "${path}", which is not in the pack's files`);
+    if (!Object.prototype.hasOwnProperty.call(this.files, path)) return void this.problems.add(where, `names "${path.slice(0, 80)}", which is not in the pack's files`);
     this.used.add(path);
     if (!this.parsed.has(path)) this.parsed.set(path, this.sanitise(path));
     const file = this.parsed.get(path);
@@ -116,7 +125,7 @@ class FileTable {
 
   private sanitise(path: string): ItemFile | null {
     const text = this.files[path];
-    if (typeof text !== 'string') return this.problems.add(`files["${path}"]`, 'must be the SVG text'), null;
+    if (typeof text !== 'string') return this.problems.add(`files["${path.slice(0, 80)}"]`, 'must be the SVG text'), null;
     try {
       const result = sanitiseSvg(text);
       if (result.removed.length > 0) this.sanitised.push({ path, removed: result.removed });
@@ -124,17 +133,17 @@ class FileTable {
       return { name: '', content, hash: integrity(content), length: content.length, mediaType: SVG_MEDIA_TYPE, staticPath: this.options.staticFiles ? path : null };
     } catch (error) {
       if (!(error instanceof SvgError)) throw error;
-      this.problems.add(`files["${path}"]`, error.message);
+      this.problems.add(`files["${path.slice(0, 80)}"]`, error.message);
       return null;
     }
   }
 
   checkAllUsed(): void {
-    for (const path of Object.keys(this.files)) if (!this.used.has(path)) this.problems.add(`files["${path.slice(0, 80)}"]`, 'is not used by any item');
+    for (const path of this.paths) if (!this.used.has(path)) this.problems.add(`files["${path.slice(0, 80)}"]`, 'is not used by any item');
   }
 }
 
-/** Validates a whole pack; throws one svc_invalid_request naming every problem (up to 25). */
+/** Validates a whole pack; throws one svc_invalid_request naming its problems (the first MAX_REPORTED_PROBLEMS). */
 export function parsePack(body: unknown, options: PackOptions = {}): ParsedPack {
   const problems = new Problems();
   const pack = problems.object(body, 'pack') ?? {};

@@ -1,34 +1,16 @@
-import { ApiError } from '../support/api-error';
-
-const MAX_PROBLEMS = 25;
+import { Problems as Collector } from '../support/problems';
 
 /**
  * Collects what is wrong with an input, one entry per field path (`templates[2].width`),
- * and turns them into one `svc_invalid_request` (data.params) so a pack reports every
- * mistake at once, up to 25.
+ * and turns them into one `svc_invalid_request` (data.params) so a pack reports its
+ * mistakes at once — the first MAX_REPORTED_PROBLEMS named, the rest counted — with the
+ * readers the library's inputs share.
  */
-export class Problems {
-  readonly entries: Record<string, string> = {};
-  private count = 0;
-
-  add(path: string, problem: string): void {
-    this.count += 1;
-    if (this.count <= MAX_PROBLEMS && !(path in this.entries)) this.entries[path] = problem;
-  }
-
-  get empty(): boolean {
-    return this.count === 0;
-  }
-
-  throwIfAny(): void {
-    if (this.empty) return;
-    if (this.count > MAX_PROBLEMS) this.entries['…'] = `and ${this.count - MAX_PROBLEMS} more problems`;
-    throw ApiError.invalidRequest(this.entries);
-  }
-
+export class Problems extends Collector {
   text(value: unknown, path: string, options: { max: number; min?: number; pattern?: RegExp; patternText?: string }): string | undefined {
     if (typeof value !== 'string') return void this.add(path, 'must be a string');
-    const length = [...value].length;
+    // Code points, without spreading a huge string first: over twice max units is over max code points.
+    const length = value.length > options.max * 2 ? value.length : [...value].length;
     if (length < (options.min ?? 1) || length > options.max) return void this.add(path, `must be ${options.min ?? 1} to ${options.max} characters`);
     if (options.pattern && !options.pattern.test(value)) return void this.add(path, options.patternText ?? 'has an invalid format');
     return value;

@@ -4,6 +4,9 @@ import type { NewApiKey } from './api-keys';
 import { ENTITLEMENT_STATUSES, FEATURE_PATTERN, isEntitlementStatus, type EntitlementStatus } from './entitlement-states';
 import { parseWebhookEndpoint } from './webhook-endpoint';
 
+/** A package id as commerce makes them (lower case): compared byte for byte, never case-folded. */
+const PACKAGE_SLUG = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+
 /*
  * Validation shared by the admin routes and the operator CLI: each returns clean input or
  * throws svc_invalid_request naming every bad field.
@@ -95,7 +98,7 @@ export function parseStatusChange(raw: Raw): {
   const problems = new Problems();
   if (!isEntitlementStatus(raw.status)) problems.add('status', `must be one of ${ENTITLEMENT_STATUSES.join(', ')}`);
   const packageId = raw.package_id;
-  if (packageId !== undefined && packageId !== null && (typeof packageId !== 'string' || !/^[a-z0-9][a-z0-9_-]{0,99}$/i.test(packageId))) {
+  if (packageId !== undefined && packageId !== null && (typeof packageId !== 'string' || !PACKAGE_SLUG.test(packageId))) {
     problems.add('package_id', 'must be a package slug, or null for the manual grant');
   }
   const change = {
@@ -123,7 +126,7 @@ export function parseEntitlementPatch(raw: Raw): {
   if (raw.status !== undefined && !isEntitlementStatus(raw.status)) problems.add('status', `must be one of ${ENTITLEMENT_STATUSES.join(', ')}`);
   if (raw.status === undefined && raw.expires_at === undefined) problems.add('status', 'give a status, an expires_at, or both');
   const packageId = raw.package_id;
-  if (packageId !== undefined && packageId !== null && (typeof packageId !== 'string' || !/^[a-z0-9][a-z0-9_-]{0,99}$/i.test(packageId))) {
+  if (packageId !== undefined && packageId !== null && (typeof packageId !== 'string' || !PACKAGE_SLUG.test(packageId))) {
     problems.add('package_id', 'must be a package slug, or null for the manual grant');
   }
   const expiresAt = raw.expires_at === undefined ? undefined : raw.expires_at === null ? null : futureDate(raw, 'expires_at', problems);

@@ -1,30 +1,12 @@
 import type { CallHandler } from '../http/call-handler';
 import { sendJson } from '../http/send-json';
-import { ApiError } from '../support/api-error';
 import { withFallback } from './attempts';
 import { CallRecord } from './call-record';
-import { target } from './chat-request';
+import { parseEmbeddingRequest } from './embedding-request';
 import { clientSignal, providerFor, recordFailure } from './provider-call';
 import { UpstreamError } from './providers/errors';
 import { resolveTarget } from './resolve';
 import type { RouterServices } from './router-services';
-
-type Raw = Record<string, unknown>;
-
-function parseEmbeddingRequest(raw: Raw) {
-  const params: Record<string, string> = {};
-  const chosen = target(raw, params);
-  const input = typeof raw.input === 'string' ? [raw.input] : raw.input;
-  if (!Array.isArray(input) || input.length === 0 || input.length > 2048 || input.some((item) => typeof item !== 'string' || item.length === 0)) {
-    params.input = 'must be a non-empty string or a list of 1 to 2048 non-empty strings';
-  }
-  const format = raw.encoding_format ?? 'float';
-  if (format !== 'float' && format !== 'base64') params.encoding_format = 'must be "float" or "base64"';
-  const metadata = raw.metadata as Raw | undefined;
-  if (Object.keys(params).length > 0) throw ApiError.invalidRequest(params);
-  const text = (name: string) => (typeof metadata?.[name] === 'string' ? (metadata[name] as string).slice(0, 190) : '');
-  return { ...chosen, input: input as string[], format: format as 'float' | 'base64', metadata: { team: text('team'), campaign: text('campaign'), user: text('user') } };
-}
 
 /** Little-endian float32, base64: what the OpenAI SDK asks for by default. */
 export function toBase64(vector: number[]): string {

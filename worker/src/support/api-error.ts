@@ -1,3 +1,5 @@
+import { boundedErrorBody, boundedParams, MAX_REPORTED_PROBLEMS, type ErrorBody } from './error-limits';
+
 /**
  * The named errors of the API contract (DESIGN §3), thrown by any area. Everything thrown on a request path is
  * turned into the WordPress error shape by http/error-handler.ts; anything that is not an
@@ -15,8 +17,9 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
-  toBody(): { code: string; message: string; data: Record<string, unknown> } {
-    return { code: this.code, message: this.message, data: { status: this.status, ...this.data } };
+  /** The WordPress error shape, never over MAX_ERROR_BODY_BYTES whatever the error carries. */
+  toBody(): ErrorBody {
+    return boundedErrorBody({ code: this.code, message: this.message, data: { status: this.status, ...this.data } });
   }
 
   static missingKey(): ApiError {
@@ -57,10 +60,17 @@ export class ApiError extends Error {
     return new ApiError(400, 'svc_invalid_json', `The request body is not valid JSON: ${detail}.`);
   }
 
-  /** `params` maps each bad field to what is wrong with it. */
-  static invalidRequest(params: Record<string, string>): ApiError {
-    const fields = Object.keys(params).join(', ');
-    return new ApiError(400, 'svc_invalid_request', `Invalid parameter(s): ${fields}.`, { params });
+  /**
+   * `params` maps each bad field to what is wrong with it. At most MAX_REPORTED_PROBLEMS are
+   * named, names and problems cut short; the rest (and `omitted` a collector did not keep) are
+   * counted in `data.params_omitted` and the message ("… and 3 more").
+   */
+  static invalidRequest(params: Record<string, string>, omitted = 0): ApiError {
+    const bounded = boundedParams(params, MAX_REPORTED_PROBLEMS, omitted);
+    const fields = Object.keys(bounded.params).join(', ');
+    const more = bounded.omitted > 0 ? ` and ${bounded.omitted} more` : '';
+    const data = bounded.omitted > 0 ? { params: bounded.params, params_omitted: bounded.omitted } : { params: bounded.params };
+    return new ApiError(400, 'svc_invalid_request', `Invalid parameter(s): ${fields}${more}.`, data);
   }
 
   static conflict(code: string, message: string): ApiError {

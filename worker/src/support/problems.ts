@@ -1,19 +1,40 @@
 import { ApiError } from './api-error';
+import { MAX_REPORTED_PROBLEMS } from './error-limits';
 
 /** A parsed JSON object or query as it arrived. */
 export type Raw = Record<string, unknown>;
 
+export { MAX_REPORTED_PROBLEMS };
+
 /**
- * Collects every bad field of one input, so a single svc_invalid_request names them all
- * (`data.params`: field → what is wrong).
+ * Collects the bad fields of one input, so a single svc_invalid_request names them
+ * (`data.params`: field → what is wrong), up to MAX_REPORTED_PROBLEMS; later ones are only
+ * counted. The first problem given for a field wins.
  */
 export class Problems {
   readonly params: Record<string, string> = {};
+  private reported = 0;
+  private total = 0;
+
   add(name: string, message: string): void {
+    if (Object.hasOwn(this.params, name)) return;
+    this.total += 1;
+    if (this.reported >= MAX_REPORTED_PROBLEMS) return;
     this.params[name] = message;
+    this.reported += 1;
   }
+
+  /** How many problems were found, named or not. */
+  get count(): number {
+    return this.total;
+  }
+
+  get empty(): boolean {
+    return this.total === 0;
+  }
+
   throwIfAny(): void {
-    if (Object.keys(this.params).length > 0) throw ApiError.invalidRequest(this.params);
+    if (this.total > 0) throw ApiError.invalidRequest(this.params, this.total - this.reported);
   }
 }
 

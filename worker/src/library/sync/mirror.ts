@@ -5,7 +5,7 @@ import type { Manifest, ManifestEntry } from '../manifest';
 import type { ItemKind } from '../vocabulary';
 import { RemoteLibrary } from './remote';
 import { emptyState, readState, SyncError, writeAtomically, writeState, type SyncState } from './sync-state';
-import { checkFile, checkItem, checkManifest, itemFiles, type FileCheck } from './verify';
+import { checkFile, checkItem, checkManifest, checkSvg, itemFiles, type FileCheck } from './verify';
 
 export interface SyncOptions {
   from: string;
@@ -30,17 +30,37 @@ const itemPath = (folder: string, kind: ItemKind, id: string) => join(folder, LI
 const filePath = (folder: string, hex: string) => join(folder, 'files', `${hex}.svg`);
 const sha256Hex = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-/** Every item the state lists still has its JSON and files in the folder. */
-function complete(folder: string, state: SyncState): boolean {
-  return Object.entries(state.items).every(([id, item]) => existsSync(itemPath(folder, item.kind, id)) && item.files.every((hex) => existsSync(filePath(folder, hex))));
+/**
+ * True when the folder holds the file intact (its hash) and clean (an import would store it
+ * as it is). A file that is not is deleted: a copy written before sync checked files, or
+ * changed on disk since, never stays; its item is then fetched (and checked) again. `clean`
+ * remembers the files found good in this run, so each is read and checked once.
+ */
+function held(folder: string, hex: string, clean: Set<string>): boolean {
+  if (clean.has(hex)) return true;
+  const local = filePath(folder, hex);
+  if (!existsSync(local)) return false;
+  const bytes = readFileSync(local);
+  if (sha256Hex(bytes) !== hex || checkSvg(hex, bytes) !== null) {
+    rmSync(local, { force: true });
+    return false;
+  }
+  clean.add(hex);
+  return true;
+}
+
+/** Every item the state lists still has its JSON and its intact, clean files in the folder. */
+function complete(folder: string, state: SyncState, clean: Set<string>): boolean {
+  return Object.entries(state.items).every(([id, item]) => existsSync(itemPath(folder, item.kind, id)) && item.files.every((hex) => held(folder, hex, clean)));
 }
 
 /**
  * Mirrors a hub's library into a folder (docs/library.md, "Sync"): the manifest with the
  * stored ETag (a 304 ends the run after one request), then only items whose hash changed,
- * each checked against the manifest and its own hash, its files against theirs (files already
- * held are not fetched again). A refused item keeps its old copy, and the folder's version
- * is not advanced, so the next run tries again. Items gone from the manifest are removed.
+ * each checked against the manifest and its own hash, its files against theirs and through
+ * the import's SVG sanitiser (files already held, intact and clean, are not fetched again).
+ * A refused item keeps its old copy (never an unclean file), and the folder's version is not
+ * advanced, so the next run tries again. Items gone from the manifest are removed.
  * A manifest older than the folder's (a lower version) is refused: versions never go back.
  */
 export async function syncLibrary(options: SyncOptions): Promise<SyncResult> {
@@ -50,7 +70,8 @@ export async function syncLibrary(options: SyncOptions): Promise<SyncResult> {
   if (stored && stored.from !== options.from) throw new SyncError(`${folder} mirrors ${stored.from}, not ${options.from}; use another folder.`);
   const state = stored ?? emptyState(options.from);
   const remote = new RemoteLibrary(options.from, options.userAgent);
-  const etag = state.etag && complete(folder, state) ? state.etag : null;
+  const clean = new Set<string>();
+  const etag = state.etag && complete(folder, state, clean) ? state.etag : null;
   const result: SyncResult = { requests: 0, version: state.version, fetched: 0, removed: 0, unchanged: 0, refused: [], notModified: false };
 
   print(`manifest: GET ${remote.api}/image-library/manifest${etag ? ` (If-None-Match: ${etag})` : ''}`);
@@ -69,8 +90,8 @@ export async function syncLibrary(options: SyncOptions): Promise<SyncResult> {
   const wanted = new Map<string, { kind: ItemKind; entry: ManifestEntry }>();
   for (const kind of ['template', 'sample', 'asset'] as const) {
     for (const entry of manifest.items[LISTS[kind]]) {
-      const held = state.items[entry.id];
-      if (held && held.hash === entry.hash && existsSync(itemPath(folder, kind, entry.id))) result.unchanged += 1;
+      const kept = state.items[entry.id];
+      if (kept && kept.hash === entry.hash && existsSync(itemPath(folder, kind, entry.id)) && kept.files.every((hex) => held(folder, hex, clean))) result.unchanged += 1;
       else wanted.set(entry.id, { kind, entry });
     }
   }
@@ -81,12 +102,11 @@ export async function syncLibrary(options: SyncOptions): Promise<SyncResult> {
     if (verdict) return refuse(entry, verdict);
     const fetched: { file: FileCheck; bytes: Buffer }[] = [];
     for (const file of files as FileCheck[]) {
-      const local = filePath(folder, file.hex);
-      if (existsSync(local) && sha256Hex(readFileSync(local)) === file.hex) continue;
+      if (held(folder, file.hex, clean)) continue;
       print(`  file ${file.name} of ${entry.slug}: GET ${file.url}`);
       const bytes = await fetching([entry], () => remote.file(file.url));
       if (!bytes) return;
-      const fileVerdict = checkFile(file, bytes);
+      const fileVerdict = checkFile(file, bytes) ?? checkSvg(file.name, bytes);
       if (fileVerdict) return refuse(entry, fileVerdict);
       fetched.push({ file, bytes });
     }

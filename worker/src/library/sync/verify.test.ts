@@ -1,7 +1,8 @@
 import { integrity } from '../canonical-json';
 import { itemHash } from '../item-hash';
 import { buildManifest } from '../manifest';
-import { checkFile, checkItem, checkManifest, itemFiles } from './verify';
+import { sanitiseSvg } from '../svg-sanitiser';
+import { checkFile, checkItem, checkManifest, checkSvg, itemFiles } from './verify';
 
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>');
 const fields = { slug: 'hello', type: 'photos', title: 'Hello', tags: ['a'], data: { alt: 'A picture' } };
@@ -58,5 +59,26 @@ describe('checkItem and checkFile', () => {
     expect(itemFiles('sample', { files: { '../evil.svg': files['image.svg'] } })).toMatch(/malformed file/);
     expect(itemFiles('template', { files: { 'image.svg': files['image.svg'] } })).toMatch(/malformed file/);
     expect(itemFiles('sample', { files: [] })).toBe('the item has no files map');
+  });
+});
+
+describe('checkSvg (a fetched file as an import would store it)', () => {
+  it('accepts a file the sanitiser leaves as it is', () => {
+    const clean = sanitiseSvg('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#fff"/></svg>').svg;
+    expect(checkSvg('image.svg', Buffer.from(clean))).toBeNull();
+    expect(checkSvg('image.svg', SVG)).toBeNull();
+  });
+
+  it.each([
+    ['a script', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', 'script'],
+    ['an event handler', '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>', 'event handler'],
+    ['an external reference', '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><image xlink:href="https://evil.example/x.png"/></svg>', 'external reference'],
+  ])('refuses %s, naming what an import would remove', (_name, text, removed) => {
+    expect(checkSvg('image.svg', Buffer.from(text))).toMatch(new RegExp(`^file image.svg is not sanitised SVG \\(an import would remove: .*${removed}`));
+  });
+
+  it('refuses a file that is not SVG or not UTF-8', () => {
+    expect(checkSvg('image.svg', Buffer.from('<html><script>x</script></html>'))).toMatch(/^file image.svg is not acceptable SVG/);
+    expect(checkSvg('image.svg', Buffer.from([0x3c, 0xff, 0x3e]))).toBe('file image.svg is not UTF-8 text');
   });
 });

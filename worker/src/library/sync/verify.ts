@@ -1,6 +1,7 @@
 import { integrity, integrityToHex } from '../canonical-json';
 import { itemHash } from '../item-hash';
 import { manifestHash, type Manifest, type ManifestEntry } from '../manifest';
+import { sanitiseSvg, SvgError } from '../svg-sanitiser';
 import { FILE_NAME, ITEM_ID_PATTERN, SLUG_PATTERN, type ItemKind } from '../vocabulary';
 
 /** Why a manifest or an item cannot be trusted, or null when it checks out. */
@@ -60,4 +61,31 @@ export function checkFile(file: FileCheck, bytes: Buffer): Verdict {
   if (bytes.length !== file.length) return `file ${file.name} has ${bytes.length} bytes, not ${file.length}`;
   const actual = integrity(bytes);
   return actual === file.hash ? null : `file ${file.name} does not match its hash (expected ${file.hash}, computed ${actual})`;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * A file as an import would store it: the SVG sanitiser (the import's own) must leave it
+ * byte for byte as it is. A hub only ever stores sanitised SVG, and sanitising twice gives the
+ * same bytes, so a file the sanitiser would change — a script, an event handler, an external
+ * reference, or not well-formed SVG — did not come from an honest hub, whatever its hash says;
+ * it is refused, never written (docs/library.md, "Sync").
+ */
+export function checkSvg(name: string, bytes: Buffer): Verdict {
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    return `file ${name} is not UTF-8 text`;
+  }
+  try {
+    const result = sanitiseSvg(text);
+    if (result.svg === text) return null;
+    const removed = result.removed.length > 0 ? result.removed.join('; ') : 'nothing, but it is not in sanitised form';
+    return `file ${name} is not sanitised SVG (an import would remove: ${removed.slice(0, 300)})`;
+  } catch (error) {
+    if (!(error instanceof SvgError)) throw error;
+    return `file ${name} is not acceptable SVG: ${error.message.slice(0, 200)}`;
+  }
 }
