@@ -32,13 +32,18 @@ export function keyHandlers(services: Services) {
       });
     },
 
-    /** `{ rate_limit_per_minute }`; the key's cached record picks it up within seconds. */
+    /** `{ rate_limit_per_minute?, max_concurrent_calls? }`; the key's cached record picks them up within seconds. */
     async update(request: Request, response: Response) {
       const id = keyId(request);
       const change = parseKeyUpdate(context(response).json ?? {});
-      const record = await services.keys.setRateLimit(id, change.rateLimitPerMinute);
+      const record = await services.keys.setLimits(id, change);
       if (!record) throw ApiError.notFound('No API key has this id.');
-      services.logger.info('api key rate limit set', { key_id: id, rate_limit_per_minute: change.rateLimitPerMinute, actor: context(response).wordpressUser });
+      services.logger.info('api key limits set', {
+        key_id: id,
+        rate_limit_per_minute: change.rateLimitPerMinute,
+        max_concurrent_calls: change.maxConcurrentCalls,
+        actor: context(response).wordpressUser,
+      });
       response.json(keyToJson(record));
     },
 
