@@ -18,8 +18,8 @@ export interface KeyLookup {
   markUsed(record: ApiKeyRecord): void;
 }
 
-/** A look-up that found no key: never stored among the known keys. */
-class UnknownKey extends Error {}
+/** A look-up that found no key: never stored among the known keys (one instance: no stack per bad key). */
+const UNKNOWN_KEY = new Error('no such key');
 
 /**
  * Key lookups for the Bearer middleware, cached briefly (a revocation shows within the TTL
@@ -56,7 +56,7 @@ export class CachedKeyLookup implements KeyLookup {
     try {
       return await this.known.get(hash, () => this.load(key));
     } catch (error) {
-      if (!(error instanceof UnknownKey)) throw error;
+      if (error !== UNKNOWN_KEY) throw error;
       this.unknown.add(hash);
       return null;
     }
@@ -74,7 +74,7 @@ export class CachedKeyLookup implements KeyLookup {
 
   private async load(key: string): Promise<ApiKeyRecord> {
     const record = await this.lookups.run(() => this.store.findByKey(key));
-    if (!record) throw new UnknownKey();
+    if (!record) throw UNKNOWN_KEY;
     return record;
   }
 }
