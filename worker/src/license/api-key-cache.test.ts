@@ -70,3 +70,16 @@ describe('CachedKeyLookup', () => {
     expect(counts.mostAtOnce).toBe(4);
   });
 });
+
+describe('CachedKeyLookup.forget', () => {
+  it('makes the next request of a key read the table again', async () => {
+    const { store, counts } = fakeStore();
+    const lookup = new CachedKeyLookup(store, new PendingWrites(), silentLogger, 60_000, () => 0);
+    await lookup.find(VALID);
+    await lookup.find(VALID);
+    expect(counts.valid).toBe(1);
+    lookup.forget(RECORD.id);
+    await lookup.find(VALID);
+    expect(counts.valid).toBe(2);
+  });
+});

@@ -22,9 +22,10 @@ export interface KeyLookup {
 const UNKNOWN_KEY = new Error('no such key');
 
 /**
- * Key lookups for the Bearer middleware, cached briefly (a revocation shows within the TTL
- * plus its stale window plus one look-up: 2 s + 2 s + a query, within 5 s) and keyed by the
- * key's hash so no key is held in memory in clear.
+ * Key lookups for the Bearer middleware, cached briefly and keyed by the key's hash so no key
+ * is held in memory in clear. A revocation (or a changed limit) shows on every worker within
+ * the TTL plus its stale window plus one look-up: 2 s + 2 s + a query, within 5 s — at once
+ * on the worker that made the change (forget()).
  *
  * Keys that exist and keys that do not are kept apart, so a flood of made-up keys cannot push
  * a live key out: known keys in one bounded cache, unknown ones in a separate bounded set with
@@ -38,6 +39,8 @@ export class CachedKeyLookup implements KeyLookup {
   private readonly unknown: ExpiringSet;
   private readonly lookups = new BoundedConcurrency(LOOKUPS_AT_ONCE, LOOKUPS_WAITING, 'Too many API key look-ups at once; retry in a moment.');
   private readonly lastStamped = new Map<string, number>();
+  /** Key id → hash of the keys loaded, so a revocation through this worker drops its entry at once. */
+  private readonly hashes = new Map<string, string>();
 
   constructor(
     private readonly store: ApiKeyStore,
@@ -62,6 +65,12 @@ export class CachedKeyLookup implements KeyLookup {
     }
   }
 
+  /** Drops a key's cached record (revoked or changed through this worker): its next request reads the table. */
+  forget(id: string): void {
+    const hash = this.hashes.get(id);
+    if (hash !== undefined) this.known.delete(hash);
+  }
+
   markUsed(record: ApiKeyRecord): void {
     const now = Date.now();
     if ((this.lastStamped.get(record.id) ?? 0) > now - LAST_USED_EVERY_MS) return;
@@ -75,6 +84,8 @@ export class CachedKeyLookup implements KeyLookup {
   private async load(key: string): Promise<ApiKeyRecord> {
     const record = await this.lookups.run(() => this.store.findByKey(key));
     if (!record) throw UNKNOWN_KEY;
+    if (this.hashes.size >= KNOWN_KEYS) this.hashes.clear();
+    this.hashes.set(record.id, hashApiKey(key));
     return record;
   }
 }

@@ -67,7 +67,7 @@ export default function KeyList() {
 						<ConfirmButton
 							label={ __( 'Revoke', 'svc-hub' ) }
 							title={ sprintf( __( 'Revoke %s?', 'svc-hub' ), key.prefix ) }
-							message={ sprintf( __( 'Requests from %s with this key will be refused at once. This cannot be undone.', 'svc-hub' ), key.site_url ) }
+							message={ sprintf( __( 'Requests from %s with this key will be refused within 5 seconds on every worker. This cannot be undone.', 'svc-hub' ), key.site_url ) }
 							isDestructive
 							onConfirm={ () => revokeKey( key ) }
 						/>
