@@ -51,7 +51,8 @@ async function nextWithin(
  * One streamed call: tries the candidates (retries and fallback only until the first token),
  * passes each delta on as a `chat.completion.chunk`, ends with the finish chunk, the usage
  * chunk (`choices: []`, usage, router) and `[DONE]`. A failure after the first token is one
- * `data: {"error":…}` event, then `[DONE]`. A client hang-up aborts the upstream request.
+ * `data: {"error":…}` event, then `[DONE]`. A client hang-up aborts the upstream request, and
+ * so does reaching SVC_STREAM_MAX_MS, which then ends the stream with an error (endAtDeadline).
  */
 export async function streamChat(router: RouterServices, response: ServerResponse, body: ParsedChatRequest, candidates: CatalogModel[], record: CallRecord): Promise<void> {
   const clientGone = clientSignal(response);
