@@ -53,6 +53,17 @@ describe('admin screen: API keys', () => {
       await notice(page, 'success', 'may now make 45 requests per minute').waitFor();
       await page.locator('.svc-hub-key-list tr', { hasText: site }).locator('[data-column="rate_limit_per_minute"]', { hasText: '45' }).waitFor();
 
+      const concurrency = row.locator('[data-column="max_concurrent_calls"]');
+      expect(await concurrency.textContent()).toBe('20 Change');
+      await concurrency.getByRole('button', { name: 'Change the concurrent calls limit' }).click();
+      await concurrency.getByLabel('Calls in flight at once').fill('10001');
+      await concurrency.getByRole('button', { name: 'Save' }).click();
+      await concurrency.getByText('Calls in flight at once: a whole number from 1 to 10000.').waitFor();
+      await concurrency.getByLabel('Calls in flight at once').fill('5');
+      await concurrency.getByRole('button', { name: 'Save' }).click();
+      await notice(page, 'success', 'may now have 5 calls in flight at once').waitFor();
+      await page.locator('.svc-hub-key-list tr', { hasText: site }).locator('[data-column="max_concurrent_calls"]', { hasText: '5' }).waitFor();
+
       await page.getByRole('button', { name: 'I have copied it' }).click();
       await secretBox.waitFor({ state: 'detached' });
       await page.reload();
@@ -67,5 +78,6 @@ describe('admin screen: API keys', () => {
     const listed = hub('key', 'list').find((line) => line.includes(site))!;
     expect(listed).toContain('revoked');
     expect(listed).toMatch(/\b45\b/);
+    expect(listed.split('\t')[8]).toBe('5');
   });
 });

@@ -36,6 +36,8 @@ export interface Config {
   timeouts: { connectMs: number; firstTokenMs: number; idleMs: number };
   retry: { max: number; maxWaitMs: number };
   streamKeepAliveMs: number;
+  /** Longest a stream may last; then its upstream call is aborted and the stream ends with an error event. */
+  streamMaxMs: number;
   defaultRateLimitPerMinute: number;
   outbox: OutboxConfig;
   expiryIntervalMs: number;
@@ -243,6 +245,7 @@ export function loadConfig(environment: Environment = process.env, version = '0.
       maxWaitMs: reader.integer('SVC_RETRY_MAX_WAIT_MS', 10_000, 0, 120_000),
     },
     streamKeepAliveMs: reader.integer('SVC_STREAM_KEEPALIVE_MS', 15_000, 100, 120_000),
+    streamMaxMs: reader.integer('SVC_STREAM_MAX_MS', 600_000, 1_000, 86_400_000),
     defaultRateLimitPerMinute: reader.integer('SVC_RATE_LIMIT_DEFAULT', 120, 1, 1_000_000),
     outbox: {
       pollMs: reader.integer('SVC_OUTBOX_POLL_MS', 1000, 10, 600_000),

@@ -3,7 +3,7 @@ import { mutateAs } from './mutate-as';
 
 /*
  * API keys: create (the key and webhook secret are kept in the store to be shown once),
- * change the rate limit, revoke, rotate the site's webhook secret.
+ * change the rate limit and the calls in flight at once, revoke, rotate the site's webhook secret.
  */
 
 export const createKey =
@@ -45,4 +45,12 @@ export const setKeyRateLimit = ( key, rateLimitPerMinute ) =>
 		method: 'PATCH',
 		data: { rate_limit_per_minute: rateLimitPerMinute },
 		success: ( saved ) => sprintf( __( 'API key %1$s may now make %2$d requests per minute.', 'svc-hub' ), key.prefix, saved.rate_limit_per_minute ),
+	} );
+
+export const setKeyConcurrency = ( key, maxConcurrentCalls ) =>
+	mutateAs( {
+		path: `/keys/${ encodeURIComponent( key.id ) }`,
+		method: 'PATCH',
+		data: { max_concurrent_calls: maxConcurrentCalls },
+		success: ( saved ) => sprintf( __( 'API key %1$s may now have %2$d calls in flight at once.', 'svc-hub' ), key.prefix, saved.max_concurrent_calls ),
 	} );

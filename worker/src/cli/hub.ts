@@ -16,11 +16,12 @@ import { storeCommand } from './store-commands';
 
 const USAGE = `svc-hub operator CLI — npm run hub -- <command>
 
-  key create --site URL --team T [--scope client|admin] [--name N] [--rate-limit N] [--endpoint URL]
+  key create --site URL --team T [--scope client|admin] [--name N] [--rate-limit N] [--concurrency N] [--endpoint URL]
   key list
   key revoke KEY_ID
   key rotate-secret KEY_ID
   key rate-limit KEY_ID REQUESTS_PER_MINUTE
+  key concurrency KEY_ID CALLS_AT_ONCE
   entitlement grant --site URL --features a,b [--expires DATE] [--reason R]
   entitlement set --site URL [--package P] --status S --reason R
   entitlement list --site URL

@@ -6,12 +6,13 @@ type Print = (line: string) => void;
 
 const date = (value: Date | null) => (value ? value.toISOString().replace('T', ' ').slice(0, 19) : '-');
 
-/** `key create|list|revoke|rotate-secret`. */
+/** `key create|list|revoke|rotate-secret|rate-limit|concurrency`. */
 export async function keyCommand(services: Services, action: string | undefined, parsed: ParsedArguments, print: Print): Promise<void> {
   switch (action) {
     case 'create': {
-      const flags = takeFlags(parsed, ['site', 'team', 'scope', 'name', 'rate-limit', 'endpoint'], ['site', 'team']);
+      const flags = takeFlags(parsed, ['site', 'team', 'scope', 'name', 'rate-limit', 'concurrency', 'endpoint'], ['site', 'team']);
       const rateLimit = flags['rate-limit'];
+      const concurrency = flags.concurrency;
       const issued = await services.keys.create(
         parseNewKey({
           site_url: flags.site,
@@ -19,6 +20,7 @@ export async function keyCommand(services: Services, action: string | undefined,
           scope: flags.scope,
           name: flags.name,
           rate_limit_per_minute: rateLimit === undefined ? undefined : Number(rateLimit),
+          max_concurrent_calls: concurrency === undefined ? undefined : Number(concurrency),
           webhook_endpoint: flags.endpoint,
         }),
       );
@@ -32,9 +34,9 @@ export async function keyCommand(services: Services, action: string | undefined,
     case 'list': {
       takeFlags(parsed, []);
       const { items, total } = await services.keys.list(1, 100);
-      print(['id', 'prefix', 'status', 'scope', 'team', 'site', 'per minute', 'last used'].join('\t'));
+      print(['id', 'prefix', 'status', 'scope', 'team', 'site', 'per minute', 'last used', 'concurrent'].join('\t'));
       for (const key of items) {
-        print([key.id, key.displayPrefix, key.status, key.scope, key.team, key.siteUrl, key.rateLimitPerMinute, date(key.lastUsedAt)].join('\t'));
+        print([key.id, key.displayPrefix, key.status, key.scope, key.team, key.siteUrl, key.rateLimitPerMinute, date(key.lastUsedAt), key.maxConcurrentCalls].join('\t'));
       }
       if (total > items.length) print(`(${total - items.length} older keys not shown)`);
       return;
@@ -56,17 +58,20 @@ export async function keyCommand(services: Services, action: string | undefined,
       }
       return;
     }
-    case 'rate-limit': {
+    case 'rate-limit':
+    case 'concurrency': {
       takeFlags(parsed, []);
       const [id, limit] = parsed.positionals.slice(2);
-      if (!id || limit === undefined) throw new UsageError('Usage: key rate-limit KEY_ID REQUESTS_PER_MINUTE');
-      const change = parseKeyUpdate({ rate_limit_per_minute: /^\d+$/.test(limit) ? Number(limit) : limit });
-      const record = await services.keys.setRateLimit(id, change.rateLimitPerMinute);
+      const field = action === 'rate-limit' ? 'rate_limit_per_minute' : 'max_concurrent_calls';
+      if (!id || limit === undefined) throw new UsageError(`Usage: key ${action} KEY_ID ${action === 'rate-limit' ? 'REQUESTS_PER_MINUTE' : 'CALLS_AT_ONCE'}`);
+      const record = await services.keys.setLimits(id, parseKeyUpdate({ [field]: /^\d+$/.test(limit) ? Number(limit) : limit }));
       if (!record) throw new UsageError(`No API key has the id ${id}.`);
-      print(`${record.id} may make ${record.rateLimitPerMinute} requests per minute.`);
+      print(action === 'rate-limit'
+        ? `${record.id} may make ${record.rateLimitPerMinute} requests per minute.`
+        : `${record.id} may have ${record.maxConcurrentCalls} calls in flight at once (per worker).`);
       return;
     }
     default:
-      throw new UsageError('Usage: key create|list|revoke|rotate-secret|rate-limit …');
+      throw new UsageError('Usage: key create|list|revoke|rotate-secret|rate-limit|concurrency …');
   }
 }

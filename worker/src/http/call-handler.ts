@@ -6,6 +6,7 @@ import { context, type RequestContext } from './context';
 import { requireFeatures } from './feature-gate';
 import { parseJsonObject } from './json-body';
 import { admit } from './rate-limit';
+import { ApiError } from '../support/api-error';
 
 /**
  * A route handler that needs no Express: what the checks learned (key, parsed JSON, request id)
@@ -32,11 +33,28 @@ export async function checkCall(services: Services, route: CallRoute, state: Req
   state.json = parseJsonObject(headers['content-type'], state.rawBody);
 }
 
-/** A call route as an Express route handler: the same checks, then the handler. */
+/**
+ * The checks, a slot among the key's calls in flight (429 svc_too_many_concurrent when its
+ * `max_concurrent_calls` are taken), then the handler. The slot is given back when the
+ * handler settles (answered, failed, the client gone, a stream error) or the connection
+ * closes, whichever comes first — never counted twice.
+ */
+export async function runCall(services: Services, route: CallRoute, state: RequestContext, headers: IncomingHttpHeaders, response: ServerResponse): Promise<void> {
+  await checkCall(services, route, state, headers);
+  const key = state.apiKey!;
+  const release = services.router.calls.take(key.id, key.maxConcurrentCalls);
+  if (!release) throw ApiError.tooManyConcurrent(key.maxConcurrentCalls);
+  response.once('close', release);
+  try {
+    await route.call(state, response);
+  } finally {
+    release();
+  }
+}
+
+/** A call route as an Express route handler: the same checks and slot, then the handler. */
 export function expressCall(services: Services, route: CallRoute): RequestHandler {
   return async (request, response) => {
-    const state = context(response);
-    await checkCall(services, route, state, request.headers);
-    await route.call(state, response);
+    await runCall(services, route, context(response), request.headers, response);
   };
 }

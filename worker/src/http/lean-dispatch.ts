@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Services } from '../services';
-import { checkCall, type CallRoute } from './call-handler';
+import { runCall, type CallRoute } from './call-handler';
 import type { RequestContext } from './context';
 import { answerError } from './error-handler';
 import { readBody } from './raw-body';
@@ -10,7 +10,7 @@ import type { RouteDefinition } from './routes';
 /**
  * The direct lane's hot path without Express: a POST to one of the router's call routes
  * (chat, streams, embeddings) is served here: its body read (413), then the same checks
- * Express runs for it (checkCall: key, rate limit, entitlement, JSON) and the same handler
+ * Express runs for it (runCall: key, rate limit, entitlement, JSON, calls in flight) and the same handler
  * and error answer. Express's routing and request/response decoration cost
  * more than the whole budget of DESIGN §8 on a small machine (docs/benchmarks.md).
  *
@@ -66,8 +66,7 @@ export class LeanDispatch {
     response.setHeader('X-Request-Id', state.requestId);
     try {
       state.rawBody = await readBody(request);
-      await checkCall(this.services, route, state, headers);
-      await route.call(state, response);
+      await runCall(this.services, route, state, headers, response);
     } catch (error) {
       answerError(this.services.logger, response, error, { id: state.requestId, method: 'POST', path });
     }

@@ -17,6 +17,8 @@ export interface ApiKeyRecord {
   scope: KeyScope;
   status: KeyStatus;
   rateLimitPerMinute: number;
+  /** Calls (chat, streams, embeddings) this key may have in flight at once on one worker. */
+  maxConcurrentCalls: number;
   webhookEndpoint: string | null;
   createdAt: Date;
   revokedAt: Date | null;
@@ -29,9 +31,19 @@ export interface NewApiKey {
   scope: KeyScope;
   name: string;
   rateLimitPerMinute: number;
+  /** Default 20 (migration 009's column default). */
+  maxConcurrentCalls?: number;
   /** Where entitlement changes are POSTed; unset: `<site_url>/wp-json/svc-client/v1/entitlement`. */
   webhookEndpoint?: string;
 }
+
+/** The limits an admin may change after creation (PATCH /admin/keys/{id}). */
+export interface KeyLimits {
+  rateLimitPerMinute?: number;
+  maxConcurrentCalls?: number;
+}
+
+export const DEFAULT_MAX_CONCURRENT_CALLS = 20;
 
 /** Shown exactly once, at creation (and the webhook secret again at rotation). */
 export interface IssuedApiKey {
@@ -41,7 +53,7 @@ export interface IssuedApiKey {
 }
 
 const COLUMNS = `id, name, display_prefix, site_url, team, scope, status, rate_limit_per_minute,
-  webhook_endpoint, created_at, revoked_at, last_used_at`;
+  max_concurrent_calls, webhook_endpoint, created_at, revoked_at, last_used_at`;
 
 function toRecord(row: RowDataPacket): ApiKeyRecord {
   return {
@@ -53,6 +65,7 @@ function toRecord(row: RowDataPacket): ApiKeyRecord {
     scope: row.scope,
     status: row.status,
     rateLimitPerMinute: Number(row.rate_limit_per_minute),
+    maxConcurrentCalls: Number(row.max_concurrent_calls),
     webhookEndpoint: row.webhook_endpoint,
     createdAt: row.created_at,
     revokedAt: row.revoked_at,
@@ -74,10 +87,10 @@ export class ApiKeyStore {
     await this.database.pool.execute(
       `INSERT INTO ${this.database.table('api_keys')}
         (id, name, key_hash, display_prefix, site_url, team, scope, status, rate_limit_per_minute,
-         webhook_secret_encrypted, webhook_endpoint, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, UTC_TIMESTAMP(3))`,
+         max_concurrent_calls, webhook_secret_encrypted, webhook_endpoint, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, UTC_TIMESTAMP(3))`,
       [id, input.name, hashApiKey(key), displayPrefix(key), input.siteUrl, input.team, input.scope,
-        input.rateLimitPerMinute, encrypt(webhookSecret, this.encryptionKey), input.webhookEndpoint ?? null],
+        input.rateLimitPerMinute, input.maxConcurrentCalls ?? DEFAULT_MAX_CONCURRENT_CALLS, encrypt(webhookSecret, this.encryptionKey), input.webhookEndpoint ?? null],
     );
     const record = await this.findById(id);
     if (!record) throw new Error(`API key ${id} vanished right after it was created.`);
@@ -120,12 +133,19 @@ export class ApiKeyStore {
     return rows.map(toRecord);
   }
 
-  /** Sets a key's requests per minute (revoked keys too, harmlessly); null when unknown. */
-  async setRateLimit(id: string, rateLimitPerMinute: number): Promise<ApiKeyRecord | null> {
-    await this.database.pool.execute(
-      `UPDATE ${this.database.table('api_keys')} SET rate_limit_per_minute = ? WHERE id = ?`,
-      [rateLimitPerMinute, id],
-    );
+  /** Sets the limits given (revoked keys too, harmlessly); null when the key is unknown. */
+  async setLimits(id: string, limits: KeyLimits): Promise<ApiKeyRecord | null> {
+    const columns: Array<[string, number | undefined]> = [
+      ['rate_limit_per_minute', limits.rateLimitPerMinute],
+      ['max_concurrent_calls', limits.maxConcurrentCalls],
+    ];
+    const given = columns.filter((column): column is [string, number] => column[1] !== undefined);
+    if (given.length > 0) {
+      await this.database.pool.execute(
+        `UPDATE ${this.database.table('api_keys')} SET ${given.map(([name]) => `${name} = ?`).join(', ')} WHERE id = ?`,
+        [...given.map(([, value]) => value), id],
+      );
+    }
     return this.findById(id);
   }
 

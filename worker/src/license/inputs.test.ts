@@ -1,4 +1,4 @@
-import { parseGrant, parseNewKey, parseStatusChange } from './inputs';
+import { parseGrant, parseKeyUpdate, parseNewKey, parseStatusChange } from './inputs';
 
 describe('license inputs', () => {
   it('normalises a new key and applies defaults', () => {
@@ -8,7 +8,19 @@ describe('license inputs', () => {
       name: '',
       scope: 'client',
       rateLimitPerMinute: 120,
+      maxConcurrentCalls: 20,
     });
+  });
+
+  it('takes either limit or both in a key update, and refuses none or a bad one', () => {
+    expect(parseKeyUpdate({ max_concurrent_calls: 5 })).toEqual({ maxConcurrentCalls: 5 });
+    expect(parseKeyUpdate({ rate_limit_per_minute: 7, max_concurrent_calls: 2 })).toEqual({ rateLimitPerMinute: 7, maxConcurrentCalls: 2 });
+    expect(() => parseKeyUpdate({})).toThrow(expect.objectContaining({ code: 'svc_invalid_request' }));
+    for (const bad of [0, -1, 1.5, '3', 10_001, null]) {
+      expect(() => parseKeyUpdate({ max_concurrent_calls: bad })).toThrow(
+        expect.objectContaining({ data: { params: { max_concurrent_calls: expect.any(String) } } }),
+      );
+    }
   });
 
   it('names every bad field of a new key', () => {

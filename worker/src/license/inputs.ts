@@ -1,6 +1,6 @@
 import { Problems, text, type Raw } from '../support/problems';
 import { normaliseSiteUrl } from '../support/site-url';
-import type { NewApiKey } from './api-keys';
+import { DEFAULT_MAX_CONCURRENT_CALLS, type KeyLimits, type NewApiKey } from './api-keys';
 import { ENTITLEMENT_STATUSES, FEATURE_PATTERN, isEntitlementStatus, type EntitlementStatus } from './entitlement-states';
 import { parseWebhookEndpoint } from './webhook-endpoint';
 
@@ -24,6 +24,7 @@ export function parseNewKey(raw: Raw): NewApiKey {
   const scope = raw.scope ?? 'client';
   if (scope !== 'client' && scope !== 'admin') problems.add('scope', 'must be "client" or "admin"');
   const rateLimit = rateLimitOf(raw.rate_limit_per_minute ?? 120, problems);
+  const maxConcurrentCalls = concurrentCallsOf(raw.max_concurrent_calls ?? DEFAULT_MAX_CONCURRENT_CALLS, problems);
   const endpoint = raw.webhook_endpoint;
   const webhookEndpoint = endpoint === undefined || endpoint === null || endpoint === '' ? undefined : parseWebhookEndpoint(endpoint);
   if (webhookEndpoint === null) problems.add('webhook_endpoint', 'must be an absolute http(s) URL without credentials or fragment, up to 500 characters');
@@ -33,6 +34,7 @@ export function parseNewKey(raw: Raw): NewApiKey {
     name: text(raw, 'name', problems, { required: false, max: 190 }),
     scope: scope as NewApiKey['scope'],
     rateLimitPerMinute: rateLimit,
+    maxConcurrentCalls,
     webhookEndpoint: webhookEndpoint ?? undefined,
   };
   problems.throwIfAny();
@@ -46,12 +48,27 @@ function rateLimitOf(value: unknown, problems: Problems): number {
   return value as number;
 }
 
-/** PATCH /admin/keys/{id}: `{ rate_limit_per_minute }`, the key's requests per minute. */
-export function parseKeyUpdate(raw: Raw): { rateLimitPerMinute: number } {
+function concurrentCallsOf(value: unknown, problems: Problems): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 10_000) {
+    problems.add('max_concurrent_calls', 'must be an integer from 1 to 10000');
+  }
+  return value as number;
+}
+
+/**
+ * PATCH /admin/keys/{id}: `{ rate_limit_per_minute?, max_concurrent_calls? }`, at least one:
+ * the key's requests per minute and its calls in flight at once.
+ */
+export function parseKeyUpdate(raw: Raw): KeyLimits {
   const problems = new Problems();
-  const rateLimitPerMinute = rateLimitOf(raw.rate_limit_per_minute, problems);
+  const change: KeyLimits = {};
+  if (raw.rate_limit_per_minute !== undefined) change.rateLimitPerMinute = rateLimitOf(raw.rate_limit_per_minute, problems);
+  if (raw.max_concurrent_calls !== undefined) change.maxConcurrentCalls = concurrentCallsOf(raw.max_concurrent_calls, problems);
+  if (raw.rate_limit_per_minute === undefined && raw.max_concurrent_calls === undefined) {
+    problems.add('rate_limit_per_minute', 'give rate_limit_per_minute, max_concurrent_calls or both');
+  }
   problems.throwIfAny();
-  return { rateLimitPerMinute };
+  return change;
 }
 
 /** `features`: a non-empty list of feature codes, deduplicated and sorted. */

@@ -15,6 +15,7 @@ export function keyToJson(record: ApiKeyRecord) {
     scope: record.scope,
     status: record.status,
     rate_limit_per_minute: record.rateLimitPerMinute,
+    max_concurrent_calls: record.maxConcurrentCalls,
     webhook_endpoint: record.webhookEndpoint,
     created_at: iso(record.createdAt),
     revoked_at: iso(record.revokedAt),

@@ -10,6 +10,7 @@ import { UpstreamTimeoutError, type TimeoutPhase } from './providers/errors';
 import type { FinishReason, StreamEvent, TokenUsage } from './providers/types';
 import type { RouterServices } from './router-services';
 import { SseWriter } from './sse-writer';
+import { StreamDeadline, StreamDeadlineReached } from './stream-deadline';
 
 /** Thrown once the first token went out: no retry, no fallback after that (DESIGN §4). */
 class CommittedFailure extends Error {
@@ -50,10 +51,13 @@ async function nextWithin(
  * One streamed call: tries the candidates (retries and fallback only until the first token),
  * passes each delta on as a `chat.completion.chunk`, ends with the finish chunk, the usage
  * chunk (`choices: []`, usage, router) and `[DONE]`. A failure after the first token is one
- * `data: {"error":…}` event, then `[DONE]`. A client hang-up aborts the upstream request.
+ * `data: {"error":…}` event, then `[DONE]`. A client hang-up aborts the upstream request, and
+ * so does reaching SVC_STREAM_MAX_MS, which then ends the stream with an error (endAtDeadline).
  */
 export async function streamChat(router: RouterServices, response: ServerResponse, body: ParsedChatRequest, candidates: CatalogModel[], record: CallRecord): Promise<void> {
   const clientGone = clientSignal(response);
+  const deadline = new StreamDeadline(router.config.streamMaxMs);
+  const ended = AbortSignal.any([clientGone, deadline.signal]);
   const writer = new SseWriter(response, router.config.streamKeepAliveMs);
   const { firstTokenMs, idleMs } = router.config.timeouts;
   const promptText = body.messages.map((message) => message.content).join('\n');
@@ -64,8 +68,9 @@ export async function streamChat(router: RouterServices, response: ServerRespons
   const attemptStream = async (model: CatalogModel, attemptNumber: number): Promise<void> => {
     Object.assign(tried, { model, attempts: attemptNumber });
     const attempt = new AbortController();
-    const onClientGone = () => attempt.abort(clientGone.reason);
-    clientGone.addEventListener('abort', onClientGone, { once: true });
+    const onEnded = () => attempt.abort(ended.reason);
+    if (ended.aborted) throw ended.reason;
+    ended.addEventListener('abort', onEnded, { once: true });
     const provider = await providerFor(router, model);
     const iterator = provider.stream(providerRequest(body, model), { signal: attempt.signal })[Symbol.asyncIterator]();
     const startedAt = Date.now();
@@ -91,10 +96,12 @@ export async function streamChat(router: RouterServices, response: ServerRespons
         }
       }
     } catch (error) {
+      if (clientGone.aborted) throw clientGone.reason;
+      if (deadline.reached) throw deadline.signal.reason;
       if (committed && !isAbort(error)) throw new CommittedFailure(error);
-      throw clientGone.aborted ? clientGone.reason : error;
+      throw error;
     } finally {
-      clientGone.removeEventListener('abort', onClientGone);
+      ended.removeEventListener('abort', onEnded);
     }
     if (!committed) {
       shape = new CompletionShape(model.id);
@@ -103,17 +110,19 @@ export async function streamChat(router: RouterServices, response: ServerRespons
   };
 
   try {
-    const { model, attempts } = await withFallback(candidates, router.config.retry, clientGone, attemptStream, (error) => error instanceof CommittedFailure);
+    const isFinal = (error: unknown) => error instanceof CommittedFailure || error instanceof StreamDeadlineReached;
+    const { model, attempts } = await withFallback(candidates, router.config.retry, ended, attemptStream, isFinal);
     const finished = await record.finish({ status: 'ok', model, attempts, usage: totals.usage, promptText, outputText: totals.text });
     writer.send(shape.chunk({}, totals.finishReason));
     writer.send(shape.usageChunk(finished.usage, finished.router));
     writer.done();
   } catch (error) {
     writer.stop();
-    if (isAbort(error) || clientGone.aborted) {
+    if (clientGone.aborted || (isAbort(error) && !deadline.reached)) {
       await record.finish({ status: 'aborted', ...tried, usage: totals.usage, promptText, outputText: totals.text, errorCode: 'client_closed' });
       return;
     }
+    if (deadline.reached) return endAtDeadline(router, writer, record, deadline, { ...tried, usage: totals.usage, promptText, outputText: totals.text });
     const cause = error instanceof CommittedFailure ? error.cause : error instanceof AttemptsExhausted ? error.lastError : error;
     logUpstreamFailure(router, record, cause, tried.attempts);
     const apiError = toApiError(cause);
@@ -122,5 +131,28 @@ export async function streamChat(router: RouterServices, response: ServerRespons
     if (!writer.headersSent) throw new ApiError(apiError.status, apiError.code, apiError.message, { ...apiError.data, attempts });
     writer.send({ error: { code: apiError.code, message: apiError.message } });
     writer.done();
+  } finally {
+    deadline.clear();
   }
+}
+
+/**
+ * The stream reached SVC_STREAM_MAX_MS (its upstream request is already aborted): the usage
+ * row is completed as an error with the tokens so far (estimated and flagged when the
+ * provider had not reported them), then one error event (`svc_upstream_timeout`, phase
+ * `total`) and `[DONE]` — or a plain 504 when nothing had been sent yet.
+ */
+async function endAtDeadline(
+  router: RouterServices,
+  writer: SseWriter,
+  record: CallRecord,
+  deadline: StreamDeadline,
+  sofar: { model: CatalogModel; attempts: number; usage: TokenUsage | null; promptText: string; outputText: string },
+): Promise<void> {
+  const apiError = ApiError.streamTooLong(deadline.limitMs);
+  router.logger.warn('stream reached its maximum duration', { request_id: record.requestId, limit_ms: deadline.limitMs, attempts: sofar.attempts });
+  await record.finish({ status: 'error', ...sofar, errorCode: apiError.code });
+  if (!writer.headersSent) throw apiError;
+  writer.send({ error: apiError.toBody() });
+  writer.done();
 }

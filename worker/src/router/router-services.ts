@@ -4,6 +4,7 @@ import type { Logger } from '../support/logger';
 import type { PendingWrites } from '../support/pending-writes';
 import { hostname } from 'node:os';
 import { ulid } from '../support/ids';
+import { ConcurrentCalls } from './concurrent-calls';
 import { PriceBook } from './prices';
 import { ProviderPool } from './provider-pool';
 import { ProviderStore } from './provider-store';
@@ -21,6 +22,8 @@ export interface RouterServices {
   prices: PriceBook;
   usage: UsageRecorder;
   limiter: RateLimiter;
+  /** Calls in flight per key on this worker. */
+  calls: ConcurrentCalls;
 }
 
 export function createRouterServices(config: Config, database: Database, pending: PendingWrites, logger: Logger): RouterServices {
@@ -34,5 +37,6 @@ export function createRouterServices(config: Config, database: Database, pending
     prices: new PriceBook(database),
     usage: new UsageRecorder(database, pending, logger, { name: `${hostname()}:${config.port}`, boot: ulid() }),
     limiter: new RateLimiter(database, logger),
+    calls: new ConcurrentCalls(),
   };
 }

@@ -93,6 +93,22 @@ export class ApiError extends Error {
     }, { 'Retry-After': String(retryAfterSeconds) });
   }
 
+  /** A key already has `limit` calls in flight on this worker (docs/api-notes.md, "Limits per key"). */
+  static tooManyConcurrent(limit: number): ApiError {
+    return new ApiError(429, 'svc_too_many_concurrent', `This key already has ${limit} calls in flight, its limit; retry when one has ended.`, {
+      limit,
+      retry_after: 1,
+    }, { 'Retry-After': '1' });
+  }
+
+  /** A stream reached SVC_STREAM_MAX_MS (phase "total"; docs/api-notes.md). */
+  static streamTooLong(limitMs: number): ApiError {
+    return new ApiError(504, 'svc_upstream_timeout', `The stream reached its maximum duration of ${limitMs / 1000} s and was ended.`, {
+      phase: 'total',
+      limit_ms: limitMs,
+    });
+  }
+
   static notImplemented(area: string): ApiError {
     return new ApiError(501, 'svc_not_implemented', `The ${area} area of svc-hub is not available in this version yet.`, {
       area,

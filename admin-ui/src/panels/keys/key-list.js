@@ -4,7 +4,8 @@ import { sprintf, __ } from '@wordpress/i18n';
 import ConfirmButton from '../../components/confirm-button';
 import DataTable from '../../components/data-table';
 import Pagination from '../../components/pagination';
-import RateLimitEditor from './rate-limit-editor';
+import LimitEditor from './limit-editor';
+import { validateConcurrency, validateRateLimit } from './validate';
 import { useList } from '../../components/use-list';
 import { store } from '../../store';
 import { PER_PAGE } from '../../store/constants';
@@ -14,7 +15,7 @@ import { formatDateTime } from '../../utils/format';
 export default function KeyList() {
 	const [ page, setPage ] = useState( 1 );
 	const list = useList( '/keys', { page, per_page: PER_PAGE } );
-	const { revokeKey, rotateWebhookSecret } = useDispatch( store );
+	const { revokeKey, rotateWebhookSecret, setKeyRateLimit, setKeyConcurrency } = useDispatch( store );
 	const columns = [
 		{ key: 'prefix', label: __( 'Key', 'svc-hub' ), render: ( key ) => <code>{ key.prefix }</code> },
 		{ key: 'name', label: __( 'Name', 'svc-hub' ) },
@@ -24,7 +25,36 @@ export default function KeyList() {
 		{
 			key: 'rate_limit_per_minute',
 			label: __( 'Requests / min', 'svc-hub' ),
-			render: ( key ) => ( key.status === 'active' ? <RateLimitEditor apiKey={ key } /> : key.rate_limit_per_minute ),
+			render: ( key ) =>
+				key.status === 'active' ? (
+					<LimitEditor
+						apiKey={ key }
+						field="rate_limit_per_minute"
+						label={ __( 'Requests per minute', 'svc-hub' ) }
+						changeLabel={ __( 'Change the rate limit', 'svc-hub' ) }
+						validate={ validateRateLimit }
+						save={ setKeyRateLimit }
+					/>
+				) : (
+					key.rate_limit_per_minute
+				),
+		},
+		{
+			key: 'max_concurrent_calls',
+			label: __( 'Calls at once', 'svc-hub' ),
+			render: ( key ) =>
+				key.status === 'active' ? (
+					<LimitEditor
+						apiKey={ key }
+						field="max_concurrent_calls"
+						label={ __( 'Calls in flight at once', 'svc-hub' ) }
+						changeLabel={ __( 'Change the concurrent calls limit', 'svc-hub' ) }
+						validate={ validateConcurrency }
+						save={ setKeyConcurrency }
+					/>
+				) : (
+					key.max_concurrent_calls
+				),
 		},
 		{ key: 'last_used_at', label: __( 'Last used', 'svc-hub' ), render: ( key ) => formatDateTime( key.last_used_at ) },
 		{ key: 'status', label: __( 'Status', 'svc-hub' ), render: ( key ) => <span className={ `svc-hub-status is-${ key.status }` }>{ key.status }</span> },
@@ -37,7 +67,7 @@ export default function KeyList() {
 						<ConfirmButton
 							label={ __( 'Revoke', 'svc-hub' ) }
 							title={ sprintf( __( 'Revoke %s?', 'svc-hub' ), key.prefix ) }
-							message={ sprintf( __( 'Requests from %s with this key will be refused at once. This cannot be undone.', 'svc-hub' ), key.site_url ) }
+							message={ sprintf( __( 'Requests from %s with this key will be refused within 5 seconds on every worker. This cannot be undone.', 'svc-hub' ), key.site_url ) }
 							isDestructive
 							onConfirm={ () => revokeKey( key ) }
 						/>

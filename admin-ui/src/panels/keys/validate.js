@@ -35,6 +35,18 @@ export function validateRateLimit( values ) {
 }
 
 /**
+ * @param {Object} values `{ max_concurrent_calls }` as typed.
+ * @return {Object} `{ field: message }` for each bad field.
+ */
+export function validateConcurrency( values ) {
+	return onlyProblems( {
+		max_concurrent_calls: isIntegerBetween( values.max_concurrent_calls, 1, 10000 )
+			? undefined
+			: __( 'Calls in flight at once: a whole number from 1 to 10000.', 'svc-hub' ),
+	} );
+}
+
+/**
  * @param {Object} values The key form (valid).
  * @return {Object} The body of POST /keys.
  */

@@ -32,19 +32,26 @@ export function keyHandlers(services: Services) {
       });
     },
 
-    /** `{ rate_limit_per_minute }`; the key's cached record picks it up within seconds. */
+    /** `{ rate_limit_per_minute?, max_concurrent_calls? }`: in force at once on this worker, within 5 s on the others. */
     async update(request: Request, response: Response) {
       const id = keyId(request);
       const change = parseKeyUpdate(context(response).json ?? {});
-      const record = await services.keys.setRateLimit(id, change.rateLimitPerMinute);
+      const record = await services.keys.setLimits(id, change);
       if (!record) throw ApiError.notFound('No API key has this id.');
-      services.logger.info('api key rate limit set', { key_id: id, rate_limit_per_minute: change.rateLimitPerMinute, actor: context(response).wordpressUser });
+      services.keyLookup.forget(id);
+      services.logger.info('api key limits set', {
+        key_id: id,
+        rate_limit_per_minute: change.rateLimitPerMinute,
+        max_concurrent_calls: change.maxConcurrentCalls,
+        actor: context(response).wordpressUser,
+      });
       response.json(keyToJson(record));
     },
 
     async revoke(request: Request, response: Response) {
       const record = await services.keys.revoke(keyId(request));
       if (!record) throw ApiError.notFound('No API key has this id.');
+      services.keyLookup.forget(record.id);
       services.logger.info('api key revoked', { key_id: record.id, actor: context(response).wordpressUser });
       response.json(keyToJson(record));
     },

@@ -1,0 +1,14 @@
+import { VALID_ENVIRONMENT as VALID, problemsOf } from './__fixtures__/config-environment';
+import { loadConfig } from './config';
+
+/** SVC_STREAM_MAX_MS of worker/src/config.ts (the rest is in config.test.ts). */
+describe('stream maximum duration', () => {
+  it('is 10 minutes by default and can be set', () => {
+    expect(loadConfig(VALID).streamMaxMs).toBe(600_000);
+    expect(loadConfig({ ...VALID, SVC_STREAM_MAX_MS: '1500' }).streamMaxMs).toBe(1500);
+  });
+
+  it.each(['999', '86400001', '10m', '-1'])('refuses SVC_STREAM_MAX_MS=%s, saying what it takes', (value) => {
+    expect(problemsOf({ ...VALID, SVC_STREAM_MAX_MS: value })).toEqual(['SVC_STREAM_MAX_MS must be a whole number from 1000 to 86400000 (got "' + value + '").']);
+  });
+});
