@@ -1,9 +1,13 @@
 /**
  * The one HTTP helper every networked provider uses: a pooled keep-alive undici Agent per
- * provider instance, the router's three timeouts, the caller's AbortSignal, and one mapping
- * from transport failures and non-2xx answers to UpstreamError (STYLE item 5).
+ * provider instance (at most `connections` sockets per origin; an admin-entered base URL's
+ * connections checked and pinned by the outbound guard), the router's three timeouts, the
+ * caller's AbortSignal, and one mapping from transport failures and non-2xx answers to
+ * UpstreamError (STYLE item 5).
  */
 import { Agent, errors as undiciErrors, request, type Dispatcher } from 'undici';
+import { guardedConnector } from '../../support/guarded-connector';
+import { OutboundRefusedError, type OutboundGuard } from '../../support/outbound-guard';
 import { abortError, isRetryableStatus, retryAfterMs, truncateResponseBody, UpstreamError, UpstreamTimeoutError } from './errors';
 import { isObject, numberField, parseJsonObject, stringField, type JsonObject } from './schema';
 import type { Timeouts } from './types';
@@ -43,13 +47,20 @@ export interface HttpClientOptions {
   /** Sent with every request (auth, API version); never copied into errors. */
   headers: Record<string, string>;
   describeError?: ErrorDescriber;
+  /** Most sockets open at once to the origin; further calls wait for one. Default DEFAULT_CONNECTIONS. */
+  connections?: number;
+  /** Checks and pins every new connection (admin-entered base URLs); absent: the system resolver, no check. */
+  outboundGuard?: OutboundGuard;
 }
+
+/** The default of SVC_PROVIDER_CONNECTIONS (docs/providers.md: twice DESIGN §8's 500 open streams). */
+export const DEFAULT_CONNECTIONS = 1000;
 
 const ERROR_READ_LIMIT = 65536;
 /** How long a stream that sent its end marker may take to close before its connection is dropped. */
 const DRAIN_MS = 250;
 const CONNECTION_FAILURES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN',
+  'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND',
   'UND_ERR_SOCKET', 'UND_ERR_CLOSED',
 ]);
 
@@ -89,6 +100,9 @@ export function toUpstreamError(error: unknown, provider: string, url: string): 
   if (error instanceof UpstreamError) return error;
   const code = isObject(error) ? stringField(error.code) : undefined;
   const safeUrl = redactUrl(url);
+  if (error instanceof OutboundRefusedError) {
+    return new UpstreamError(`${provider}: ${error.message}`, { provider, isRetryable: false, url: safeUrl, providerCode: 'outbound_refused' });
+  }
   if (error instanceof undiciErrors.ConnectTimeoutError || code === 'UND_ERR_CONNECT_TIMEOUT') return new UpstreamTimeoutError(provider, 'connect', safeUrl);
   if (error instanceof undiciErrors.HeadersTimeoutError || code === 'UND_ERR_HEADERS_TIMEOUT') return new UpstreamTimeoutError(provider, 'first_token', safeUrl);
   if (error instanceof undiciErrors.BodyTimeoutError || code === 'UND_ERR_BODY_TIMEOUT') return new UpstreamTimeoutError(provider, 'idle', safeUrl);
@@ -139,7 +153,12 @@ export class HttpClient {
   private readonly targets = new Map<string, Target>();
 
   constructor(private readonly options: HttpClientOptions) {
-    this.agent = new Agent({ connect: { timeout: options.timeouts.connectMs }, keepAliveTimeout: 10_000 });
+    const { connectMs } = options.timeouts;
+    this.agent = new Agent({
+      connect: options.outboundGuard ? guardedConnector(options.outboundGuard, connectMs) : { timeout: connectMs },
+      connections: options.connections ?? DEFAULT_CONNECTIONS,
+      keepAliveTimeout: 10_000,
+    });
   }
 
   /**
