@@ -1,5 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import { emulator, type LoggedRequest } from '../support/emulator';
+import { hub } from '../support/hub-cli';
 import { call, type Lane } from '../support/lanes';
 import { shellHeaders } from '../support/signed-request';
 import { stack } from '../support/stack';
@@ -20,6 +23,15 @@ async function admin(method: string, path: string, body?: unknown, lane: Lane = 
 
 const providerStatus = async (name: string) =>
   (await admin('GET', '/providers')).body.data.find((provider: { name: string }) => provider.name === name);
+
+/** The operator CLI, exit code and stderr kept. */
+function runHub(...args: string[]) {
+  const info = stack();
+  return spawnSync('node', [join(info.repoRoot, 'worker', 'dist', 'cli', 'hub.js'), ...args], {
+    env: { PATH: process.env.PATH, SVC_ENV_FILE: join(info.dir, 'worker.env') },
+    encoding: 'utf8',
+  });
+}
 
 /** Every logged request that carried `secret` in any header. */
 const carrying = (requests: LoggedRequest[], secret: string) => requests.filter((request) => Object.values(request.headers).some((value) => value.includes(secret)));
@@ -98,6 +110,22 @@ describe('provider keys go only to the host they were given for', () => {
     expect([answer.status, answer.body.code, Object.keys(answer.body.data.params)]).toEqual([400, 'svc_invalid_request', ['base_url']]);
     expect(answer.body.data.params.base_url).toMatch(/^is refused: .* address; only public addresses are called unless SVC_OUTBOUND_ALLOW lists /);
     expect(await providerStatus('openai')).toEqual(before);
+  });
+
+  it('the CLI asks for --api-key again with a new --base-url, and refuses a private base URL, changing nothing', async () => {
+    const storedKey = `sk-cli-${randomUUID()}`;
+    try {
+      hub('provider', 'set', 'anthropic', '--api-key', storedKey);
+      const moved = runHub('provider', 'set', 'anthropic', '--base-url', emulatorBase('/compat/v1'));
+      expect([moved.status, moved.stderr.trim()]).toEqual([2, 'error: --api-key is required with a new --base-url while a key is stored (a stored key is never sent to another host); give the key for the new base URL, or run `provider remove anthropic` first']);
+      const privateUrl = runHub('provider', 'set', 'anthropic', '--api-key', 'sk-other-1234', '--base-url', 'http://192.168.1.10/v1');
+      expect(privateUrl.status).toBe(2);
+      expect(privateUrl.stderr).toMatch(/^error: --base-url is refused: 192\.168\.1\.10 resolves to 192\.168\.1\.10, a private \(192\.168\.0\.0\/16\) address; only public addresses are called unless SVC_OUTBOUND_ALLOW lists 192\.168\.1\.10:80\n$/);
+      const listed = hub('provider', 'list').find((line) => line.startsWith('anthropic\t'))!; // the CLI reads the database, no cache
+      expect(listed.split('\t')).toEqual(['anthropic', 'configured', 'admin', `…${storedKey.slice(-4)}`, environment().ANTHROPIC_BASE_URL]);
+    } finally {
+      hub('provider', 'remove', 'anthropic');
+    }
   });
 
   it("accepts Ollama's shipped local base URL, which is not an admin's choice of host", async () => {
