@@ -62,14 +62,22 @@ export function baseUrlNeedsGuard(provider: string, storedBaseUrl: string | null
 }
 
 /**
- * A stored key is never sent to another host: a change that moves the base URL while a key is
- * stored must carry the key again (or `null`, removing it). Returns what is wrong, or null.
+ * A stored key is never sent to another host: a change that moves where requests go (the
+ * stored base URL, or `fallbackBaseUrl` — the environment's or the shipped one — when none is
+ * stored) while a key is stored must carry the key again (or `null`, removing it). Returns
+ * what is wrong, or null.
  */
 export function keyRequiredProblem(
   current: { apiKey: string | null; baseUrl: string | null } | undefined,
   change: { apiKey?: string | null; baseUrl?: string | null },
+  fallbackBaseUrl: string | null = null,
 ): string | null {
   if (change.baseUrl === undefined || change.apiKey !== undefined || !current?.apiKey) return null;
-  if (sameBaseUrl(current.baseUrl, change.baseUrl)) return null;
+  if (sameBaseUrl(current.baseUrl ?? fallbackBaseUrl, change.baseUrl ?? fallbackBaseUrl)) return null;
   return 'is required when the base URL changes: a stored key is never sent to another host. Give the key for the new base URL, or null to remove the stored key';
+}
+
+/** Where a provider's requests go when no base URL is stored: the environment's, else the shipped one (none for compat). */
+export function fallbackBaseUrl(provider: string, environmentBaseUrl: string | undefined): string | null {
+  return environmentBaseUrl ?? (provider === 'compat' ? null : DEFAULT_BASE_URLS[provider] ?? null);
 }

@@ -1,7 +1,7 @@
 import { ApiError } from '../support/api-error';
 import { OutboundRefusedError } from '../support/outbound-guard';
 import { parseProviderChange } from './admin-inputs';
-import { baseUrlNeedsGuard, keyRequiredProblem, PROVIDER_ENVIRONMENT } from './provider-hosts';
+import { baseUrlNeedsGuard, fallbackBaseUrl, keyRequiredProblem, PROVIDER_ENVIRONMENT } from './provider-hosts';
 import type { ProviderStatus } from './provider-pool';
 import type { RouterServices } from './router-services';
 
@@ -15,9 +15,10 @@ import type { RouterServices } from './router-services';
 export async function saveProviderChange(router: RouterServices, name: string, raw: Record<string, unknown>): Promise<ProviderStatus> {
   const change = parseProviderChange(name, raw);
   const params: Record<string, string> = {};
-  const keyProblem = keyRequiredProblem(await router.providerStore.find(name), change);
+  const environmentBaseUrl = environmentBaseUrlOf(router, name);
+  const keyProblem = keyRequiredProblem(await router.providerStore.find(name), change, fallbackBaseUrl(name, environmentBaseUrl));
   if (keyProblem) params.api_key = keyProblem;
-  const baseUrlProblem = await refusedBaseUrl(router, name, change.baseUrl);
+  const baseUrlProblem = await refusedBaseUrl(router, name, change.baseUrl, environmentBaseUrl);
   if (baseUrlProblem) params.base_url = baseUrlProblem;
   if (Object.keys(params).length > 0) throw ApiError.invalidRequest(params);
   await router.providerStore.save(name, change);
@@ -26,10 +27,8 @@ export async function saveProviderChange(router: RouterServices, name: string, r
 }
 
 /** Why the outbound guard refuses an admin-entered base URL, or null (no URL, the shipped one, the environment's, or allowed). */
-async function refusedBaseUrl(router: RouterServices, name: string, baseUrl: string | null | undefined): Promise<string | null> {
-  if (typeof baseUrl !== 'string') return null;
-  const variable = PROVIDER_ENVIRONMENT[name]?.baseUrl;
-  if (!baseUrlNeedsGuard(name, baseUrl, variable ? router.config.providerKeys[variable] : undefined)) return null;
+async function refusedBaseUrl(router: RouterServices, name: string, baseUrl: string | null | undefined, environmentBaseUrl: string | undefined): Promise<string | null> {
+  if (typeof baseUrl !== 'string' || !baseUrlNeedsGuard(name, baseUrl, environmentBaseUrl)) return null;
   try {
     await router.providers.guard.check(baseUrl);
     return null;
@@ -37,4 +36,9 @@ async function refusedBaseUrl(router: RouterServices, name: string, baseUrl: str
     const reason = error instanceof Error ? error.message : String(error);
     return error instanceof OutboundRefusedError ? `is refused: ${reason}` : `cannot be used: ${reason}`;
   }
+}
+
+function environmentBaseUrlOf(router: RouterServices, name: string): string | undefined {
+  const variable = PROVIDER_ENVIRONMENT[name]?.baseUrl;
+  return variable ? router.config.providerKeys[variable] : undefined;
 }
