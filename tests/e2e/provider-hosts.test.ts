@@ -2,8 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { emulator, type LoggedRequest } from '../support/emulator';
-import { hub } from '../support/hub-cli';
-import { call, type Lane } from '../support/lanes';
+import { createKey, hub } from '../support/hub-cli';
+import { hubServices } from '../support/hub-services';
+import { bearer, call, json, type Lane } from '../support/lanes';
 import { shellHeaders } from '../support/signed-request';
 import { stack } from '../support/stack';
 import { logIn } from '../support/wordpress-session';
@@ -110,6 +111,27 @@ describe('provider keys go only to the host they were given for', () => {
     expect([answer.status, answer.body.code, Object.keys(answer.body.data.params)]).toEqual([400, 'svc_invalid_request', ['base_url']]);
     expect(answer.body.data.params.base_url).toMatch(/^is refused: .* address; only public addresses are called unless SVC_OUTBOUND_ALLOW lists /);
     expect(await providerStatus('openai')).toEqual(before);
+  });
+
+  it('refuses at call time a stored base URL the guard refuses (saved before the guard, or the allow list changed): nothing leaves', async () => {
+    const services = hubServices();
+    const unlisted = `http://localhost:${new URL(stack().emulatorUrl).port}/openai/v1`; // the emulator, by a name SVC_OUTBOUND_ALLOW does not list
+    try {
+      await services.router.providerStore.save('compat', { baseUrl: unlisted }); // straight into the table, past the save-time check
+      expect((await admin('PUT', '/providers/compat', { enabled: true })).body).toMatchObject({ configured: true, base_url: unlisted });
+      const test = await admin('POST', '/providers/compat/test', { model: 'compat/gpt-4o-mini' });
+      expect(test.body).toMatchObject({ ok: false, error: { code: 'svc_upstream_error', message: 'The model provider compat failed (outbound_refused).' } });
+      const key = createKey(['llm.chat']);
+      const chat = await call('direct', '/wp-json/llm/router/v1/chat', {
+        ...json({ model: 'compat/gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }),
+        headers: { ...bearer(key.key), 'Content-Type': 'application/json' },
+      });
+      expect([chat.status, chat.body.code, chat.body.data.upstream_code]).toEqual([502, 'svc_upstream_error', 'outbound_refused']);
+      expect(await emulator().requests()).toEqual([]);
+    } finally {
+      await services.database.close();
+      await admin('DELETE', '/providers/compat');
+    }
   });
 
   it('the CLI asks for --api-key again with a new --base-url, and refuses a private base URL, changing nothing', async () => {
