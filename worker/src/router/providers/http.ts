@@ -1,14 +1,12 @@
 /**
  * The one HTTP helper every networked provider uses: a pooled keep-alive undici Agent per
- * provider instance (at most `connections` sockets per origin; an admin-entered base URL's
- * connections checked and pinned by the outbound guard), the router's three timeouts, the
- * caller's AbortSignal, and one mapping from transport failures and non-2xx answers to
- * UpstreamError (STYLE item 5).
+ * provider instance (provider-agent.ts), the router's three timeouts, the caller's AbortSignal,
+ * and one mapping from transport failures and non-2xx answers to UpstreamError (STYLE item 5).
  */
-import { Agent, errors as undiciErrors, request, type Dispatcher } from 'undici';
-import { guardedConnector } from '../../support/guarded-connector';
+import { errors as undiciErrors, request, type Agent, type Dispatcher } from 'undici';
 import { OutboundRefusedError, type OutboundGuard } from '../../support/outbound-guard';
 import { abortError, isRetryableStatus, retryAfterMs, truncateResponseBody, UpstreamError, UpstreamTimeoutError } from './errors';
+import { createProviderAgent } from './provider-agent';
 import { isObject, numberField, parseJsonObject, stringField, type JsonObject } from './schema';
 import type { Timeouts } from './types';
 
@@ -47,14 +45,11 @@ export interface HttpClientOptions {
   /** Sent with every request (auth, API version); never copied into errors. */
   headers: Record<string, string>;
   describeError?: ErrorDescriber;
-  /** Most sockets open at once to the origin; further calls wait for one. Default DEFAULT_CONNECTIONS. */
+  /** Most sockets open at once to the origin (provider-agent.ts). */
   connections?: number;
-  /** Checks and pins every new connection (admin-entered base URLs); absent: the system resolver, no check. */
+  /** Checks and pins every new connection (admin-entered base URLs). */
   outboundGuard?: OutboundGuard;
 }
-
-/** The default of SVC_PROVIDER_CONNECTIONS (docs/providers.md: twice DESIGN §8's 500 open streams). */
-export const DEFAULT_CONNECTIONS = 1000;
 
 const ERROR_READ_LIMIT = 65536;
 /** How long a stream that sent its end marker may take to close before its connection is dropped. */
@@ -153,12 +148,7 @@ export class HttpClient {
   private readonly targets = new Map<string, Target>();
 
   constructor(private readonly options: HttpClientOptions) {
-    const { connectMs } = options.timeouts;
-    this.agent = new Agent({
-      connect: options.outboundGuard ? guardedConnector(options.outboundGuard, connectMs) : { timeout: connectMs },
-      connections: options.connections ?? DEFAULT_CONNECTIONS,
-      keepAliveTimeout: 10_000,
-    });
+    this.agent = createProviderAgent({ connectMs: options.timeouts.connectMs, connections: options.connections, outboundGuard: options.outboundGuard });
   }
 
   /**
