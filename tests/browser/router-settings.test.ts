@@ -45,8 +45,18 @@ describe('admin screen: router settings', () => {
 
         await card.getByRole('button', { name: 'Test connection' }).click();
         await card.locator('.svc-hub-provider__test.is-ok', { hasText: 'Connected: openrouter/openai/gpt-4o-mini answered in' }).waitFor();
+
+        // A new base URL without the key again: the stored key never follows it to another host.
+        await card.getByLabel('Base URL').fill('https://collector.example/v1');
+        await card.getByRole('button', { name: 'Save' }).click();
+        await card.getByText('A new base URL needs the key again: the stored key is never sent to another host.').waitFor();
       });
-      expect((await adminGet('/providers')).body.data.find((provider: { name: string }) => provider.name === 'openrouter')).toMatchObject({ source: 'admin', key_last4: key.slice(-4) });
+      expect((await adminGet('/providers')).body.data.find((provider: { name: string }) => provider.name === 'openrouter')).toMatchObject({
+        source: 'admin',
+        key_source: 'admin',
+        key_last4: key.slice(-4),
+        base_url: stack().workerEnv.OPENROUTER_BASE_URL,
+      });
     } finally {
       await call('wordpress', `${ADMIN}/providers/openrouter`, { method: 'DELETE', headers: (await logIn()).headers });
     }

@@ -56,6 +56,8 @@ export default async function globalSetup(): Promise<void> {
     ...providerEnvironment(emulator.url, emulator.keys),
     ...TEST_ROUTER_SETTINGS,
     ...propagationSettings(receiver.url),
+    // The emulator too: tests save provider base URLs on it through the admin route, which the outbound guard checks.
+    SVC_OUTBOUND_ALLOW: `${new URL(receiver.url).host},${new URL(emulator.url).host}`,
     SVC_STACK_DIR: dir,
     SVC_STACK_WP_PORT: String(wordpressPort),
     SVC_STACK_WORKER_PORT: String(workerPort),

@@ -34,6 +34,8 @@ export interface Config {
   logLevel: LogLevel;
   providerKeys: Record<string, string>;
   timeouts: { connectMs: number; firstTokenMs: number; idleMs: number };
+  /** Most connections open at once per provider origin (SVC_PROVIDER_CONNECTIONS, docs/providers.md). */
+  providerConnections: number;
   retry: { max: number; maxWaitMs: number };
   streamKeepAliveMs: number;
   /** Longest a stream may last; then its upstream call is aborted and the stream ends with an error event. */
@@ -240,6 +242,7 @@ export function loadConfig(environment: Environment = process.env, version = '0.
       firstTokenMs: reader.integer('SVC_TIMEOUT_FIRST_TOKEN_MS', 60_000, 100, 600_000),
       idleMs: reader.integer('SVC_TIMEOUT_IDLE_MS', 30_000, 100, 600_000),
     },
+    providerConnections: reader.integer('SVC_PROVIDER_CONNECTIONS', 1000, 1, 100_000),
     retry: {
       max: reader.integer('SVC_RETRY_MAX', 2, 0, 10),
       maxWaitMs: reader.integer('SVC_RETRY_MAX_WAIT_MS', 10_000, 0, 120_000),

@@ -1,7 +1,9 @@
-import { parseProviderChange, parsePrice } from '../router/admin-inputs';
+import { parsePrice } from '../router/admin-inputs';
 import { findModel, KNOWN_PROVIDERS } from '../router/catalog';
+import { saveProviderChange } from '../router/provider-settings';
 import { validatePurpose } from '../router/purposes';
 import type { Services } from '../services';
+import { ApiError } from '../support/api-error';
 import { takeFlags, UsageError, type ParsedArguments } from './arguments';
 
 type Print = (line: string) => void;
@@ -16,9 +18,9 @@ export async function providerCommand(services: Services, action: string | undef
       if (!name || !KNOWN_PROVIDERS.includes(name)) throw new UsageError(`Usage: provider set NAME --api-key K [--base-url U]; NAME is one of ${KNOWN_PROVIDERS.join(', ')}.`);
       const enabled = flags.enabled === undefined ? undefined : flags.enabled === 'on' ? true : flags.enabled === 'off' ? false : 'bad';
       if (enabled === 'bad') throw new UsageError('--enabled takes on or off.');
-      await router.providerStore.save(name, parseProviderChange(name, { api_key: flags['api-key'], base_url: flags['base-url'], enabled }));
-      router.providers.refresh();
-      const status = (await router.providers.statuses()).find((item) => item.name === name)!;
+      const status = await saveProviderChange(router, name, { api_key: flags['api-key'], base_url: flags['base-url'], enabled }).catch((error: unknown) => {
+        throw inFlagTerms(error, name);
+      });
       print(`${name}: ${status.configured ? 'configured' : 'not configured'}${status.key_last4 ? `, key …${status.key_last4}` : ''}${status.base_url ? `, ${status.base_url}` : ''}.`);
       return;
     }
@@ -38,6 +40,18 @@ export async function providerCommand(services: Services, action: string | undef
     default:
       throw new UsageError('Usage: provider set|list|remove …');
   }
+}
+
+/** A refused provider change in the CLI's words: flags instead of fields, `provider remove` instead of `api_key: null`. */
+function inFlagTerms(error: unknown, name: string): unknown {
+  const params = error instanceof ApiError ? (error.data.params as Record<string, string> | undefined) : undefined;
+  if (!params) return error;
+  const reasons = Object.entries(params).map(([field, problem]) =>
+    field === 'api_key' && problem.startsWith('is required')
+      ? `--api-key is required with a new --base-url while a key is stored (a stored key is never sent to another host); give the key for the new base URL, or run \`provider remove ${name}\` first`
+      : `--${field.replace('_', '-')} ${problem}`,
+  );
+  return new UsageError(reasons.join('; '));
 }
 
 /** `purpose set NAME model[,model…] [--description D]`, `purpose list`. */

@@ -1,20 +1,11 @@
 import type { Config } from '../config';
 import type { Logger } from '../support/logger';
+import { OutboundGuard } from '../support/outbound-guard';
 import { TtlCache } from '../support/ttl-cache';
+import { baseUrlNeedsGuard, environmentKeyMayGoTo, PROVIDER_ENVIRONMENT } from './provider-hosts';
 import type { ProviderStore, StoredProvider } from './provider-store';
 import { DEFAULT_BASE_URLS, PROVIDER_FACTORIES } from './providers/registry';
 import type { Provider, ProviderSettings } from './providers/types';
-
-/** Where each provider's key and base URL come from in the environment. */
-const ENVIRONMENT: Record<string, { key?: string; baseUrl?: string; needsKey: boolean }> = {
-  openai: { key: 'OPENAI_API_KEY', baseUrl: 'OPENAI_BASE_URL', needsKey: true },
-  anthropic: { key: 'ANTHROPIC_API_KEY', baseUrl: 'ANTHROPIC_BASE_URL', needsKey: true },
-  google: { key: 'GEMINI_API_KEY', baseUrl: 'GEMINI_BASE_URL', needsKey: true },
-  mistral: { key: 'MISTRAL_API_KEY', baseUrl: 'MISTRAL_BASE_URL', needsKey: true },
-  openrouter: { key: 'OPENROUTER_API_KEY', baseUrl: 'OPENROUTER_BASE_URL', needsKey: true },
-  ollama: { baseUrl: 'OLLAMA_BASE_URL', needsKey: false },
-  compat: { key: 'SVC_COMPAT_API_KEY', baseUrl: 'SVC_COMPAT_BASE_URL', needsKey: false },
-};
 
 /** What the admin screen shows of a provider: never the key, only its last 4 characters. */
 export interface ProviderStatus {
@@ -22,13 +13,15 @@ export interface ProviderStatus {
   configured: boolean;
   enabled: boolean;
   source: 'environment' | 'admin' | 'none';
+  /** Whose key is in force: the admin's, the environment's, or none (an environment key is withheld from an admin-set host). */
+  key_source: 'admin' | 'environment' | null;
   key_last4: string | null;
   base_url: string | null;
 }
 
 interface Effective {
   settings: ProviderSettings | null;
-  /** The settings as a string, computed once per snapshot: a change means a new instance. */
+  /** The settings (and whether calls are guarded) as a string, computed once per snapshot: a change means a new instance. */
   fingerprint: string;
   status: ProviderStatus;
 }
@@ -36,11 +29,14 @@ interface Effective {
 /**
  * The live providers: environment settings overlaid with the admin's (the admin wins), read
  * from the database at most every few seconds. One provider instance (one connection pool)
- * per name, replaced when its settings change.
+ * per name, replaced when its settings change. Keys go only where provider-hosts.ts allows;
+ * calls to an admin-set base URL pass the outbound guard at every new connection.
  */
 export class ProviderPool {
   private readonly snapshot: TtlCache<Map<string, Effective>>;
   private readonly instances = new Map<string, { fingerprint: string; provider: Provider }>();
+  /** The propagation guard (SVC_OUTBOUND_ALLOW): admin-set base URLs are checked with it at save and call time. */
+  readonly guard: OutboundGuard;
 
   constructor(
     private readonly config: Config,
@@ -49,6 +45,7 @@ export class ProviderPool {
     refreshMs = 3000,
   ) {
     this.snapshot = new TtlCache(refreshMs, 1, Date.now, 5000);
+    this.guard = new OutboundGuard(config.outbox.outboundAllow);
   }
 
   /** The provider for a name, or null when it is not configured (or disabled). */
@@ -86,7 +83,7 @@ export class ProviderPool {
     return this.snapshot.get('all', async () => {
       const stored = new Map((await this.store.list()).map((row) => [row.name, row]));
       const result = new Map<string, Effective>();
-      for (const name of Object.keys(ENVIRONMENT)) result.set(name, this.resolve(name, stored.get(name)));
+      for (const name of Object.keys(PROVIDER_ENVIRONMENT)) result.set(name, this.resolve(name, stored.get(name)));
       result.set('mock', this.resolveMock(stored.get('mock')));
       return result;
     }).catch((error: unknown) => {
@@ -96,11 +93,12 @@ export class ProviderPool {
   }
 
   private resolve(name: string, stored: StoredProvider | undefined): Effective {
-    const source = ENVIRONMENT[name]!;
+    const source = PROVIDER_ENVIRONMENT[name]!;
     const environmentKey = source.key ? this.config.providerKeys[source.key] : undefined;
     const environmentBase = source.baseUrl ? this.config.providerKeys[source.baseUrl] : undefined;
-    const apiKey = stored?.apiKey ?? environmentKey ?? '';
     const baseUrl = stored?.baseUrl ?? environmentBase ?? (name === 'ollama' || name === 'compat' ? '' : DEFAULT_BASE_URLS[name] ?? '');
+    const usableEnvironmentKey = environmentKey && environmentKeyMayGoTo(name, baseUrl, environmentBase) ? environmentKey : undefined;
+    const apiKey = stored?.apiKey ?? usableEnvironmentKey ?? '';
     const explicit = Boolean(stored?.apiKey || stored?.baseUrl || environmentKey || environmentBase);
     const enabled = stored?.enabled ?? true;
     const complete = explicit && baseUrl !== '' && (!source.needsKey || apiKey !== '');
@@ -109,16 +107,26 @@ export class ProviderPool {
       configured: complete && enabled,
       enabled,
       source: stored?.apiKey || stored?.baseUrl ? 'admin' : environmentKey || environmentBase ? 'environment' : 'none',
+      key_source: stored?.apiKey ? 'admin' : usableEnvironmentKey ? 'environment' : null,
       key_last4: apiKey ? apiKey.slice(-4) : null,
       base_url: baseUrl || null,
     };
-    const settings = status.configured ? { name, baseUrl: baseUrl.replace(/\/+$/, ''), apiKey, timeouts: this.config.timeouts } : null;
-    return { settings, fingerprint: JSON.stringify(settings), status };
+    if (!status.configured) return { settings: null, fingerprint: 'null', status };
+    const guarded = baseUrlNeedsGuard(name, stored?.baseUrl, environmentBase);
+    const settings: ProviderSettings = {
+      name,
+      baseUrl: baseUrl.replace(/\/+$/, ''),
+      apiKey,
+      timeouts: this.config.timeouts,
+      connections: this.config.providerConnections,
+      ...(guarded ? { outboundGuard: this.guard } : {}),
+    };
+    return { settings, fingerprint: JSON.stringify({ ...settings, outboundGuard: guarded }), status };
   }
 
   private resolveMock(stored: StoredProvider | undefined): Effective {
     const enabled = stored?.enabled ?? this.config.mock;
-    const status: ProviderStatus = { name: 'mock', configured: enabled, enabled, source: stored ? 'admin' : 'environment', key_last4: null, base_url: null };
+    const status: ProviderStatus = { name: 'mock', configured: enabled, enabled, source: stored ? 'admin' : 'environment', key_source: null, key_last4: null, base_url: null };
     const settings = enabled ? { name: 'mock', baseUrl: '', apiKey: '', timeouts: this.config.timeouts } : null;
     return { settings, fingerprint: JSON.stringify(settings), status };
   }

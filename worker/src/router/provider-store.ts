@@ -37,9 +37,16 @@ export class ProviderStore {
     }));
   }
 
-  /** Creates or updates one provider row; fields left undefined keep their value. */
+  async find(name: string): Promise<StoredProvider | undefined> {
+    return (await this.list()).find((provider) => provider.name === name);
+  }
+
+  /**
+   * Creates or updates one provider row; fields left undefined keep their value. Callers check
+   * the change first (provider-settings.ts): a stored key never follows a changed base URL.
+   */
   async save(name: string, change: ProviderChange): Promise<void> {
-    const current = (await this.list()).find((provider) => provider.name === name);
+    const current = await this.find(name);
     const apiKey = change.apiKey === undefined ? current?.apiKey ?? null : change.apiKey;
     const baseUrl = change.baseUrl === undefined ? current?.baseUrl ?? null : change.baseUrl;
     const enabled = change.enabled ?? current?.enabled ?? true;

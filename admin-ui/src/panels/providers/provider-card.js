@@ -48,11 +48,11 @@ export default function ProviderCard( { provider } ) {
 					<Button variant="secondary" isBusy={ isTesting } disabled={ isTesting } onClick={ runTest }>
 						{ __( 'Test connection', 'svc-hub' ) }
 					</Button>
-					{ provider.source === 'admin' && provider.key_last4 && (
+					{ provider.key_source === 'admin' && (
 						<ConfirmButton
 							label={ __( 'Remove stored key', 'svc-hub' ) }
 							title={ sprintf( __( 'Remove the stored key of %s?', 'svc-hub' ), provider.name ) }
-							message={ __( 'The key from the environment applies again, if there is one; the base URL and switch stay.', 'svc-hub' ) }
+							message={ __( 'The key from the environment applies again, if there is one and the base URL is its own; the base URL and switch stay.', 'svc-hub' ) }
 							isDestructive
 							onConfirm={ () => saveProvider( provider.name, { api_key: null } ) }
 						/>

@@ -13,7 +13,7 @@ import { EMPTY_PROVIDER_FORM, providerPayload, validateProvider } from './valida
  */
 export default function ProviderForm( { provider } ) {
 	const { saveProvider } = useDispatch( store );
-	const form = useForm( EMPTY_PROVIDER_FORM, validateProvider );
+	const form = useForm( EMPTY_PROVIDER_FORM, ( values ) => validateProvider( values, provider ) );
 	const onSubmit = async ( event ) => {
 		event.preventDefault();
 		if ( await form.submit( ( values ) => saveProvider( provider.name, providerPayload( values ) ) ) ) {
@@ -30,6 +30,12 @@ export default function ProviderForm( { provider } ) {
 				{ ...form.field( 'api_key' ) }
 			/>
 			<TextControl label={ __( 'Base URL', 'svc-hub' ) } type="url" placeholder={ provider.base_url || 'https://…' } { ...form.field( 'base_url' ) } />
+			<p className="description svc-hub-provider-form__hosts">
+				{ __(
+					'A key goes only to the host it was given for: a new base URL needs the key again, and a key from the environment is not sent to it. The base URL must be a public address, unless SVC_OUTBOUND_ALLOW names its host:port.',
+					'svc-hub'
+				) }
+			</p>
 			<Button variant="primary" type="submit" isBusy={ form.isBusy } disabled={ form.isBusy }>
 				{ __( 'Save', 'svc-hub' ) }
 			</Button>

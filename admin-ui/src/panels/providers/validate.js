@@ -4,23 +4,37 @@ import { isHttpUrl, onlyProblems } from '../../utils/validation';
 export const EMPTY_PROVIDER_FORM = { api_key: '', base_url: '' };
 
 /**
- * The key is write-only: an empty field keeps the stored one.
+ * The key is write-only: an empty field keeps the stored one — unless the base URL changes,
+ * since a stored key is never sent to another host (the worker refuses that too).
  *
- * @param {Object} values `{ api_key, base_url }` as typed.
+ * @param {Object} values   `{ api_key, base_url }` as typed.
+ * @param {Object} provider The provider's status (`key_source`, `base_url`); optional.
  * @return {Object} `{ field: message }` for each bad field.
  */
-export function validateProvider( values ) {
+export function validateProvider( values, provider = {} ) {
 	const key = values.api_key.trim();
 	const baseUrl = values.base_url.trim();
+	const movesStoredKey = key === '' && baseUrl !== '' && provider.key_source === 'admin' && ! sameUrl( baseUrl, provider.base_url );
 	return onlyProblems( {
 		api_key:
 			key === '' && baseUrl === ''
 				? __( 'Type a new key or base URL to save.', 'svc-hub' )
+				: movesStoredKey
+				? __( 'A new base URL needs the key again: the stored key is never sent to another host.', 'svc-hub' )
 				: key !== '' && ( key.length < 4 || key.length > 500 )
 				? __( 'A key has 4 to 500 characters.', 'svc-hub' )
 				: undefined,
 		base_url: baseUrl === '' || isHttpUrl( baseUrl ) ? undefined : __( 'Give an absolute http(s) URL.', 'svc-hub' ),
 	} );
+}
+
+/**
+ * @param {string}      typed  A URL as typed.
+ * @param {string|null} stored The URL in force.
+ * @return {boolean} Whether both name the same place (trailing slashes aside).
+ */
+function sameUrl( typed, stored ) {
+	return Boolean( stored ) && typed.replace( /\/+$/, '' ) === stored.replace( /\/+$/, '' );
 }
 
 /**

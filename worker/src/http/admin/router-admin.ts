@@ -6,7 +6,8 @@ import { parseUsageQuery, usageReport } from '../../router/usage-report';
 import type { Database } from '../../db/pool';
 import { ApiError } from '../../support/api-error';
 import { context } from '../context';
-import { parseProviderChange, parsePrice } from '../../router/admin-inputs';
+import { parsePrice } from '../../router/admin-inputs';
+import { saveProviderChange } from '../../router/provider-settings';
 import { testProvider } from '../../router/provider-test';
 
 /** Admin routes of the router: providers (write-only keys, test call), models, purposes, prices, usage. */
@@ -22,9 +23,7 @@ export function routerAdminHandlers(router: RouterServices, database: Database) 
     },
     async saveProvider(request: Request, response: Response) {
       const name = providerName(request);
-      await router.providerStore.save(name, parseProviderChange(name, context(response).json ?? {}));
-      router.providers.refresh();
-      response.json((await router.providers.statuses()).find((status) => status.name === name));
+      response.json(await saveProviderChange(router, name, context(response).json ?? {}));
     },
     async removeProvider(request: Request, response: Response) {
       const name = providerName(request);

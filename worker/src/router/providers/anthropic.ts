@@ -94,6 +94,8 @@ export const createAnthropicProvider: ProviderFactory = (settings) => {
     provider,
     baseUrl: settings.baseUrl,
     timeouts: settings.timeouts,
+    connections: settings.connections,
+    outboundGuard: settings.outboundGuard,
     headers: { 'x-api-key': settings.apiKey, 'anthropic-version': '2023-06-01' },
   });
 

@@ -115,6 +115,8 @@ export const createGoogleProvider: ProviderFactory = (settings) => {
     provider,
     baseUrl: settings.baseUrl,
     timeouts: settings.timeouts,
+    connections: settings.connections,
+    outboundGuard: settings.outboundGuard,
     headers: { 'x-goog-api-key': settings.apiKey },
     describeError: describeGoogleError,
   });

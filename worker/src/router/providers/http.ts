@@ -1,10 +1,12 @@
 /**
  * The one HTTP helper every networked provider uses: a pooled keep-alive undici Agent per
- * provider instance, the router's three timeouts, the caller's AbortSignal, and one mapping
- * from transport failures and non-2xx answers to UpstreamError (STYLE item 5).
+ * provider instance (provider-agent.ts), the router's three timeouts, the caller's AbortSignal,
+ * and one mapping from transport failures and non-2xx answers to UpstreamError (STYLE item 5).
  */
-import { Agent, errors as undiciErrors, request, type Dispatcher } from 'undici';
+import { errors as undiciErrors, request, type Agent, type Dispatcher } from 'undici';
+import { OutboundRefusedError, type OutboundGuard } from '../../support/outbound-guard';
 import { abortError, isRetryableStatus, retryAfterMs, truncateResponseBody, UpstreamError, UpstreamTimeoutError } from './errors';
+import { createProviderAgent } from './provider-agent';
 import { isObject, numberField, parseJsonObject, stringField, type JsonObject } from './schema';
 import type { Timeouts } from './types';
 
@@ -43,13 +45,17 @@ export interface HttpClientOptions {
   /** Sent with every request (auth, API version); never copied into errors. */
   headers: Record<string, string>;
   describeError?: ErrorDescriber;
+  /** Most sockets open at once to the origin (provider-agent.ts). */
+  connections?: number;
+  /** Checks and pins every new connection (admin-entered base URLs). */
+  outboundGuard?: OutboundGuard;
 }
 
 const ERROR_READ_LIMIT = 65536;
 /** How long a stream that sent its end marker may take to close before its connection is dropped. */
 const DRAIN_MS = 250;
 const CONNECTION_FAILURES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN',
+  'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND',
   'UND_ERR_SOCKET', 'UND_ERR_CLOSED',
 ]);
 
@@ -89,6 +95,9 @@ export function toUpstreamError(error: unknown, provider: string, url: string): 
   if (error instanceof UpstreamError) return error;
   const code = isObject(error) ? stringField(error.code) : undefined;
   const safeUrl = redactUrl(url);
+  if (error instanceof OutboundRefusedError) {
+    return new UpstreamError(`${provider}: ${error.message}`, { provider, isRetryable: false, url: safeUrl, providerCode: 'outbound_refused' });
+  }
   if (error instanceof undiciErrors.ConnectTimeoutError || code === 'UND_ERR_CONNECT_TIMEOUT') return new UpstreamTimeoutError(provider, 'connect', safeUrl);
   if (error instanceof undiciErrors.HeadersTimeoutError || code === 'UND_ERR_HEADERS_TIMEOUT') return new UpstreamTimeoutError(provider, 'first_token', safeUrl);
   if (error instanceof undiciErrors.BodyTimeoutError || code === 'UND_ERR_BODY_TIMEOUT') return new UpstreamTimeoutError(provider, 'idle', safeUrl);
@@ -139,7 +148,7 @@ export class HttpClient {
   private readonly targets = new Map<string, Target>();
 
   constructor(private readonly options: HttpClientOptions) {
-    this.agent = new Agent({ connect: { timeout: options.timeouts.connectMs }, keepAliveTimeout: 10_000 });
+    this.agent = createProviderAgent({ connectMs: options.timeouts.connectMs, connections: options.connections, outboundGuard: options.outboundGuard });
   }
 
   /**

@@ -47,6 +47,8 @@ export const createOllamaProvider: ProviderFactory = (settings) => {
     provider,
     baseUrl: settings.baseUrl,
     timeouts: settings.timeouts,
+    connections: settings.connections,
+    outboundGuard: settings.outboundGuard,
     headers: settings.apiKey ? { authorization: `Bearer ${settings.apiKey}` } : {},
   });
 

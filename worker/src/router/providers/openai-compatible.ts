@@ -34,6 +34,8 @@ export function createOpenAiCompatibleProvider(settings: ProviderSettings, optio
     provider,
     baseUrl: settings.baseUrl,
     timeouts: settings.timeouts,
+    connections: settings.connections,
+    outboundGuard: settings.outboundGuard,
     headers: { ...(settings.apiKey ? { authorization: `Bearer ${settings.apiKey}` } : {}), ...options.headers },
     describeError: options.describeError,
   });

@@ -3,6 +3,7 @@
  * speaks only these types; each provider maps them to and from its own wire format, and
  * no provider-specific `if` lives outside its module.
  */
+import type { OutboundGuard } from '../../support/outbound-guard';
 
 export type Role = 'system' | 'user' | 'assistant';
 
@@ -87,6 +88,10 @@ export interface ProviderSettings {
   baseUrl: string;
   apiKey: string;
   timeouts: Timeouts;
+  /** Most connections open at once to the provider's origin (SVC_PROVIDER_CONNECTIONS); more calls wait for one. */
+  connections?: number;
+  /** Set for an admin-entered base URL: every new connection is checked and pinned by it (docs/providers.md). */
+  outboundGuard?: OutboundGuard;
 }
 
 export type ProviderFactory = (settings: ProviderSettings) => Provider;
