@@ -132,6 +132,38 @@ describe.each(LANES)('WooCommerce webhook via %s', (lane: Lane) => {
     expect(await attempt(again.requestId)).toMatchObject({ signature_result: 'valid', outcome: 'no_change' });
   });
 
+  const owner = createKey();
+  it("lets no unpaid order claim a buyer's hub order: the buyer's payment binds it, a stranger's later orders change nothing", async () => {
+    const orderId = await checkout(lane, owner);
+    const stranger = (wooOrderIds += 1);
+    const victim = (wooOrderIds += 1);
+    const at = (secondsAgo: number) => new Date(Date.now() - secondsAgo * 1000);
+    // The stranger put the buyer's svc_hub_order_id (it travels in the pay URL) into orders of their own, none paid.
+    for (const [status, secondsAgo] of [['checkout-draft', 50], ['pending', 40], ['on-hold', 35], ['failed', 30], ['cancelled', 25]] as const) {
+      const body = wooOrder(owner, orderId, { id: stranger, status, paidAt: null, modifiedAt: at(secondsAgo) });
+      const { answer } = await send(lane, delivery(body, { source: STORE, key: SECRET }));
+      expect([answer.status, answer.body.outcome, answer.body.reason]).toEqual([200, 'no_change', expect.stringContaining('an unpaid order does not claim')]);
+      expect(await order(lane, owner, orderId)).toMatchObject({ status: 'pending', woo_order_id: null });
+    }
+
+    expect(await entitlement(lane, owner)).toBeNull();
+    const paid = await send(lane, delivery(wooOrder(owner, orderId, { id: victim, paidAt: at(20), modifiedAt: at(20) }), { source: STORE, key: SECRET }));
+    expect([paid.answer.status, paid.answer.body.outcome]).toEqual([200, 'applied']);
+    expect(await order(lane, owner, orderId)).toMatchObject({ status: 'paid', woo_order_id: victim });
+
+    for (const options of [{ productId: 78 }, { total: '0.01' }, {}, { status: 'refunded' }]) {
+      const late = wooOrder(owner, orderId, { id: stranger, paidAt: at(10), modifiedAt: new Date(), ...options });
+      const { answer } = await send(lane, delivery(late, { source: STORE, key: SECRET }));
+      expect([answer.status, answer.body.outcome]).toEqual([200, 'unmatched']);
+    }
+    const after = await order(lane, owner, orderId);
+    expect([after.status, after.woo_order_id, after.history.length]).toEqual(['paid', victim, 2]);
+    expect(await entitlement(lane, owner)).toMatchObject({ status: 'active' });
+
+    const refund = await send(lane, delivery(wooOrder(owner, orderId, { id: victim, status: 'refunded', paidAt: at(20), modifiedAt: new Date() }), { source: STORE, key: SECRET }));
+    expect([refund.answer.status, refund.answer.body.outcome, refund.answer.body.reason]).toEqual([200, 'applied', 'order paid → refunded']);
+  });
+
   it("answers WooCommerce's form-encoded ping with exactly 200, audited as an unsigned ping", async () => {
     const { answer, requestId } = await send(lane, ping(31));
     expect(answer.status).toBe(200);
