@@ -5,7 +5,7 @@ import { closeLoopbackAgents, randomLoopbackAddress } from '../support/loopback'
 import { shellHeaders } from '../support/signed-request';
 import { hubServices } from '../support/hub-services';
 import { stack } from '../support/stack';
-import { auditEntry as attempt, sendWebhook, WEBHOOK } from '../support/webhook-calls';
+import { admin, auditEntry as attempt, sendWebhook, WEBHOOK } from '../support/webhook-calls';
 import { delivery, phpJsonEncode, ping, restOrder, type OrderOptions, type WebhookRequest } from '../support/woo-webhook';
 
 /**
@@ -14,8 +14,9 @@ import { delivery, phpJsonEncode, ping, restOrder, type OrderOptions, type Webho
  * as WooCommerce signs them; every hostile attempt refused or ignored, audited, and without
  * effect. Webhook calls come from a loopback address of this suite's own (the worker's socket
  * address on the direct lane, WordPress's REMOTE_ADDR through the shell), so the per-IP
- * failure limit never locks out 127.0.0.1, which other suites use: the 15 failures made here
- * stay under the default limit of 20, and the limit's own tests use fresh addresses.
+ * failure limit never locks out 127.0.0.1, which other suites use: the 15 failures and 2 pings
+ * made here stay under the default limit of 20, and the limit's own tests use fresh addresses.
+ * Floods and oversized bodies: webhook-flood.test.ts.
  * Stores and the audit log's admin routes: webhook-admin.test.ts.
  */
 const COMMERCE = '/wp-json/svc-commerce/v1';
@@ -282,13 +283,16 @@ describe.each(LANES)('the per-IP failure limit via %s', (lane: Lane) => {
     for (let attempt = 0; attempt < LIMIT; attempt += 1) {
       expectSignatureRefused((await send(lane, delivery(body, { source: STORE, key: 'wrong' }), address)).answer);
     }
-    const { answer, requestId } = await send(lane, delivery(body, { source: STORE, key: SECRET }), address);
+    const { answer } = await send(lane, delivery(body, { source: STORE, key: SECRET }), address);
     expect([answer.status, answer.body.code]).toEqual([429, 'svc_rate_limited']);
     const retryAfter = Number(answer.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect(answer.body.data.retry_after).toBe(retryAfter);
-    expect(await attempt(requestId)).toMatchObject({ client_ip: address, signature_result: 'not_checked', outcome: 'rate_limited', http_status: 429, body: '', body_bytes: body.length });
+    const tallied = await admin('GET', `/webhook-audit?client_ip=${address}&outcome=rate_limited`);
+    expect(tallied.body.data).toEqual([expect.objectContaining({ client_ip: address, signature_result: 'not_checked', http_status: 429, attempts: 1, body_bytes: body.length })]);
+    const entry = (await admin('GET', `/webhook-audit/${tallied.body.data[0].id}`)).body;
+    expect(entry).toMatchObject({ headers: [], body: '' });
     expectSignatureRefused((await send(lane, delivery(body, { source: STORE, key: 'wrong' }), randomLoopbackAddress())).answer);
   });
 });
