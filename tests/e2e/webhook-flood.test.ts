@@ -43,11 +43,11 @@ interface AttemptRow {
 /** Every audit row of an address, with what it stores. */
 async function rowsOf(address: string): Promise<AttemptRow[]> {
   const [rows] = await services.database.pool.query<RowDataPacket[]>(
-    `SELECT id, outcome, http_status, attempts, headers, LENGTH(headers) + LENGTH(body) AS stored_bytes
+    `SELECT *, LENGTH(headers) + LENGTH(body) AS stored_bytes
        FROM ${services.database.table('webhook_audit')} WHERE client_ip = ? ORDER BY id`,
     [address],
   );
-  return rows.map((row) => ({ ...row, stored_bytes: Number(row.stored_bytes), attempts: Number(row.attempts) }) as AttemptRow);
+  return rows.map((row) => ({ id: row.id, outcome: row.outcome, http_status: row.http_status, headers: row.headers, stored_bytes: Number(row.stored_bytes), attempts: Number(row.attempts ?? 1) }));
 }
 
 const total = (rows: AttemptRow[]) => rows.reduce((sum, row) => sum + row.attempts, 0);
@@ -98,6 +98,7 @@ describe.each(LANES)('a flood of webhook attempts via %s', (lane: Lane) => {
     expect(order.body.status).toBe('paid');
 
     const rows = await rowsOf(flooder);
+    expect(rows.length).toBeLessThanOrEqual(LIMIT + 2);
     expect(total(rows)).toBe(LIMIT + 45);
     const stored = rows.filter((row) => row.outcome === 'rejected');
     expect(stored).toHaveLength(LIMIT);
