@@ -76,9 +76,9 @@ export default function AuditEntry( { id, onClose } ) {
 						{ tallied && <dt>{ __( 'Attempts', 'svc-hub' ) }</dt> }
 						{ tallied && <dd className="svc-hub-audit-entry__attempts">{ tallyText( entry ) }</dd> }
 						<dt>{ __( 'Source', 'svc-hub' ) }</dt>
-						<dd>{ entry.source ?? '—' }</dd>
+						<dd>{ entry.source || '—' }</dd>
 						<dt>{ __( 'Topic', 'svc-hub' ) }</dt>
-						<dd>{ entry.topic ?? '—' }</dd>
+						<dd>{ entry.topic || '—' }</dd>
 						<dt>{ __( 'Signature', 'svc-hub' ) }</dt>
 						<dd className="svc-hub-audit-entry__signature">
 							{ entry.signature_result }
