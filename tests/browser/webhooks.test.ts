@@ -1,6 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { call } from '../support/lanes';
+import { closeLoopbackAgents, randomLoopbackAddress } from '../support/loopback';
+import { stack } from '../support/stack';
+import { sendWebhook } from '../support/webhook-calls';
 import { delivery, phpJsonEncode, restOrder } from '../support/woo-webhook';
 import { launchBrowser, logInToAdmin, notice, onPage, openPanel } from './support/browser';
 import { administrator } from './support/wordpress-users';
@@ -17,6 +20,7 @@ describe('admin screen: webhooks', () => {
   });
   afterAll(async () => {
     await browser?.close();
+    await closeLoopbackAgents();
   });
 
   it('adds a store (secret shown as its last 4 characters) and opens the audit entry of its signed delivery', async () => {
@@ -47,6 +51,25 @@ describe('admin screen: webhooks', () => {
       await dialog.locator('.svc-hub-audit-entry__signature', { hasText: 'valid' }).waitFor();
       await dialog.locator('.svc-hub-audit-headers tr', { hasText: source }).waitFor();
       await dialog.locator('.svc-hub-audit-body', { hasText: hubOrderId }).waitFor();
+    });
+  });
+
+  it('shows attempts over the failure limit as one counted row per address and minute, without headers or body', async () => {
+    const address = randomLoopbackAddress();
+    const limit = Number(stack().workerEnv.SVC_WEBHOOK_FAILURE_LIMIT ?? 20);
+    const unsigned = { method: 'POST' as const, headers: { 'Content-Type': 'application/json' }, body: '{"id":1}' };
+    for (let attempt = 0; attempt < limit + 3; attempt += 1) await sendWebhook(address, 'wordpress', unsigned);
+    await onPage(browser, 'webhook-audit-tally', async (page) => {
+      const admin = administrator();
+      await logInToAdmin(page, admin.login, admin.password);
+      await openPanel(page, 'webhooks');
+      await page.locator('.svc-hub-audit-log').getByLabel('Signature result').selectOption('not_checked');
+      const row = page.locator('.svc-hub-audit-list tr', { hasText: address }).first();
+      await row.getByText(/^3 until /).waitFor();
+      await row.getByRole('button', { name: 'Open' }).click();
+      const dialog = page.locator('.svc-hub-audit-entry');
+      await dialog.locator('.svc-hub-audit-entry__attempts', { hasText: '3 from this address until' }).waitFor();
+      expect(await dialog.locator('.svc-hub-audit-headers').count()).toBe(0);
     });
   });
 });

@@ -137,6 +137,30 @@ describe('payment events', () => {
     expect((await entitlementOf(client.siteUrl, packageId)).expiresAt).toBeNull();
   });
 
+  it.each(['webhook', 'woocommerce'] as const)("lets only a paying order claim an unbound hub order (%s), whatever arrived first", async (source) => {
+    const client = createKey();
+    const packageId = createPackage(null);
+    const order = await checkout(client.key, packageId, client.siteUrl);
+    const stranger = (wooOrderIds += 1);
+    const buyer = (wooOrderIds += 1);
+    for (const status of ['checkout-draft', 'pending', 'on-hold', 'failed', 'cancelled']) {
+      const unpaid = await services.commerce.payments.applyWooOrder(facts(order, status, { wooOrderId: stranger }), source);
+      expect(unpaid).toMatchObject({ outcome: 'no_change', orderId: order });
+    }
+    const cashOnDelivery = await services.commerce.payments.applyWooOrder(facts(order, 'processing', { wooOrderId: stranger, datePaid: null }), source);
+    expect(cashOnDelivery.outcome).toBe('no_change');
+    const untouched = await services.commerce.orders.find(order);
+    expect([untouched!.status, untouched!.wooOrderId, untouched!.lastEventAt]).toEqual(['pending', null, null]);
+
+    expect((await services.commerce.payments.applyWooOrder(facts(order, 'processing', { wooOrderId: buyer }), source)).outcome).toBe('applied');
+    for (const overrides of [{ productIds: [999] }, { total: '0.01' }, {}]) {
+      expect((await services.commerce.payments.applyWooOrder(facts(order, 'completed', { wooOrderId: stranger, ...overrides }), source)).outcome).toBe('unmatched');
+    }
+    expect(await services.commerce.orders.find(order)).toMatchObject({ status: 'paid', wooOrderId: buyer });
+    expect((await services.commerce.payments.applyWooOrder(facts(order, 'refunded', { wooOrderId: buyer }), source)).outcome).toBe('applied');
+    expect((await services.commerce.orders.find(order))!.status).toBe('refunded');
+  });
+
   it('serialises concurrent changes to one site, so the last message sent carries all of them', async () => {
     const client = createKey();
     const features = Array.from({ length: 12 }, (_, index) => `module.race${index}`);

@@ -5,7 +5,7 @@ import { closeLoopbackAgents, randomLoopbackAddress } from '../support/loopback'
 import { shellHeaders } from '../support/signed-request';
 import { hubServices } from '../support/hub-services';
 import { stack } from '../support/stack';
-import { auditEntry as attempt, sendWebhook, WEBHOOK } from '../support/webhook-calls';
+import { admin, auditEntry as attempt, sendWebhook, WEBHOOK } from '../support/webhook-calls';
 import { delivery, phpJsonEncode, ping, restOrder, type OrderOptions, type WebhookRequest } from '../support/woo-webhook';
 
 /**
@@ -14,8 +14,9 @@ import { delivery, phpJsonEncode, ping, restOrder, type OrderOptions, type Webho
  * as WooCommerce signs them; every hostile attempt refused or ignored, audited, and without
  * effect. Webhook calls come from a loopback address of this suite's own (the worker's socket
  * address on the direct lane, WordPress's REMOTE_ADDR through the shell), so the per-IP
- * failure limit never locks out 127.0.0.1, which other suites use: the 15 failures made here
- * stay under the default limit of 20, and the limit's own tests use fresh addresses.
+ * failure limit never locks out 127.0.0.1, which other suites use: the 15 failures and 2 pings
+ * made here stay under the default limit of 20, and the limit's own tests use fresh addresses.
+ * Floods and oversized bodies: webhook-flood.test.ts.
  * Stores and the audit log's admin routes: webhook-admin.test.ts.
  */
 const COMMERCE = '/wp-json/svc-commerce/v1';
@@ -130,6 +131,38 @@ describe.each(LANES)('WooCommerce webhook via %s', (lane: Lane) => {
     expect([again.answer.status, again.answer.body.outcome, again.answer.body.reason]).toEqual([200, 'no_change', 'the order is already paid']);
     expect((await order(lane, buyer, orderId)).history).toHaveLength(2);
     expect(await attempt(again.requestId)).toMatchObject({ signature_result: 'valid', outcome: 'no_change' });
+  });
+
+  const owner = createKey();
+  it("lets no unpaid order claim a buyer's hub order: the buyer's payment binds it, a stranger's later orders change nothing", async () => {
+    const orderId = await checkout(lane, owner);
+    const stranger = (wooOrderIds += 1);
+    const victim = (wooOrderIds += 1);
+    const at = (secondsAgo: number) => new Date(Date.now() - secondsAgo * 1000);
+    // The stranger put the buyer's svc_hub_order_id (it travels in the pay URL) into orders of their own, none paid.
+    for (const [status, secondsAgo] of [['checkout-draft', 50], ['pending', 40], ['on-hold', 35], ['failed', 30], ['cancelled', 25]] as const) {
+      const body = wooOrder(owner, orderId, { id: stranger, status, paidAt: null, modifiedAt: at(secondsAgo) });
+      const { answer } = await send(lane, delivery(body, { source: STORE, key: SECRET }));
+      expect([answer.status, answer.body.outcome, answer.body.reason]).toEqual([200, 'no_change', expect.stringContaining('an unpaid order does not claim')]);
+      expect(await order(lane, owner, orderId)).toMatchObject({ status: 'pending', woo_order_id: null });
+    }
+
+    expect(await entitlement(lane, owner)).toBeNull();
+    const paid = await send(lane, delivery(wooOrder(owner, orderId, { id: victim, paidAt: at(20), modifiedAt: at(20) }), { source: STORE, key: SECRET }));
+    expect([paid.answer.status, paid.answer.body.outcome]).toEqual([200, 'applied']);
+    expect(await order(lane, owner, orderId)).toMatchObject({ status: 'paid', woo_order_id: victim });
+
+    for (const options of [{ productId: 78 }, { total: '0.01' }, {}, { status: 'refunded' }]) {
+      const late = wooOrder(owner, orderId, { id: stranger, paidAt: at(10), modifiedAt: new Date(), ...options });
+      const { answer } = await send(lane, delivery(late, { source: STORE, key: SECRET }));
+      expect([answer.status, answer.body.outcome]).toEqual([200, 'unmatched']);
+    }
+    const after = await order(lane, owner, orderId);
+    expect([after.status, after.woo_order_id, after.history.length]).toEqual(['paid', victim, 2]);
+    expect(await entitlement(lane, owner)).toMatchObject({ status: 'active' });
+
+    const refund = await send(lane, delivery(wooOrder(owner, orderId, { id: victim, status: 'refunded', paidAt: at(20), modifiedAt: new Date() }), { source: STORE, key: SECRET }));
+    expect([refund.answer.status, refund.answer.body.outcome, refund.answer.body.reason]).toEqual([200, 'applied', 'order paid → refunded']);
   });
 
   it("answers WooCommerce's form-encoded ping with exactly 200, audited as an unsigned ping", async () => {
@@ -250,13 +283,16 @@ describe.each(LANES)('the per-IP failure limit via %s', (lane: Lane) => {
     for (let attempt = 0; attempt < LIMIT; attempt += 1) {
       expectSignatureRefused((await send(lane, delivery(body, { source: STORE, key: 'wrong' }), address)).answer);
     }
-    const { answer, requestId } = await send(lane, delivery(body, { source: STORE, key: SECRET }), address);
+    const { answer } = await send(lane, delivery(body, { source: STORE, key: SECRET }), address);
     expect([answer.status, answer.body.code]).toEqual([429, 'svc_rate_limited']);
     const retryAfter = Number(answer.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect(answer.body.data.retry_after).toBe(retryAfter);
-    expect(await attempt(requestId)).toMatchObject({ client_ip: address, signature_result: 'not_checked', outcome: 'rate_limited', http_status: 429, body: '', body_bytes: body.length });
+    const tallied = await admin('GET', `/webhook-audit?client_ip=${address}&outcome=rate_limited`);
+    expect(tallied.body.data).toEqual([expect.objectContaining({ client_ip: address, signature_result: 'not_checked', http_status: 429, attempts: 1, body_bytes: body.length })]);
+    const entry = (await admin('GET', `/webhook-audit/${tallied.body.data[0].id}`)).body;
+    expect(entry).toMatchObject({ headers: [], body: '' });
     expectSignatureRefused((await send(lane, delivery(body, { source: STORE, key: 'wrong' }), randomLoopbackAddress())).answer);
   });
 });

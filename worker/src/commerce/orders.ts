@@ -90,7 +90,11 @@ export class OrderStore {
     return rows[0] ? toRecord(rows[0]) : null;
   }
 
-  /** Moves a locked order to `status` with a history row; binds the WooCommerce order and event time. */
+  /**
+   * Moves a locked order to `status` with a history row and notes the event time. The
+   * WooCommerce order is bound (when none is yet) only by a move to paid: an unpaid order
+   * never claims a hub order.
+   */
   async transition(
     connection: PoolConnection,
     order: OrderRecord,
@@ -100,22 +104,24 @@ export class OrderStore {
     await connection.execute(
       `UPDATE ${this.database.table('orders')} SET status = ?,
           paid_at = IF(? = 'paid', UTC_TIMESTAMP(3), paid_at),
-          woo_order_id = COALESCE(woo_order_id, ?),
+          woo_order_id = IF(? = 'paid', COALESCE(woo_order_id, ?), woo_order_id),
           last_event_at = COALESCE(?, last_event_at),
           updated_at = UTC_TIMESTAMP(3)
         WHERE id = ?`,
-      [status, status, event.wooOrderId ?? null, event.eventAt ?? null, order.id],
+      [status, status, status, event.wooOrderId ?? null, event.eventAt ?? null, order.id],
     );
     await this.recordHistory(connection, order.id, status, event.source, event.detail);
   }
 
-  /** Remembers a WooCommerce delivery that changed nothing, so older ones after it are ignored. */
-  async noteEvent(connection: PoolConnection, id: string, wooOrderId: number | null, eventAt: Date | null): Promise<void> {
+  /**
+   * Remembers a delivery of the order's own WooCommerce order that changed nothing, so older
+   * ones after it are ignored. Never binds: only a payment does (transition to paid).
+   */
+  async noteEvent(connection: PoolConnection, id: string, eventAt: Date | null): Promise<void> {
     await connection.execute(
-      `UPDATE ${this.database.table('orders')} SET woo_order_id = COALESCE(woo_order_id, ?),
-          last_event_at = GREATEST(COALESCE(last_event_at, ?), COALESCE(?, last_event_at))
+      `UPDATE ${this.database.table('orders')} SET last_event_at = GREATEST(COALESCE(last_event_at, ?), COALESCE(?, last_event_at))
         WHERE id = ?`,
-      [wooOrderId, eventAt, eventAt, id],
+      [eventAt, eventAt, id],
     );
   }
 

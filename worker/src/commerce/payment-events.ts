@@ -25,7 +25,8 @@ const unmatched = (reason: string, orderId: string | null = null): PaymentResult
 
 /**
  * Applies a WooCommerce order's state to the hub order it pays for (DESIGN §5): matches it
- * by meta `svc_hub_order_id`, checks it (store, product, currency, total, site), ignores a
+ * by meta `svc_hub_order_id`, checks it (store, product, currency, total, site), lets only a
+ * paying WooCommerce order claim (bind) a hub order that none has claimed yet, ignores a
  * delivery older than the last one applied, moves the order through its state machine and
  * switches the entitlement — order, entitlement, history and outbox in one transaction.
  */
@@ -47,6 +48,8 @@ export class PaymentEvents {
       const pkg = await this.packages.find(order.packageId, connection); // on the transaction's connection: no second one while the order is locked
       const mismatch = pkg ? this.mismatch(facts, order, pkg) : `package "${order.packageId}" no longer exists`;
       if (mismatch) return unmatched(mismatch, order.id);
+      const unclaimed = this.unclaimed(facts, order);
+      if (unclaimed) return { outcome: 'no_change', reason: unclaimed, orderId: order.id };
       return this.apply(connection, facts, order, pkg!, source);
     });
     if (result.outcome === 'applied' && result.siteUrl) this.gate.forget(result.siteUrl);
@@ -74,6 +77,19 @@ export class PaymentEvents {
     return null;
   }
 
+  /**
+   * Why this WooCommerce order may not act on `order` yet, or null. A hub order not yet bound
+   * to a WooCommerce order is claimed only by one that pays: anyone can put a hub order id into
+   * an unpaid or draft order (it travels in the pay URL), and that must neither bind the hub
+   * order (the real payment would then be `unmatched`) nor move it or its event time.
+   */
+  private unclaimed(facts: WooOrderFacts, order: OrderRecord): string | null {
+    if (order.wooOrderId !== null) return null;
+    if (orderStatusFromWoo(facts.status, facts.datePaid) === 'paid') return null;
+    const state = `"${facts.status.slice(0, 40)}"${facts.datePaid ? '' : ' without date_paid'}`;
+    return `WooCommerce order ${facts.wooOrderId} is ${state}: an unpaid order does not claim hub order ${order.id} (only a paying one binds it)`;
+  }
+
   private async apply(
     connection: PoolConnection,
     facts: WooOrderFacts,
@@ -87,7 +103,7 @@ export class PaymentEvents {
     }
     const target = orderStatusFromWoo(facts.status, facts.datePaid);
     const noChange = async (reason: string): Promise<PaymentResult> => {
-      await this.orders.noteEvent(connection, order.id, facts.wooOrderId, facts.dateModified);
+      await this.orders.noteEvent(connection, order.id, facts.dateModified);
       return { ...base, outcome: 'no_change', reason };
     };
     if (target === null) return noChange(`WooCommerce status "${facts.status}"${facts.datePaid ? '' : ' without date_paid'} does not move the order`);

@@ -7,6 +7,13 @@ import { applyShellCheck, checkShellSignature, type ShellSignatureOptions } from
 /** How much of a webhook body the audit log keeps. */
 export const AUDIT_BODY_BYTES = 64 * 1024;
 
+/**
+ * How much of a body carrying X-Svc-Hub-* headers is read (hashed, not kept) to check the
+ * shell's signature, which covers the whole body: WordPress forwards what PHP accepted
+ * (post_max_size, 8 MiB by default). Any other body stops being read past the 1 MiB limit.
+ */
+export const SHELL_BODY_READ_LIMIT_BYTES = 16 * 1024 * 1024;
+
 /** What a webhook request brought, read before anything is decided, for the handler and its audit row. */
 export interface WebhookIntake {
   receivedAt: Date;
@@ -14,11 +21,14 @@ export interface WebhookIntake {
   body: Buffer;
   /** The first 64 KiB. */
   head: Buffer;
+  /** Bytes read: all of them, or, when cut off, as far as reading went. */
   bytes: number;
-  /** sha256hex of every byte received. */
+  /** sha256hex of every byte read. */
   sha256: string;
   oversized: boolean;
-  /** Why the request's X-Svc-Hub-* signature was refused, or null (unsigned or valid). */
+  /** Reading stopped before the body ended (the answer closes the connection). */
+  cutOff: boolean;
+  /** Why the request's X-Svc-Hub-* signature was refused, or null (unsigned, valid, or not checkable when cut off). */
   shellRejection: string | null;
 }
 
@@ -27,22 +37,29 @@ interface BodyRead {
   head: Buffer;
   bytes: number;
   sha256: string;
+  cutOff: boolean;
 }
 
 /**
- * Reads the whole body as body-parser would (an oversized one is drained, so the client
- * receives the answer), hashing every byte and keeping the first 64 KiB plus, within the
- * limit, the rest.
+ * Reads the body, hashing every byte and keeping the first 64 KiB plus, within `limitBytes`,
+ * the rest. Past `stopAfterBytes` it stops: the request is paused and left unread (its answer
+ * carries `Connection: close`, so the socket is closed instead of drained).
  */
-function readBody(request: Request, limitBytes: number): Promise<BodyRead> {
+function readBody(request: Request, limitBytes: number, stopAfterBytes: number): Promise<BodyRead> {
   return new Promise((resolve, reject) => {
     const hash = createHash('sha256');
     const kept: Buffer[] = [];
     const head: Buffer[] = [];
     let bytes = 0;
     let headBytes = 0;
-    let ended = false;
-    request.on('data', (chunk: Buffer) => {
+    let settled = false;
+    const finish = (cutOff: boolean) => {
+      settled = true;
+      request.off('data', onData);
+      const body = bytes <= limitBytes ? Buffer.concat(kept) : Buffer.alloc(0);
+      resolve({ body, head: Buffer.concat(head), bytes, sha256: hash.digest('hex'), cutOff });
+    };
+    const onData = (chunk: Buffer) => {
       bytes += chunk.length;
       hash.update(chunk);
       if (headBytes < AUDIT_BODY_BYTES) {
@@ -52,37 +69,49 @@ function readBody(request: Request, limitBytes: number): Promise<BodyRead> {
       }
       if (bytes <= limitBytes) kept.push(chunk);
       else kept.length = 0;
-    });
+      if (bytes > stopAfterBytes) {
+        request.pause();
+        finish(true);
+      }
+    };
+    request.on('data', onData);
     request.on('end', () => {
-      ended = true;
-      resolve({ body: bytes <= limitBytes ? Buffer.concat(kept) : Buffer.alloc(0), head: Buffer.concat(head), bytes, sha256: hash.digest('hex') });
+      if (!settled) finish(false);
     });
-    request.on('error', reject);
+    request.on('error', (error) => {
+      if (!settled) reject(error);
+    });
     request.on('close', () => {
-      if (!ended) reject(Object.assign(new Error('request aborted'), { type: 'request.aborted' }));
+      if (!settled) reject(Object.assign(new Error('request aborted'), { type: 'request.aborted' }));
     });
   });
 }
 
+const hasShellHeaders = (request: Request) => Object.keys(request.headers).some((name) => name.startsWith('x-svc-hub-'));
+
 function fromBuffer(body: Buffer): BodyRead {
-  return { body, head: body.subarray(0, AUDIT_BODY_BYTES), bytes: body.length, sha256: createHash('sha256').update(body).digest('hex') };
+  return { body, head: body.subarray(0, AUDIT_BODY_BYTES), bytes: body.length, sha256: createHash('sha256').update(body).digest('hex'), cutOff: false };
 }
 
 /**
  * First step of a webhook route: reads the body with its own 1 MiB limit (an oversized body
- * is not an error here: the handler audits it and answers 413) and checks a shell signature
- * over the streamed hash without throwing, so even a forged one is audited.
+ * is not an error here: the handler audits it and answers 413), stopping past the limit
+ * (a body claiming to come through the shell is read further, to check the signature), and
+ * checks a shell signature over the streamed hash without throwing, so even a forged one is
+ * audited. A body cut off cannot be checked: the request keeps its socket address.
  */
 export function webhookIntake(options: ShellSignatureOptions, limitBytes = JSON_BODY_LIMIT_BYTES) {
   return (request: Request, response: Response, next: NextFunction): void => {
     const receivedAt = new Date();
     const state = context(response);
     const alreadyRead = Buffer.isBuffer(state.rawBody); // the generic middleware ran (and checked the shell signature)
-    const reading = alreadyRead ? Promise.resolve(fromBuffer(state.rawBody)) : readBody(request, limitBytes);
+    const stopAfter = hasShellHeaders(request) ? Math.max(limitBytes, SHELL_BODY_READ_LIMIT_BYTES) : limitBytes;
+    const reading = alreadyRead ? Promise.resolve(fromBuffer(state.rawBody)) : readBody(request, limitBytes, stopAfter);
     reading
       .then((read) => {
         let shellRejection: string | null = null;
-        if (!alreadyRead) {
+        if (read.cutOff) response.setHeader('Connection', 'close');
+        if (!alreadyRead && !read.cutOff) {
           const check = checkShellSignature(request, { sha256: read.sha256 }, options, false);
           shellRejection = 'rejected' in check ? check.rejected : null;
           applyShellCheck(response, 'rejected' in check ? { signed: false } : check);

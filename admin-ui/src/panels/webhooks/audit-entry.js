@@ -5,7 +5,54 @@ import { useRecord } from '../../components/use-list';
 import { formatDateTime } from '../../utils/format';
 
 /**
- * One webhook attempt in full: verification, outcome, every header and the body as received.
+ * The headers kept and the body as received.
+ *
+ * @param {Object} props
+ * @param {Object} props.entry A full audit entry.
+ */
+function Received( { entry } ) {
+	return (
+		<>
+			<h3>{ __( 'Headers', 'svc-hub' ) }</h3>
+			<table className="widefat striped svc-hub-audit-headers">
+				<tbody>
+					{ entry.headers.map( ( [ name, value ], index ) => (
+						<tr key={ `${ name }-${ index }` }>
+							<th scope="row">{ name }</th>
+							<td>
+								<code>{ value }</code>
+							</td>
+						</tr>
+					) ) }
+				</tbody>
+			</table>
+			<h3>
+				{ entry.body_truncated
+					? sprintf( __( 'Body (first 64 KiB of %d bytes, %s)', 'svc-hub' ), entry.body_bytes, entry.body_encoding )
+					: sprintf( __( 'Body (%d bytes, %s)', 'svc-hub' ), entry.body_bytes, entry.body_encoding ) }
+			</h3>
+			<pre className="svc-hub-code svc-hub-audit-body">{ entry.body }</pre>
+		</>
+	);
+}
+
+/**
+ * @param {Object} entry A tally of rate-limited attempts.
+ * @return {string} How many, until when, and that nothing of them was kept.
+ */
+function tallyText( entry ) {
+	return sprintf(
+		/* translators: 1: number of attempts, 2: date and time of the last, 3: bytes they sent. */
+		__( '%1$d from this address until %2$s, over the failure limit: counted, not stored (no headers, no body; %3$d bytes in all).', 'svc-hub' ),
+		entry.attempts,
+		formatDateTime( entry.last_received_at ),
+		entry.body_bytes
+	);
+}
+
+/**
+ * One webhook attempt in full: verification, outcome, every header kept and the body as
+ * received — or, for a tally of rate-limited attempts, how many there were.
  *
  * @param {Object}   props
  * @param {number}   props.id      Audit entry id.
@@ -14,6 +61,8 @@ import { formatDateTime } from '../../utils/format';
 export default function AuditEntry( { id, onClose } ) {
 	const record = useRecord( `/webhook-audit/${ id }` );
 	const entry = record && record.data;
+	// Rate-limited attempts are tallied: one row per address and minute, without headers or body.
+	const tallied = !! entry && entry.outcome === 'rate_limited';
 	return (
 		<Modal title={ sprintf( __( 'Webhook attempt %s', 'svc-hub' ), id ) } onRequestClose={ onClose } className="svc-hub-audit-entry">
 			{ ! entry && <ListStatus list={ record ? { error: record.error } : null } empty="" /> }
@@ -22,10 +71,14 @@ export default function AuditEntry( { id, onClose } ) {
 					<dl className="svc-hub-facts">
 						<dt>{ __( 'Received', 'svc-hub' ) }</dt>
 						<dd>{ formatDateTime( entry.received_at ) }</dd>
+						<dt>{ __( 'Client address', 'svc-hub' ) }</dt>
+						<dd>{ entry.client_ip || '—' }</dd>
+						{ tallied && <dt>{ __( 'Attempts', 'svc-hub' ) }</dt> }
+						{ tallied && <dd className="svc-hub-audit-entry__attempts">{ tallyText( entry ) }</dd> }
 						<dt>{ __( 'Source', 'svc-hub' ) }</dt>
-						<dd>{ entry.source ?? '—' }</dd>
+						<dd>{ entry.source || '—' }</dd>
 						<dt>{ __( 'Topic', 'svc-hub' ) }</dt>
-						<dd>{ entry.topic ?? '—' }</dd>
+						<dd>{ entry.topic || '—' }</dd>
 						<dt>{ __( 'Signature', 'svc-hub' ) }</dt>
 						<dd className="svc-hub-audit-entry__signature">
 							{ entry.signature_result }
@@ -36,25 +89,7 @@ export default function AuditEntry( { id, onClose } ) {
 						<dt>{ __( 'Order', 'svc-hub' ) }</dt>
 						<dd>{ entry.order_id ?? '—' }</dd>
 					</dl>
-					<h3>{ __( 'Headers', 'svc-hub' ) }</h3>
-					<table className="widefat striped svc-hub-audit-headers">
-						<tbody>
-							{ entry.headers.map( ( [ name, value ], index ) => (
-								<tr key={ `${ name }-${ index }` }>
-									<th scope="row">{ name }</th>
-									<td>
-										<code>{ value }</code>
-									</td>
-								</tr>
-							) ) }
-						</tbody>
-					</table>
-					<h3>
-						{ entry.body_truncated
-							? sprintf( __( 'Body (first 64 KiB of %d bytes, %s)', 'svc-hub' ), entry.body_bytes, entry.body_encoding )
-							: sprintf( __( 'Body (%d bytes, %s)', 'svc-hub' ), entry.body_bytes, entry.body_encoding ) }
-					</h3>
-					<pre className="svc-hub-code svc-hub-audit-body">{ entry.body }</pre>
+					{ ! tallied && <Received entry={ entry } /> }
 				</>
 			) }
 		</Modal>

@@ -1,6 +1,6 @@
 import { Button, SelectControl } from '@wordpress/components';
 import { useState } from '@wordpress/element';
-import { __ } from '@wordpress/i18n';
+import { sprintf, __ } from '@wordpress/i18n';
 import DataTable from '../../components/data-table';
 import Pagination from '../../components/pagination';
 import { useList } from '../../components/use-list';
@@ -8,6 +8,20 @@ import { PER_PAGE } from '../../store/constants';
 import { formatDateTime } from '../../utils/format';
 import AuditEntry from './audit-entry';
 import { SIGNATURE_RESULTS } from './validate';
+
+/**
+ * One attempt, or the tally of rate-limited attempts from one address in one minute.
+ *
+ * @param {Object} entry An audit list entry.
+ * @return {string} `1`, or `37 until <time of the last>`.
+ */
+function attemptsLabel( entry ) {
+	if ( ! entry.attempts || entry.attempts === 1 ) {
+		return '1';
+	}
+	/* translators: 1: number of attempts, 2: date and time of the last. */
+	return sprintf( __( '%1$d until %2$s', 'svc-hub' ), entry.attempts, formatDateTime( entry.last_received_at ) );
+}
 
 /** The webhook verification audit log, newest first, filtered by signature result. */
 export default function AuditLog() {
@@ -17,6 +31,8 @@ export default function AuditLog() {
 	const list = useList( '/webhook-audit', { result, page, per_page: PER_PAGE } );
 	const columns = [
 		{ key: 'received_at', label: __( 'Received', 'svc-hub' ), render: ( entry ) => formatDateTime( entry.received_at ) },
+		{ key: 'client_ip', label: __( 'Client address', 'svc-hub' ) },
+		{ key: 'attempts', label: __( 'Attempts', 'svc-hub' ), render: attemptsLabel },
 		{ key: 'source', label: __( 'Source', 'svc-hub' ) },
 		{ key: 'topic', label: __( 'Topic', 'svc-hub' ) },
 		{ key: 'signature_result', label: __( 'Signature', 'svc-hub' ) },

@@ -33,6 +33,10 @@ export interface AuditEntry {
 
 export interface AuditRecord extends AuditEntry {
   id: number;
+  /** How many attempts the row stands for: 1, or more on a row of rate-limited attempts (one per address and minute). */
+  attempts: number;
+  /** The newest of them (received_at is the first). */
+  lastReceivedAt: Date;
 }
 
 export type AuditSummary = Omit<AuditRecord, 'headers' | 'body'>;
@@ -41,6 +45,7 @@ export interface AuditQuery {
   signatureResult?: SignatureResult;
   outcome?: AuditOutcome;
   source?: string;
+  clientIp?: string;
   page: number;
   perPage: number;
 }
@@ -48,13 +53,18 @@ export interface AuditQuery {
 /** At most `max` characters (whole code points), as the VARCHAR column holds. */
 const clip = (text: string, max: number) => (text.length <= max ? text : [...text].slice(0, max).join(''));
 
-const SUMMARY_COLUMNS = `id, received_at, client_ip, source, topic, delivery_id, webhook_id, body_bytes, body_sha256,
+/** What counts toward the per-IP failure limit: attempts nobody could verify (DESIGN §5). */
+export const COUNTED_OUTCOMES: readonly AuditOutcome[] = ['rejected', 'ping', 'rate_limited'];
+
+const SUMMARY_COLUMNS = `id, received_at, last_received_at, attempts, client_ip, source, topic, delivery_id, webhook_id, body_bytes, body_sha256,
   signature_result, reason, outcome, http_status, order_id, woo_order_id, expires_at`;
 
 function toSummary(row: RowDataPacket): AuditSummary {
   return {
     id: Number(row.id),
     receivedAt: row.received_at,
+    lastReceivedAt: row.last_received_at ?? row.received_at,
+    attempts: Number(row.attempts),
     clientIp: row.client_ip,
     source: row.source,
     topic: row.topic,
@@ -72,9 +82,13 @@ function toSummary(row: RowDataPacket): AuditSummary {
   };
 }
 
+/** The minute an attempt falls in, as the tally key spells it: `2026-11-24T14:05`. */
+const minuteOf = (date: Date) => date.toISOString().slice(0, 16);
+
 /**
  * The webhook audit log: every attempt, valid or not, written before the answer; read by
  * admins; counted per client IP for the failure limit; purged when its retention ends.
+ * Attempts over the failure limit are tallied, one row per client address and minute.
  */
 export class WebhookAuditLog {
   constructor(private readonly database: Database) {}
@@ -85,10 +99,10 @@ export class WebhookAuditLog {
 
   async record(entry: AuditEntry): Promise<number> {
     const [result] = await this.database.pool.execute<ResultSetHeader>(
-      `INSERT INTO ${this.table} (received_at, client_ip, source, topic, delivery_id, webhook_id, headers, body, body_bytes, body_sha256,
+      `INSERT INTO ${this.table} (received_at, last_received_at, client_ip, source, topic, delivery_id, webhook_id, headers, body, body_bytes, body_sha256,
         signature_result, reason, outcome, http_status, order_id, woo_order_id, expires_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [entry.receivedAt, clip(entry.clientIp, 45), clip(entry.source, 255), clip(entry.topic, 100), clip(entry.deliveryId, 100),
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [entry.receivedAt, entry.receivedAt, clip(entry.clientIp, 45), clip(entry.source, 255), clip(entry.topic, 100), clip(entry.deliveryId, 100),
         clip(entry.webhookId, 40), entry.headers, entry.body, entry.bodyBytes, entry.bodySha256, entry.signatureResult,
         clip(entry.reason, 500), entry.outcome, entry.httpStatus, entry.orderId, entry.wooOrderId, entry.expiresAt],
     );
@@ -96,16 +110,44 @@ export class WebhookAuditLog {
   }
 
   /**
-   * When `ip`'s `count`-th most recent rejected attempt since `since` was received, or null
-   * when it has fewer (the failure limit's question, answered from the table so every worker agrees).
+   * Counts a rate-limited attempt on its address's row for the minute (created by the first):
+   * no headers, no body; `attempts`, `last_received_at` and `body_bytes` (the sum) grow, the
+   * rest describes the first attempt. Concurrent workers add to the same row.
+   */
+  async tally(entry: AuditEntry): Promise<void> {
+    const ip = clip(entry.clientIp, 45);
+    await this.database.pool.execute(
+      `INSERT INTO ${this.table} (received_at, last_received_at, client_ip, source, topic, delivery_id, webhook_id, headers, body, body_bytes,
+        body_sha256, signature_result, reason, outcome, http_status, attempts, tally_key, order_id, woo_order_id, expires_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, '[]', '', ?, ?, ?, ?, ?, ?, 1, ?, NULL, NULL, ?)
+       ON DUPLICATE KEY UPDATE attempts = attempts + 1, last_received_at = GREATEST(last_received_at, VALUES(last_received_at)),
+         body_bytes = LEAST(body_bytes + VALUES(body_bytes), 4294967295), expires_at = GREATEST(expires_at, VALUES(expires_at))`,
+      [entry.receivedAt, entry.receivedAt, ip, clip(entry.source, 255), clip(entry.topic, 100), clip(entry.deliveryId, 100),
+        clip(entry.webhookId, 40), entry.bodyBytes, entry.bodySha256, entry.signatureResult, clip(entry.reason, 500), entry.outcome,
+        entry.httpStatus, `${entry.outcome}|${ip}|${minuteOf(entry.receivedAt)}`, entry.expiresAt],
+    );
+  }
+
+  /**
+   * When `ip`'s `count`-th most recent counted attempt (COUNTED_OUTCOMES) since `since` was
+   * received, or null when it has fewer — the failure limit's question, answered from the
+   * table so every worker agrees. A tallied row stands for its `attempts`, all taken as received
+   * at its newest (so a block may last a little longer, never shorter).
    */
   async nthRecentFailure(ip: string, since: Date, count: number): Promise<Date | null> {
+    // received_at bounds the index range: a tallied row's first attempt is at most a minute before its newest.
     const [rows] = await this.database.pool.query<RowDataPacket[]>(
-      `SELECT received_at FROM ${this.table} WHERE client_ip = ? AND received_at > ? AND outcome = 'rejected'
-        ORDER BY received_at DESC LIMIT 1 OFFSET ?`,
-      [clip(ip, 45), since, count - 1],
+      `SELECT COALESCE(last_received_at, received_at) AS newest, attempts FROM ${this.table}
+        WHERE client_ip = ? AND received_at > ? AND COALESCE(last_received_at, received_at) > ? AND outcome IN (?)
+        ORDER BY newest DESC LIMIT ?`,
+      [clip(ip, 45), new Date(since.getTime() - 120_000), since, COUNTED_OUTCOMES, count],
     );
-    return rows[0] ? (rows[0].received_at as Date) : null;
+    let counted = 0;
+    for (const row of rows) {
+      counted += Number(row.attempts);
+      if (counted >= count) return row.newest as Date;
+    }
+    return null;
   }
 
   /** Newest first, without headers and body. */
@@ -120,6 +162,7 @@ export class WebhookAuditLog {
     filter('signature_result', query.signatureResult);
     filter('outcome', query.outcome);
     filter('source', query.source);
+    filter('client_ip', query.clientIp);
     const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
     const [[count]] = await this.database.pool.query<RowDataPacket[]>(`SELECT COUNT(*) AS total FROM ${this.table} ${where}`, values);
     const [rows] = await this.database.pool.query<RowDataPacket[]>(

@@ -1,4 +1,4 @@
-import { auditHeaders, pingWebhookId, readDeliveryHeaders } from './delivery-headers';
+import { AUDIT_HEADER_LIMITS, auditHeaders, pingWebhookId, readDeliveryHeaders } from './delivery-headers';
 
 const WOO_RAW = [
   'Host', 'hub.example',
@@ -65,11 +65,18 @@ describe('audit headers', () => {
     expect(JSON.stringify(kept)).not.toMatch(/svc_live_x|wordpress_logged_in|Basic x/);
   });
 
-  it('stays within the column, counting what it could not keep', () => {
-    const raw = Array.from({ length: 200 }, (_, index) => [`X-Padding-${index}`, 'v'.repeat(1000)]).flat();
-    const text = auditHeaders(raw);
-    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(60_000);
+  it('keeps at most 40 headers and 8 KiB, cuts long values, and counts what it could not keep', () => {
+    const many = Array.from({ length: 200 }, (_, index) => [`X-Padding-${index}`, 'v']).flat();
+    const counted = JSON.parse(auditHeaders(many)) as string[][];
+    expect(counted).toHaveLength(AUDIT_HEADER_LIMITS.count + 1);
+    expect(counted[counted.length - 1]).toEqual(['(not kept)', '160 more header(s) over the limits']);
+
+    const large = Array.from({ length: 30 }, (_, index) => [`X-Large-${index}`, 'ü'.repeat(5000)]).flat();
+    const text = auditHeaders(large);
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(AUDIT_HEADER_LIMITS.totalBytes);
     const pairs = JSON.parse(text) as string[][];
-    expect(pairs[pairs.length - 1]).toEqual(['(not kept)', `${200 - (pairs.length - 1)} more header(s) over the size limit`]);
+    expect(pairs[0]![1]).toBe(`${'ü'.repeat(512)}… (10000 bytes)`);
+    expect(pairs[pairs.length - 1]).toEqual(['(not kept)', `${30 - (pairs.length - 1)} more header(s) over the limits`]);
+    expect(JSON.parse(auditHeaders(['X'.repeat(5000), 'v']))[0][0]).toHaveLength(AUDIT_HEADER_LIMITS.nameChars);
   });
 });

@@ -6,7 +6,7 @@ import { ApiError } from '../../support/api-error';
 import type { Logger } from '../../support/logger';
 import type { PaymentEvents } from '../payment-events';
 import { normaliseStoreUrl } from '../store-url';
-import type { AuditOutcome, SignatureResult } from './audit-log';
+import type { AuditEntry, AuditOutcome, SignatureResult } from './audit-log';
 import { processDelivery } from './delivery';
 import { auditHeaders, pingWebhookId, readDeliveryHeaders, type DeliveryHeaders } from './delivery-headers';
 import type { WebhookServices } from './webhook-services';
@@ -19,8 +19,6 @@ interface Verdict {
   reason: string;
   status: number;
   error?: ApiError;
-  /** Whether the audit row keeps the body's first 64 KiB (not for a rate-limited attempt). */
-  keepBody?: boolean;
   source?: string;
   webhookId?: string;
   orderId?: string | null;
@@ -38,7 +36,7 @@ function rateLimited(seconds: number): Verdict {
   const error = new ApiError(429, 'svc_rate_limited', 'Too many failed webhook attempts from this address; retry later.', { retry_after: seconds }, {
     'Retry-After': String(seconds),
   });
-  return { signatureResult: 'not_checked', outcome: 'rate_limited', reason: `over the failure limit; retry after ${seconds} s`, status: 429, error, keepBody: false };
+  return { signatureResult: 'not_checked', outcome: 'rate_limited', reason: `over the failure limit; retry after ${seconds} s`, status: 429, error };
 }
 
 /**
@@ -46,6 +44,7 @@ function rateLimited(seconds: number): Verdict {
  * decisions in docs/woocommerce-webhook.md). Every attempt is written to the audit log before
  * it is answered. Unverified → 401 (429 past the per-IP failure limit, 413 when oversized);
  * the ping → 200; a verified delivery → 200 whatever it did, with the outcome in the body.
+ * Unverified attempts and pings count toward the limit; past it, attempts are only tallied.
  */
 export function webhookHandler(webhooks: WebhookServices, payments: PaymentEvents, logger: Logger) {
   /** The verified store's source URL, or why the delivery is refused. */
@@ -75,7 +74,8 @@ export function webhookHandler(webhooks: WebhookServices, payments: PaymentEvent
       return { ...refused('invalid', reason), error: ApiError.invalidSignature(intake.shellRejection) };
     }
     if (intake.oversized) {
-      const reason = `the body of ${intake.bytes} bytes is over the ${JSON_BODY_LIMIT_BYTES}-byte limit`;
+      const size = intake.cutOff ? `the body (cut off after ${intake.bytes} bytes)` : `the body of ${intake.bytes} bytes`;
+      const reason = `${size} is over the ${JSON_BODY_LIMIT_BYTES}-byte limit`;
       return { signatureResult: 'not_checked', outcome: 'rejected', reason, status: 413, error: ApiError.payloadTooLarge(JSON_BODY_LIMIT_BYTES) };
     }
     const ping = pingWebhookId(request.get('content-type'), intake.body, headers);
@@ -104,7 +104,7 @@ export function webhookHandler(webhooks: WebhookServices, payments: PaymentEvent
     // Every attempt gets its audit row, also when the failure limit or the store's keys cannot be read.
     const verdict = await decide(request, response, intake, headers).catch((error: unknown) => internalFailure(response, error, 'not_checked'));
     const days = verdict.signatureResult === 'valid' ? webhooks.retention.verifiedDays : webhooks.retention.failedDays;
-    await webhooks.audit.record({
+    const entry: AuditEntry = {
       receivedAt: intake.receivedAt,
       clientIp: context(response).clientIp,
       source: verdict.source ?? headers.source ?? '',
@@ -112,7 +112,7 @@ export function webhookHandler(webhooks: WebhookServices, payments: PaymentEvent
       deliveryId: headers.deliveryId ?? '',
       webhookId: verdict.webhookId ?? headers.webhookId ?? '',
       headers: auditHeaders(request.rawHeaders),
-      body: verdict.keepBody === false ? Buffer.alloc(0) : intake.head,
+      body: intake.head,
       bodyBytes: intake.bytes,
       bodySha256: intake.sha256,
       signatureResult: verdict.signatureResult,
@@ -122,7 +122,10 @@ export function webhookHandler(webhooks: WebhookServices, payments: PaymentEvent
       orderId: verdict.orderId ?? null,
       wooOrderId: verdict.wooOrderId ?? null,
       expiresAt: new Date(intake.receivedAt.getTime() + days * DAY_MS),
-    });
+    };
+    // Over the failure limit an attempt is only counted: one row per address and minute, without headers or body.
+    if (verdict.outcome === 'rate_limited') await webhooks.audit.tally(entry);
+    else await webhooks.audit.record(entry);
     if (verdict.outcome === 'applied') logger.info('webhook applied', { order_id: verdict.orderId, woo_order_id: verdict.wooOrderId, store: verdict.source, change: verdict.reason });
     if (verdict.error) throw verdict.error;
     response.status(200).json({ received: true, outcome: verdict.outcome, reason: verdict.reason, order_id: verdict.orderId ?? null });

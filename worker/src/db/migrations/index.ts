@@ -4,6 +4,7 @@ import { router } from './003-router';
 import { commerce } from './004-commerce';
 import { library } from './005-library';
 import { byteExactIdentifiers } from './007-byte-exact-identifiers';
+import { webhookAuditTally } from './008-webhook-audit-tally';
 import { keyConcurrency } from './009-key-concurrency';
 
 /** One numbered, forward-only step. `statements` receives the table-name function. */
@@ -14,4 +15,4 @@ export interface Migration {
 }
 
 /** Every migration in order. Append only: an applied migration is never edited. */
-export const MIGRATIONS: Migration[] = [apiKeys, entitlements, router, commerce, library, byteExactIdentifiers, keyConcurrency];
+export const MIGRATIONS: Migration[] = [apiKeys, entitlements, router, commerce, library, byteExactIdentifiers, webhookAuditTally, keyConcurrency];

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { Request, Response } from 'express';
 import { AUDIT_OUTCOMES, SIGNATURE_RESULTS, type AuditOutcome, type AuditRecord, type AuditSummary, type SignatureResult } from '../../commerce/webhook/audit-log';
 import { normaliseStoreUrl } from '../../commerce/store-url';
@@ -13,6 +14,8 @@ function summaryToJson(entry: AuditSummary) {
     object: 'webhook_attempt',
     id: entry.id,
     received_at: entry.receivedAt.toISOString(),
+    last_received_at: entry.lastReceivedAt.toISOString(),
+    attempts: entry.attempts,
     client_ip: entry.clientIp,
     source: entry.source,
     topic: entry.topic,
@@ -59,7 +62,11 @@ function oneOf<T extends string>(value: unknown, name: string, allowed: readonly
   return value as T;
 }
 
-/** Admin routes over the webhook audit log: a filtered, paginated list (newest first) and one attempt in full. */
+/**
+ * Admin routes over the webhook audit log: a filtered, paginated list (newest first) and one
+ * attempt in full. A row of `attempts` > 1 is the tally of rate-limited attempts from one
+ * address in one minute (from received_at to last_received_at), kept without headers or body.
+ */
 export function webhookAuditHandlers(services: Services) {
   const { audit } = services.commerce.webhooks;
   return {
@@ -70,8 +77,10 @@ export function webhookAuditHandlers(services: Services) {
       const outcome = oneOf<AuditOutcome>(request.query.outcome, 'outcome', AUDIT_OUTCOMES, problems);
       const source = request.query.source === undefined ? undefined : normaliseStoreUrl(request.query.source);
       if (source === null) problems.add('source', "must be a store's absolute http(s) URL");
+      const clientIp = request.query.client_ip;
+      if (clientIp !== undefined && (typeof clientIp !== 'string' || !isIP(clientIp))) problems.add('client_ip', 'must be an IPv4 or IPv6 address');
       problems.throwIfAny();
-      const { items, total } = await audit.list({ signatureResult, outcome, source: source ?? undefined, ...page });
+      const { items, total } = await audit.list({ signatureResult, outcome, source: source ?? undefined, clientIp: clientIp as string | undefined, ...page });
       setPageHeaders(request, response, page, total, services.config.publicUrl);
       response.json({ object: 'list', data: items.map(summaryToJson) });
     },
