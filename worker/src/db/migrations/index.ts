@@ -3,6 +3,7 @@ import { entitlements } from './002-entitlements';
 import { router } from './003-router';
 import { commerce } from './004-commerce';
 import { library } from './005-library';
+import { shellNonces } from './006-shell-nonces';
 
 /** One numbered, forward-only step. `statements` receives the table-name function. */
 export interface Migration {
@@ -12,4 +13,4 @@ export interface Migration {
 }
 
 /** Every migration in order. Append only: an applied migration is never edited. */
-export const MIGRATIONS: Migration[] = [apiKeys, entitlements, router, commerce, library];
+export const MIGRATIONS: Migration[] = [apiKeys, entitlements, router, commerce, library, shellNonces];
