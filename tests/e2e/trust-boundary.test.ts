@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { RowDataPacket } from 'mysql2/promise';
 import { hubServices } from '../support/hub-services';
-import { call, LANES } from '../support/lanes';
+import { call } from '../support/lanes';
 import { shellHeaders } from '../support/signed-request';
 import { logIn } from '../support/wordpress-session';
 import type { Services } from '../../worker/src/services';
@@ -31,23 +31,43 @@ describe('the trust boundary between WordPress and the worker', () => {
 
   describe('an anonymous admin write with an encoded line feed in a path parameter, through WordPress', () => {
     it.each([
-      ['?rest_route= (plain permalinks), a line feed inside', (name: string) => `/?rest_route=${PRICES}/ollama/${name}%0A/y`],
-      ['?rest_route= (plain permalinks), two line feeds at the end', (name: string) => `/?rest_route=${PRICES}/ollama/${name}%0A%0A`],
-      ['/wp-json/ (pretty permalinks), a line feed inside', (name: string) => `/wp-json${PRICES}/ollama/${name}%0A/y`],
-      ['/wp-json/ (pretty permalinks), two line feeds at the end', (name: string) => `/wp-json${PRICES}/ollama/${name}%0A%0A`],
-    ])('%s: refused with 400 svc_invalid_request, nothing stored', async (_name, path) => {
+      ['a line feed inside', (name: string) => `${PRICES}/ollama/${name}%0A/y`],
+      ['two line feeds at the end', (name: string) => `${PRICES}/ollama/${name}%0A%0A`],
+      ['a carriage return inside', (name: string) => `${PRICES}/ollama/${name}%0D/y`],
+    ])('?rest_route= (plain permalinks), %s: 400 svc_invalid_request from the shell, nothing stored', async (_name, route) => {
       const name = tag();
-      const answer = await call('wordpress', path(name), put());
+      const answer = await call('wordpress', `/?rest_route=${route(name)}`, put());
       expect([answer.status, answer.body?.code, answer.body?.data?.params]).toEqual([400, 'svc_invalid_request', { path: 'contains a control character' }]);
+      expect(await pricesFor(name)).toBe(0);
+    });
+
+    // Pretty permalinks: WordPress's rewrite rule (`^wp-json/(.*)?`) matches the path as the web
+    // server passes it; here (php -S sets a decoded PATH_INFO) `.*` stops at the line feed, so the
+    // route reaches the shell cut short, and the admin row refuses the anonymous visitor. Either
+    // way nothing may be stored.
+    it.each([
+      ['a line feed inside', (name: string) => `${PRICES}/ollama/${name}%0A/y`],
+      ['two line feeds at the end', (name: string) => `${PRICES}/ollama/${name}%0A%0A`],
+    ])('/wp-json/ (pretty permalinks), %s: refused, nothing stored', async (_name, route) => {
+      const name = tag();
+      const answer = await call('wordpress', `/wp-json${route(name)}`, put());
+      expect([400, 401]).toContain(answer.status);
+      expect(['svc_invalid_request', 'svc_forbidden']).toContain(answer.body?.code);
       expect(await pricesFor(name)).toBe(0);
     });
   });
 
-  it.each(LANES)('a path parameter with a control character is refused on every route (%s)', async (lane) => {
-    for (const path of ['/wp-json/svc/v1/image-samples/photos%0A', '/wp-json/svc/v1/image-templates/x%00y', '/wp-json/svc-commerce/v1/orders/ord_1%0D', '/wp-json/svc/v1/image-library/files/a%7F.svg']) {
-      const answer = await call(lane, path);
-      expect([path, answer.status, answer.body?.code, answer.body?.data]).toEqual([path, 400, 'svc_invalid_request', { status: 400, params: { path: 'contains a control character' } }]);
+  it('a path parameter with a control character is refused on every route, the same on both lanes', async () => {
+    const refused = { status: 400, params: { path: 'contains a control character' } };
+    for (const route of ['/svc/v1/image-samples/photos%0A', '/svc-commerce/v1/orders/ord_1%0D', '/svc/v1/image-library/files/a%7F.svg', '/svc/v1/image-samples/photos%C2%85', '/svc/v1/image-templates/x%09y']) {
+      const direct = await call('direct', `/wp-json${route}`);
+      const wordpress = await call('wordpress', `/?rest_route=${route}`);
+      expect([route, direct.status, direct.body?.code, direct.body?.data]).toEqual([route, 400, 'svc_invalid_request', refused]);
+      expect([route, wordpress.status, wordpress.body]).toEqual([route, 400, direct.body]);
     }
+    // A NUL never reaches the plugin through WordPress (its magic quotes turn it into `\0`); the worker refuses it itself.
+    const nul = await call('direct', '/wp-json/svc/v1/image-templates/x%00y');
+    expect([nul.status, nul.body?.data]).toEqual([400, refused]);
   });
 
   it('an address in a plugin namespace that no route matches: the same 404 on both lanes, from the shell through WordPress', async () => {
