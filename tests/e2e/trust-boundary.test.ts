@@ -114,6 +114,27 @@ describe('the trust boundary between WordPress and the worker', () => {
     });
   });
 
+  describe("the shell's internal routes (worker → shell calls)", () => {
+    const PING = '/svc-hub/v1/internal/ping';
+    const ping = (auth: string) => {
+      const signing = { method: 'POST', path: `/wp-json${PING}`, auth, user: '', clientIp: '' };
+      return { method: 'POST', headers: shellHeaders(signing) };
+    };
+
+    it('answer a call signed with auth kind internal, once: its replay is refused (the nonce is a database row, shared by every PHP process)', async () => {
+      const request = ping('internal');
+      const first = await call('wordpress', `/?rest_route=${PING}`, request);
+      expect([first.status, first.body?.ok]).toEqual([200, true]);
+      const replay = await call('wordpress', `/?rest_route=${PING}`, request);
+      expect([replay.status, replay.body?.code]).toEqual([401, 'svc_invalid_signature']);
+    });
+
+    it.each(['admin', 'public', ''])('refuse a call signed with auth kind "%s"', async (auth) => {
+      const answer = await call('wordpress', `/?rest_route=${PING}`, ping(auth));
+      expect([answer.status, answer.body?.code]).toEqual([401, 'svc_invalid_signature']);
+    });
+  });
+
   it('through WordPress an administrator still saves a price: the shell signs auth kind admin and the user id', async () => {
     const admin = await logIn();
     const name = tag();
