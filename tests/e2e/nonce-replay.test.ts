@@ -2,6 +2,7 @@ import { hub } from '../support/hub-cli';
 import { call } from '../support/lanes';
 import { startSecondWorker, type SecondWorker } from '../support/second-worker';
 import { shellHeaders } from '../support/signed-request';
+import { auditEntry, WEBHOOK } from '../support/webhook-calls';
 
 const KEYS = '/wp-json/svc-hub/v1/admin/keys';
 const keyCount = () => hub('key', 'list').length;
@@ -45,6 +46,18 @@ describe('shell nonces across two workers on one database', () => {
     const replay = await call('direct', KEYS, request);
     expect([replay.status, replay.body?.code]).toEqual([401, 'svc_invalid_signature']);
     expect(keyCount()).toBe(before);
+  });
+
+  it('a replayed shell-signed webhook request: refused on the other worker and audited as a replay', async () => {
+    const body = '{"id":1}';
+    const signed = shellHeaders({ method: 'POST', path: WEBHOOK, body, user: '', clientIp: '198.51.100.23' });
+    const headers = { 'Content-Type': 'application/json', ...signed };
+    const first = await call('direct', WEBHOOK, { method: 'POST', body, headers: { ...headers, 'X-Request-Id': 'replay-first-' + signed['X-Svc-Hub-Nonce'] } });
+    expect((await auditEntry('replay-first-' + signed['X-Svc-Hub-Nonce'])).reason).not.toMatch(/^shell signature/);
+    const replayId = 'replay-second-' + signed['X-Svc-Hub-Nonce'];
+    const replay = await fetch(second.url + WEBHOOK, { method: 'POST', body, headers: { ...headers, 'X-Request-Id': replayId } });
+    expect([first.status, replay.status]).toEqual([401, 401]);
+    expect(await auditEntry(replayId)).toMatchObject({ outcome: 'rejected', http_status: 401, reason: 'shell signature: nonce already used' });
   });
 
   it('a replay of a public-route request through the shell is refused on the other worker too', async () => {
