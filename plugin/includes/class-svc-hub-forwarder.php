@@ -74,6 +74,9 @@ final class Svc_Hub_Forwarder {
 	 * @return WP_REST_Response
 	 */
 	public function handle( WP_REST_Request $request ): WP_REST_Response {
+		if ( Svc_Hub_Route_Table::has_control_character( $request->get_route() ) ) {
+			return Svc_Hub_Errors::control_character_in_path();
+		}
 		$row = $this->table->match( $request->get_route(), $request->get_method() );
 		if ( null === $row || 'internal' === $row['auth'] ) {
 			return Svc_Hub_Errors::not_found();
