@@ -124,7 +124,7 @@ final class Svc_Hub_Errors {
 	public static function request_id(): string {
 		$given = isset( $_SERVER['HTTP_X_REQUEST_ID'] ) ? wp_unslash( (string) $_SERVER['HTTP_X_REQUEST_ID'] ) : '';
 		// Same shape as the worker's ids (req_ + 26 characters of 0-9A-Z).
-		return 1 === preg_match( '/^[A-Za-z0-9._:-]{1,128}$/', $given ) ? $given : 'req_' . strtoupper( bin2hex( random_bytes( 13 ) ) );
+		return 1 === preg_match( '/^[A-Za-z0-9._:-]{1,128}\z/', $given ) ? $given : 'req_' . strtoupper( bin2hex( random_bytes( 13 ) ) );
 	}
 
 	/**
