@@ -61,12 +61,27 @@ final class Svc_Hub_Errors {
 	}
 
 	/**
-	 * 404: an internal route that the shell has no handler for.
+	 * 404: no row of the route table matches (or an internal route has no handler); the
+	 * worker's own words for an unknown address, so both lanes answer alike.
 	 *
 	 * @return WP_REST_Response
 	 */
 	public static function not_found(): WP_REST_Response {
-		return self::response( 'svc_not_found', __( 'No svc-hub route matches the URL and method.', 'svc-hub' ), 404 );
+		return self::response( 'svc_not_found', __( 'No route or resource was found at this address.', 'svc-hub' ), 404 );
+	}
+
+	/**
+	 * 400: the route carries a control character, which no path needs (the worker answers the same).
+	 *
+	 * @return WP_REST_Response
+	 */
+	public static function control_character_in_path(): WP_REST_Response {
+		return self::response(
+			'svc_invalid_request',
+			__( 'Invalid parameter(s): path.', 'svc-hub' ),
+			400,
+			array( 'params' => array( 'path' => 'contains a control character' ) )
+		);
 	}
 
 	/**
@@ -109,7 +124,7 @@ final class Svc_Hub_Errors {
 	public static function request_id(): string {
 		$given = isset( $_SERVER['HTTP_X_REQUEST_ID'] ) ? wp_unslash( (string) $_SERVER['HTTP_X_REQUEST_ID'] ) : '';
 		// Same shape as the worker's ids (req_ + 26 characters of 0-9A-Z).
-		return 1 === preg_match( '/^[A-Za-z0-9._:-]{1,128}$/', $given ) ? $given : 'req_' . strtoupper( bin2hex( random_bytes( 13 ) ) );
+		return 1 === preg_match( '/^[A-Za-z0-9._:-]{1,128}\z/', $given ) ? $given : 'req_' . strtoupper( bin2hex( random_bytes( 13 ) ) );
 	}
 
 	/**
@@ -118,14 +133,15 @@ final class Svc_Hub_Errors {
 	 * @param string $code    Stable machine code.
 	 * @param string $message Human-readable message.
 	 * @param int    $status  HTTP status.
+	 * @param array  $data    More of `data`, after `status`.
 	 * @return WP_REST_Response
 	 */
-	private static function response( string $code, string $message, int $status ): WP_REST_Response {
+	private static function response( string $code, string $message, int $status, array $data = array() ): WP_REST_Response {
 		return self::json(
 			array(
 				'code'    => $code,
 				'message' => $message,
-				'data'    => array( 'status' => $status ),
+				'data'    => array_merge( array( 'status' => $status ), $data ),
 			),
 			$status
 		);

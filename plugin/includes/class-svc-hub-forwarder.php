@@ -10,7 +10,11 @@ defined( 'ABSPATH' ) || exit;
 /**
  * Walks the route table for a REST request and, unless the row is `internal`, forwards it
  * from `rest_pre_dispatch` — before WordPress would match routes, validate JSON or answer
- * 404/405 itself — so the worker answers everything in those namespaces.
+ * 404/405 itself — so the worker answers everything in those namespaces that a row matches.
+ * What no row matches never reaches the worker: a path with a control character is 400
+ * `svc_invalid_request`, anything else 404 `svc_not_found` (the worker's own answers, so both
+ * lanes agree). The row's auth kind is signed (X-Svc-Hub-Auth), so the worker runs admin
+ * and internal handlers only for requests the shell forwarded as such.
  */
 final class Svc_Hub_Forwarder {
 
@@ -34,7 +38,8 @@ final class Svc_Hub_Forwarder {
 
 	/**
 	 * `rest_pre_dispatch` filter (priority 10, 3 args): answers requests in the table's
-	 * namespaces with the worker's answer; leaves everything else (and `internal` rows) alone.
+	 * namespaces with the worker's answer, or the shell's own 400/404 when no row matches;
+	 * leaves everything else (and `internal` rows) alone.
 	 *
 	 * @param mixed           $result  A result another filter produced, or null.
 	 * @param WP_REST_Server  $server  Server instance.
@@ -49,8 +54,14 @@ final class Svc_Hub_Forwarder {
 		if ( null === $this->table->namespace_of( $route ) ) {
 			return $result;
 		}
+		if ( Svc_Hub_Route_Table::has_control_character( $route ) ) {
+			return Svc_Hub_Errors::control_character_in_path();
+		}
 		$row = $this->table->match( $route, $request->get_method() );
-		if ( null !== $row && 'internal' === $row['auth'] ) {
+		if ( null === $row ) {
+			return Svc_Hub_Errors::not_found();
+		}
+		if ( 'internal' === $row['auth'] ) {
 			return $result;
 		}
 		return $this->forward( $request, $row );
@@ -63,19 +74,26 @@ final class Svc_Hub_Forwarder {
 	 * @return WP_REST_Response
 	 */
 	public function handle( WP_REST_Request $request ): WP_REST_Response {
-		return $this->forward( $request, $this->table->match( $request->get_route(), $request->get_method() ) );
+		if ( Svc_Hub_Route_Table::has_control_character( $request->get_route() ) ) {
+			return Svc_Hub_Errors::control_character_in_path();
+		}
+		$row = $this->table->match( $request->get_route(), $request->get_method() );
+		if ( null === $row || 'internal' === $row['auth'] ) {
+			return Svc_Hub_Errors::not_found();
+		}
+		return $this->forward( $request, $row );
 	}
 
 	/**
 	 * Forwards a request and returns the worker's answer (or streams it and exits).
 	 *
 	 * @param WP_REST_Request $request The request.
-	 * @param array|null      $row     Its route-table row; null for an unknown route in a table namespace.
+	 * @param array           $row     Its route-table row (never `internal`: those are answered by PHP).
 	 * @return WP_REST_Response
 	 */
-	public function forward( WP_REST_Request $request, ?array $row ): WP_REST_Response {
+	public function forward( WP_REST_Request $request, array $row ): WP_REST_Response {
 		$is_main = $this->claim_main_request( $request );
-		$auth    = $row['auth'] ?? 'public';
+		$auth    = $row['auth'];
 		if ( 'admin' === $auth && ! current_user_can( 'manage_options' ) ) {
 			return Svc_Hub_Errors::forbidden();
 		}
@@ -86,7 +104,7 @@ final class Svc_Hub_Forwarder {
 
 		$incoming = Svc_Hub_Incoming_Request::from_rest_request( $request, $is_main );
 		$user     = 'admin' === $auth ? (string) get_current_user_id() : '';
-		$signed   = $signer->headers_for( $incoming->method, $incoming->path, $incoming->authorization, $user, $incoming->client_ip, $incoming->body );
+		$signed   = $signer->headers_for( $incoming->method, $incoming->path, $incoming->authorization, $auth, $user, $incoming->client_ip, $incoming->body );
 		$response = Svc_Hub_Stream_Proxy::send(
 			$this->settings->worker_url() . $incoming->path,
 			$incoming->method,

@@ -71,7 +71,7 @@ final class Svc_Hub_Incoming_Request {
 	public static function canonical_path( string $route ): string {
 		// rawurlencode() keeps dots: a `.` or `..` segment is spelled %2E so that nothing on the
 		// way (curl, a proxy) resolves it and the worker receives the path that was signed.
-		$encode = static fn ( string $segment ): string => preg_match( '/^\.{1,2}$/', $segment ) ? str_repeat( '%2E', strlen( $segment ) ) : rawurlencode( $segment );
+		$encode = static fn ( string $segment ): string => preg_match( '/^\.{1,2}\z/', $segment ) ? str_repeat( '%2E', strlen( $segment ) ) : rawurlencode( $segment );
 		return self::PATH_PREFIX . implode( '/', array_map( $encode, explode( '/', $route ) ) );
 	}
 

@@ -8,8 +8,9 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Checks the worker's signature (same scheme and secret as shell → worker), refuses a
- * reused nonce, then runs the PHP handler of the route.
+ * Checks the worker's signature (same scheme and secret as shell → worker, signed auth kind
+ * `internal`), refuses a reused nonce (claimed in the database, so across PHP processes),
+ * then runs the PHP handler of the route.
  */
 final class Svc_Hub_Internal_Routes {
 
@@ -91,7 +92,8 @@ final class Svc_Hub_Internal_Routes {
 	}
 
 	/**
-	 * Null when the signature is valid, fresh and its nonce unused; else the error answer.
+	 * Null when the signature is valid, fresh, signed for an internal route and its nonce
+	 * unused; else the error answer.
 	 *
 	 * @param WP_REST_Request $request The request.
 	 * @return WP_REST_Response|null
@@ -104,13 +106,15 @@ final class Svc_Hub_Internal_Routes {
 		$incoming  = Svc_Hub_Incoming_Request::from_rest_request( $request, defined( 'REST_REQUEST' ) && REST_REQUEST );
 		$timestamp = (string) $request->get_header( 'X-Svc-Hub-Timestamp' );
 		$nonce     = (string) $request->get_header( 'X-Svc-Hub-Nonce' );
-		$valid     = $signer->verify(
+		$auth      = (string) $request->get_header( 'X-Svc-Hub-Auth' );
+		$valid     = 'internal' === $auth && $signer->verify(
 			(string) $request->get_header( 'X-Svc-Hub-Signature' ),
 			$incoming->method,
 			$incoming->path,
 			$timestamp,
 			$nonce,
 			$incoming->authorization,
+			$auth,
 			(string) $request->get_header( 'X-Svc-Hub-User' ),
 			(string) $request->get_header( 'X-Svc-Hub-Client-Ip' ),
 			$incoming->body

@@ -23,6 +23,12 @@ final class Svc_Hub_Route_Table {
 	/** Auth kinds a row may declare. */
 	public const AUTH_KINDS = array( 'public', 'bearer', 'webhook', 'admin', 'internal' );
 
+	/**
+	 * Bytes no route of the table needs: C0 control characters, DEL, and C1 control characters
+	 * as UTF-8. A route carrying one matches no row (400 from the forwarder, as the worker answers).
+	 */
+	private const CONTROL_CHARACTERS = '/[\x00-\x1F\x7F]|\xC2[\x80-\x9F]/';
+
 	/** Methods of the admin pass-through. */
 	private const ADMIN_METHODS = 'GET,POST,PUT,PATCH,DELETE';
 
@@ -129,15 +135,28 @@ final class Svc_Hub_Route_Table {
 	}
 
 	/**
+	 * Whether a REST route carries a control character (a path never needs one).
+	 *
+	 * @param string $route REST route, decoded.
+	 * @return bool
+	 */
+	public static function has_control_character( string $route ): bool {
+		return 1 === preg_match( self::CONTROL_CHARACTERS, $route );
+	}
+
+	/**
 	 * The row for a route and method: the first whose pattern and method match, else the
 	 * first whose pattern matches (a known route asked with another method), else null.
-	 * HEAD counts as GET, as in WordPress.
+	 * A route with a control character matches nothing. HEAD counts as GET, as in WordPress.
 	 *
 	 * @param string $route  REST route.
 	 * @param string $method HTTP method.
 	 * @return array|null
 	 */
 	public function match( string $route, string $method ): ?array {
+		if ( self::has_control_character( $route ) ) {
+			return null;
+		}
 		$method     = strtoupper( $method );
 		$path_match = null;
 		foreach ( $this->rows() as $row ) {
@@ -176,7 +195,8 @@ final class Svc_Hub_Route_Table {
 			'methods'    => $methods,
 			'auth'       => $auth,
 			'may_stream' => ! empty( $row['may_stream'] ),
-			'pattern'    => '@^/' . $namespace . $route . '$@i',
+			// Anchored at the true end (`\z`): PCRE's `$` also matches before a final newline.
+			'pattern'    => '@^/' . $namespace . $route . '\z@i',
 		);
 	}
 }

@@ -1,6 +1,7 @@
 <?php
 /**
- * Shell <-> worker request signatures (DESIGN.md §1), in plain PHP.
+ * Shell <-> worker request signatures (scheme v2: DESIGN.md §1 plus the route's auth kind,
+ * docs/api-notes.md), in plain PHP.
  *
  * This file must not call WordPress functions: tests/php/signer-vector.php loads it alone.
  *
@@ -10,16 +11,17 @@
 defined( 'ABSPATH' ) || defined( 'SVC_HUB_STANDALONE' ) || exit;
 
 /**
- * Signs and verifies `X-Svc-Hub-Signature: v1=<hex HMAC-SHA256>`.
+ * Signs and verifies `X-Svc-Hub-Signature: v2=<hex HMAC-SHA256>`.
  *
  * The signed text is these lines joined by "\n":
- * `v1`, METHOD, path (+ `?query`), timestamp, nonce, sha256hex(Authorization or ""),
- * user, client ip, sha256hex(raw body).
+ * `v2`, METHOD, path (+ `?query`), timestamp, nonce, sha256hex(Authorization or ""),
+ * auth kind (of the route-table row, sent as X-Svc-Hub-Auth), user, client ip,
+ * sha256hex(raw body).
  */
 final class Svc_Hub_Signer {
 
 	/** Signature scheme version, first line of the signed text and prefix of the header value. */
-	public const VERSION = 'v1';
+	public const VERSION = 'v2';
 
 	/** Largest accepted distance, in seconds, between a signature's timestamp and now. */
 	public const MAX_AGE = 300;
@@ -47,12 +49,13 @@ final class Svc_Hub_Signer {
 	 * @param string $timestamp     Unix seconds as sent in X-Svc-Hub-Timestamp.
 	 * @param string $nonce         32 hex characters as sent in X-Svc-Hub-Nonce.
 	 * @param string $authorization Authorization header value, "" when absent.
+	 * @param string $auth          Auth kind of the route (`public`, `bearer`, `webhook`, `admin`, `internal`), as sent in X-Svc-Hub-Auth.
 	 * @param string $user          Acting WordPress user id, "" when none.
 	 * @param string $client_ip     Client address as sent in X-Svc-Hub-Client-Ip.
 	 * @param string $body          Raw request body bytes.
 	 * @return string
 	 */
-	public static function canonical_text( string $method, string $path, string $timestamp, string $nonce, string $authorization, string $user, string $client_ip, string $body ): string {
+	public static function canonical_text( string $method, string $path, string $timestamp, string $nonce, string $authorization, string $auth, string $user, string $client_ip, string $body ): string {
 		return implode(
 			"\n",
 			array(
@@ -62,6 +65,7 @@ final class Svc_Hub_Signer {
 				$timestamp,
 				$nonce,
 				hash( 'sha256', $authorization ),
+				$auth,
 				$user,
 				$client_ip,
 				hash( 'sha256', $body ),
@@ -70,37 +74,39 @@ final class Svc_Hub_Signer {
 	}
 
 	/**
-	 * Computes the header value `v1=<hex>` for the given request parts.
+	 * Computes the header value `v2=<hex>` for the given request parts.
 	 *
 	 * Same parameters as canonical_text().
 	 *
 	 * @return string
 	 */
-	public function sign( string $method, string $path, string $timestamp, string $nonce, string $authorization, string $user, string $client_ip, string $body ): string {
-		$text = self::canonical_text( $method, $path, $timestamp, $nonce, $authorization, $user, $client_ip, $body );
+	public function sign( string $method, string $path, string $timestamp, string $nonce, string $authorization, string $auth, string $user, string $client_ip, string $body ): string {
+		$text = self::canonical_text( $method, $path, $timestamp, $nonce, $authorization, $auth, $user, $client_ip, $body );
 		return self::VERSION . '=' . hash_hmac( 'sha256', $text, $this->secret );
 	}
 
 	/**
-	 * Produces the five X-Svc-Hub-* headers for an outgoing request, with a fresh timestamp and nonce.
+	 * Produces the six X-Svc-Hub-* headers for an outgoing request, with a fresh timestamp and nonce.
 	 *
 	 * @param string $method        HTTP method.
 	 * @param string $path          Canonical path plus `?query`.
 	 * @param string $authorization Authorization header value, "" when absent.
+	 * @param string $auth          Auth kind of the route.
 	 * @param string $user          Acting WordPress user id, "" when none.
 	 * @param string $client_ip     Client address.
 	 * @param string $body          Raw body bytes.
 	 * @return array<string,string> Header name => value.
 	 */
-	public function headers_for( string $method, string $path, string $authorization, string $user, string $client_ip, string $body ): array {
+	public function headers_for( string $method, string $path, string $authorization, string $auth, string $user, string $client_ip, string $body ): array {
 		$timestamp = (string) ( $this->clock )();
 		$nonce     = bin2hex( random_bytes( 16 ) );
 		return array(
 			'X-Svc-Hub-Timestamp' => $timestamp,
 			'X-Svc-Hub-Nonce'     => $nonce,
+			'X-Svc-Hub-Auth'      => $auth,
 			'X-Svc-Hub-User'      => $user,
 			'X-Svc-Hub-Client-Ip' => $client_ip,
-			'X-Svc-Hub-Signature' => $this->sign( $method, $path, $timestamp, $nonce, $authorization, $user, $client_ip, $body ),
+			'X-Svc-Hub-Signature' => $this->sign( $method, $path, $timestamp, $nonce, $authorization, $auth, $user, $client_ip, $body ),
 		);
 	}
 
@@ -116,19 +122,20 @@ final class Svc_Hub_Signer {
 	 * @param string $timestamp     X-Svc-Hub-Timestamp value.
 	 * @param string $nonce         X-Svc-Hub-Nonce value.
 	 * @param string $authorization Authorization header value, "" when absent.
+	 * @param string $auth          X-Svc-Hub-Auth value.
 	 * @param string $user          X-Svc-Hub-User value.
 	 * @param string $client_ip     X-Svc-Hub-Client-Ip value.
 	 * @param string $body          Raw body bytes.
 	 * @return bool
 	 */
-	public function verify( string $signature, string $method, string $path, string $timestamp, string $nonce, string $authorization, string $user, string $client_ip, string $body ): bool {
-		if ( 1 !== preg_match( '/^[0-9]{1,12}$/', $timestamp ) || 1 !== preg_match( '/^[0-9a-f]{32}$/', $nonce ) ) {
+	public function verify( string $signature, string $method, string $path, string $timestamp, string $nonce, string $authorization, string $auth, string $user, string $client_ip, string $body ): bool {
+		if ( 1 !== preg_match( '/^[0-9]{1,12}\z/', $timestamp ) || 1 !== preg_match( '/^[0-9a-f]{32}\z/', $nonce ) ) {
 			return false;
 		}
 		if ( abs( (int) ( $this->clock )() - (int) $timestamp ) > self::MAX_AGE ) {
 			return false;
 		}
-		$expected = $this->sign( $method, $path, $timestamp, $nonce, $authorization, $user, $client_ip, $body );
+		$expected = $this->sign( $method, $path, $timestamp, $nonce, $authorization, $auth, $user, $client_ip, $body );
 		return hash_equals( $expected, $signature );
 	}
 }

@@ -9,7 +9,7 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * POSTs a JSON body to one of the worker's internal routes, signed like every shell →
- * worker request (Svc_Hub_Signer: empty Authorization, user and client ip). Short timeouts:
+ * worker request (Svc_Hub_Signer: auth kind `internal`; empty Authorization, user and client ip). Short timeouts:
  * these calls run inside WooCommerce's hooks, on the request that took the payment.
  */
 final class Svc_Hub_Worker_Client {
@@ -49,7 +49,7 @@ final class Svc_Hub_Worker_Client {
 		$body = (string) wp_json_encode( $payload, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE );
 		$path = Svc_Hub_Incoming_Request::PATH_PREFIX . $route;
 		$head = array( 'Content-Type: application/json', 'Accept: application/json', 'Expect:' );
-		foreach ( $signer->headers_for( 'POST', $path, '', '', '', $body ) as $name => $value ) {
+		foreach ( $signer->headers_for( 'POST', $path, '', 'internal', '', '', $body ) as $name => $value ) {
 			$head[] = '' === $value ? $name . ';' : $name . ': ' . $value;
 		}
 

@@ -7,6 +7,8 @@ export interface SignedOptions {
   path: string;
   body?: string;
   authorization?: string;
+  /** The route's auth kind as the shell signs it; by default `admin` or `internal` for those namespaces, else `public`. */
+  auth?: string;
   user?: string;
   clientIp?: string;
   timestamp?: number;
@@ -14,7 +16,14 @@ export interface SignedOptions {
   secret?: string;
 }
 
-/** Headers the shell would send for this request (DESIGN §1), for calling the worker directly. */
+/** The auth kind the shell's route table gives a path (enough for tests: admin, internal, the rest). */
+function authKindOf(path: string): string {
+  if (/^\/wp-json\/svc-hub\/v1\/admin\//i.test(path)) return 'admin';
+  if (/^\/wp-json\/svc-hub\/v1\/internal\//i.test(path)) return 'internal';
+  return 'public';
+}
+
+/** Headers the shell would send for this request (DESIGN §1, scheme v2: docs/api-notes.md), for calling the worker directly. */
 export function shellHeaders(options: SignedOptions): Record<string, string> {
   const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
   const nonce = options.nonce ?? randomBytes(16).toString('hex');
@@ -24,6 +33,7 @@ export function shellHeaders(options: SignedOptions): Record<string, string> {
     timestamp,
     nonce,
     authorization: options.authorization ?? '',
+    auth: options.auth ?? authKindOf(options.path),
     user: options.user ?? '1',
     clientIp: options.clientIp ?? '127.0.0.1',
     body: options.body ?? '',
@@ -31,6 +41,7 @@ export function shellHeaders(options: SignedOptions): Record<string, string> {
   const headers: Record<string, string> = {
     'X-Svc-Hub-Timestamp': timestamp,
     'X-Svc-Hub-Nonce': nonce,
+    'X-Svc-Hub-Auth': parts.auth,
     'X-Svc-Hub-User': parts.user,
     'X-Svc-Hub-Client-Ip': parts.clientIp,
     'X-Svc-Hub-Signature': sign(parts, options.secret ?? stack().workerEnv.SVC_HUB_SECRET!),

@@ -5,6 +5,7 @@ import { CachedKeyLookup } from './license/api-key-cache';
 import { ApiKeyStore } from './license/api-keys';
 import { EntitlementStore } from './license/entitlements';
 import { EntitlementGate } from './license/gate';
+import { ShellNonceStore } from './http/shell-nonces';
 import { OutboxWriter } from './license/outbox-writer';
 import { Library } from './library/library';
 import type { Logger } from './support/logger';
@@ -25,6 +26,8 @@ export interface Services {
   router: RouterServices;
   commerce: CommerceServices;
   library: Library;
+  /** Shell-signature nonces, claimed across workers (http/shell-nonces.ts). */
+  shellNonces: ShellNonceStore;
 }
 
 export function createServices(config: Config, logger: Logger, database: Database = createDatabase(config.database)): Services {
@@ -46,5 +49,6 @@ export function createServices(config: Config, logger: Logger, database: Databas
     router: createRouterServices(config, database, pending, logger),
     commerce: createCommerceServices(config, database, entitlements, gate, logger),
     library: new Library(database, { publicUrl: config.publicUrl, pluginUrl: config.pluginUrl }, logger),
+    shellNonces: new ShellNonceStore(database),
   };
 }

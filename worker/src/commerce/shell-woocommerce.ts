@@ -33,7 +33,7 @@ export class ShellWooCommerce implements WooCommerceBridge {
     const timestamp = String(Math.floor(Date.now() / 1000));
     const nonce = randomBytes(16).toString('hex');
     const signature = sign(
-      { method: 'POST', pathAndQuery: `/wp-json${ROUTE}`, timestamp, nonce, authorization: '', user: '', clientIp: '', body },
+      { method: 'POST', pathAndQuery: `/wp-json${ROUTE}`, timestamp, nonce, authorization: '', auth: 'internal', user: '', clientIp: '', body },
       this.secret,
     );
     const url = new URL(this.shellUrl.replace(/\/+$/, '') + '/');
@@ -50,6 +50,7 @@ export class ShellWooCommerce implements WooCommerceBridge {
           'content-type': 'application/json',
           [SIGNATURE_HEADERS.timestamp]: timestamp,
           [SIGNATURE_HEADERS.nonce]: nonce,
+          [SIGNATURE_HEADERS.auth]: 'internal',
           [SIGNATURE_HEADERS.user]: '',
           [SIGNATURE_HEADERS.clientIp]: '',
           [SIGNATURE_HEADERS.signature]: signature,

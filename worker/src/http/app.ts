@@ -7,16 +7,18 @@ import { context } from './context';
 import { errorHandler } from './error-handler';
 import { featureGate } from './feature-gate';
 import { jsonBody } from './json-body';
+import { refuseControlCharacters } from './path-guard';
 import { rateLimit } from './rate-limit';
 import { rawBody } from './raw-body';
 import { requestId } from './request-id';
 import { NAMESPACES, pathMatcher, type RouteDefinition } from './routes';
-import { shellSignature, type ShellSignatureOptions } from './shell-signature';
-import { NonceRegistry } from './signature';
+import type { ShellNonceStore } from './shell-nonces';
+import { requireShellKind, shellSignature, type ShellSignatureOptions } from './shell-signature';
 import { webhookIntake } from './webhook-intake';
+import { webhookNonceClaim } from './webhook-nonce';
 
 export interface AppOptions {
-  nonces?: NonceRegistry;
+  nonces?: ShellNonceStore;
 }
 
 function notImplemented(area: string): RequestHandler {
@@ -31,7 +33,8 @@ function chain(route: RouteDefinition, services: Services, signature: ShellSigna
     return [expressCall(services, { features: route.features, call: route.call })];
   }
   const handlers: RequestHandler[] = [];
-  if (route.auth === 'webhook') handlers.push(webhookIntake(signature));
+  if (route.auth === 'webhook') handlers.push(webhookIntake(signature), webhookNonceClaim(signature));
+  if (route.auth === 'admin' || route.auth === 'internal') handlers.push(requireShellKind(route.auth));
   if (route.auth === 'bearer') handlers.push(bearerAuth(services.keyLookup), rateLimit(services.router.limiter));
   if (route.adminScope) handlers.push(requireAdminScope);
   if (route.features) handlers.push(featureGate(services.gate, route.features));
@@ -50,8 +53,9 @@ function fallback(routes: RouteDefinition[]) {
 }
 
 /**
- * Assembles the worker: request id, raw body (1 MiB), the shell signature per namespace
- * (required for admin and internal, checked-if-present elsewhere: the direct lane), the
+ * Assembles the worker: request id, no control characters in a path, raw body (1 MiB), the
+ * shell signature per namespace (required for admin and internal, with that auth kind signed;
+ * checked-if-present elsewhere: the direct lane), nonces claimed across workers, the
  * route table, 404/405, and the one error handler.
  */
 export function buildApp(services: Services, routes: RouteDefinition[], options: AppOptions = {}): Express {
@@ -59,21 +63,24 @@ export function buildApp(services: Services, routes: RouteDefinition[], options:
   app.disable('x-powered-by');
   app.set('etag', false);
   if (services.config.trustProxy) app.set('trust proxy', services.config.trustProxy);
-  const signature = { secret: services.config.hubSecret, nonces: options.nonces ?? new NonceRegistry() };
+  const signature = { secret: services.config.hubSecret, nonces: options.nonces ?? services.shellNonces };
 
   // A webhook reads its own body and checks the shell signature itself, so that every attempt
-  // (oversized, forged) reaches its audit log.
+  // (oversized, forged) reaches its audit log. Decided on the parsed path, as routing is: an
+  // absolute-form target (`POST http://host/wp-json/…`) is the same route as its origin form.
   const webhooks = routes.filter((route) => route.auth === 'webhook').map((route) => new RegExp(pathMatcher(route.path).source, 'i'));
   const unlessWebhook = (middleware: RequestHandler): RequestHandler => (request, response, next) =>
-    request.method === 'POST' && webhooks.some((matcher) => matcher.test(request.originalUrl.split('?')[0]!)) ? next() : middleware(request, response, next);
+    request.method === 'POST' && webhooks.some((matcher) => matcher.test(request.baseUrl + request.path)) ? next() : middleware(request, response, next);
 
   app.use(requestId);
+  app.use(refuseControlCharacters);
   app.use((request, response, next) => {
     context(response).clientIp = request.ip ?? request.socket.remoteAddress ?? '';
     next();
   });
   app.use(unlessWebhook(rawBody));
-  app.use([NAMESPACES.admin, NAMESPACES.internal], shellSignature(signature, true));
+  app.use(NAMESPACES.admin, shellSignature(signature, true, 'admin'));
+  app.use(NAMESPACES.internal, shellSignature(signature, true, 'internal'));
   const { router, commerce, license, library, test } = NAMESPACES;
   app.use([router, commerce, license, library, test], unlessWebhook(shellSignature(signature, false)));
 

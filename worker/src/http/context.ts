@@ -10,6 +10,8 @@ export interface RequestContext {
   signed: boolean;
   /** The acting WordPress user on signed admin requests ("" otherwise). */
   wordpressUser: string;
+  /** The auth kind of the shell's route-table row, as signed (set when `signed`). */
+  shellAuth?: string;
   apiKey?: ApiKeyRecord;
   json?: Record<string, unknown>;
 }

@@ -1,9 +1,10 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * The shell↔worker request signature of DESIGN §1, used in both directions.
- * Lines joined by "\n": v1, METHOD, path?query, timestamp, nonce, sha256(Authorization),
- * user, client ip, sha256(raw body). Header value: `v1=<hex HMAC-SHA256>`.
+ * The shell↔worker request signature, used in both directions (DESIGN §1 as amended in
+ * docs/api-notes.md: scheme v2 adds the route's auth kind). Lines joined by "\n": v2, METHOD,
+ * path?query, timestamp, nonce, sha256(Authorization), auth kind, user, client ip,
+ * sha256(raw body). Header value: `v2=<hex HMAC-SHA256>`.
  */
 export interface SignedParts {
   method: string;
@@ -11,6 +12,8 @@ export interface SignedParts {
   timestamp: string;
   nonce: string;
   authorization: string;
+  /** The auth kind of the shell's route-table row (`public`, `bearer`, `webhook`, `admin`, `internal`). */
+  auth: string;
   user: string;
   clientIp: string;
   body: Buffer | string;
@@ -21,23 +24,26 @@ export interface SignedParts {
 export const SIGNATURE_HEADERS = {
   timestamp: 'x-svc-hub-timestamp',
   nonce: 'x-svc-hub-nonce',
+  auth: 'x-svc-hub-auth',
   user: 'x-svc-hub-user',
   clientIp: 'x-svc-hub-client-ip',
   signature: 'x-svc-hub-signature',
 } as const;
 
+export const SIGNATURE_VERSION = 'v2';
 export const MAX_CLOCK_SKEW_SECONDS = 300;
 
 const sha256Hex = (value: Buffer | string): string => createHash('sha256').update(value).digest('hex');
 
 export function canonicalString(parts: SignedParts): string {
   return [
-    'v1',
+    SIGNATURE_VERSION,
     parts.method.toUpperCase(),
     parts.pathAndQuery,
     parts.timestamp,
     parts.nonce,
     sha256Hex(parts.authorization),
+    parts.auth,
     parts.user,
     parts.clientIp,
     parts.bodySha256 ?? sha256Hex(parts.body),
@@ -45,18 +51,19 @@ export function canonicalString(parts: SignedParts): string {
 }
 
 export function sign(parts: SignedParts, secret: string): string {
-  return `v1=${createHmac('sha256', secret).update(canonicalString(parts)).digest('hex')}`;
+  return `${SIGNATURE_VERSION}=${createHmac('sha256', secret).update(canonicalString(parts)).digest('hex')}`;
 }
 
 export type VerifyResult = { ok: true } | { ok: false; reason: string };
 
-/** Checks format, freshness and the HMAC; replay is the caller's job (see NonceRegistry). */
+/** Checks format, freshness and the HMAC; replay is the caller's job (see ShellNonceStore). */
 export function verify(parts: SignedParts, signature: string, secret: string, nowSeconds: number): VerifyResult {
   if (!/^\d{1,12}$/.test(parts.timestamp)) return { ok: false, reason: 'missing or malformed timestamp' };
   if (!/^[0-9a-f]{32}$/.test(parts.nonce)) return { ok: false, reason: 'missing or malformed nonce' };
   if (Math.abs(nowSeconds - Number(parts.timestamp)) > MAX_CLOCK_SKEW_SECONDS) {
     return { ok: false, reason: 'stale timestamp' };
   }
+  if (signature.startsWith('v1=')) return { ok: false, reason: 'signature scheme v1 is no longer accepted (update the svc-hub plugin)' };
   const expected = Buffer.from(sign(parts, secret));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
@@ -66,9 +73,11 @@ export function verify(parts: SignedParts, signature: string, secret: string, no
 }
 
 /**
- * Remembers nonces for the freshness window so a captured request cannot be replayed.
- * Bounded: entries expire with the window; past `capacity` the oldest are dropped, which
- * only matters under a flood that the stale-timestamp check already bounds.
+ * Remembers nonces for the freshness window, in this process: the fast path of replay
+ * protection (a replay to the same worker is refused without a query; ShellNonceStore claims
+ * every new nonce in MySQL for the other workers). Bounded: entries expire with the window;
+ * past `capacity` the oldest are dropped, which only matters under a flood that the
+ * stale-timestamp check already bounds.
  */
 export class NonceRegistry {
   private readonly seen = new Map<string, number>();

@@ -3,10 +3,13 @@ import { request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { context } from './context';
-import { NonceRegistry } from './signature';
+import type { Database } from '../db/pool';
+import { ShellNonceStore } from './shell-nonces';
 import { intakeOf, webhookIntake, type WebhookIntake } from './webhook-intake';
 
 const LIMIT = 4096;
+/** The intake claims nonces in this worker's memory only (the shared claim is a later step): no database is reached. */
+const NO_DATABASE = { pool: {}, table: (name: string) => name, close: async () => undefined } as unknown as Database;
 const CHUNK = 1024;
 
 /** A real server: the intake with a 4 KiB limit, answering what it read (413 when oversized). */
@@ -20,7 +23,7 @@ beforeAll(async () => {
     context(response).clientIp = 'socket';
     next();
   });
-  app.post('/hook', webhookIntake({ secret: 'test-secret', nonces: new NonceRegistry() }, LIMIT), (_request, response) => {
+  app.post('/hook', webhookIntake({ secret: 'test-secret', nonces: new ShellNonceStore(NO_DATABASE) }, LIMIT), (_request, response) => {
     const intake = intakeOf(response);
     intakes.push(intake);
     response.status(intake.oversized ? 413 : 200).json({ bytes: intake.bytes });

@@ -3,6 +3,7 @@ import { entitlements } from './002-entitlements';
 import { router } from './003-router';
 import { commerce } from './004-commerce';
 import { library } from './005-library';
+import { shellNonces } from './006-shell-nonces';
 import { byteExactIdentifiers } from './007-byte-exact-identifiers';
 import { webhookAuditTally } from './008-webhook-audit-tally';
 import { keyConcurrency } from './009-key-concurrency';
@@ -15,4 +16,4 @@ export interface Migration {
 }
 
 /** Every migration in order. Append only: an applied migration is never edited. */
-export const MIGRATIONS: Migration[] = [apiKeys, entitlements, router, commerce, library, byteExactIdentifiers, webhookAuditTally, keyConcurrency];
+export const MIGRATIONS: Migration[] = [apiKeys, entitlements, router, commerce, library, shellNonces, byteExactIdentifiers, webhookAuditTally, keyConcurrency];
