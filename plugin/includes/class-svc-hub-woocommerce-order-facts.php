@@ -21,7 +21,7 @@ final class Svc_Hub_Woocommerce_Order_Facts {
 	public const META_SITE_URL = 'svc_site_url';
 
 	/** `ord_` + a ULID (26 characters of Crockford's base32). */
-	private const HUB_ORDER_ID_PATTERN = '/^ord_[0-9A-HJKMNP-TV-Z]{26}$/';
+	private const HUB_ORDER_ID_PATTERN = '/^ord_[0-9A-HJKMNP-TV-Z]{26}\z/';
 
 	/** Longest site URL accepted. */
 	private const SITE_URL_MAX = 2048;

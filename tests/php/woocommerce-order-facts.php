@@ -32,7 +32,7 @@ $check    = static function ( string $name, $actual, $wanted ) use ( &$failures 
 
 $facts = 'Svc_Hub_Woocommerce_Order_Facts';
 $check( 'hub order id', $facts::hub_order_id( 'ord_01JD0000000000000000000000' ), 'ord_01JD0000000000000000000000' );
-foreach ( array( 'ord_01JD000000000000000000000', 'ord_01JD000000000000000000000I', 'ord_01jd0000000000000000000000', ' ord_01JD0000000000000000000000', array(), 42, null ) as $bad ) {
+foreach ( array( 'ord_01JD000000000000000000000', 'ord_01JD000000000000000000000I', 'ord_01jd0000000000000000000000', ' ord_01JD0000000000000000000000', "ord_01JD0000000000000000000000\n", array(), 42, null ) as $bad ) {
 	$check( 'hub order id ' . var_export( $bad, true ), $facts::hub_order_id( $bad ), null );
 }
 $check( 'site url', $facts::site_url( 'https://client.example/shop' ), 'https://client.example/shop' );
