@@ -19,6 +19,8 @@ export interface Fixture {
   adminKey: TestKey;
   orderOfA: string;
   orderOfB: string;
+  /** Two more orders of B, each claimed by at most one case (finding 5). */
+  victimOrders: string[];
   store: { source: string; secret: string };
   packageId: string;
   session: WordPressSession;
@@ -78,6 +80,7 @@ export async function createFixture(): Promise<Fixture> {
     '--woo-product', '77', '--store', store.source);
   const orderOfA = await checkout(clientA, packageId);
   const orderOfB = await checkout(clientB, packageId);
+  const victimOrders = [await checkout(clientB, packageId), await checkout(clientB, packageId)];
   const session = await logIn();
   const keys = [clientA, clientB, adminKey];
   return {
@@ -86,6 +89,7 @@ export async function createFixture(): Promise<Fixture> {
     adminKey,
     orderOfA,
     orderOfB,
+    victimOrders,
     store,
     packageId,
     session,

@@ -9,7 +9,8 @@ import type { Fixture } from './fixture';
  * - `path` is the worker's Express spelling (`:id`, `*model`); `params` gives a valid value
  *   for each path parameter (the attacks replace one at a time).
  * - `query` names the query parameters the route reads (SQL/LIKE metacharacters go into each).
- * - `body` is a valid request body (hostile variants are built around it); absent: no body.
+ * - `body` is a well-formed body the handler refuses (hostile variants are built around it);
+ *   absent: no body.
  * - `allow` lists the stored changes a refused request may still make — the exact table and
  *   change, with the reason. Anything else in any svc_* table fails the case.
  * - `lanes`: where the route is served (default both lanes; `internal` shell routes only
@@ -50,14 +51,16 @@ const INTERNAL = '/wp-json/svc-hub/v1/internal';
 const TEST = '/wp-json/svc-hub-test/v1';
 
 const AUDITED: Allowance = { table: 'webhook_audit', change: 'rows-added', why: 'DESIGN §5: every webhook attempt, valid or not, is in the audit log before the answer' };
-const chat = () => ({ model: 'mock/echo', messages: [{ role: 'user', content: 'hi' }] });
+// Bodies are well-formed but refused by the handler (a field is wrong), so that no case makes a
+// real, billed call or a change: the attacks change the rest.
+const chat = () => ({ model: 'mock/echo', messages: 'hostile' });
 const PAGE = ['page', 'per_page'];
 
 export const HOSTILE_ROUTES: HostileRoute[] = [
   { method: 'POST', path: `${ROUTER}/chat`, auth: 'bearer', body: chat },
   { method: 'POST', path: `${ROUTER}/chat/stream`, auth: 'bearer', body: chat },
   { method: 'POST', path: `${ROUTER}/chat/completions`, auth: 'bearer', body: chat },
-  { method: 'POST', path: `${ROUTER}/embeddings`, auth: 'bearer', body: () => ({ model: 'mock/embed', input: 'hi' }) },
+  { method: 'POST', path: `${ROUTER}/embeddings`, auth: 'bearer', body: () => ({ model: 'mock/embed', input: { hostile: true } }) },
   { method: 'GET', path: `${ROUTER}/models`, auth: 'bearer' },
   { method: 'GET', path: `${ROUTER}/models/purposes`, auth: 'bearer' },
   { method: 'GET', path: `${ROUTER}/health`, auth: 'public' },

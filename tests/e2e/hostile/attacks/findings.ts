@@ -19,6 +19,7 @@ const CHAT = find('POST', '/wp-json/llm/router/v1/chat');
 const WEBHOOK = find('POST', '/wp-json/svc-license/v1/webhook/woo-order-paid');
 const TEMPLATES = find('GET', '/wp-json/svc/v1/image-templates');
 const SAVE_PROVIDER = find('PUT', '/wp-json/svc-hub/v1/admin/providers/:name');
+const SAVE_PRICE = find('PUT', '/wp-json/svc-hub/v1/admin/prices/*model');
 const PROVIDER = 'openrouter';
 const PROVIDER_PATH = `/wp-json/svc-hub/v1/admin/providers/${PROVIDER}`;
 
@@ -54,6 +55,25 @@ function anonymousAdmin(): HostileCase[] {
       },
     })),
   );
+}
+
+/**
+ * Finding 1 as the review found it: an anonymous price write. `ollama/<anything>` is a known
+ * model id (an open provider), so the handler accepts a name with a line feed in it.
+ */
+function anonymousPriceWrite(): HostileCase[] {
+  return (['wordpress-plain', 'wordpress'] as const).map((way): HostileCase => ({
+    family: 'findings',
+    attack: 'an anonymous price write with %0A in the model id',
+    finding: 'finding 1',
+    route: SAVE_PRICE,
+    way,
+    statuses: [401, 403, 404],
+    requests: () => {
+      const body = JSON.stringify({ input_per_mtok: 1, output_per_mtok: 2 });
+      return [{ method: 'PUT', target: `/wp-json/svc-hub/v1/admin/prices/ollama/hostile-${way}%0Aprice`, body, headers: { 'Content-Type': 'application/json' } }];
+    },
+  }));
 }
 
 function tooLargeError(): HostileCase[] {
@@ -123,7 +143,7 @@ function unpaidClaim(): HostileCase[] {
     way,
     statuses: [200],
     requests: (fixture) => {
-      const order = restOrder({ id: 900_000 + index + Math.floor(Math.random() * 1000) * 10, hubOrderId: fixture.orderOfB, siteUrl: fixture.clientB.siteUrl, status: 'pending', paidAt: null, productId: 77, modifiedAt: new Date() });
+      const order = restOrder({ id: 900_000 + index + Math.floor(Math.random() * 1000) * 10, hubOrderId: fixture.victimOrders[index]!, siteUrl: fixture.clientB.siteUrl, status: 'pending', paidAt: null, productId: 77, modifiedAt: new Date() });
       return [storeSigned(fixture, JSON.stringify(order), randomLoopbackAddress())];
     },
   }));
@@ -168,6 +188,6 @@ function absoluteForm(): HostileCase[] {
 }
 
 export function findingCases(): HostileCase[] {
-  return [...anonymousAdmin(), ...tooLargeError(), ...pingFlood(), providerBaseUrl(), ...unpaidClaim(), ...absoluteForm()];
+  return [...anonymousAdmin(), ...anonymousPriceWrite(), ...tooLargeError(), ...pingFlood(), providerBaseUrl(), ...unpaidClaim(), ...absoluteForm()];
 }
 

@@ -24,7 +24,7 @@ export const SIGNATURE_VARIANTS: Variant[] = [
   ['a stale timestamp (301 s old)', (route, target, body) => signedHeaders({ ...base(route, target, body, '1'), timestamp: now() - 301 })],
   ['a timestamp 301 s ahead', (route, target, body) => signedHeaders({ ...base(route, target, body, '1'), timestamp: now() + 301 })],
   ['a signature over another body', (route, target) => signedHeaders(base(route, target, '{"other":true}', '1'))],
-  ['a signature over another path', (route, _target, body) => signedHeaders(base(route, '/wp-json/svc-hub/v1/admin/keys', body, '1'))],
+  ['a signature over another path', (route, target, body) => signedHeaders(base(route, `${target}/other`, body, '1'))],
   ['a signature over another method', (route, target, body) => signedHeaders({ ...base(route, target, body, '1'), method: route.method === 'GET' ? 'DELETE' : 'GET' })],
   ['a malformed nonce', (route, target, body) => signedHeaders({ ...base(route, target, body, '1'), nonce: 'not-a-nonce' })],
   ['a signature without the v1= prefix', (route, target, body) => {
