@@ -30,6 +30,8 @@ const EXCLUDED_TABLE = /nonce/i;
 export class HostileDatabase {
   private tables: { name: string; short: string; columns: string[]; hasId: boolean }[] = [];
   private readonly startMinute = Math.floor(Date.now() / 60_000);
+  /** The fingerprint the last case ended with (run-case.ts). */
+  last: Fingerprint | undefined;
 
   private constructor(
     private readonly connection: Connection,

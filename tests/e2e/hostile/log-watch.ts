@@ -33,12 +33,18 @@ export class LogWatch {
     return existsSync(this.path(name)) ? statSync(this.path(name)).size : 0;
   }
 
-  /** Lines appended since the watch began that look like a stack trace or a PHP error. */
-  problems(): string[] {
+  /**
+   * Lines appended since the last call that look like a stack trace or a PHP error (run-case.ts
+   * takes them after each case, so each is laid at the door of the case that caused it).
+   */
+  take(): string[] {
     const found: string[] = [];
     for (const name of LOGS) {
       if (!existsSync(this.path(name))) continue;
-      const appended = readFileSync(this.path(name)).subarray(this.offsets.get(name) ?? 0).toString('utf8');
+      const bytes = readFileSync(this.path(name));
+      const from = Math.min(this.offsets.get(name) ?? 0, bytes.length);
+      this.offsets.set(name, bytes.length);
+      const appended = bytes.subarray(from).toString('utf8');
       for (const line of appended.split('\n')) {
         if (PROBLEM_LINES.some((pattern) => pattern.test(line))) found.push(`${name}: ${line.slice(0, 400)}`);
       }
