@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rightful, signedHeaders, validBody, validTarget, type HostileCase } from '../hostile-case';
 import { ATTACKED_ROUTES, type HostileRoute } from '../route-table';
-import type { HostileAnswer } from '../ways';
+import type { HostileAnswer, Way } from '../ways';
 
 /**
  * The shell's signature (DESIGN §1) on every route straight to the worker: admin and internal
@@ -9,7 +9,8 @@ import type { HostileAnswer } from '../ways';
  * refuse any X-Svc-Hub-* header that is not validly signed (nobody claims a client address or a
  * WordPress user without the secret). An admin handler runs only for a real acting user
  * (finding 1). Through WordPress the shell drops a client's own X-Svc-Hub-* headers, so a
- * forged acting user never reaches the worker.
+ * forged acting user never reaches the worker. The shell's own internal routes (answered by
+ * PHP, never forwarded) get the same variants through WordPress.
  */
 const now = () => Math.floor(Date.now() / 1000);
 const nonce = () => randomBytes(16).toString('hex');
@@ -37,26 +38,28 @@ export const SIGNATURE_VARIANTS: Variant[] = [
 ];
 
 const SIGNED_ONLY = new Set(['admin', 'internal']);
-const workerRoutes = () => ATTACKED_ROUTES.filter((route) => route.servedBy !== 'shell');
+/** Where each route checks the signature itself: the worker (direct lane) or the shell (through WordPress). */
+const wayOf = (route: HostileRoute): Way => (route.servedBy === 'shell' ? 'wordpress' : 'direct');
 
 function invalid(answers: HostileAnswer[]): string[] {
   return answers.filter((answer) => answer.body?.code !== 'svc_invalid_signature').map((answer) => `expected svc_invalid_signature, got ${answer.status} ${answer.body?.code}`);
 }
 
 export function signatureCases(): HostileCase[] {
-  return workerRoutes().flatMap((route): HostileCase[] => {
+  return ATTACKED_ROUTES.flatMap((route): HostileCase[] => {
+    const way = wayOf(route);
     const variants = SIGNED_ONLY.has(route.auth) ? [['no signature', () => ({})] as Variant, ...SIGNATURE_VARIANTS] : SIGNATURE_VARIANTS;
     const cases: HostileCase[] = variants.map(([attack, headers]) => ({
       family: 'signatures',
       attack,
       route,
-      way: 'direct',
+      way,
       statuses: [401],
       check: invalid,
       requests: (fixture) => {
         const target = validTarget(route, fixture);
         const body = validBody(route, fixture);
-        const request = rightful(route, 'direct', fixture, target, body);
+        const request = rightful(route, way, fixture, target, body);
         const own = Object.fromEntries(Object.entries(request.headers ?? {}).filter(([name]) => !name.startsWith('X-Svc-Hub-')));
         return [{ ...request, headers: { ...own, ...headers(route, target, body) } }];
       },
@@ -65,12 +68,12 @@ export function signatureCases(): HostileCase[] {
       family: 'signatures',
       attack: 'a replayed signed request',
       route,
-      way: 'direct',
+      way,
       check: (answers) => (answers[1]?.body?.code === 'svc_invalid_signature' ? [] : [`the replay was answered ${answers[1]?.status} ${answers[1]?.body?.code}`]),
       requests: (fixture) => {
         const target = validTarget(route, fixture);
         const body = validBody(route, fixture);
-        const request = rightful(route, 'direct', fixture, target, body);
+        const request = rightful(route, way, fixture, target, body);
         const signed = { ...request, headers: { ...request.headers, ...signedHeaders({ ...base(route, target, body, route.auth === 'admin' ? '1' : ''), authorization: request.headers?.Authorization, nonce: nonce() }) } };
         return [signed, signed];
       },
