@@ -23,6 +23,8 @@ export function pathCases(ways: Way[] = WAYS): HostileCase[] {
           route,
           way,
           statuses: REFUSED,
+          // Issue 11: the shell and the worker refuse a control character in any path.
+          finding: 'finding 1',
           requests: (fixture) => {
             const valid = route.params![parameter]!(fixture);
             return [`${valid}${character}`, `${character}${valid}`, character, `${valid}${character}x`].map((value) => {
