@@ -10,7 +10,7 @@ import type { HostileAnswer, HostileRequest } from '../ways';
 
 /**
  * The findings of issue 11 that a single request (or a short run of them) reproduces, each as a
- * case of the corpus. Findings 6 (replay on a second worker), 8 (concurrency and stream limits)
+ * case of the corpus, and what the corpus itself found (`finding: 'new'`). Findings 6 (replay on a second worker), 8 (concurrency and stream limits)
  * and 9 (idempotency key bytes, AES-GCM tags, library sync) need more than one worker, time or
  * the CLI, and are proved by their own suites.
  */
@@ -19,6 +19,7 @@ const CHAT = find('POST', '/wp-json/llm/router/v1/chat');
 const WEBHOOK = find('POST', '/wp-json/svc-license/v1/webhook/woo-order-paid');
 const TEMPLATES = find('GET', '/wp-json/svc/v1/image-templates');
 const SAVE_PROVIDER = find('PUT', '/wp-json/svc-hub/v1/admin/providers/:name');
+const ADMIN_MODELS = find('GET', '/wp-json/svc-hub/v1/admin/models');
 const SAVE_PRICE = find('PUT', '/wp-json/svc-hub/v1/admin/prices/*model');
 const PROVIDER = 'openrouter';
 const PROVIDER_PATH = `/wp-json/svc-hub/v1/admin/providers/${PROVIDER}`;
@@ -187,7 +188,26 @@ function absoluteForm(): HostileCase[] {
   ];
 }
 
+/**
+ * Found by the corpus (not in issue 11): an admin answer through WordPress larger than PHP's
+ * output buffer goes out before WordPress sends its no-cache headers for a logged-in user
+ * (after rest_pre_serve_request), so it loses them and PHP logs "headers already sent".
+ */
+function largeAdminAnswer(): HostileCase[] {
+  return (['wordpress', 'wordpress-plain'] as const).map((way) => ({
+    family: 'findings',
+    attack: 'a large admin answer through WordPress keeps the no-cache headers',
+    finding: 'new',
+    route: ADMIN_MODELS,
+    way,
+    statuses: [200],
+    requests: (fixture) => [rightful(ADMIN_MODELS, way, fixture, ADMIN_MODELS.path)],
+    check: (answers) =>
+      answers.filter((answer) => !/no-cache/.test(String(answer.headers['cache-control'] ?? ''))).map((answer) => `no no-cache header on a ${answer.bytes}-byte admin answer (Cache-Control: ${answer.headers['cache-control'] ?? 'absent'})`),
+  }));
+}
+
 export function findingCases(): HostileCase[] {
-  return [...anonymousAdmin(), ...anonymousPriceWrite(), ...tooLargeError(), ...pingFlood(), providerBaseUrl(), ...unpaidClaim(), ...absoluteForm()];
+  return [...anonymousAdmin(), ...anonymousPriceWrite(), ...tooLargeError(), ...pingFlood(), providerBaseUrl(), ...unpaidClaim(), ...absoluteForm(), ...largeAdminAnswer()];
 }
 
