@@ -1,0 +1,4 @@
+import { bodyCases } from './attacks/bodies';
+import { runFamily } from './suite';
+
+runFamily('bodies', bodyCases());

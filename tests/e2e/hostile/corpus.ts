@@ -1,0 +1,21 @@
+import { bodyCases } from './attacks/bodies';
+import { findingCases } from './attacks/findings';
+import { headerCases } from './attacks/headers';
+import { idorCases } from './attacks/idor';
+import { pathCases } from './attacks/paths';
+import { queryCases } from './attacks/queries';
+import { signatureCases } from './attacks/signatures';
+import type { HostileCase } from './hostile-case';
+
+/** Every family of the corpus, by the test file that runs it. */
+export const FAMILIES: Record<string, () => HostileCase[]> = {
+  bodies: bodyCases,
+  paths: pathCases,
+  queries: queryCases,
+  headers: headerCases,
+  idor: idorCases,
+  signatures: signatureCases,
+  findings: findingCases,
+};
+
+export const allCases = (): HostileCase[] => Object.values(FAMILIES).flatMap((family) => family());

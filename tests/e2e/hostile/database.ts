@@ -1,0 +1,134 @@
+import { createConnection, type Connection, type RowDataPacket } from 'mysql2/promise';
+import { stack } from '../../support/stack';
+import type { Allowance } from './route-table';
+
+/**
+ * A fingerprint of every svc_* table of the stack's MariaDB (row count, highest id, and an
+ * order-independent XOR of one MD5 per row over all columns), taken before and after each
+ * case over one connection. Tables are found at run time, so a new table is covered the day
+ * its migration lands.
+ *
+ * Bookkeeping that no client request controls is left out, each named here with its reason
+ * (never a whole table a route writes to):
+ * - `api_keys.last_used_at` — written off the request path, at most once a minute per key.
+ * - `rate_counters` rows of the suite's own keys, and rows of windows older than the suite —
+ *   every authenticated Bearer request is counted (pushed each second), and old windows are
+ *   pruned at random (worker/src/router/rate-limiter.ts).
+ * - a table whose name holds `nonce` — shell nonces claimed in MySQL (issue 11, finding 6):
+ *   each signed request claims one, expired ones are purged.
+ */
+export interface TableState {
+  rows: number;
+  maxId: number;
+  digest: string;
+}
+export type Fingerprint = Map<string, TableState>;
+
+const EXCLUDED_COLUMNS: Record<string, string[]> = { api_keys: ['last_used_at'] };
+const EXCLUDED_TABLE = /nonce/i;
+
+export class HostileDatabase {
+  private tables: { name: string; short: string; columns: string[]; hasId: boolean }[] = [];
+  private readonly startMinute = Math.floor(Date.now() / 60_000);
+  /** The fingerprint the last case ended with (run-case.ts). */
+  last: Fingerprint | undefined;
+
+  private constructor(
+    private readonly connection: Connection,
+    private readonly prefix: string,
+    private readonly suiteKeyIds: string[],
+  ) {}
+
+  static async open(suiteKeyIds: string[]): Promise<HostileDatabase> {
+    const env = stack().workerEnv;
+    const connection = await createConnection({
+      host: env.SVC_DB_HOST ?? '127.0.0.1',
+      port: Number(env.SVC_DB_PORT ?? stack().databasePort),
+      user: env.SVC_DB_USER,
+      password: env.SVC_DB_PASSWORD ?? '',
+      database: env.SVC_DB_NAME,
+    });
+    const database = new HostileDatabase(connection, `${env.SVC_DB_PREFIX ?? 'wp_'}svc_`, suiteKeyIds);
+    await database.loadTables();
+    return database;
+  }
+
+  private async loadTables(): Promise<void> {
+    const [rows] = await this.connection.query<RowDataPacket[]>(
+      `SELECT TABLE_NAME AS t, COLUMN_NAME AS c, DATA_TYPE AS d FROM information_schema.COLUMNS
+       WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME LIKE ? ORDER BY TABLE_NAME, ORDINAL_POSITION`,
+      [`${this.prefix.replace(/_/g, '\\_')}%`],
+    );
+    const byTable = new Map<string, string[]>();
+    const numericId = new Set<string>();
+    for (const row of rows) {
+      byTable.set(row.t, [...(byTable.get(row.t) ?? []), row.c]);
+      if (row.c === 'id' && /int$/i.test(row.d)) numericId.add(row.t);
+    }
+    this.tables = [...byTable]
+      .map(([name, columns]) => ({ name, short: name.slice(this.prefix.length), columns, hasId: numericId.has(name) }))
+      .filter((table) => !EXCLUDED_TABLE.test(table.short));
+  }
+
+  private select(table: (typeof this.tables)[number], maxId?: number): string {
+    const columns = table.columns.filter((column) => !(EXCLUDED_COLUMNS[table.short] ?? []).includes(column));
+    const row = `CONCAT_WS(0x1f, ${columns.map((column) => `IFNULL(\`${column}\`, 0x00)`).join(', ')})`;
+    const conditions: string[] = [];
+    if (table.short === 'rate_counters') {
+      conditions.push(`window_start >= ${this.startMinute}`);
+      if (this.suiteKeyIds.length > 0) conditions.push(`key_id NOT IN (${this.suiteKeyIds.map((id) => this.connection.escape(id)).join(', ')})`);
+    }
+    if (maxId !== undefined) conditions.push(`id <= ${Number(maxId)}`);
+    const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
+    const id = table.hasId ? 'COALESCE(MAX(id), 0)' : '0';
+    return `SELECT '${table.short}' AS t, COUNT(*) AS n, ${id} AS m,
+      COALESCE(BIT_XOR(CAST(CONV(LEFT(MD5(${row}), 16), 16, 10) AS UNSIGNED)), 0) AS x FROM \`${table.name}\`${where}`;
+  }
+
+  async fingerprint(): Promise<Fingerprint> {
+    const [rows] = await this.connection.query<RowDataPacket[]>(this.tables.map((table) => this.select(table)).join(' UNION ALL '));
+    return new Map(rows.map((row) => [row.t as string, { rows: Number(row.n), maxId: Number(row.m), digest: String(row.x) }]));
+  }
+
+  /** Each change between two fingerprints that `allow` does not explain, in words. */
+  async differences(before: Fingerprint, after: Fingerprint, allow: Allowance[], requests: number): Promise<string[]> {
+    const problems: string[] = [];
+    for (const [name, was] of before) {
+      const now = after.get(name);
+      if (!now) {
+        problems.push(`svc_${name} disappeared`);
+        continue;
+      }
+      if (now.rows === was.rows && now.digest === was.digest) continue;
+      const allowance = allow.find((item) => item.table === name);
+      const table = this.tables.find((item) => item.short === name);
+      if (allowance?.change === 'rows-added' && table?.hasId) {
+        const [[kept]] = (await this.connection.query<RowDataPacket[]>(this.select(table, was.maxId))) as unknown as [RowDataPacket[]];
+        const added = now.rows - was.rows;
+        if (Number(kept!.n) === was.rows && String(kept!.x) === was.digest && added >= 0 && added <= requests) continue;
+        problems.push(`svc_${name}: ${added} row(s) added (allowed: at most ${requests}) or an existing row changed`);
+        continue;
+      }
+      problems.push(`svc_${name} changed: rows ${was.rows} → ${now.rows}, digest ${was.digest} → ${now.digest}`);
+    }
+    for (const name of after.keys()) if (!before.has(name)) problems.push(`svc_${name} appeared`);
+    return problems;
+  }
+
+  /** Waits until two fingerprints a second apart agree (background work of earlier suites done). */
+  async settle(timeoutMs = 20_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    let last = await this.fingerprint();
+    while (Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const next = await this.fingerprint();
+      if ((await this.differences(last, next, [], 0)).length === 0) return;
+      last = next;
+    }
+    throw new Error('the svc_* tables did not settle: some background work keeps writing');
+  }
+
+  close(): Promise<void> {
+    return this.connection.end();
+  }
+}

@@ -1,0 +1,4 @@
+import { headerCases } from './attacks/headers';
+import { runFamily } from './suite';
+
+runFamily('headers', headerCases());

@@ -1,0 +1,4 @@
+import { idorCases } from './attacks/idor';
+import { runFamily } from './suite';
+
+runFamily('idor', idorCases());

@@ -1,0 +1,4 @@
+import { pathCases } from './attacks/paths';
+import { runFamily } from './suite';
+
+runFamily('paths', pathCases());

@@ -1,0 +1,4 @@
+import { queryCases } from './attacks/queries';
+import { runFamily } from './suite';
+
+runFamily('queries', queryCases());

@@ -1,0 +1,4 @@
+import { signatureCases } from './attacks/signatures';
+import { runFamily } from './suite';
+
+runFamily('signatures', signatureCases());
