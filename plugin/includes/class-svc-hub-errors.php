@@ -85,6 +85,15 @@ final class Svc_Hub_Errors {
 	}
 
 	/**
+	 * 431: the client's headers are larger than the worker takes (the worker answers the same).
+	 *
+	 * @return WP_REST_Response
+	 */
+	public static function headers_too_large(): WP_REST_Response {
+		return self::response( 'svc_request_headers_too_large', __( 'The request headers are too large (16 KiB in all at most).', 'svc-hub' ), 431 );
+	}
+
+	/**
 	 * Message for an unreachable worker.
 	 *
 	 * @return string

@@ -18,6 +18,12 @@ defined( 'ABSPATH' ) || exit;
  */
 final class Svc_Hub_Forwarder {
 
+	/**
+	 * Most bytes of client headers forwarded: the worker's HTTP parser takes 16 KiB for the request
+	 * line and all headers, and the shell adds its own (about 0.5 KiB) and the path.
+	 */
+	private const MAX_HEADER_BYTES = 14336;
+
 	/** @var Svc_Hub_Settings */
 	private Svc_Hub_Settings $settings;
 
@@ -103,6 +109,9 @@ final class Svc_Hub_Forwarder {
 		}
 
 		$incoming = Svc_Hub_Incoming_Request::from_rest_request( $request, $is_main );
+		if ( self::header_bytes( $incoming->headers ) > self::MAX_HEADER_BYTES ) {
+			return Svc_Hub_Errors::headers_too_large(); // The worker would refuse them while the body is still on its way.
+		}
 		$user     = 'admin' === $auth ? (string) get_current_user_id() : '';
 		$signed   = $signer->headers_for( $incoming->method, $incoming->path, $incoming->authorization, $auth, $user, $incoming->client_ip, $incoming->body );
 		$response = Svc_Hub_Stream_Proxy::send(
@@ -147,6 +156,20 @@ final class Svc_Hub_Forwarder {
 		}
 		$this->main_request_claimed = true;
 		return true;
+	}
+
+	/**
+	 * Bytes the header lines take on the wire (`Name: value` and CRLF each).
+	 *
+	 * @param array<int,string[]> $headers [name, value] pairs.
+	 * @return int
+	 */
+	private static function header_bytes( array $headers ): int {
+		$bytes = 0;
+		foreach ( $headers as list( $name, $value ) ) {
+			$bytes += strlen( $name ) + strlen( $value ) + 4;
+		}
+		return $bytes;
 	}
 
 	/**

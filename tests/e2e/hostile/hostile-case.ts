@@ -35,6 +35,8 @@ export interface SignOptions {
   target: string;
   body?: string | Buffer;
   authorization?: string;
+  /** The auth kind the shell signs (scheme v2, docs/api-notes.md); the route's own kind for a rightful caller. */
+  auth?: string;
   user?: string;
   timestamp?: number;
   nonce?: string;
@@ -42,7 +44,7 @@ export interface SignOptions {
   clientIp?: string;
 }
 
-/** The shell's signature headers (DESIGN §1) over the exact bytes of `body`. */
+/** The shell's signature headers (DESIGN §1, scheme v2 of docs/api-notes.md) over the exact bytes of `body`. */
 export function signedHeaders(options: SignOptions): Record<string, string> {
   const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
   const nonce = options.nonce ?? randomBytes(16).toString('hex');
@@ -52,6 +54,7 @@ export function signedHeaders(options: SignOptions): Record<string, string> {
     timestamp,
     nonce,
     authorization: options.authorization ?? '',
+    auth: options.auth ?? '',
     user: options.user ?? '',
     clientIp: options.clientIp ?? '127.0.0.1',
     body: options.body ?? '',
@@ -59,6 +62,7 @@ export function signedHeaders(options: SignOptions): Record<string, string> {
   return {
     'X-Svc-Hub-Timestamp': timestamp,
     'X-Svc-Hub-Nonce': nonce,
+    'X-Svc-Hub-Auth': parts.auth,
     'X-Svc-Hub-User': parts.user,
     'X-Svc-Hub-Client-Ip': parts.clientIp,
     'X-Svc-Hub-Signature': sign(parts, options.secret ?? stack().workerEnv.SVC_HUB_SECRET!),
@@ -84,11 +88,11 @@ export function rightful(route: HostileRoute, way: Way, fixture: Fixture, target
       request.from = randomLoopbackAddress();
       break;
     case 'admin':
-      if (way === 'direct') Object.assign(headers, signedHeaders({ method: route.method, target, body, user: '1' }));
+      if (way === 'direct') Object.assign(headers, signedHeaders({ method: route.method, target, body, auth: route.auth, user: '1' }));
       else Object.assign(headers, fixture.session.headers);
       break;
     case 'internal':
-      Object.assign(headers, signedHeaders({ method: route.method, target, body }));
+      Object.assign(headers, signedHeaders({ method: route.method, target, body, auth: route.auth }));
       break;
     default:
       break;

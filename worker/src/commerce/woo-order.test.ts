@@ -38,8 +38,16 @@ describe('factsFromRestOrder', () => {
 
   it('names what makes a body not an order', () => {
     expect(factsFromRestOrder([], null)).toEqual({ error: 'the body is not an order object' });
-    expect(factsFromRestOrder({ ...order, id: '512' }, null)).toEqual({ error: 'the order has no numeric id' });
+    const noId = { error: 'the order has no numeric id (a positive integer below 2^53)' };
+    expect(factsFromRestOrder({ ...order, id: '512' }, null)).toEqual(noId);
+    expect(factsFromRestOrder({ ...order, id: 18446744073709551616 }, null)).toEqual(noId); // 2^64: once a 500 at the BIGINT column
+    expect(factsFromRestOrder({ ...order, id: 1.5 }, null)).toEqual(noId);
     expect(factsFromRestOrder({ ...order, status: undefined }, null)).toEqual({ error: 'the order has no status' });
+  });
+
+  it('ignores product ids no column can hold', () => {
+    const facts = factsFromRestOrder({ ...order, line_items: [{ product_id: 2 ** 64, variation_id: 0 }, { product_id: 77, variation_id: 0 }] }, null);
+    expect(facts).toMatchObject({ productIds: [77] });
   });
 
   it('ignores meta values that are not strings', () => {

@@ -39,12 +39,15 @@ function metaValue(order: Json, key: string): string | null {
   return entry && typeof entry.value === 'string' && entry.value !== '' ? entry.value : null;
 }
 
+/** A WooCommerce id we can store and compare: a positive integer a double holds exactly (2^64 once made a 500 at the BIGINT column). */
+const isStoredId = (id: unknown): id is number => typeof id === 'number' && Number.isSafeInteger(id) && id > 0;
+
 function productIds(order: Json): number[] {
   if (!Array.isArray(order.line_items)) return [];
   const ids = new Set<number>();
   for (const item of order.line_items) {
     if (!isObject(item)) continue;
-    for (const id of [item.product_id, item.variation_id]) if (typeof id === 'number' && Number.isInteger(id) && id > 0) ids.add(id);
+    for (const id of [item.product_id, item.variation_id]) if (isStoredId(id)) ids.add(id);
   }
   return [...ids];
 }
@@ -53,7 +56,7 @@ function productIds(order: Json): number[] {
 export function factsFromRestOrder(order: unknown, store: string | null): WooOrderFacts | { error: string } {
   if (!isObject(order)) return { error: 'the body is not an order object' };
   const id = order.id;
-  if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0) return { error: 'the order has no numeric id' };
+  if (!isStoredId(id)) return { error: 'the order has no numeric id (a positive integer below 2^53)' };
   if (typeof order.status !== 'string' || order.status === '') return { error: 'the order has no status' };
   const total = typeof order.total === 'number' ? String(order.total) : order.total;
   return {

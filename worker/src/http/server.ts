@@ -1,18 +1,22 @@
 import { createServer, type Server } from 'node:http';
 import type { Services } from '../services';
 import { buildApp, type AppOptions } from './app';
+import { answerClientError } from './client-error';
 import { LeanDispatch } from './lean-dispatch';
 import { routeTable } from './routes';
 
 /**
  * The worker's HTTP server: one route table, served by the lean dispatch where it can (the
- * direct lane's LLM calls) and by Express for everything else.
+ * direct lane's LLM calls) and by Express for everything else; what Node's parser refuses is
+ * answered in the documented error shape too (client-error.ts).
  */
 export function createWorkerServer(services: Services, options: AppOptions & { startedAt?: number } = {}): Server {
   const routes = routeTable(services, options.startedAt ?? Date.now());
   const app = buildApp(services, routes, options);
   const lean = new LeanDispatch(services, routes);
-  return createServer((request, response) => {
+  const server = createServer((request, response) => {
     if (!lean.handle(request, response)) app(request, response);
   });
+  server.on('clientError', answerClientError);
+  return server;
 }

@@ -109,6 +109,21 @@ export class ApiError extends Error {
     });
   }
 
+  /** Node's parser refused the request's header block (its limit: 16 KiB). */
+  static headersTooLarge(): ApiError {
+    return new ApiError(431, 'svc_request_headers_too_large', 'The request headers are too large (16 KiB in all at most).');
+  }
+
+  /** Node's parser could not read the request as HTTP/1.1. */
+  static malformedHttp(): ApiError {
+    return new ApiError(400, 'svc_invalid_request', 'The request could not be read as HTTP/1.1.');
+  }
+
+  /** The request's headers or body did not arrive within the server's time limit. */
+  static requestTimeout(): ApiError {
+    return new ApiError(408, 'svc_request_timeout', 'The request did not arrive in time.');
+  }
+
   static notImplemented(area: string): ApiError {
     return new ApiError(501, 'svc_not_implemented', `The ${area} area of svc-hub is not available in this version yet.`, {
       area,

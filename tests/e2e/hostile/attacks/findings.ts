@@ -38,6 +38,17 @@ const storeSigned = (fixture: Fixture, body: string, from: string): HostileReque
   },
 });
 
+/**
+ * A refusal of an anonymous admin request: 401/403/404, or the shell's own 400 for a control
+ * character in the path (data.params.path) — never a 400 from the handler, which would mean it ran.
+ */
+const REFUSED_ANONYMOUS = [400, 401, 403, 404];
+function refusedBeforeHandler(answers: HostileAnswer[]): string[] {
+  return answers
+    .filter((answer) => answer.status === 400 && !(answer.body?.data as { params?: Record<string, unknown> } | undefined)?.params?.path)
+    .map((answer) => `a 400 that is not the path refusal (the handler ran): ${answer.body?.code} ${answer.body?.message}`);
+}
+
 /** Finding 1: anonymous admin requests with a line feed in a path parameter, both permalink styles. */
 function anonymousAdmin(): HostileCase[] {
   return ATTACKED_ROUTES.filter((route) => route.auth === 'admin' && pathParameters(route).length > 0).flatMap((route) =>
@@ -47,7 +58,8 @@ function anonymousAdmin(): HostileCase[] {
       finding: 'finding 1',
       route,
       way,
-      statuses: [401, 403, 404],
+      statuses: REFUSED_ANONYMOUS,
+      check: refusedBeforeHandler,
       requests: (fixture) => {
         const values = Object.fromEntries(pathParameters(route).map((name) => [name, `${route.params![name]!(fixture)}%0Ax`]));
         const body = route.body ? JSON.stringify(route.body(fixture)) : undefined;
@@ -69,7 +81,8 @@ function anonymousPriceWrite(): HostileCase[] {
     finding: 'finding 1',
     route: SAVE_PRICE,
     way,
-    statuses: [401, 403, 404],
+    statuses: REFUSED_ANONYMOUS,
+    check: refusedBeforeHandler,
     requests: () => {
       const body = JSON.stringify({ input_per_mtok: 1, output_per_mtok: 2 });
       return [{ method: 'PUT', target: `/wp-json/svc-hub/v1/admin/prices/ollama/hostile-${way}%0Aprice`, body, headers: { 'Content-Type': 'application/json' } }];

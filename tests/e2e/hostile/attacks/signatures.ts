@@ -17,10 +17,14 @@ const nonce = () => randomBytes(16).toString('hex');
 
 type Variant = [name: string, headers: (route: HostileRoute, target: string, body: string | undefined) => Record<string, string>];
 
-const base = (route: HostileRoute, target: string, body: string | undefined, user: string) => ({ method: route.method, target, body, user });
+const base = (route: HostileRoute, target: string, body: string | undefined, user: string) => ({ method: route.method, target, body, auth: route.auth, user });
 
 export const SIGNATURE_VARIANTS: Variant[] = [
-  ['a wrong signature', (route, target, body) => ({ ...signedHeaders(base(route, target, body, '1')), 'X-Svc-Hub-Signature': `v1=${'0'.repeat(64)}` })],
+  ['a wrong signature', (route, target, body) => ({ ...signedHeaders(base(route, target, body, '1')), 'X-Svc-Hub-Signature': `v2=${'0'.repeat(64)}` })],
+  ['a signature in the retired scheme v1', (route, target, body) => {
+    const headers = signedHeaders(base(route, target, body, '1'));
+    return { ...headers, 'X-Svc-Hub-Signature': `v1=${headers['X-Svc-Hub-Signature']!.slice(3)}` };
+  }],
   ['a signature by another secret', (route, target, body) => signedHeaders({ ...base(route, target, body, '1'), secret: 'x'.repeat(64) })],
   ['a stale timestamp (301 s old)', (route, target, body) => signedHeaders({ ...base(route, target, body, '1'), timestamp: now() - 301 })],
   ['a timestamp 301 s ahead', (route, target, body) => signedHeaders({ ...base(route, target, body, '1'), timestamp: now() + 301 })],
@@ -28,11 +32,12 @@ export const SIGNATURE_VARIANTS: Variant[] = [
   ['a signature over another path', (route, target, body) => signedHeaders(base(route, `${target}/other`, body, '1'))],
   ['a signature over another method', (route, target, body) => signedHeaders({ ...base(route, target, body, '1'), method: route.method === 'GET' ? 'DELETE' : 'GET' })],
   ['a malformed nonce', (route, target, body) => signedHeaders({ ...base(route, target, body, '1'), nonce: 'not-a-nonce' })],
-  ['a signature without the v1= prefix', (route, target, body) => {
+  ['a signature without its scheme prefix', (route, target, body) => {
     const headers = signedHeaders(base(route, target, body, '1'));
     return { ...headers, 'X-Svc-Hub-Signature': headers['X-Svc-Hub-Signature']!.slice(3) };
   }],
   ['a changed acting user', (route, target, body) => ({ ...signedHeaders(base(route, target, body, '1')), 'X-Svc-Hub-User': '2' })],
+  ['a changed auth kind', (route, target, body) => ({ ...signedHeaders(base(route, target, body, '1')), 'X-Svc-Hub-Auth': route.auth === 'admin' ? 'public' : 'admin' })],
   ['a changed client address', (route, target, body) => ({ ...signedHeaders(base(route, target, body, '1')), 'X-Svc-Hub-Client-Ip': '203.0.113.9' })],
   ['only an X-Svc-Hub-User header', () => ({ 'X-Svc-Hub-User': '1' })],
 ];
@@ -79,6 +84,21 @@ export function signatureCases(): HostileCase[] {
       },
     });
     if (route.auth === 'admin') {
+      for (const kind of ['public', 'bearer', 'webhook', 'internal']) {
+        cases.push({
+          family: 'signatures',
+          attack: `a validly signed admin request whose auth kind is "${kind}"`,
+          route,
+          way: 'direct',
+          statuses: [401, 403],
+          finding: 'finding 1',
+          requests: (fixture) => {
+            const target = validTarget(route, fixture);
+            const body = validBody(route, fixture);
+            return [{ ...rightful(route, 'direct', fixture, target, body), headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...signedHeaders({ ...base(route, target, body, '1'), auth: kind }) } }];
+          },
+        });
+      }
       for (const user of ['', '0', 'abc', '-1']) {
         cases.push({
           family: 'signatures',
