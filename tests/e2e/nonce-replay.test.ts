@@ -1,6 +1,6 @@
 import { hub } from '../support/hub-cli';
 import { call } from '../support/lanes';
-import { startSecondWorker, type SecondWorker } from '../support/second-worker';
+import { startExtraWorker, type ExtraWorker } from '../support/extra-worker';
 import { shellHeaders } from '../support/signed-request';
 import { auditEntry, WEBHOOK } from '../support/webhook-calls';
 
@@ -13,9 +13,9 @@ const keyCount = () => hub('key', 'list').length;
  * refused there, and does nothing.
  */
 describe('shell nonces across two workers on one database', () => {
-  let second: SecondWorker;
+  let second: ExtraWorker;
   beforeAll(async () => {
-    second = await startSecondWorker();
+    second = await startExtraWorker();
   }, 40_000);
   afterAll(() => second?.stop());
 

@@ -5,7 +5,7 @@ import { stack } from './stack';
 export interface SignedOptions {
   method: string;
   path: string;
-  body?: string;
+  body?: string | Buffer;
   authorization?: string;
   /** The route's auth kind as the shell signs it; by default `admin` or `internal` for those namespaces, else `public`. */
   auth?: string;

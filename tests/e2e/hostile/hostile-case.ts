@@ -1,5 +1,5 @@
-import { createHmac, randomBytes } from 'node:crypto';
-import { sign } from '../../../worker/src/http/signature';
+import { createHmac } from 'node:crypto';
+import { shellHeaders } from '../../support/signed-request';
 import { randomLoopbackAddress } from '../../support/loopback';
 import { stack } from '../../support/stack';
 import type { Fixture } from './fixture';
@@ -44,29 +44,19 @@ export interface SignOptions {
   clientIp?: string;
 }
 
-/** The shell's signature headers (DESIGN §1, scheme v2 of docs/api-notes.md) over the exact bytes of `body`. */
+/**
+ * The shell's signature headers (DESIGN §1, scheme v2 of docs/api-notes.md) over the exact bytes
+ * of `body` — without an Authorization header (the attacks choose their own) and with no acting
+ * user or auth kind unless given (each attack states what it claims).
+ */
 export function signedHeaders(options: SignOptions): Record<string, string> {
-  const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
-  const nonce = options.nonce ?? randomBytes(16).toString('hex');
-  const parts = {
-    method: options.method,
-    pathAndQuery: options.target,
-    timestamp,
-    nonce,
-    authorization: options.authorization ?? '',
+  const { Authorization: _authorization, ...headers } = shellHeaders({
+    ...options,
+    path: options.target,
     auth: options.auth ?? '',
     user: options.user ?? '',
-    clientIp: options.clientIp ?? '127.0.0.1',
-    body: options.body ?? '',
-  };
-  return {
-    'X-Svc-Hub-Timestamp': timestamp,
-    'X-Svc-Hub-Nonce': nonce,
-    'X-Svc-Hub-Auth': parts.auth,
-    'X-Svc-Hub-User': parts.user,
-    'X-Svc-Hub-Client-Ip': parts.clientIp,
-    'X-Svc-Hub-Signature': sign(parts, options.secret ?? stack().workerEnv.SVC_HUB_SECRET!),
-  };
+  });
+  return headers;
 }
 
 /**

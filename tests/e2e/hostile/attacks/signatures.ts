@@ -43,6 +43,11 @@ export const SIGNATURE_VARIANTS: Variant[] = [
 ];
 
 const SIGNED_ONLY = new Set(['admin', 'internal']);
+/** What a validly signed request may claim that must not run an admin handler (finding 1): another auth kind, or no real user. */
+const ADMIN_CLAIMS = [
+  ...['public', 'bearer', 'webhook', 'internal'].map((auth) => ({ label: `whose auth kind is "${auth}"`, auth, user: '1' })),
+  ...['', '0', 'abc', '-1'].map((user) => ({ label: `whose acting user is "${user}"`, auth: 'admin', user })),
+];
 /** Where each route checks the signature itself: the worker (direct lane) or the shell (through WordPress). */
 const wayOf = (route: HostileRoute): Way => (route.servedBy === 'shell' ? 'wordpress' : 'direct');
 
@@ -84,10 +89,10 @@ export function signatureCases(): HostileCase[] {
       },
     });
     if (route.auth === 'admin') {
-      for (const kind of ['public', 'bearer', 'webhook', 'internal']) {
+      for (const claim of ADMIN_CLAIMS) {
         cases.push({
           family: 'signatures',
-          attack: `a validly signed admin request whose auth kind is "${kind}"`,
+          attack: `a validly signed admin request ${claim.label}`,
           route,
           way: 'direct',
           statuses: [401, 403],
@@ -95,22 +100,7 @@ export function signatureCases(): HostileCase[] {
           requests: (fixture) => {
             const target = validTarget(route, fixture);
             const body = validBody(route, fixture);
-            return [{ ...rightful(route, 'direct', fixture, target, body), headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...signedHeaders({ ...base(route, target, body, '1'), auth: kind }) } }];
-          },
-        });
-      }
-      for (const user of ['', '0', 'abc', '-1']) {
-        cases.push({
-          family: 'signatures',
-          attack: `a signed admin request whose acting user is "${user}"`,
-          route,
-          way: 'direct',
-          statuses: [401, 403],
-          finding: 'finding 1',
-          requests: (fixture) => {
-            const target = validTarget(route, fixture);
-            const body = validBody(route, fixture);
-            return [{ ...rightful(route, 'direct', fixture, target, body), headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...signedHeaders(base(route, target, body, user)) } }];
+            return [{ ...rightful(route, 'direct', fixture, target, body), headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...signedHeaders({ ...base(route, target, body, claim.user), auth: claim.auth }) } }];
           },
         });
       }
