@@ -60,7 +60,7 @@ final class Svc_Hub_Forwarder {
 		if ( null === $this->table->namespace_of( $route ) ) {
 			return $result;
 		}
-		if ( Svc_Hub_Route_Table::has_control_character( $route ) ) {
+		if ( self::refused_path( $route ) ) {
 			return Svc_Hub_Errors::control_character_in_path();
 		}
 		$row = $this->table->match( $route, $request->get_method() );
@@ -80,7 +80,7 @@ final class Svc_Hub_Forwarder {
 	 * @return WP_REST_Response
 	 */
 	public function handle( WP_REST_Request $request ): WP_REST_Response {
-		if ( Svc_Hub_Route_Table::has_control_character( $request->get_route() ) ) {
+		if ( self::refused_path( $request->get_route() ) ) {
 			return Svc_Hub_Errors::control_character_in_path();
 		}
 		$row = $this->table->match( $request->get_route(), $request->get_method() );
@@ -156,6 +156,26 @@ final class Svc_Hub_Forwarder {
 		}
 		$this->main_request_claimed = true;
 		return true;
+	}
+
+	/**
+	 * Whether the route — or, on the request PHP is serving, the path the client asked for —
+	 * holds a control character. WordPress's pretty-permalink rewrite stops at a line feed, so
+	 * `/wp-json/svc-hub/v1/admin/keys/%0A/revoke` reaches the REST server as `…/admin/keys/`
+	 * (under php -S): the route alone would hide it and serve another request than the one sent.
+	 *
+	 * @param string $route REST route.
+	 * @return bool
+	 */
+	private static function refused_path( string $route ): bool {
+		if ( Svc_Hub_Route_Table::has_control_character( $route ) ) {
+			return true;
+		}
+		if ( ! defined( 'REST_REQUEST' ) || ! REST_REQUEST || ! isset( $_SERVER['REQUEST_URI'] ) ) {
+			return false;
+		}
+		$path = explode( '?', wp_unslash( (string) $_SERVER['REQUEST_URI'] ), 2 )[0]; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- only searched for control characters.
+		return Svc_Hub_Route_Table::has_control_character( rawurldecode( $path ) );
 	}
 
 	/**

@@ -40,7 +40,7 @@ function metaValue(order: Json, key: string): string | null {
 }
 
 /** A WooCommerce id we can store and compare: a positive integer a double holds exactly (2^64 once made a 500 at the BIGINT column). */
-const isStoredId = (id: unknown): id is number => typeof id === 'number' && Number.isSafeInteger(id) && id > 0;
+export const isStoredId = (id: unknown): id is number => typeof id === 'number' && Number.isSafeInteger(id) && id > 0;
 
 function productIds(order: Json): number[] {
   if (!Array.isArray(order.line_items)) return [];

@@ -49,6 +49,13 @@ describe('processDelivery', () => {
     expect(fake.calls).toHaveLength(0);
   });
 
+  it('names no WooCommerce order id a column cannot hold (2^64 once made a 500 writing the audit row)', async () => {
+    const fake = payments();
+    const result = await processDelivery(fake, STORE, 'order.updated', Buffer.from('{"id":18446744073709551616,"status":"processing"}'));
+    expect(result).toMatchObject({ outcome: 'ignored', wooOrderId: null });
+    expect(fake.calls).toHaveLength(0);
+  });
+
   it.each([
     ['malformed JSON', Buffer.from('{"id":4711,'), /^the body is not valid JSON: /],
     ['an empty body (WooCommerce could not encode the order)', Buffer.alloc(0), /^the body is empty/],

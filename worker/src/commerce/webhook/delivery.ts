@@ -1,5 +1,5 @@
 import type { PaymentEvents } from '../payment-events';
-import { factsFromRestOrder } from '../woo-order';
+import { factsFromRestOrder, isStoredId } from '../woo-order';
 import type { AuditOutcome } from './audit-log';
 
 /** What a verified delivery did, for the audit row and the 200 answer. */
@@ -40,7 +40,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 function namedOrderId(json: unknown): number | null {
   if (!isObject(json)) return null;
   const id = json.id ?? json.arg;
-  return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : null;
+  return isStoredId(id) ? id : null;
 }
 
 const ignored = (reason: string, wooOrderId: number | null = null): DeliveryResult => ({ outcome: 'ignored', reason, orderId: null, wooOrderId });
