@@ -1,4 +1,5 @@
 import { commerceHousekeeping } from './commerce/housekeeping';
+import { ReconcileJob } from './commerce/reconcile/reconcile-job';
 import { webhookAuditRetention } from './commerce/webhook/audit-retention';
 import type { Config } from './config';
 import { expiryJob } from './license/expiry-job';
@@ -14,7 +15,7 @@ export interface RunningJobs {
 /**
  * The worker's background work, all of it safe with several workers on one database:
  * propagation to client sites (outbox), entitlement expiry, webhook audit retention,
- * commerce housekeeping (stale pending orders, old Idempotency-Keys).
+ * commerce housekeeping (stale pending orders, old Idempotency-Keys), store reconcile.
  */
 export function startJobs(config: Config, services: Services, logger: Logger): RunningJobs {
   const delivery = new OutboxDelivery({
@@ -29,6 +30,7 @@ export function startJobs(config: Config, services: Services, logger: Logger): R
     expiryJob(services.entitlements, services.gate, logger, config.expiryIntervalMs),
     webhookAuditRetention(services.commerce.webhooks.audit, logger),
     commerceHousekeeping(services.commerce, logger),
+    new ReconcileJob(services.commerce.reconcile, logger),
   ];
   delivery.start();
   for (const job of periodic) job.start();
