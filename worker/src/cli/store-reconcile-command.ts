@@ -4,6 +4,9 @@ import { takeFlags, UsageError, type ParsedArguments } from './arguments';
 
 type Print = (line: string) => void;
 
+const CLAIM_WAIT_MS = 15_000;
+const CLAIM_POLL_MS = 250;
+
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const UTC_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 
@@ -30,7 +33,12 @@ export async function storeReconcileCommand(services: Services, parsed: ParsedAr
   if (found.restKeyLast4 === null) {
     throw ApiError.invalidRequest({ source: `${found.sourceUrl} has no REST credentials; set them on the admin screen (Webhooks → the store → REST credentials)` });
   }
-  const store = await claims.claim(found.id);
+  let store = await claims.claim(found.id);
+  for (let waited = 0; !store && waited < CLAIM_WAIT_MS; waited += CLAIM_POLL_MS) {
+    if (waited === 0) print(`A worker is reconciling ${found.sourceUrl}; waiting for its pass to end…`);
+    await new Promise((resolve) => setTimeout(resolve, CLAIM_POLL_MS));
+    store = await claims.claim(found.id);
+  }
   if (!store) throw new UsageError(`${found.sourceUrl} is being reconciled by a worker right now; try again in a moment.`);
   print(`Reconciling ${store.sourceUrl} (orders modified after ${(since ?? store.reconciledUntil)?.toISOString() ?? 'the first-pass window'})…`);
   const report = await reconciler.run(store, {
