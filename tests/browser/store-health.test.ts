@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { closeLoopbackAgents, randomLoopbackAddress } from '../support/loopback';
 import { hub } from '../support/hub-cli';
 import { sendWebhook } from '../support/webhook-calls';
@@ -34,6 +34,12 @@ describe('admin screen: store health', () => {
     return (await sendWebhook(address, 'wordpress', delivery(body, { source, key }))).answer.status;
   };
 
+  /** Another panel in a fresh load (a hash change alone does not switch the app's tab). */
+  const switchTo = async (page: Page, panel: string) => {
+    await page.goto('about:blank');
+    await openPanel(page, panel);
+  };
+
   it('warns on the overview and the Webhooks panel after failing deliveries, and not after a good one', async () => {
     for (let attempt = 0; attempt < 3; attempt += 1) expect(await deliver('the secret before a re-save trimmed it ')).toBe(401);
     await onPage(browser, 'store-health', async (page) => {
@@ -45,16 +51,17 @@ describe('admin screen: store health', () => {
       await overviewAlert.getByText('The secret probably changed in WooCommerce').waitFor();
       await overviewAlert.getByText("Copy the secret shown in WooCommerce → Settings → Advanced → Webhooks into this store's secret here").waitFor();
 
-      await openPanel(page, 'webhooks');
+      await switchTo(page, 'webhooks');
       await page.locator('.svc-hub-webhooks .svc-hub-store-alert', { hasText: source }).getByText('failed verification').waitFor();
       await page.locator('.svc-hub-store-list tr', { hasText: source }).getByText('3 failed in a row').waitFor();
 
       expect(await deliver(secret)).toBe(200);
-      await openPanel(page, 'overview');
-      await page.locator('.svc-hub-health [data-check="database"]').waitFor();
+      await switchTo(page, 'overview');
+      await page.locator('.svc-hub-overview .svc-hub-store-alerts[data-loaded="true"]').waitFor({ state: 'attached' });
       expect(await page.locator('.svc-hub-store-alert', { hasText: source }).count()).toBe(0);
-      await openPanel(page, 'webhooks');
+      await switchTo(page, 'webhooks');
       await page.locator('.svc-hub-store-list tr', { hasText: source }).locator('[data-health="ok"]').waitFor();
+      await page.locator('.svc-hub-webhooks .svc-hub-store-alerts[data-loaded="true"]').waitFor({ state: 'attached' });
       expect(await page.locator('.svc-hub-store-alert', { hasText: source }).count()).toBe(0);
     });
   });

@@ -18,12 +18,10 @@ export function troubledStores( list ) {
  * silent), the likely cause and what to do. Shown on the overview and the Webhooks panel.
  */
 export default function StoreAlerts() {
-	const stores = troubledStores( useList( '/stores' ) );
-	if ( stores.length === 0 ) {
-		return null;
-	}
+	const list = useList( '/stores' );
+	const stores = troubledStores( list );
 	return (
-		<div className="svc-hub-store-alerts">
+		<div className="svc-hub-store-alerts" data-loaded={ list && ! list.error ? 'true' : 'false' }>
 			{ stores.map( ( record ) => (
 				<Notice key={ record.id } status={ NOTICE_STATUS[ record.health.status ] } isDismissible={ false } className={ `svc-hub-store-alert is-${ record.health.status }` }>
 					<p>
