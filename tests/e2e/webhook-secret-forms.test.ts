@@ -102,7 +102,7 @@ describe("a store's verification health", () => {
     }
     const silent = await storeJson(SILENT_STORE);
     expect(silent.health.status).toBe('silent');
-    expect(silent.health.message).toMatch(/^No verified delivery ever, while 1 of its orders have been waiting\./);
+    expect(silent.health.message).toMatch(/^No verified delivery ever, though 1 hub order was made for this store since\./);
     expect(silent.health.action).toMatch(/add its REST credentials here to reconcile them/);
 
     expect((await send(SILENT_STORE, `silent-${unique}`)).status).toBe(200);

@@ -42,7 +42,7 @@ export function storeHealth(store: StoreRecord, warnFailures: number): StoreHeal
     const since = store.verification.lastSuccessAt ? `since ${store.verification.lastSuccessAt.toISOString()}` : 'ever';
     return {
       status: 'silent',
-      message: `No verified delivery ${since}, while ${store.unheardOrders} of its orders have been waiting. The webhook may be disabled, deleted or pointing elsewhere.`,
+      message: `No verified delivery ${since}, though ${store.unheardOrders} hub order${store.unheardOrders === 1 ? ' was' : 's were'} made for this store since. The webhook may be disabled, deleted or pointing elsewhere.`,
       action: `Check the webhook in ${WOO_SCREEN} (status Active, delivery URL this hub's).${reconcile}`,
     };
   }
