@@ -72,6 +72,8 @@ describe("a store's verification health", () => {
     expect(failing.health.message).toMatch(/The last 3 deliveries failed verification; WooCommerce disables the webhook after 6\. The secret probably changed in WooCommerce \(a re-save of the webhook form trims or strips it\)\./);
     expect(failing.health.action).toMatch(/^Copy the secret shown in WooCommerce → Settings → Advanced → Webhooks into this store's secret here \(or rotate/);
 
+    expect(hub('store', 'list').find((line) => line.includes(TYPED_STORE))).toMatch(/\tdeliveries failing \(3 failed in a row\)$/);
+
     for (let attempt = 0; attempt < 3; attempt += 1) await send(TYPED_STORE, 'a key from before the re-save');
     const disabled = await storeJson(TYPED_STORE);
     expect(disabled.health.status).toBe('disabled');

@@ -1,3 +1,4 @@
+import { storeHealth } from '../commerce/store-health';
 import type { StoreRecord } from '../commerce/stores';
 import type { Services } from '../services';
 import { ApiError } from '../support/api-error';
@@ -6,8 +7,15 @@ import { storeReconcileCommand } from './store-reconcile-command';
 
 type Print = (line: string) => void;
 
-const describe = (store: StoreRecord) =>
-  [store.id, store.sourceUrl, `secret …${store.secretLast4}`, store.updatedAt.toISOString(), store.restKeyLast4 === null ? 'no REST credentials' : `REST key …${store.restKeyLast4}`].join('\t');
+const describe = (store: StoreRecord, warnFailures: number) =>
+  [
+    store.id,
+    store.sourceUrl,
+    `secret …${store.secretLast4}`,
+    store.updatedAt.toISOString(),
+    store.restKeyLast4 === null ? 'no REST credentials' : `REST key …${store.restKeyLast4}`,
+    `deliveries ${storeHealth(store, warnFailures).status}${store.verification.failuresInRow > 0 ? ` (${store.verification.failuresInRow} failed in a row)` : ''}`,
+  ].join('\t');
 
 /**
  * `store add --source URL --secret S`, `store list`, `store rotate STORE --secret S`,
@@ -28,7 +36,7 @@ export async function storeCommand(services: Services, action: string | undefine
     }
     case 'list': {
       takeFlags(parsed, []);
-      for (const store of await stores.list()) print(describe(store));
+      for (const store of await stores.list()) print(describe(store, services.config.stores.warnFailures));
       return;
     }
     case 'rotate': {
