@@ -44,7 +44,18 @@ export interface Config {
   outbox: OutboxConfig;
   expiryIntervalMs: number;
   webhook: WebhookConfig;
+  stores: StoreOperationsConfig;
   version: string;
+}
+
+/** Store health and the reconcile job (docs/woocommerce-webhook.md, "Store health", "Reconcile"). */
+export interface StoreOperationsConfig {
+  /** Deliveries in a row that failed verification before the admin screen warns. */
+  warnFailures: number;
+  /** A store is silent when a hub order older than this has seen no verified delivery since. */
+  silentHours: number;
+  /** How often each store with REST credentials is reconciled. */
+  reconcileIntervalMs: number;
 }
 
 /** The WooCommerce webhook: audit retention and the per-IP failure limit (docs/woocommerce-webhook.md). */
@@ -261,6 +272,11 @@ export function loadConfig(environment: Environment = process.env, version = '0.
       auditFailedDays: reader.integer('SVC_WEBHOOK_AUDIT_FAILED_DAYS', 30, 1, 3650),
       auditVerifiedDays: reader.integer('SVC_WEBHOOK_AUDIT_VERIFIED_DAYS', 365, 1, 3650),
       failureLimitPerMinute: reader.integer('SVC_WEBHOOK_FAILURE_LIMIT', 20, 1, 100_000),
+    },
+    stores: {
+      warnFailures: reader.integer('SVC_WEBHOOK_WARN_FAILURES', 3, 1, 1000),
+      silentHours: reader.integer('SVC_STORE_SILENT_HOURS', 24, 0, 8760),
+      reconcileIntervalMs: reader.integer('SVC_RECONCILE_INTERVAL_MS', 900_000, 100, 86_400_000),
     },
     version,
   };

@@ -1,4 +1,5 @@
 import { commerceHousekeeping } from './commerce/housekeeping';
+import { ReconcileJob } from './commerce/reconcile/reconcile-job';
 import { webhookAuditRetention } from './commerce/webhook/audit-retention';
 import type { Config } from './config';
 import { shellNoncePurge } from './http/shell-nonce-purge';
@@ -15,7 +16,8 @@ export interface RunningJobs {
 /**
  * The worker's background work, all of it safe with several workers on one database:
  * propagation to client sites (outbox), entitlement expiry, webhook audit retention,
- * commerce housekeeping (stale pending orders, old Idempotency-Keys), stale shell nonces.
+ * commerce housekeeping (stale pending orders, old Idempotency-Keys), stale shell nonces,
+ * store reconcile.
  */
 export function startJobs(config: Config, services: Services, logger: Logger): RunningJobs {
   const delivery = new OutboxDelivery({
@@ -31,6 +33,7 @@ export function startJobs(config: Config, services: Services, logger: Logger): R
     webhookAuditRetention(services.commerce.webhooks.audit, logger),
     commerceHousekeeping(services.commerce, logger),
     shellNoncePurge(services.shellNonces, logger),
+    new ReconcileJob(services.commerce.reconcile, logger),
   ];
   delivery.start();
   for (const job of periodic) job.start();

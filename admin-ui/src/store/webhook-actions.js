@@ -33,3 +33,21 @@ export const deleteStore = ( record ) =>
 		method: 'DELETE',
 		success: () => sprintf( __( 'Store %s removed.', 'svc-hub' ), record.source_url ),
 	} );
+
+/**
+ * Sets (or with null clears) a store's WooCommerce REST credentials.
+ *
+ * @param {Object}      record      The store.
+ * @param {Object|null} credentials `{ consumer_key, consumer_secret }`, or null.
+ * @return {Function} Thunk.
+ */
+export const saveStoreCredentials = ( record, credentials ) =>
+	mutateAs( {
+		path: `/stores/${ encodeURIComponent( record.id ) }`,
+		method: 'PUT',
+		data: { rest_credentials: credentials },
+		success: ( saved ) =>
+			saved.rest_credentials
+				? sprintf( __( 'REST credentials of %1$s saved (key ends in %2$s).', 'svc-hub' ), saved.source_url, saved.rest_credentials.consumer_key_last4 )
+				: sprintf( __( 'REST credentials of %s cleared.', 'svc-hub' ), saved.source_url ),
+	} );

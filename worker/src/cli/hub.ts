@@ -41,6 +41,7 @@ const USAGE = `svc-hub operator CLI — npm run hub -- <command>
   store list
   store rotate STORE_ID|STORE_URL --secret S
   store remove STORE_ID|STORE_URL
+  store reconcile --source STORE_URL [--since DATE]
   library import FILE|FOLDER
   library export [--out FILE]
   library load-starter

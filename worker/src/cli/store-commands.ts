@@ -1,15 +1,26 @@
+import { storeHealth } from '../commerce/store-health';
 import type { StoreRecord } from '../commerce/stores';
 import type { Services } from '../services';
 import { ApiError } from '../support/api-error';
 import { takeFlags, UsageError, type ParsedArguments } from './arguments';
+import { storeReconcileCommand } from './store-reconcile-command';
 
 type Print = (line: string) => void;
 
-const describe = (store: StoreRecord) => [store.id, store.sourceUrl, `secret …${store.secretLast4}`, store.updatedAt.toISOString()].join('\t');
+const describe = (store: StoreRecord, warnFailures: number) =>
+  [
+    store.id,
+    store.sourceUrl,
+    `secret …${store.secretLast4}`,
+    store.updatedAt.toISOString(),
+    store.restKeyLast4 === null ? 'no REST credentials' : `REST key …${store.restKeyLast4}`,
+    `deliveries ${storeHealth(store, warnFailures).status}${store.verification.failuresInRow > 0 ? ` (${store.verification.failuresInRow} failed in a row)` : ''}`,
+  ].join('\t');
 
 /**
  * `store add --source URL --secret S`, `store list`, `store rotate STORE --secret S`,
- * `store remove STORE` (STORE: its id or source URL). The secret is stored encrypted exactly
+ * `store remove STORE` (STORE: its id or source URL), `store reconcile --source URL [--since
+ * DATE]` (store-reconcile-command.ts). The secret is stored encrypted exactly
  * as given and never printed; only its last 4 characters are.
  */
 export async function storeCommand(services: Services, action: string | undefined, parsed: ParsedArguments, print: Print): Promise<void> {
@@ -25,7 +36,7 @@ export async function storeCommand(services: Services, action: string | undefine
     }
     case 'list': {
       takeFlags(parsed, []);
-      for (const store of await stores.list()) print(describe(store));
+      for (const store of await stores.list()) print(describe(store, services.config.stores.warnFailures));
       return;
     }
     case 'rotate': {
@@ -45,7 +56,9 @@ export async function storeCommand(services: Services, action: string | undefine
       print(`Removed store ${store.id} (${store.sourceUrl}); its webhooks are now refused.`);
       return;
     }
+    case 'reconcile':
+      return storeReconcileCommand(services, parsed, print);
     default:
-      throw new UsageError('Usage: store add|list|rotate|remove …');
+      throw new UsageError('Usage: store add|list|rotate|remove|reconcile …');
   }
 }

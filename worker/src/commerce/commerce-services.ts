@@ -7,6 +7,7 @@ import { Checkout } from './checkout';
 import { OrderStore } from './orders';
 import { PackageStore } from './packages';
 import { PaymentEvents } from './payment-events';
+import { createReconcileServices, type ReconcileServices } from './reconcile/reconcile-services';
 import { ShellWooCommerce } from './shell-woocommerce';
 import { createWebhookServices, type WebhookServices } from './webhook/webhook-services';
 import type { WooCommerceBridge } from './woocommerce-bridge';
@@ -20,6 +21,8 @@ export interface CommerceServices {
   wooCommerce: WooCommerceBridge;
   /** The signed WooCommerce webhook: stores, audit log, failure limit. */
   webhooks: WebhookServices;
+  /** Pulling orders from stores with REST credentials (what WooCommerce never re-sends). */
+  reconcile: ReconcileServices;
 }
 
 export function createCommerceServices(
@@ -32,12 +35,15 @@ export function createCommerceServices(
   const packages = new PackageStore(database);
   const orders = new OrderStore(database);
   const wooCommerce = new ShellWooCommerce(config.shellUrl, config.hubSecret, logger);
+  const payments = new PaymentEvents(orders, packages, entitlements, gate);
+  const webhooks = createWebhookServices(config, database);
   return {
     packages,
     orders,
     wooCommerce,
     checkout: new Checkout(database, packages, orders, wooCommerce),
-    payments: new PaymentEvents(orders, packages, entitlements, gate),
-    webhooks: createWebhookServices(config, database),
+    payments,
+    webhooks,
+    reconcile: createReconcileServices(config, database, payments, webhooks),
   };
 }

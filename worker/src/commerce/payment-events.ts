@@ -18,8 +18,11 @@ export interface PaymentResult {
   orderId: string | null;
 }
 
-/** Where the event came from: `webhook` (another store, signed) or `woocommerce` (this site, in-process). */
-export type PaymentSource = 'webhook' | 'woocommerce';
+/**
+ * Where the event came from: `webhook` (another store, signed), `reconcile` (another store's
+ * order pulled through its REST API) or `woocommerce` (this site, in-process).
+ */
+export type PaymentSource = 'webhook' | 'reconcile' | 'woocommerce';
 
 const unmatched = (reason: string, orderId: string | null = null): PaymentResult => ({ outcome: 'unmatched', reason, orderId });
 
@@ -110,7 +113,7 @@ export class PaymentEvents {
     if (target === order.status) return noChange(`the order is already ${order.status}`);
     if (!canTransition(order.status, target)) return noChange(`an order cannot go from ${order.status} to ${target}`);
 
-    const actor = source === 'webhook' ? `woocommerce:${facts.store}` : 'woocommerce:this-site';
+    const actor = facts.store !== null ? `woocommerce:${facts.store}` : 'woocommerce:this-site';
     const detail = `WooCommerce order ${facts.wooOrderId} ${facts.status}`;
     await this.orders.transition(connection, order, target, { source, detail, wooOrderId: facts.wooOrderId, eventAt: facts.dateModified });
     if (target === 'paid') {

@@ -15,6 +15,20 @@ export interface StoreRecord {
   secretLast4: string;
   createdAt: Date;
   updatedAt: Date;
+  verification: VerificationHealth;
+  /** Last 4 characters of the REST consumer key, or null when no REST credentials are stored. */
+  restKeyLast4: string | null;
+  reconcile: { reconciledUntil: Date | null; startedAt: Date | null; result: string };
+  /** Hub orders of this store older than the silent threshold with no verified delivery since they were made. */
+  unheardOrders: number;
+}
+
+/** How the store's deliveries fared at verification (docs/woocommerce-webhook.md, "Store health"). */
+export interface VerificationHealth {
+  failuresInRow: number;
+  lastSuccessAt: Date | null;
+  lastFailureAt: Date | null;
+  lastFailureReason: string;
 }
 
 /** What the webhook needs to verify a delivery from a store. */
@@ -59,6 +73,7 @@ export class WebhookStores {
   constructor(
     private readonly database: Database,
     private readonly encryptionKey: Buffer,
+    private readonly silentHours = 24,
   ) {}
 
   private get table(): string {
@@ -87,7 +102,7 @@ export class WebhookStores {
   }
 
   async list(): Promise<StoreRecord[]> {
-    const [rows] = await this.database.pool.query<RowDataPacket[]>(`SELECT * FROM ${this.table} ORDER BY source_url`);
+    const [rows] = await this.database.pool.query<RowDataPacket[]>(`${this.select()} ORDER BY store.source_url`, [this.silentHours * 3600]);
     return rows.map((row) => this.toRecord(row));
   }
 
@@ -96,7 +111,7 @@ export class WebhookStores {
     const column = STORE_ID_PATTERN.test(idOrSource) ? 'id' : 'source_url';
     const value = column === 'id' ? idOrSource : normaliseStoreUrl(idOrSource);
     if (value === null) return null;
-    const [rows] = await this.database.pool.execute<RowDataPacket[]>(`SELECT * FROM ${this.table} WHERE ${column} = ?`, [value]);
+    const [rows] = await this.database.pool.query<RowDataPacket[]>(`${this.select()} WHERE store.${column} = ?`, [this.silentHours * 3600, value]);
     return rows[0] ? this.toRecord(rows[0]) : null;
   }
 
@@ -140,6 +155,17 @@ export class WebhookStores {
     return row ? { id: row.id, sourceUrl: row.source_url, keys: signingKeys(decrypt(row.secret_encrypted, this.encryptionKey)) } : null;
   }
 
+  /** Every column, and the count of hub orders unheard of (older than the silent threshold, no verified delivery since). */
+  private select(): string {
+    return `SELECT store.*, (
+        SELECT COUNT(*) FROM ${this.database.table('orders')} hub_order
+         WHERE hub_order.store = store.source_url
+           AND hub_order.created_at <= UTC_TIMESTAMP(3) - INTERVAL ? SECOND
+           AND (store.last_verified_at IS NULL OR hub_order.created_at > store.last_verified_at)
+      ) AS unheard_orders
+      FROM ${this.table} store`;
+  }
+
   private toRecord(row: RowDataPacket): StoreRecord {
     return {
       id: row.id,
@@ -147,6 +173,15 @@ export class WebhookStores {
       secretLast4: last4(decrypt(row.secret_encrypted, this.encryptionKey)),
       createdAt: row.created_at,
       updatedAt: row.updated_at,
+      verification: {
+        failuresInRow: Number(row.verify_failures_in_row),
+        lastSuccessAt: row.last_verified_at,
+        lastFailureAt: row.last_failure_at,
+        lastFailureReason: row.last_failure_reason,
+      },
+      restKeyLast4: row.rest_credentials_encrypted ? row.rest_key_last4 : null,
+      reconcile: { reconciledUntil: row.reconciled_until, startedAt: row.reconcile_started_at, result: row.reconcile_result },
+      unheardOrders: Number(row.unheard_orders),
     };
   }
 }

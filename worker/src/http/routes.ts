@@ -131,7 +131,7 @@ export function routeTable(services: Services, startedAt: number): RouteDefiniti
     { method: 'DELETE', path: `${admin}/library/items/:id`, auth: 'admin', area: 'admin', handler: libraryAdmin.remove },
     { method: 'GET', path: `${admin}/stores`, auth: 'admin', area: 'admin', handler: stores.list },
     { method: 'POST', path: `${admin}/stores`, auth: 'admin', area: 'admin', handler: stores.create },
-    { method: 'PUT', path: `${admin}/stores/:id`, auth: 'admin', area: 'admin', handler: stores.rotate },
+    { method: 'PUT', path: `${admin}/stores/:id`, auth: 'admin', area: 'admin', handler: stores.update },
     { method: 'DELETE', path: `${admin}/stores/:id`, auth: 'admin', area: 'admin', handler: stores.remove },
     { method: 'GET', path: `${admin}/webhook-audit`, auth: 'admin', area: 'admin', handler: webhookAudit.list },
     { method: 'GET', path: `${admin}/webhook-audit/:id`, auth: 'admin', area: 'admin', handler: webhookAudit.entry },

@@ -5,6 +5,7 @@ import ListStatus from '../../components/list-status';
 import { useRecord } from '../../components/use-list';
 import { formatNumber, formatUsd } from '../../utils/format';
 import CostChart from './cost-chart';
+import StoreAlerts from '../webhooks/store-alerts';
 import HealthSummary from './health-summary';
 import { costByDay, usageTotals } from './usage-data';
 
@@ -17,7 +18,7 @@ function period() {
 	return { today, first, from: `${ first }T00:00:00Z` };
 }
 
-/** Overview: health, calls/tokens/cost today and over 30 days, and cost per day split by team or campaign. */
+/** Overview: WooCommerce stores in trouble, health, calls/tokens/cost today and over 30 days, and cost per day split by team or campaign. */
 export default function OverviewPanel() {
 	const [ splitBy, setSplitBy ] = useState( 'team' );
 	const [ { today, first, from } ] = useState( period );
@@ -33,6 +34,7 @@ export default function OverviewPanel() {
 	);
 	return (
 		<div className="svc-hub-panel svc-hub-overview">
+			<StoreAlerts />
 			<HealthSummary />
 			<Card className="svc-hub-usage">
 				<CardHeader>

@@ -21,3 +21,14 @@ export function validateStore( values, isNew = true ) {
 				: undefined,
 	} );
 }
+
+/**
+ * @param {Object} values `{ consumer_key, consumer_secret }` as WooCommerce showed them.
+ * @return {Object} `{ field: message }` for each bad field.
+ */
+export function validateCredentials( values ) {
+	return onlyProblems( {
+		consumer_key: /^ck_[A-Za-z0-9_-]{8,200}$/.test( values.consumer_key.trim() ) ? undefined : __( 'The consumer key WooCommerce showed (ck_…).', 'svc-hub' ),
+		consumer_secret: /^cs_[A-Za-z0-9_-]{8,200}$/.test( values.consumer_secret.trim() ) ? undefined : __( 'The consumer secret WooCommerce showed (cs_…).', 'svc-hub' ),
+	} );
+}

@@ -62,8 +62,17 @@ export function webhookHandler(webhooks: WebhookServices, payments: PaymentEvent
       store = await webhooks.stores.signingKeys(source, true); // the secret may have changed in another process
       valid = store !== null && verifyWooSignature(intake.body, headers.signature, store.keys);
     }
+    const storeId = store?.id;
+    if (storeId) await noteHealth(storeId, intake.receivedAt, valid);
     if (!valid) return refused('invalid', `X-WC-Webhook-Signature does not match the body signed with the secret configured for ${source}`, source);
     return { source };
+  }
+
+  /** The store's verification run (Store health); a failure to record it never changes the answer. */
+  async function noteHealth(storeId: string, at: Date, valid: boolean): Promise<void> {
+    const reason = 'the signature did not match the secret configured for the store';
+    const recorded = valid ? webhooks.health.verified(storeId, at) : webhooks.health.rejected(storeId, at, reason);
+    await recorded.catch((error: unknown) => logger.warn('could not record the store\'s verification health', { store_id: storeId, error: String(error) }));
   }
 
   async function decide(request: Request, response: Response, intake: WebhookIntake, headers: DeliveryHeaders): Promise<Verdict> {

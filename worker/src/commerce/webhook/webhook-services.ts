@@ -3,19 +3,23 @@ import type { Database } from '../../db/pool';
 import { WebhookStores } from '../stores';
 import { WebhookAuditLog } from './audit-log';
 import { FailureLimit } from './failure-limit';
+import { VerificationHealthRecorder } from './verification-health';
 
-/** The WooCommerce webhook's parts: its stores, its audit log, the per-IP failure limit, the retention. */
+/** The WooCommerce webhook's parts: its stores, their verification health, its audit log, the per-IP failure limit, the retention. */
 export interface WebhookServices {
   stores: WebhookStores;
   audit: WebhookAuditLog;
   failureLimit: FailureLimit;
+  /** Each store's run of deliveries that failed verification. */
+  health: VerificationHealthRecorder;
   retention: { failedDays: number; verifiedDays: number };
 }
 
 export function createWebhookServices(config: Config, database: Database): WebhookServices {
   const audit = new WebhookAuditLog(database);
   return {
-    stores: new WebhookStores(database, config.encryptionKey),
+    stores: new WebhookStores(database, config.encryptionKey, config.stores.silentHours),
+    health: new VerificationHealthRecorder(database),
     audit,
     failureLimit: new FailureLimit(audit, config.webhook.failureLimitPerMinute),
     retention: { failedDays: config.webhook.auditFailedDays, verifiedDays: config.webhook.auditVerifiedDays },

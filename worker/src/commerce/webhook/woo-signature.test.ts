@@ -51,4 +51,26 @@ describe('WooCommerce webhook signature', () => {
       expect(verifyWooSignature(BODY, bad, keys)).toBe(false);
     }
   });
+
+  it("accepts the key WooCommerce's admin form makes of a typed secret (facts: Ab&c<d>e\"f'g<h&i%41j → Ab&ce\"f'g<h&ij)", () => {
+    const typed = `Ab&c<d>e"f'g<h&i%41j`;
+    const storedKey = `Ab&ce"f'g<h&ij`;
+    expect(verifyWooSignature(BODY, wooSignature(BODY, storedKey), signingKeys(typed))).toBe(true);
+    expect(verifyWooSignature(BODY, wooSignature(BODY, typed), signingKeys(typed))).toBe(true);
+    // The field shows the decoded key after saving; entered as shown, it verifies too.
+    expect(verifyWooSignature(BODY, wooSignature(BODY, storedKey), signingKeys(storedKey))).toBe(true);
+  });
+
+  it('accepts a generated secret ending in a space both as first saved and as a later re-save trimmed it', () => {
+    const generated = 'k3y&with>special<"chars\'and a trailing space ';
+    const keys = signingKeys(generated);
+    expect(verifyWooSignature(BODY, wooSignature(BODY, generated), keys)).toBe(true);
+    expect(verifyWooSignature(BODY, wooSignature(BODY, generated.trimEnd()), keys)).toBe(true);
+    expect(verifyWooSignature(BODY, wooSignature(BODY, generated.trim().slice(0, -1)), keys)).toBe(false);
+  });
+
+  it('keeps the number of keys small and never adds an empty one', () => {
+    expect(signingKeys('   ').map(String)).toEqual(['   ']);
+    expect(signingKeys(`Ab&c<d>e"f'g<h&i%41j`).length).toBeLessThanOrEqual(6);
+  });
 });

@@ -1,15 +1,29 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { htmlEntityDecode, wpSpecialcharsDecode } from './html-entities';
+import { sanitizeTextField } from './sanitize-text-field';
+
+/**
+ * The secret in every form a store may sign with, from what the operator entered:
+ * - as entered (WooCommerce's field as shown, or the entity-encoded value its database holds);
+ * - as WooCommerce's admin form stores it: sanitize_text_field() (tags and `%XX` octets removed,
+ *   whitespace runs collapsed, trimmed), so a re-save of the webhook form — which trims the
+ *   trailing space a generated secret can end in — does not change the key the hub expects;
+ * - the same for the decoded secret (an entity-encoded secret copied from the database).
+ */
+export function secretForms(secret: string): string[] {
+  return [...new Set([secret, sanitizeTextField(secret), sanitizeTextField(wpSpecialcharsDecode(secret))])].filter((form) => form !== '');
+}
 
 /**
  * The HMAC keys a store's secret, as the operator entered it, may sign with: WooCommerce
  * decodes the secret before signing — wp_specialchars_decode( $secret, ENT_QUOTES ) in its
- * source since 3.5.5, html_entity_decode( $secret ) in the contract's words. Both are accepted;
- * they are one and the same key for every secret whose only references are
- * `&amp; &lt; &gt; &quot; &#039;`.
+ * source since 3.5.5, html_entity_decode( $secret ) in the contract's words — and each form of
+ * secretForms() is decoded both ways. The two decodings are one and the same key for every
+ * secret whose only references are `&amp; &lt; &gt; &quot; &#039;`. At most six keys.
  */
 export function signingKeys(secret: string): Buffer[] {
-  return [...new Set([wpSpecialcharsDecode(secret), htmlEntityDecode(secret)])].map((key) => Buffer.from(key, 'utf8'));
+  const keys = secretForms(secret).flatMap((form) => [wpSpecialcharsDecode(form), htmlEntityDecode(form)]);
+  return [...new Set(keys)].map((key) => Buffer.from(key, 'utf8'));
 }
 
 /** `X-WC-Webhook-Signature` as WooCommerce computes it: base64(HMAC-SHA256(raw body, key)). */
