@@ -21,8 +21,11 @@ export type AuthKind = 'public' | 'bearer' | 'webhook' | 'admin' | 'internal';
 
 export interface Allowance {
   table: string;
-  /** `rows-added`: new rows only (at most one per request of the case), existing rows unchanged. */
-  change: 'rows-added';
+  /**
+   * `rows-added`: new rows only (at most one per request of the case), existing rows unchanged;
+   * `columns`: only the table's VOLATILE_COLUMNS (database.ts) may change, no row added or removed.
+   */
+  change: 'rows-added' | 'columns';
   why: string;
 }
 
@@ -51,6 +54,7 @@ const INTERNAL = '/wp-json/svc-hub/v1/internal';
 const TEST = '/wp-json/svc-hub-test/v1';
 
 const AUDITED: Allowance = { table: 'webhook_audit', change: 'rows-added', why: 'DESIGN §5: every webhook attempt, valid or not, is in the audit log before the answer' };
+const STORE_HEALTH: Allowance = { table: 'stores', change: 'columns', why: "a delivery naming a store updates that store's verification health (docs/woocommerce-webhook.md, Store health)" };
 // Bodies are well-formed but refused by the handler (a field is wrong), so that no case makes a
 // real, billed call or a change: the attacks change the rest.
 const chat = () => ({ model: 'mock/echo', messages: 'hostile' });
@@ -69,7 +73,7 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
   { method: 'GET', path: `${COMMERCE}/orders/:id`, auth: 'bearer', params: { id: (f) => f.orderOfA } },
   { method: 'GET', path: `${LICENSE}/entitlement`, auth: 'bearer', query: ['site_url'] },
   { method: 'PATCH', path: `${LICENSE}/entitlement`, auth: 'bearer', adminScope: true, body: (f) => ({ site_url: f.clientA.siteUrl, status: 'no-such-status', reason: 'hostile' }) },
-  { method: 'POST', path: `${LICENSE}/webhook/woo-order-paid`, auth: 'webhook', body: () => ({ id: 1, status: 'processing' }), allow: [AUDITED] },
+  { method: 'POST', path: `${LICENSE}/webhook/woo-order-paid`, auth: 'webhook', body: () => ({ id: 1, status: 'processing' }), allow: [AUDITED, STORE_HEALTH] },
   { method: 'GET', path: `${LIBRARY}/image-templates`, auth: 'public', query: ['category', 'search', ...PAGE] },
   { method: 'GET', path: `${LIBRARY}/image-templates/:id`, auth: 'public', params: { id: () => 'no-such-template' } },
   { method: 'GET', path: `${LIBRARY}/image-samples/:type`, auth: 'public', params: { type: () => 'no-such-type' } },

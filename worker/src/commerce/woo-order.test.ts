@@ -38,7 +38,7 @@ describe('factsFromRestOrder', () => {
 
   it('names what makes a body not an order', () => {
     expect(factsFromRestOrder([], null)).toEqual({ error: 'the body is not an order object' });
-    const noId = { error: 'the order has no numeric id (a positive integer below 2^53)' };
+    const noId = { error: 'the order has no numeric id' };
     expect(factsFromRestOrder({ ...order, id: '512' }, null)).toEqual(noId);
     expect(factsFromRestOrder({ ...order, id: 18446744073709551616 }, null)).toEqual(noId); // 2^64: once a 500 at the BIGINT column
     expect(factsFromRestOrder({ ...order, id: 1.5 }, null)).toEqual(noId);

@@ -56,7 +56,7 @@ function productIds(order: Json): number[] {
 export function factsFromRestOrder(order: unknown, store: string | null): WooOrderFacts | { error: string } {
   if (!isObject(order)) return { error: 'the body is not an order object' };
   const id = order.id;
-  if (!isStoredId(id)) return { error: 'the order has no numeric id (a positive integer below 2^53)' };
+  if (!isStoredId(id)) return { error: 'the order has no numeric id' };
   if (typeof order.status !== 'string' || order.status === '') return { error: 'the order has no status' };
   const total = typeof order.total === 'number' ? String(order.total) : order.total;
   return {
