@@ -121,7 +121,7 @@ final class Svc_Stand_In_Action_Scheduler {
 				do_action_ref_array( $action['hook'], array_values( $action['args'] ) );
 				self::mark( $id, 'complete' );
 			} catch ( Throwable $error ) {
-				self::mark( $id, 'failed' );
+				self::mark( $id, 'failed', $error->getMessage() );
 			}
 			++$ran;
 		}
@@ -133,11 +133,13 @@ final class Svc_Stand_In_Action_Scheduler {
 	 *
 	 * @param int    $id     Action id.
 	 * @param string $status Status.
+	 * @param string $message Log message (why it failed).
 	 */
-	private static function mark( int $id, string $status ): void {
+	private static function mark( int $id, string $status, string $message = '' ): void {
 		$actions = self::all();
 		if ( isset( $actions[ $id ] ) ) {
 			$actions[ $id ]['status'] = $status;
+			$actions[ $id ]['log']    = $message;
 			update_option( self::OPTION, $actions, false );
 		}
 	}

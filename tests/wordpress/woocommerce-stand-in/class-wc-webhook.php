@@ -165,8 +165,9 @@ class WC_Webhook {
 		}
 		list( $resource, $event ) = explode( '.', $this->data['topic'] );
 		$body                     = trim( wp_json_encode( Svc_Stand_In_Rest_Order::of( $order ) ) );
-		$allow                    = static fn ( $external, $host ) => $external || wp_parse_url( $this->data['delivery_url'], PHP_URL_HOST ) === $host;
-		$ports                    = static fn ( $allowed ) => array_merge( (array) $allowed, array( (int) wp_parse_url( $this->data['delivery_url'], PHP_URL_PORT ) ) );
+		$target                   = wp_parse_url( $this->data['delivery_url'] );
+		$allow                    = static fn ( $external, $host ) => $external || ( $target['host'] ?? '' ) === $host;
+		$ports                    = static fn ( $allowed ) => array_merge( (array) $allowed, array( (int) ( $target['port'] ?? 80 ) ) );
 		// The test stack's hub listens on 127.0.0.1 and a high port; a store's hub is public.
 		add_filter( 'http_request_host_is_external', $allow, 10, 2 );
 		add_filter( 'http_allowed_safe_ports', $ports );
