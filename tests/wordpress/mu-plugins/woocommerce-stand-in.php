@@ -46,6 +46,7 @@ if ( 'no' !== get_option( 'svc_test_woo_active', 'yes' ) ) {
 		'class-svc-stand-in-action-scheduler',
 		'class-svc-stand-in-rest-order',
 		'class-wc-webhook',
+		'class-svc-stand-in-hook-recorder',
 		'class-woocommerce',
 	);
 	foreach ( $svc_stand_in_files as $svc_stand_in_file ) {

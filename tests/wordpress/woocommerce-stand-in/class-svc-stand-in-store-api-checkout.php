@@ -123,9 +123,11 @@ final class Svc_Stand_In_Store_Api_Checkout {
 		$draft_id = (int) WC()->session->get( self::DRAFT_KEY, 0 );
 		$order    = $draft_id ? wc_get_order( $draft_id ) : false;
 		if ( ! $order || ! $order->has_status( 'checkout-draft' ) ) {
+			// OrderController::create_order_from_cart(): the new draft is saved, then updated.
 			$order = new WC_Order();
 			$order->set_status( 'checkout-draft' );
 			$order->set_created_via( 'store-api' );
+			$order->save();
 		}
 		$order->set_customer_id( get_current_user_id() );
 		$order->set_currency( get_woocommerce_currency() );

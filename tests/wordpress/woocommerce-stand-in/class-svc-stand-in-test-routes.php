@@ -125,8 +125,10 @@ final class Svc_Stand_In_Test_Routes {
 		if ( ! $order ) {
 			return self::missing();
 		}
+		$recorder = new Svc_Stand_In_Hook_Recorder();
+		$recorder->start();
 		$done = $order->payment_complete( (string) ( $request->get_param( 'transaction_id' ) ?? 'txn_' . $order->get_id() ) );
-		return self::order_response( wc_get_order( $order->get_id() ), 200, array( 'payment_complete' => $done ) );
+		return self::order_response( wc_get_order( $order->get_id() ), 200, array( 'payment_complete' => $done, 'hooks' => $recorder->stop() ) );
 	}
 
 	/**
@@ -189,7 +191,9 @@ final class Svc_Stand_In_Test_Routes {
 		if ( ! $order ) {
 			return self::missing();
 		}
-		$refund = wc_create_refund(
+		$recorder = new Svc_Stand_In_Hook_Recorder();
+		$recorder->start();
+		$refund   = wc_create_refund(
 			array(
 				'order_id' => $order->get_id(),
 				'amount'   => $request->get_param( 'amount' ) ?? $order->get_remaining_refund_amount(),
@@ -197,9 +201,10 @@ final class Svc_Stand_In_Test_Routes {
 			)
 		);
 		if ( is_wp_error( $refund ) ) {
+			$recorder->stop();
 			return new WP_REST_Response( array( 'error' => $refund->get_error_message() ), 400 );
 		}
-		return self::order_response( wc_get_order( $order->get_id() ), 200, array( 'refund_id' => $refund->get_id() ) );
+		return self::order_response( wc_get_order( $order->get_id() ), 200, array( 'refund_id' => $refund->get_id(), 'hooks' => $recorder->stop() ) );
 	}
 
 	/**
