@@ -6,6 +6,7 @@ import type { Services } from '../../worker/src/services';
 import { hubServices } from '../support/hub-services';
 import { stack } from '../support/stack';
 import { WooBuyer } from '../support/woo-buyer';
+import { restOrder } from '../support/woo-webhook';
 import { wooStandIn } from '../support/woocommerce-stand-in';
 
 /**
@@ -159,6 +160,15 @@ describe('webhooks', () => {
     expect(payload).toMatchObject({ id: order.id, status: 'processing', total: '49.00', date_paid_gmt: expect.any(String) });
     expect(payload.meta_data.map((meta: { key: string }) => meta.key)).toEqual(['svc_hub_order_id', 'svc_site_url']);
     expect(typeof payload.line_items[0].price).toBe('number');
+  });
+
+  it('have the shape the tests’ own deliveries (tests/support/woo-webhook.ts) have: one description of the payload', async () => {
+    const order = await wooStandIn.createOrder(PRODUCT);
+    const fromStandIn = await wooStandIn.restOrder(order.id);
+    const fromTests = restOrder({ id: 1, hubOrderId: 'ord_x', siteUrl: 'https://x.example', status: 'pending', modifiedAt: new Date() });
+    expect(Object.keys(fromTests)).toEqual(Object.keys(fromStandIn));
+    expect(Object.keys(fromTests.line_items[0]!)).toEqual(Object.keys(fromStandIn.line_items[0]));
+    expect(typeof fromStandIn.line_items[0].price).toBe('number');
   });
 
   it('list underscore meta such as _shipping_hash in meta_data', async () => {

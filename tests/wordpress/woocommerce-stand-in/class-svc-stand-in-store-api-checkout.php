@@ -10,7 +10,8 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * `GET /wc/store/v1/checkout` (run while the block checkout page renders) creates or updates
- * the session's `checkout-draft` order from the cart and saves it, then fires
+ * the session's `checkout-draft` order from the cart and saves it (an update, so an
+ * `order.updated` delivery is queued even for a new draft), then fires
  * `woocommerce_store_api_checkout_update_order_meta( $order )` WITHOUT saving again: meta set
  * there is lost. `POST /wc/store/v1/checkout` (placing the order; header `Nonce`) does the
  * same, then takes the request's billing and payment method, saves, fires
