@@ -18,6 +18,7 @@ final class Svc_Hub_Internal_Routes {
 	private const HANDLERS = array(
 		'svc-hub/v1/internal/ping'              => 'ping',
 		'svc-hub/v1/internal/woo-create-order' => 'woo_create_order',
+		'svc-hub/v1/internal/woo-product'      => 'woo_product',
 	);
 
 	/** @var Svc_Hub_Settings */
@@ -89,6 +90,16 @@ final class Svc_Hub_Internal_Routes {
 	 */
 	public function woo_create_order( WP_REST_Request $request ): WP_REST_Response {
 		return ( new Svc_Hub_Woocommerce_Orders() )->create( $request );
+	}
+
+	/**
+	 * `POST /svc-hub/v1/internal/woo-product`: whether a WooCommerce product exists.
+	 *
+	 * @param WP_REST_Request $request The request.
+	 * @return WP_REST_Response
+	 */
+	public function woo_product( WP_REST_Request $request ): WP_REST_Response {
+		return ( new Svc_Hub_Woocommerce_Orders() )->product( $request );
 	}
 
 	/**

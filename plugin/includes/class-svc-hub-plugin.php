@@ -39,10 +39,38 @@ final class Svc_Hub_Plugin {
 	 * @param string $plugin_file Absolute path of plugin/svc-hub.php.
 	 */
 	public static function boot( string $plugin_file ): void {
+		if ( Svc_Hub_Settings::MODE_STORE === Svc_Hub_Settings::mode() ) {
+			self::boot_store();
+			return;
+		}
 		if ( null === self::$instance ) {
 			self::$instance = new self( $plugin_file );
 			self::$instance->register_hooks();
 		}
+	}
+
+	/**
+	 * Store mode (SVC_HUB_MODE=store, a shop that sells the hub's packages): only the pay
+	 * link's values reach the order meta. No routes, no forwarding to a worker, no event
+	 * queue, no cron, no admin screen; a re-send left scheduled by the hub mode is removed.
+	 */
+	private static function boot_store(): void {
+		add_action(
+			'plugins_loaded',
+			static function (): void {
+				if ( function_exists( 'WC' ) && function_exists( 'wc_get_order' ) ) {
+					( new Svc_Hub_Woocommerce_Store_Meta() )->register_hooks();
+				}
+			}
+		);
+		add_action(
+			'init',
+			static function (): void {
+				if ( false !== wp_next_scheduled( Svc_Hub_Woocommerce_Bridge::RESEND_HOOK ) ) {
+					Svc_Hub_Woocommerce_Bridge::deactivate();
+				}
+			}
+		);
 	}
 
 	/**

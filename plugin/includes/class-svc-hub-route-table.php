@@ -67,6 +67,7 @@ final class Svc_Hub_Route_Table {
 			self::row( 'svc-hub/v1', '/admin/(?P<path>.+)', self::ADMIN_METHODS, 'admin' ),
 			self::row( 'svc-hub/v1', '/internal/ping', 'POST', 'internal' ),
 			self::row( 'svc-hub/v1', '/internal/woo-create-order', 'POST', 'internal' ),
+			self::row( 'svc-hub/v1', '/internal/woo-product', 'POST', 'internal' ),
 			// Never forwarded: the shell signs what it forwards, and the worker trusts signed internal calls.
 			self::row( 'svc-hub/v1', '/internal/(?P<path>.+)', self::ADMIN_METHODS, 'internal' ),
 		);

@@ -1,6 +1,6 @@
 <?php
 /**
- * The shell's two settings: where the worker is and the shared secret.
+ * The shell's settings: where the worker is, the shared secret, and the mode.
  *
  * @package svc-hub
  */
@@ -8,8 +8,8 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Reads SVC_HUB_WORKER_URL and SVC_HUB_SECRET: a wp-config.php constant first, then the
- * PHP process environment (getenv). Values are read once per request.
+ * Reads SVC_HUB_WORKER_URL, SVC_HUB_SECRET and SVC_HUB_MODE: a wp-config.php constant
+ * first, then the PHP process environment (getenv). Values are read once per request.
  *
  * The secret is only ever handed to Svc_Hub_Signer; nothing prints it.
  */
@@ -17,6 +17,12 @@ final class Svc_Hub_Settings {
 
 	/** Worker base URL when none is configured. */
 	public const DEFAULT_WORKER_URL = 'http://127.0.0.1:8787';
+
+	/** Mode of a store-only site: copy the hub's pay-link values into orders, nothing else. */
+	public const MODE_STORE = 'store';
+
+	/** Mode of the hub site (the default). */
+	public const MODE_HUB = 'hub';
 
 	/** @var string|null */
 	private ?string $worker_url = null;
@@ -38,6 +44,24 @@ final class Svc_Hub_Settings {
 			$this->worker_url = rtrim( '' === $url ? self::DEFAULT_WORKER_URL : $url, '/' );
 		}
 		return $this->worker_url;
+	}
+
+	/**
+	 * The mode: `store` when SVC_HUB_MODE is `store` (any case), else `hub`. An unknown value
+	 * is logged once per request and read as `hub`.
+	 *
+	 * @return string
+	 */
+	public static function mode(): string {
+		static $mode = null;
+		if ( null === $mode ) {
+			$value = strtolower( self::read( 'SVC_HUB_MODE' ) );
+			$mode  = self::MODE_STORE === $value ? self::MODE_STORE : self::MODE_HUB;
+			if ( '' !== $value && $value !== $mode ) {
+				error_log( 'svc-hub: SVC_HUB_MODE must be "hub" or "store"; running as the hub.' ); // phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log
+			}
+		}
+		return $mode;
 	}
 
 	/**

@@ -11,7 +11,9 @@ defined( 'ABSPATH' ) || exit;
  * `POST /svc-hub/v1/internal/woo-create-order` (signed by the worker; the signature is
  * checked by Svc_Hub_Internal_Routes): `{ hub_order_id, site_url, package_id, product_id }`
  * → 200 `{ woo_order_id, payment_url }`, built with WooCommerce's own API
- * (`wc_create_order()`, `add_product()`, meta, `calculate_totals()`, `save()`).
+ * (`wc_create_order()`, `add_product()`, meta, `calculate_totals()`, `save()`); 404
+ * `svc_not_found` when the product does not exist. `POST /svc-hub/v1/internal/woo-product`
+ * `{ product_id }` → 200 `{ product_id, exists, name? }`, for the package warnings.
  */
 final class Svc_Hub_Woocommerce_Orders {
 
@@ -81,6 +83,43 @@ final class Svc_Hub_Woocommerce_Orders {
 			// WooCommerce's own message (database errors, paths) stays in the log: the worker passes this answer's message on to the API client.
 			return self::error( 'svc_woocommerce_error', __( "WooCommerce refused to create the order; the hub's PHP error log has the detail.", 'svc-hub' ), 500 );
 		}
+	}
+
+	/**
+	 * Whether the product exists.
+	 *
+	 * @param WP_REST_Request $request The worker's request.
+	 * @return WP_REST_Response
+	 */
+	public function product( WP_REST_Request $request ): WP_REST_Response {
+		if ( ! function_exists( 'wc_get_product' ) || ! class_exists( 'WooCommerce' ) ) {
+			return self::error( 'svc_woocommerce_inactive', __( 'WooCommerce is not active on the hub site.', 'svc-hub' ), 503 );
+		}
+		$data       = json_decode( (string) $request->get_body(), true );
+		$product_id = is_array( $data ) ? ( $data['product_id'] ?? null ) : null;
+		if ( ! is_int( $product_id ) || $product_id <= 0 ) {
+			return Svc_Hub_Errors::json(
+				array(
+					'code'    => 'svc_invalid_request',
+					/* translators: %s: field name. */
+					'message' => sprintf( __( 'Invalid parameter(s): %s.', 'svc-hub' ), 'product_id' ),
+					'data'    => array(
+						'status' => 400,
+						'params' => array( 'product_id' => 'must be a positive integer' ),
+					),
+				),
+				400
+			);
+		}
+		$product = wc_get_product( $product_id );
+		$answer  = array(
+			'product_id' => $product_id,
+			'exists'     => (bool) $product,
+		);
+		if ( $product ) {
+			$answer['name'] = (string) $product->get_name();
+		}
+		return Svc_Hub_Errors::json( $answer, 200 );
 	}
 
 	/**

@@ -8,6 +8,7 @@ import { shellHeaders } from '../support/signed-request';
 import { stack } from '../support/stack';
 import { startWorker, stopWorker } from '../support/worker-process';
 import { runWordPressCron, wooStandIn } from '../support/woocommerce-stand-in';
+import { logIn } from '../support/wordpress-session';
 
 /**
  * WooCommerce on the hub site (DESIGN §1, §5): checkout asks the shell for a real pending
@@ -300,6 +301,33 @@ describe('WooCommerce not active on the hub site', () => {
     const answer = await checkout('wordpress', key, packageId);
     expect([answer.status, answer.body.code]).toEqual([503, 'svc_store_unavailable']);
     expect(answer.body.message).toContain('WooCommerce is not active');
+  });
+});
+
+describe('a package whose WooCommerce product does not exist on this site', () => {
+  const MISSING = 999_999;
+
+  it('is saved with a warning (CLI and admin route), and its checkout answers 422 svc_package_misconfigured naming woo_product_id', async () => {
+    const id = `pkg-${randomUUID().slice(0, 8)}`;
+    const output = hub('package', 'create', '--id', id, '--name', 'Missing product', '--price', '49.00', '--currency', 'EUR', '--features', 'module.seo', '--woo-product', String(MISSING));
+    expect(output.some((line) => line.startsWith('Warning (woo_product_id):') && line.includes(String(MISSING)))).toBe(true);
+
+    const key = createKey();
+    for (const lane of LANES) {
+      const answer = await checkout(lane, key, id);
+      expect([answer.status, answer.body.code]).toEqual([422, 'svc_package_misconfigured']);
+      expect(Object.keys(answer.body.data.params)).toEqual(['woo_product_id']);
+      expect(answer.body.message).toContain(String(MISSING));
+    }
+
+    const admin = await logIn();
+    const headers = { ...admin.headers, 'Content-Type': 'application/json' };
+    const body = { package_id: `pkg-${randomUUID().slice(0, 8)}`, name: 'Admin made', price: { amount: '19.00', currency: 'EUR' }, features: ['module.seo'], woo_product_id: MISSING };
+    const created = await call('wordpress', '/wp-json/svc-hub/v1/admin/packages', { method: 'POST', headers, body: JSON.stringify(body) });
+    expect(created.status).toBe(201);
+    expect(created.body.warnings).toEqual([expect.objectContaining({ code: 'svc_woo_product_missing', field: 'woo_product_id' })]);
+    const fixed = await call('wordpress', `/wp-json/svc-hub/v1/admin/packages/${body.package_id}`, { method: 'PUT', headers, body: JSON.stringify({ ...body, woo_product_id: PRODUCT }) });
+    expect([fixed.status, fixed.body.warnings]).toEqual([200, []]);
   });
 });
 

@@ -1,4 +1,6 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 /**
  * What a WooCommerce store sends to a webhook URL (facts/woocommerce.md, class-wc-webhook.php
@@ -6,7 +8,17 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
  * base64(HMAC-SHA256(body, key)). `key` is the HMAC key itself — the store's secret after
  * WooCommerce decoded it — so tests state it independently of the hub's decoding.
  */
-export const WOO_USER_AGENT = 'WooCommerce/9.4.2 Hookshot (WordPress/6.7.1)';
+export const WOO_USER_AGENT = 'WooCommerce/10.0.2 Hookshot (WordPress/7.1)';
+
+/**
+ * The REST v3 order's shape — field order, defaults and types — as the WooCommerce stand-in
+ * fills it for its own webhook deliveries (tests/wordpress/woocommerce-stand-in/rest-order.json):
+ * one description of the payload for both.
+ */
+const SHAPE = JSON.parse(readFileSync(join(__dirname, '..', 'wordpress', 'woocommerce-stand-in', 'rest-order.json'), 'utf8')) as {
+  order: Record<string, unknown>;
+  line_item: Record<string, unknown>;
+};
 
 export interface OrderOptions {
   id: number;
@@ -40,33 +52,22 @@ export function restOrder(options: OrderOptions) {
   const paid = options.paidAt ?? null;
   const orderKey = `wc_order_${randomBytes(6).toString('hex')}`;
   return {
+    ...SHAPE.order,
     id: options.id,
-    parent_id: 0,
     status: options.status,
     currency,
-    version: '9.4.2',
-    prices_include_tax: false,
     date_created: gmt(created),
     date_modified: gmt(options.modifiedAt),
-    discount_total: '0.00',
-    discount_tax: '0.00',
-    shipping_total: '0.00',
-    shipping_tax: '0.00',
-    cart_tax: '0.00',
     total,
-    total_tax: '0.00',
     customer_id: 3,
     order_key: orderKey,
-    billing: { first_name: 'Zoë', last_name: 'Müller', company: 'Client GmbH', address_1: 'Hauptstraße 1', address_2: '', city: 'Köln', state: '', postcode: '50667', country: 'DE', email: 'zoe@client.example', phone: '+49 221 000000' },
-    shipping: { first_name: '', last_name: '', company: '', address_1: '', address_2: '', city: '', state: '', postcode: '', country: '', phone: '' },
+    billing: { ...(SHAPE.order.billing as object), first_name: 'Zoë', last_name: 'Müller', company: 'Client GmbH', address_1: 'Hauptstraße 1', city: 'Köln', postcode: '50667', country: 'DE', email: 'zoe@client.example', phone: '+49 221 000000' },
     payment_method: paid ? 'stripe' : '',
     payment_method_title: paid ? 'Credit card' : '',
     transaction_id: paid ? `ch_${randomBytes(8).toString('hex')}` : '',
     customer_ip_address: '203.0.113.50',
     customer_user_agent: 'Mozilla/5.0',
     created_via: 'checkout',
-    customer_note: '',
-    date_completed: null,
     date_paid: paid ? gmt(paid) : null,
     cart_hash: randomBytes(16).toString('hex'),
     number: String(options.id),
@@ -74,42 +75,18 @@ export function restOrder(options: OrderOptions) {
       { id: 901, key: 'svc_hub_order_id', value: options.hubOrderId },
       { id: 902, key: 'svc_site_url', value: options.siteUrl },
       { id: 903, key: '_stripe_fee', value: '1.02' },
+      { id: 904, key: '_shipping_hash', value: 'd751713988987e9331980363e24189ce' },
     ],
     line_items: [
-      {
-        id: 55,
-        name: 'SEO module (30 days)',
-        product_id: options.productId ?? 77,
-        variation_id: 0,
-        quantity: 1,
-        tax_class: '',
-        subtotal: total,
-        subtotal_tax: '0.00',
-        total,
-        total_tax: '0.00',
-        taxes: [],
-        meta_data: [],
-        sku: 'SEO-30',
-        price: Number(total),
-        image: { id: '', src: '' },
-        parent_name: null,
-      },
+      { ...SHAPE.line_item, id: 55, name: 'SEO module (30 days)', product_id: options.productId ?? 77, quantity: 1, subtotal: total, total, sku: 'SEO-30', price: Number(total) },
     ],
-    tax_lines: [],
-    shipping_lines: [],
-    fee_lines: [],
-    coupon_lines: [],
     refunds: options.status === 'refunded' ? [{ id: options.id + 1, reason: 'Customer request', total: `-${total}` }] : [],
     payment_url: `https://shop.example/checkout/order-pay/${options.id}/?pay_for_order=true&key=${orderKey}`,
-    is_editable: false,
     needs_payment: paid === null,
-    needs_processing: true,
     date_created_gmt: gmt(created),
     date_modified_gmt: gmt(options.modifiedAt),
-    date_completed_gmt: null,
     date_paid_gmt: paid ? gmt(paid) : null,
-    currency_symbol: '€',
-    _links: { self: [{ href: `https://shop.example/wp-json/wc/v3/orders/${options.id}` }] },
+    _links: { self: [{ href: `https://shop.example/wp-json/wc/v3/orders/${options.id}` }], collection: [{ href: 'https://shop.example/wp-json/wc/v3/orders' }] },
   };
 }
 
@@ -145,9 +122,9 @@ export function delivery(body: string | Buffer, options: DeliveryOptions): Webho
     'X-WC-Webhook-Event': event,
     'X-WC-Webhook-Signature': wooSignature(body, options.key),
     'X-WC-Webhook-ID': String(options.webhookId ?? 12),
-    // As WooCommerce makes it (facts/woocommerce.md): a hash of the webhook id and the current
-    // second — the same for two deliveries in one second, so nothing may deduplicate on it.
-    'X-WC-Webhook-Delivery-ID': createHash('md5').update(`${options.webhookId ?? 12}${Math.floor(Date.now() / 1000)}`).digest('hex'),
+    // As WooCommerce makes it (facts/woocommerce.md): wp_hash( webhook id . time() ), 32 hex
+    // characters, salted — the same for two deliveries in one second, so nothing may deduplicate on it.
+    'X-WC-Webhook-Delivery-ID': createHmac('md5', 'wp_hash salt of the store').update(`${options.webhookId ?? 12}${Math.floor(Date.now() / 1000)}`).digest('hex'),
     ...options.headers,
   };
   const kept = Object.fromEntries(Object.entries(headers).filter((entry): entry is [string, string] => entry[1] !== null));

@@ -14,6 +14,8 @@ export interface StandInOrder {
   date_paid_gmt: string | null;
   date_modified_gmt: string | null;
   payment_url: string;
+  customer_id: number;
+  payment_method: string;
   line_items: { product_id: number; variation_id: number; quantity: number; total: string }[];
   meta: Record<string, unknown>;
 }
@@ -42,6 +44,33 @@ export const wooStandIn = {
   setStatus: (id: number, status: string) => expectOrder(standIn(`/orders/${id}/status`, json({ status }))),
   /** The session's cart through the classic or the block checkout; `cookie` is the visitor's session. */
   checkout: (cookie: string, flow: 'classic' | 'blocks') => expectOrder(standIn('/checkout', { ...json({ flow }), headers: { 'Content-Type': 'application/json', Cookie: cookie } })),
+  /** `wc_create_refund()` of what remains (or `amount`). */
+  refund: (id: number, amount?: string) => expectOrder(standIn(`/orders/${id}/refund`, json({ amount, reason: 'Customer request' }))),
+  /** The order paid through a gateway (bacs, cheque, cod, svc_test_card), as the order-pay page does. */
+  processPayment: (id: number, paymentMethod: string) => expectOrder(standIn(`/orders/${id}/process-payment`, json({ payment_method: paymentMethod }))),
+  /** The order as WooCommerce's REST v3 and its webhooks show it. */
+  restOrder: async (id: number) => (await standIn(`/orders/${id}/rest`)).body as Record<string, any>,
+  /** An active webhook; its deliveries are queued in Action Scheduler. */
+  createWebhook: async (options: { deliveryUrl: string; secret: string; topic?: string }) => {
+    const answer = await standIn('/webhooks', json({ delivery_url: options.deliveryUrl, secret: options.secret, topic: options.topic }));
+    if (answer.status !== 201) throw new Error(`stand-in answered ${answer.status}: ${answer.text.slice(0, 300)}`);
+    return answer.body as { id: number; status: string; failure_count: number };
+  },
+  webhook: async (id: number) => (await standIn(`/webhooks/${id}`)).body as { id: number; status: string; failure_count: number },
+  deleteWebhook: async (id: number) => {
+    await standIn(`/webhooks/${id}`, { method: 'DELETE' });
+  },
+  /** Action Scheduler's webhook deliveries (group woocommerce-webhooks). */
+  webhookActions: async () => (await standIn('/actions')).body as { id: number; hook: string; args: { webhook_id: number; arg: number }; group: string; status: string }[],
+  /** Runs Action Scheduler's queue, as WP-Cron does; returns how many actions ran. */
+  runActions: async () => (await standIn('/actions/run', { method: 'POST' })).body.ran as number,
+  /** A customer account (login, password). */
+  createCustomer: async () => (await standIn('/customers', { method: 'POST' })).body as { id: number; login: string; password: string },
+  /** The site as a store-only shop (SVC_HUB_MODE=store) or the hub (from the next request on). */
+  setStoreMode: async (on: boolean) => {
+    const answer = await standIn('/store-mode', json({ on }));
+    if (answer.status !== 200) throw new Error(`stand-in answered ${answer.status}: ${answer.text.slice(0, 300)}`);
+  },
   /** WooCommerce activated or deactivated (from the next request on). */
   setActive: async (active: boolean) => {
     const answer = await standIn('/active', json({ active }));

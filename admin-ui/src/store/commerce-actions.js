@@ -4,17 +4,27 @@ import { mutateAs } from './mutate-as';
 /* Packages, entitlements (grant, switch with a reason). */
 
 /**
+ * Saves a package; each of the answer's `warnings` (say, a WooCommerce product that does
+ * not exist on this site) is shown as a warning notice after the success notice.
+ *
  * @param {Object}  values  The package as the API takes it.
  * @param {boolean} isNew   Create (POST) or edit (PUT).
  * @return {Function} Thunk.
  */
-export const savePackage = ( values, isNew ) =>
-	mutateAs( {
-		path: isNew ? '/packages' : `/packages/${ encodeURIComponent( values.package_id ) }`,
-		method: isNew ? 'POST' : 'PUT',
-		data: values,
-		success: ( saved ) => sprintf( isNew ? __( 'Package %s created.', 'svc-hub' ) : __( 'Package %s saved.', 'svc-hub' ), saved.package_id ),
-	} );
+export const savePackage =
+	( values, isNew ) =>
+	async ( { dispatch } ) => {
+		const outcome = await dispatch.mutate( {
+			path: isNew ? '/packages' : `/packages/${ encodeURIComponent( values.package_id ) }`,
+			method: isNew ? 'POST' : 'PUT',
+			data: values,
+			success: ( saved ) => sprintf( isNew ? __( 'Package %s created.', 'svc-hub' ) : __( 'Package %s saved.', 'svc-hub' ), saved.package_id ),
+		} );
+		for ( const warning of outcome.result?.warnings ?? [] ) {
+			dispatch.createNotice( 'warning', warning.message );
+		}
+		return outcome;
+	};
 
 /**
  * @param {string} packageId Package slug.

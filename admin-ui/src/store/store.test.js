@@ -117,6 +117,17 @@ describe( 'domain actions', () => {
 		expect( registry.select( store ).getNotices()[ 0 ] ).toMatchObject( { status: 'error', content: 'openai test failed: The model provider openai answered HTTP 401.' } );
 	} );
 
+	it( "shows a saved package's warnings as warning notices after the success", async () => {
+		const message = 'WooCommerce on this site has no product with the id 999: checkout of "seo" will fail until woo_product_id names an existing product.';
+		apiFetch.mockResolvedValueOnce( { package_id: 'seo', warnings: [ { code: 'svc_woo_product_missing', field: 'woo_product_id', message } ] } );
+		const outcome = await registry.dispatch( store ).savePackage( { package_id: 'seo', woo_product_id: 999 }, true );
+		expect( outcome.result.package_id ).toBe( 'seo' );
+		expect( registry.select( store ).getNotices().map( ( notice ) => [ notice.status, notice.content ] ) ).toEqual( [
+			[ 'success', 'Package seo created.' ],
+			[ 'warning', message ],
+		] );
+	} );
+
 	it( 'sends an entitlement switch with its reason to the status route', async () => {
 		apiFetch.mockResolvedValueOnce( { site_url: 'https://a.example', status: 'suspended', expires_at: null, changed: true } );
 		await registry.dispatch( store ).switchEntitlement( { site_url: 'https://a.example', package_id: null, status: 'suspended', reason: 'unpaid' } );

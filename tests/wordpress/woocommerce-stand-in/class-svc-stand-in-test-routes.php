@@ -38,15 +38,18 @@ final class Svc_Stand_In_Test_Routes {
 			array( '/orders/(?P<id>\d+)', 'GET', 'get_order' ),
 			array( '/orders/(?P<id>\d+)/pay', 'POST', 'pay_order' ),
 			array( '/orders/(?P<id>\d+)/status', 'POST', 'set_status' ),
+			array( '/orders/(?P<id>\d+)/refund', 'POST', 'refund_order' ),
+			array( '/orders/(?P<id>\d+)/process-payment', 'POST', 'process_payment' ),
+			array( '/orders/(?P<id>\d+)/rest', 'GET', 'rest_order' ),
 			array( '/checkout', 'POST', 'checkout' ),
 		);
-		foreach ( $routes as list( $route, $method, $callback ) ) {
+		foreach ( array_merge( $routes, Svc_Stand_In_Store_Test_Routes::ROUTES ) as list( $route, $method, $callback ) ) {
 			register_rest_route(
 				self::NAMESPACE,
 				$route,
 				array(
 					'methods'             => $method,
-					'callback'            => array( self::class, $callback ),
+					'callback'            => array( method_exists( self::class, $callback ) ? self::class : Svc_Stand_In_Store_Test_Routes::class, $callback ),
 					'permission_callback' => array( self::class, 'allowed' ),
 				)
 			);
@@ -122,8 +125,10 @@ final class Svc_Stand_In_Test_Routes {
 		if ( ! $order ) {
 			return self::missing();
 		}
+		$recorder = new Svc_Stand_In_Hook_Recorder();
+		$recorder->start();
 		$done = $order->payment_complete( (string) ( $request->get_param( 'transaction_id' ) ?? 'txn_' . $order->get_id() ) );
-		return self::order_response( wc_get_order( $order->get_id() ), 200, array( 'payment_complete' => $done ) );
+		return self::order_response( wc_get_order( $order->get_id() ), 200, array( 'payment_complete' => $done, 'hooks' => $recorder->stop() ) );
 	}
 
 	/**
@@ -156,20 +161,85 @@ final class Svc_Stand_In_Test_Routes {
 			return new WP_REST_Response( array( 'error' => 'the cart is empty' ), 400 );
 		}
 		if ( 'blocks' === $request->get_param( 'flow' ) ) {
-			$order = WC()->checkout()->create_store_api_order();
+			// The page render's GET, then the buyer's POST, as the block checkout makes them.
+			rest_do_request( new WP_REST_Request( 'GET', '/wc/store/v1/checkout' ) );
+			$place = new WP_REST_Request( 'POST', '/wc/store/v1/checkout' );
+			$place->set_header( 'Nonce', wp_create_nonce( Svc_Stand_In_Store_Api_Checkout::NONCE_ACTION ) );
+			$place->set_body_params( array( 'payment_method' => 'bacs' ) );
+			$placed = rest_do_request( $place )->get_data();
+			$order  = isset( $placed['order_id'] ) ? wc_get_order( (int) $placed['order_id'] ) : false;
 		} else {
 			$order_id = WC()->checkout()->create_order( array( 'payment_method' => 'bacs' ) );
-			$order    = is_wp_error( $order_id ) ? $order_id : wc_get_order( $order_id );
+			$order    = is_wp_error( $order_id ) ? false : wc_get_order( $order_id );
+			WC()->cart->empty_cart();
 		}
-		if ( is_wp_error( $order ) ) {
-			return new WP_REST_Response( array( 'error' => $order->get_error_message() ), 500 );
+		if ( ! $order ) {
+			return new WP_REST_Response( array( 'error' => 'the checkout failed' ), 500 );
 		}
-		WC()->cart->empty_cart();
 		return self::order_response( $order, 201 );
 	}
 
 	/**
-	 * An order as the tests read it.
+	 * `POST /orders/{id}/refund {amount?, reason?}`: wc_create_refund (the whole remainder by
+	 * default), as the order screen's refund button does.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response
+	 */
+	public static function refund_order( WP_REST_Request $request ): WP_REST_Response {
+		$order = function_exists( 'wc_get_order' ) ? wc_get_order( (int) $request['id'] ) : false;
+		if ( ! $order ) {
+			return self::missing();
+		}
+		$recorder = new Svc_Stand_In_Hook_Recorder();
+		$recorder->start();
+		$refund   = wc_create_refund(
+			array(
+				'order_id' => $order->get_id(),
+				'amount'   => $request->get_param( 'amount' ) ?? $order->get_remaining_refund_amount(),
+				'reason'   => (string) $request->get_param( 'reason' ),
+			)
+		);
+		if ( is_wp_error( $refund ) ) {
+			$recorder->stop();
+			return new WP_REST_Response( array( 'error' => $refund->get_error_message() ), 400 );
+		}
+		return self::order_response( wc_get_order( $order->get_id() ), 200, array( 'refund_id' => $refund->get_id(), 'hooks' => $recorder->stop() ) );
+	}
+
+	/**
+	 * `POST /orders/{id}/process-payment {payment_method}`: the order paid through a gateway
+	 * (bacs, cheque, cod, svc_test_card), as the order-pay page does.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response
+	 */
+	public static function process_payment( WP_REST_Request $request ): WP_REST_Response {
+		$order    = function_exists( 'wc_get_order' ) ? wc_get_order( (int) $request['id'] ) : false;
+		$gateways = $order ? WC()->payment_gateways()->get_available_payment_gateways() : array();
+		$gateway  = $gateways[ (string) $request->get_param( 'payment_method' ) ] ?? null;
+		if ( ! $order || ! $gateway ) {
+			return self::missing();
+		}
+		$order->set_payment_method( $gateway );
+		$order->save();
+		$gateway->process_payment( $order->get_id() );
+		return self::order_response( wc_get_order( $order->get_id() ) );
+	}
+
+	/**
+	 * `GET /orders/{id}/rest`: the order as REST v3 and its webhooks show it.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response
+	 */
+	public static function rest_order( WP_REST_Request $request ): WP_REST_Response {
+		$order = function_exists( 'wc_get_order' ) ? wc_get_order( (int) $request['id'] ) : false;
+		return $order ? new WP_REST_Response( Svc_Stand_In_Rest_Order::of( $order ), 200 ) : self::missing();
+	}
+
+	/**
+	 * An order as the tests read it (`meta`: the meta without a leading underscore).
 	 *
 	 * @param WC_Order $order  Order.
 	 * @param int      $status HTTP status.
@@ -200,7 +270,9 @@ final class Svc_Stand_In_Test_Routes {
 					'date_modified_gmt' => $date( $order->get_date_modified() ),
 					'payment_url'       => $order->get_checkout_payment_url(),
 					'line_items'        => $items,
-					'meta'              => (object) $order->get_meta(),
+					'customer_id'       => $order->get_customer_id(),
+					'payment_method'    => $order->get_payment_method(),
+					'meta'              => (object) array_filter( $order->get_meta(), static fn ( $key ) => '_' !== substr( (string) $key, 0, 1 ), ARRAY_FILTER_USE_KEY ),
 				),
 				$extra
 			),

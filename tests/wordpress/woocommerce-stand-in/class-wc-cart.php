@@ -74,6 +74,16 @@ class WC_Cart {
 	}
 
 	/**
+	 * The cart's hash (WC_Cart_Session::get_cart_hash).
+	 *
+	 * @return string
+	 */
+	public function get_cart_hash() {
+		$cart = $this->get_cart();
+		return $cart ? md5( wp_json_encode( $cart ) . $this->get_total( 'edit' ) ) : '';
+	}
+
+	/**
 	 * Empties the cart.
 	 *
 	 * @param bool $clear_persistent_cart Unused.

@@ -1,7 +1,7 @@
 <?php
 /**
- * WooCommerce stand-in: WC_Checkout::create_order (includes/class-wc-checkout.php) and the
- * Store API's draft order (the block checkout).
+ * WooCommerce stand-in: the classic checkout (includes/class-wc-checkout.php, the
+ * `[woocommerce_checkout]` shortcode and `?wc-ajax=checkout`).
  *
  * @package svc-hub
  */
@@ -12,6 +12,9 @@ defined( 'ABSPATH' ) || exit;
  * Creates orders from the cart with WooCommerce's hooks.
  */
 class WC_Checkout {
+
+	/** Nonce action of the checkout form (field `woocommerce-process-checkout-nonce`). */
+	public const NONCE_ACTION = 'woocommerce-process_checkout';
 
 	/** @var WC_Checkout|null */
 	protected static $instance = null;
@@ -25,11 +28,46 @@ class WC_Checkout {
 	}
 
 	/**
-	 * Classic checkout: a new order from the cart; fires
-	 * `woocommerce_checkout_create_order( $order, $data )` before saving and
-	 * `woocommerce_checkout_update_order_meta( $order_id, $data )` after.
+	 * `POST /?wc-ajax=checkout` (the classic form): checks the nonce, creates the order,
+	 * fires `woocommerce_checkout_order_processed`, lets the gateway take the payment and
+	 * empties the cart. Answers WooCommerce's JSON `{result, redirect}` or `{result: failure,
+	 * messages}`.
+	 */
+	public function process_checkout() {
+		// phpcs:disable WordPress.Security.NonceVerification.Missing -- checked right here.
+		$nonce = isset( $_POST['woocommerce-process-checkout-nonce'] ) ? sanitize_text_field( wp_unslash( $_POST['woocommerce-process-checkout-nonce'] ) ) : '';
+		if ( ! wp_verify_nonce( $nonce, self::NONCE_ACTION ) ) {
+			wp_send_json( array( 'result' => 'failure', 'messages' => 'We were unable to process your order, please try again.' ) );
+		}
+		if ( WC()->cart->is_empty() ) {
+			wp_send_json( array( 'result' => 'failure', 'messages' => 'Sorry, your session has expired.' ) );
+		}
+		$data = array(
+			'billing_email'  => isset( $_POST['billing_email'] ) ? sanitize_email( wp_unslash( $_POST['billing_email'] ) ) : '',
+			'payment_method' => isset( $_POST['payment_method'] ) ? sanitize_key( wp_unslash( $_POST['payment_method'] ) ) : '',
+		);
+		// phpcs:enable
+		$gateways = WC()->payment_gateways()->get_available_payment_gateways();
+		if ( ! isset( $gateways[ $data['payment_method'] ] ) ) {
+			wp_send_json( array( 'result' => 'failure', 'messages' => 'Invalid payment method.' ) );
+		}
+		$order_id = $this->create_order( $data );
+		if ( is_wp_error( $order_id ) ) {
+			wp_send_json( array( 'result' => 'failure', 'messages' => $order_id->get_error_message() ) );
+		}
+		$order = wc_get_order( $order_id );
+		do_action( 'woocommerce_checkout_order_processed', $order_id, $data, $order );
+		$result = $gateways[ $data['payment_method'] ]->process_payment( $order_id );
+		WC()->cart->empty_cart();
+		wp_send_json( array_merge( $result, array( 'order_id' => $order_id ) ) );
+	}
+
+	/**
+	 * A new order from the cart; fires `woocommerce_checkout_create_order( $order, $data )`
+	 * once, before its save, and `woocommerce_checkout_update_order_meta( $order_id, $data )`
+	 * and `woocommerce_checkout_order_created( $order )` after.
 	 *
-	 * @param array $data Posted checkout data.
+	 * @param array $data Posted checkout data (billing_email, payment_method).
 	 * @return int|WP_Error Order id.
 	 */
 	public function create_order( $data ) {
@@ -38,10 +76,13 @@ class WC_Checkout {
 			return $order_id;
 		}
 		try {
-			$order = new WC_Order();
+			$order    = new WC_Order();
+			$gateways = WC()->payment_gateways()->get_available_payment_gateways();
 			$order->set_created_via( 'checkout' );
 			$order->set_customer_id( apply_filters( 'woocommerce_checkout_customer_id', get_current_user_id() ) );
 			$order->set_currency( get_woocommerce_currency() );
+			$order->set_billing_email( $data['billing_email'] ?? '' );
+			$order->set_payment_method( $gateways[ $data['payment_method'] ?? '' ] ?? '' );
 			self::set_data_from_cart( $order );
 			do_action( 'woocommerce_checkout_create_order', $order, $data );
 			$order_id = $order->save();
@@ -55,37 +96,18 @@ class WC_Checkout {
 	}
 
 	/**
-	 * Block checkout (Store API): a `checkout-draft` order from the cart; fires
-	 * `woocommerce_store_api_checkout_update_order_meta( $order )` before saving it, then
-	 * moves it to pending as the Store API does when the customer places it.
-	 *
-	 * @return WC_Order|WP_Error
-	 */
-	public function create_store_api_order() {
-		try {
-			$order = new WC_Order();
-			$order->set_status( 'checkout-draft' );
-			$order->set_created_via( 'store-api' );
-			$order->set_currency( get_woocommerce_currency() );
-			self::set_data_from_cart( $order );
-			do_action( 'woocommerce_store_api_checkout_update_order_meta', $order );
-			$order->save();
-			$order->update_status( 'pending' );
-			return $order;
-		} catch ( Exception $e ) {
-			return new WP_Error( 'checkout-error', $e->getMessage() );
-		}
-	}
-
-	/**
-	 * Line items and total from the cart (not saved).
+	 * Line items, total and the cart and shipping hashes from the cart (not saved). Items the
+	 * order already has are replaced.
 	 *
 	 * @param WC_Order $order Order.
 	 */
-	protected static function set_data_from_cart( WC_Order $order ) {
+	public static function set_data_from_cart( WC_Order $order ) {
+		$order->remove_order_items();
 		foreach ( WC()->cart->get_cart() as $item ) {
 			$order->add_product( wc_get_product( $item['variation_id'] ? $item['variation_id'] : $item['product_id'] ), $item['quantity'] );
 		}
 		$order->set_total( WC()->cart->get_total( 'edit' ) );
+		$order->set_cart_hash( WC()->cart->get_cart_hash() );
+		$order->update_meta_data( '_shipping_hash', md5( wp_json_encode( array() ) ) );
 	}
 }

@@ -1,8 +1,8 @@
 <?php
 /**
  * WooCommerce stand-in: WC_Order (includes/class-wc-order.php, abstract-wc-order.php,
- * abstract-wc-data.php), stored like WooCommerce's posts storage: a `shop_order` post
- * (status `wc-<status>`, post_modified_gmt = date_modified) with its props and meta in postmeta.
+ * abstract-wc-data.php), stored in the custom order tables as WooCommerce 8.2+ does (HPOS,
+ * WC_Orders_Table_Data_Store): only these methods reach an order, never get_post_meta().
  *
  * @package svc-hub
  */
@@ -12,33 +12,15 @@ defined( 'ABSPATH' ) || exit;
 /**
  * An order: props, line items, meta, status transitions with WooCommerce's hooks.
  */
-class WC_Order {
-
-	/** Postmeta key of the line items (WooCommerce keeps them in its own tables). */
-	private const ITEMS_META = '_svc_stand_in_items';
-
-	/** @var int */
-	protected $id = 0;
-
-	/** @var array Props. */
-	protected $data = array(
-		'status'         => '',
-		'currency'       => '',
-		'total'          => '0',
-		'order_key'      => '',
-		'created_via'    => '',
-		'customer_id'    => 0,
-		'customer_note'  => '',
-		'transaction_id' => '',
-		'date_created'   => null,
-		'date_modified'  => null,
-		'date_paid'      => null,
-	);
+class WC_Order extends WC_Abstract_Order {
 
 	/** @var array<int,WC_Order_Item_Product> Line items by item id. */
 	protected $items = array();
 
-	/** @var array<string,mixed> Custom meta as saved. */
+	/** @var array<int,WC_Order_Item_Product> Line items added before the order was saved. */
+	protected $new_items = array();
+
+	/** @var array<string,array{id:int,value:mixed}> Meta as saved, with the meta row ids. */
 	protected $meta = array();
 
 	/** @var array<string,mixed> Meta changes not yet saved (null = delete). */
@@ -62,107 +44,7 @@ class WC_Order {
 		$this->object_read = true;
 	}
 
-	/** @return int */
-	public function get_id() {
-		return $this->id;
-	}
 
-	/**
-	 * @param string $context view or edit.
-	 * @return string Status without `wc-`.
-	 */
-	public function get_status( $context = 'view' ) {
-		return $this->data['status'];
-	}
-
-	/**
-	 * @param string|array $status Status(es) without `wc-`.
-	 * @return bool
-	 */
-	public function has_status( $status ) {
-		return is_array( $status ) ? in_array( $this->get_status(), $status, true ) : $this->get_status() === $status;
-	}
-
-	/** @return string */
-	public function get_currency( $context = 'view' ) {
-		return $this->data['currency'];
-	}
-
-	/** @return string Decimal string. */
-	public function get_total( $context = 'view' ) {
-		return $this->data['total'];
-	}
-
-	/** @return string */
-	public function get_order_key( $context = 'view' ) {
-		return $this->data['order_key'];
-	}
-
-	/** @return string */
-	public function get_created_via( $context = 'view' ) {
-		return $this->data['created_via'];
-	}
-
-	/** @return string */
-	public function get_transaction_id( $context = 'view' ) {
-		return $this->data['transaction_id'];
-	}
-
-	/** @return WC_DateTime|null */
-	public function get_date_created( $context = 'view' ) {
-		return $this->data['date_created'];
-	}
-
-	/** @return WC_DateTime|null */
-	public function get_date_modified( $context = 'view' ) {
-		return $this->data['date_modified'];
-	}
-
-	/** @return WC_DateTime|null */
-	public function get_date_paid( $context = 'view' ) {
-		return $this->data['date_paid'];
-	}
-
-	/** @param string $value Currency code. */
-	public function set_currency( $value ) {
-		$this->data['currency'] = strtoupper( (string) $value );
-	}
-
-	/** @param string $value Total. */
-	public function set_total( $value ) {
-		$this->data['total'] = wc_format_decimal( $value, wc_get_price_decimals() );
-	}
-
-	/** @param string $value How the order was created. */
-	public function set_created_via( $value ) {
-		$this->data['created_via'] = (string) $value;
-	}
-
-	/** @param int $value Customer id. */
-	public function set_customer_id( $value ) {
-		$this->data['customer_id'] = absint( $value );
-	}
-
-	/** @param string $value Customer note. */
-	public function set_customer_note( $value ) {
-		$this->data['customer_note'] = (string) $value;
-	}
-
-	/** @param string $value Transaction id. */
-	public function set_transaction_id( $value ) {
-		$this->data['transaction_id'] = (string) $value;
-	}
-
-	/** @param int|string|WC_DateTime|null $date Unix timestamp, date string or WC_DateTime. */
-	public function set_date_paid( $date = null ) {
-		if ( null === $date || '' === $date ) {
-			$this->data['date_paid'] = null;
-		} elseif ( $date instanceof WC_DateTime ) {
-			$this->data['date_paid'] = $date;
-		} else {
-			$this->data['date_paid'] = WC_DateTime::from_timestamp( is_numeric( $date ) ? (int) $date : (int) strtotime( $date ) );
-		}
-	}
 
 	/**
 	 * Sets the status; records a transition (fired on save) when the object was read and
@@ -198,6 +80,7 @@ class WC_Order {
 				do_action( 'woocommerce_order_edit_status', $this->get_id(), $result['to'] );
 			}
 			$this->maybe_set_date_paid();
+			$this->maybe_set_date_completed();
 		}
 		return $result;
 	}
@@ -291,17 +174,29 @@ class WC_Order {
 		} else {
 			$default_args = array( 'quantity' => $qty );
 		}
-		$args       = wp_parse_args( $args, $default_args );
-		$item_id    = ( $this->items ? max( array_keys( $this->items ) ) : 0 ) + 1;
-		$args['id'] = $item_id;
-		$item       = new WC_Order_Item_Product( $args );
+		$item = new WC_Order_Item_Product( wp_parse_args( $args, $default_args ) );
 		$item->set_props( array( 'order_id' => $this->get_id() ) );
-		$this->items[ $item_id ] = $item;
+		$this->new_items[] = $item;
 		if ( $this->get_id() ) {
 			// WooCommerce saves the item at once.
 			$this->save_items();
 		}
-		return $item_id;
+		return $item->get_id();
+	}
+
+	/**
+	 * Removes every line item (the Store API does this before rebuilding a draft from the cart).
+	 *
+	 * @param string $type Item type.
+	 */
+	public function remove_order_items( $type = null ) {
+		global $wpdb;
+		foreach ( array_keys( $this->items ) as $item_id ) {
+			$wpdb->delete( WC_Orders_Table_Data_Store::table( 'woocommerce_order_itemmeta' ), array( 'order_item_id' => $item_id ) );
+			$wpdb->delete( WC_Orders_Table_Data_Store::table( 'woocommerce_order_items' ), array( 'order_item_id' => $item_id ) );
+		}
+		$this->items     = array();
+		$this->new_items = array();
 	}
 
 	/**
@@ -311,7 +206,7 @@ class WC_Order {
 	 * @return array<int,WC_Order_Item_Product>
 	 */
 	public function get_items( $types = 'line_item' ) {
-		return in_array( 'line_item', (array) $types, true ) ? $this->items : array();
+		return in_array( 'line_item', (array) $types, true ) ? $this->items + $this->new_items : array();
 	}
 
 	/**
@@ -323,7 +218,7 @@ class WC_Order {
 	public function calculate_totals( $and_taxes = true ) {
 		do_action( 'woocommerce_order_before_calculate_totals', $and_taxes, $this );
 		$total = 0.0;
-		foreach ( $this->items as $item ) {
+		foreach ( $this->get_items() as $item ) {
 			$total += (float) $item->get_total();
 		}
 		$this->set_total( $total );
@@ -341,7 +236,8 @@ class WC_Order {
 	 * @return mixed The value, "" when missing (single).
 	 */
 	public function get_meta( $key = '', $single = true, $context = 'view' ) {
-		$meta = array_filter( array_merge( $this->meta, $this->meta_changes ), static fn ( $value ) => null !== $value );
+		$meta = array_map( static fn ( $entry ) => $entry['value'], $this->meta );
+		$meta = array_filter( array_merge( $meta, $this->meta_changes ), static fn ( $value ) => null !== $value );
 		if ( '' === $key ) {
 			return $meta;
 		}
@@ -349,6 +245,23 @@ class WC_Order {
 			return $single ? '' : array();
 		}
 		return $single ? $meta[ $key ] : array( $meta[ $key ] );
+	}
+
+	/**
+	 * The saved meta with their row ids, as REST `meta_data` lists them.
+	 *
+	 * @return array<int,array{id:int,key:string,value:mixed}>
+	 */
+	public function get_meta_data() {
+		$list = array();
+		foreach ( $this->meta as $key => $entry ) {
+			$list[] = array(
+				'id'    => $entry['id'],
+				'key'   => (string) $key,
+				'value' => $entry['value'],
+			);
+		}
+		return $list;
 	}
 
 	/**
@@ -394,7 +307,8 @@ class WC_Order {
 	}
 
 	/**
-	 * Saves the order (creating it when new), then fires the status transition's hooks.
+	 * Saves the order (creating it when new) in the order tables, then fires the status
+	 * transition's hooks.
 	 *
 	 * @return int Order id.
 	 * @throws Exception When WordPress cannot store it.
@@ -407,51 +321,15 @@ class WC_Order {
 		if ( $is_new ) {
 			$this->data['currency']  = $this->data['currency'] ? $this->data['currency'] : get_woocommerce_currency();
 			$this->data['order_key'] = $this->data['order_key'] ? $this->data['order_key'] : wc_generate_order_key();
-			$id                      = wp_insert_post(
-				array(
-					'post_type'      => 'shop_order',
-					'post_status'    => 'wc-' . $this->data['status'],
-					'post_title'     => 'Order',
-					'ping_status'    => 'closed',
-					'comment_status' => 'closed',
-				),
-				true
-			);
-			if ( is_wp_error( $id ) ) {
-				throw new Exception( $id->get_error_message() );
-			}
-			$this->id = (int) $id;
-			foreach ( $this->items as $item ) {
-				$item->set_props( array( 'order_id' => $this->id ) );
-			}
-		} else {
-			wp_update_post(
-				array(
-					'ID'          => $this->id,
-					'post_status' => 'wc-' . $this->data['status'],
-				)
-			);
+			$this->id                = WC_Orders_Table_Data_Store::reserve_id();
 		}
-		update_post_meta( $this->id, '_order_key', $this->data['order_key'] );
-		update_post_meta( $this->id, '_order_currency', $this->data['currency'] );
-		update_post_meta( $this->id, '_order_total', $this->data['total'] );
-		update_post_meta( $this->id, '_created_via', $this->data['created_via'] );
-		update_post_meta( $this->id, '_customer_user', $this->data['customer_id'] );
-		update_post_meta( $this->id, '_transaction_id', $this->data['transaction_id'] );
-		update_post_meta( $this->id, '_date_paid', $this->data['date_paid'] ? $this->data['date_paid']->getTimestamp() : '' );
+		WC_Orders_Table_Data_Store::write( $this->id, $this->data, $this->meta_changes, $is_new );
 		$this->save_items();
-		foreach ( $this->meta_changes as $key => $value ) {
-			if ( null === $value ) {
-				delete_post_meta( $this->id, $key );
-				unset( $this->meta[ $key ] );
-			} else {
-				update_post_meta( $this->id, $key, wp_slash( $value ) );
-				$this->meta[ $key ] = $value;
-			}
-		}
 		$this->meta_changes = array();
-		$this->read_dates();
-		do_action( $is_new ? 'woocommerce_new_order' : 'woocommerce_update_order', $this->id, $this );
+		$this->read( $this->id );
+		if ( 'shop_order' === $this->data['type'] ) {
+			do_action( $is_new ? 'woocommerce_new_order' : 'woocommerce_update_order', $this->id, $this );
+		}
 		$this->status_transition();
 		return $this->id;
 	}
@@ -466,11 +344,11 @@ class WC_Order {
 		if ( ! $this->id ) {
 			return false;
 		}
-		$done = $force_delete ? wp_delete_post( $this->id, true ) : wp_trash_post( $this->id );
+		WC_Orders_Table_Data_Store::delete( $this->id, (bool) $force_delete );
 		if ( $force_delete ) {
 			$this->id = 0;
 		}
-		return (bool) $done;
+		return true;
 	}
 
 	/**
@@ -493,7 +371,18 @@ class WC_Order {
 	}
 
 	/**
-	 * Sets date_paid when the order reaches the paid status without one.
+	 * Sets date_completed when the order reaches completed.
+	 */
+	protected function maybe_set_date_completed() {
+		if ( $this->has_status( 'completed' ) ) {
+			$this->data['date_completed'] = WC_DateTime::from_timestamp( time() );
+		}
+	}
+
+	/**
+	 * Sets date_paid when the order reaches the paid status without one. The status is the
+	 * `woocommerce_payment_complete_order_status` filter's: cash on delivery turns it into
+	 * `completed`, so a COD order in processing has no date_paid.
 	 */
 	protected function maybe_set_date_paid() {
 		if ( $this->get_date_paid( 'edit' ) ) {
@@ -506,64 +395,34 @@ class WC_Order {
 	}
 
 	/**
-	 * Reads a stored order.
+	 * Reads a stored order (props, meta, items) from the order tables.
 	 *
 	 * @param int $id Order id.
-	 * @throws Exception When it is not an order.
+	 * @throws Exception When it is not an order of this class's type.
 	 */
 	protected function read( int $id ) {
-		$post = get_post( $id );
-		if ( ! $post || 'shop_order' !== $post->post_type ) {
+		$stored = WC_Orders_Table_Data_Store::read( $id );
+		if ( null === $stored || $this->data['type'] !== $stored['props']['type'] ) {
 			throw new Exception( 'Invalid order.' );
 		}
-		$this->id   = $id;
-		$meta       = get_post_meta( $id );
-		$value      = static fn ( string $key ) => isset( $meta[ $key ][0] ) ? maybe_unserialize( $meta[ $key ][0] ) : '';
-		$this->data = array_merge(
-			$this->data,
-			array(
-				'status'         => 'wc-' === substr( $post->post_status, 0, 3 ) ? substr( $post->post_status, 3 ) : $post->post_status,
-				'currency'       => (string) $value( '_order_currency' ),
-				'total'          => (string) $value( '_order_total' ),
-				'order_key'      => (string) $value( '_order_key' ),
-				'created_via'    => (string) $value( '_created_via' ),
-				'customer_id'    => (int) $value( '_customer_user' ),
-				'transaction_id' => (string) $value( '_transaction_id' ),
-				'date_paid'      => is_numeric( $value( '_date_paid' ) ) ? WC_DateTime::from_timestamp( (int) $value( '_date_paid' ) ) : null,
-			)
-		);
-		foreach ( (array) $value( self::ITEMS_META ) as $props ) {
-			$item                           = new WC_Order_Item_Product( $props );
-			$this->items[ $item->get_id() ] = $item;
-		}
-		foreach ( $meta as $key => $values ) {
-			if ( '_' !== substr( $key, 0, 1 ) ) {
-				$this->meta[ $key ] = maybe_unserialize( $values[0] );
-			}
-		}
-		$this->read_dates( $post );
-	}
-
-	/**
-	 * Reads date_created and date_modified from the post.
-	 *
-	 * @param WP_Post|null $post The post (read again when null).
-	 */
-	protected function read_dates( $post = null ) {
-		if ( null === $post ) {
-			clean_post_cache( $this->id );
-			$post = get_post( $this->id );
-		}
-		if ( $post ) {
-			$this->data['date_created']  = WC_DateTime::from_timestamp( (int) strtotime( $post->post_date_gmt . ' UTC' ) );
-			$this->data['date_modified'] = WC_DateTime::from_timestamp( (int) strtotime( $post->post_modified_gmt . ' UTC' ) );
+		$this->id    = $id;
+		$this->data  = array_merge( $this->data, $stored['props'] );
+		$this->meta  = $stored['meta'];
+		$this->items = array();
+		foreach ( $stored['items'] as $item_id => $props ) {
+			$this->items[ $item_id ] = new WC_Order_Item_Product( $props );
 		}
 	}
 
 	/**
-	 * Stores the line items.
+	 * Stores the line items added before the order had an id.
 	 */
 	protected function save_items() {
-		update_post_meta( $this->id, self::ITEMS_META, array_values( array_map( static fn ( $item ) => $item->get_data(), $this->items ) ) );
+		foreach ( $this->new_items as $item ) {
+			$item_id                 = WC_Orders_Table_Data_Store::add_item( $this->id, $item->get_data() );
+			$this->items[ $item_id ] = $item;
+			$item->set_props( array( 'id' => $item_id, 'order_id' => $this->id ) );
+		}
+		$this->new_items = array();
 	}
 }

@@ -10,8 +10,9 @@ defined( 'ABSPATH' ) || exit;
 /**
  * The visitor's session: a cookie `wp_woocommerce_session_<COOKIEHASH>` =
  * `customer_id||expiration||expiring||hash` and the data, saved at shutdown only when the
- * visitor has a session (cookie set). WooCommerce keeps the data in its sessions table; the
- * stand-in keeps it in an option per customer.
+ * visitor has a session (cookie set). A logged-in customer's session is kept under the
+ * user id (a guest's session is taken over when the guest logs in). WooCommerce keeps the
+ * data in its sessions table; the stand-in keeps it in an option per customer.
  */
 class WC_Session_Handler {
 
@@ -39,10 +40,24 @@ class WC_Session_Handler {
 	public function init() {
 		$this->_cookie = apply_filters( 'woocommerce_cookie', 'wp_woocommerce_session_' . COOKIEHASH );
 		$cookie        = $this->get_session_cookie();
+		$user_id       = get_current_user_id();
 		if ( $cookie ) {
 			$this->_customer_id        = $cookie[0];
 			$this->_session_expiration = (int) $cookie[1];
 			$this->_has_cookie         = true;
+			$this->_data               = (array) get_option( '_wc_session_' . $this->_customer_id, array() );
+			if ( $user_id && (string) $user_id !== $this->_customer_id ) {
+				// A guest who logged in: the guest session becomes the customer's.
+				delete_option( '_wc_session_' . $this->_customer_id );
+				$this->_customer_id = (string) $user_id;
+				$this->_data        = array_merge( (array) get_option( '_wc_session_' . $this->_customer_id, array() ), $this->_data );
+				$this->_dirty       = true;
+				$this->set_customer_session_cookie( true );
+			}
+		} elseif ( $user_id ) {
+			// A logged-in customer keeps one session, stored under the user id.
+			$this->_customer_id        = (string) $user_id;
+			$this->_session_expiration = time() + 2 * DAY_IN_SECONDS;
 			$this->_data               = (array) get_option( '_wc_session_' . $this->_customer_id, array() );
 		} else {
 			$this->_customer_id        = 't_' . substr( md5( wp_generate_password( 32, false ) ), 2 );

@@ -14,13 +14,16 @@ defined( 'ABSPATH' ) || exit;
 final class WooCommerce {
 
 	/** @var string Version the stand-in follows. */
-	public $version = '9.9.0';
+	public $version = '10.0.2';
 
 	/** @var WC_Session_Handler|null */
 	public $session = null;
 
 	/** @var WC_Cart|null */
 	public $cart = null;
+
+	/** @var WC_Payment_Gateways|null */
+	private $payment_gateways = null;
 
 	/** @var WooCommerce|null */
 	protected static $_instance = null; // phpcs:ignore PSR2.Classes.PropertyDeclaration.Underscore
@@ -54,6 +57,7 @@ final class WooCommerce {
 		$this->session = new WC_Session_Handler();
 		$this->session->init();
 		$this->cart = new WC_Cart();
+		$this->payment_gateways();
 		do_action( 'woocommerce_init' );
 	}
 
@@ -66,6 +70,14 @@ final class WooCommerce {
 		if ( $this->session ) {
 			$this->session->set_customer_session_cookie( $set );
 		}
+	}
+
+	/** @return WC_Payment_Gateways */
+	public function payment_gateways() {
+		if ( null === $this->payment_gateways ) {
+			$this->payment_gateways = new WC_Payment_Gateways();
+		}
+		return $this->payment_gateways;
 	}
 
 	/** @return WC_Checkout */

@@ -1,4 +1,5 @@
 import { parsePackage } from '../commerce/package-inputs';
+import { packageWarnings } from '../commerce/package-warnings';
 import type { PackageRecord } from '../commerce/packages';
 import type { Services } from '../services';
 import { ApiError } from '../support/api-error';
@@ -35,6 +36,7 @@ export async function packageCommand(services: Services, action: string | undefi
         }),
       );
       print(`Created package ${record.packageId}: ${record.price.amount} ${record.price.currency}, ${record.features.join(', ')}.`);
+      for (const warning of await packageWarnings(record, services.commerce.wooCommerce)) print(`Warning (${warning.field}): ${warning.message}`);
       return;
     }
     case 'list': {

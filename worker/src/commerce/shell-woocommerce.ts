@@ -3,18 +3,24 @@ import { request } from 'undici';
 import { sign, SIGNATURE_HEADERS } from '../http/signature';
 import { ApiError } from '../support/api-error';
 import type { Logger } from '../support/logger';
-import type { CreatedWooOrder, WooCommerceBridge, WooOrderRequest } from './woocommerce-bridge';
+import type { CreatedWooOrder, ProductCheck, WooCommerceBridge, WooOrderRequest } from './woocommerce-bridge';
 
-const ROUTE = '/svc-hub/v1/internal/woo-create-order';
+const CREATE_ORDER = '/svc-hub/v1/internal/woo-create-order';
+const PRODUCT = '/svc-hub/v1/internal/woo-product';
 const TIMEOUT_MS = 15_000;
 
 const unavailable = (why: string) =>
   new ApiError(503, 'svc_store_unavailable', `WooCommerce on this site could not create the order: ${why}.`);
 
+interface ShellAnswer {
+  status: number;
+  body: Record<string, unknown>;
+}
+
 /**
- * Asks the shell (signed internal route, DESIGN §1) to create a pending WooCommerce order.
- * Called through `?rest_route=` so it works whatever the site's permalink style; the signed
- * path is the canonical `/wp-json/…` either way.
+ * Asks the shell (signed internal routes, DESIGN §1) to create a pending WooCommerce order, or
+ * whether a product exists. Called through `?rest_route=` so it works whatever the site's
+ * permalink style; the signed path is the canonical `/wp-json/…` either way.
  */
 export class ShellWooCommerce implements WooCommerceBridge {
   constructor(
@@ -24,22 +30,46 @@ export class ShellWooCommerce implements WooCommerceBridge {
   ) {}
 
   async createOrder(order: WooOrderRequest): Promise<CreatedWooOrder> {
-    const body = JSON.stringify({
-      hub_order_id: order.hubOrderId,
-      site_url: order.siteUrl,
-      package_id: order.packageId,
-      product_id: order.productId,
-    });
+    const answer = await this.post(CREATE_ORDER, { hub_order_id: order.hubOrderId, site_url: order.siteUrl, package_id: order.packageId, product_id: order.productId });
+    if (answer === null) throw unavailable('the WordPress site did not answer');
+    const { status, body } = answer;
+    if (status === 200 && typeof body.woo_order_id === 'number' && typeof body.payment_url === 'string') {
+      return { wooOrderId: body.woo_order_id, paymentUrl: body.payment_url };
+    }
+    if (status === 404 && body.code === 'svc_not_found') {
+      // WooCommerce answered, and has no such product: the package is wrong, not the store.
+      throw new ApiError(
+        422,
+        'svc_package_misconfigured',
+        `Package "${order.packageId}" names WooCommerce product ${order.productId}, which does not exist on this site; an administrator must fix the package's woo_product_id.`,
+        { params: { woo_product_id: `no WooCommerce product has the id ${order.productId}` } },
+      );
+    }
+    const message = typeof body.message === 'string' ? body.message : `HTTP ${status}`;
+    this.logger.warn('shell refused woo-create-order', { status, code: body.code, message });
+    throw unavailable(message.slice(0, 300));
+  }
+
+  async checkProduct(productId: number): Promise<ProductCheck> {
+    const answer = await this.post(PRODUCT, { product_id: productId });
+    if (answer === null) return { exists: null, reason: 'the WordPress site did not answer' };
+    const { status, body } = answer;
+    if (status === 200 && typeof body.exists === 'boolean') return { exists: body.exists, name: typeof body.name === 'string' ? body.name : undefined };
+    const reason = typeof body.message === 'string' ? body.message.slice(0, 300) : `HTTP ${status}`;
+    return { exists: null, reason };
+  }
+
+  /** A signed POST to an internal shell route; null when the shell did not answer. */
+  private async post(route: string, value: Record<string, unknown>): Promise<ShellAnswer | null> {
+    const body = JSON.stringify(value);
     const timestamp = String(Math.floor(Date.now() / 1000));
     const nonce = randomBytes(16).toString('hex');
     const signature = sign(
-      { method: 'POST', pathAndQuery: `/wp-json${ROUTE}`, timestamp, nonce, authorization: '', auth: 'internal', user: '', clientIp: '', body },
+      { method: 'POST', pathAndQuery: `/wp-json${route}`, timestamp, nonce, authorization: '', auth: 'internal', user: '', clientIp: '', body },
       this.secret,
     );
     const url = new URL(this.shellUrl.replace(/\/+$/, '') + '/');
-    url.searchParams.set('rest_route', ROUTE);
-    let status: number;
-    let answer: Record<string, unknown>;
+    url.searchParams.set('rest_route', route);
     try {
       const response = await request(url, {
         method: 'POST',
@@ -56,17 +86,11 @@ export class ShellWooCommerce implements WooCommerceBridge {
           [SIGNATURE_HEADERS.signature]: signature,
         },
       });
-      status = response.statusCode;
-      answer = (await response.body.json().catch(() => ({}))) as Record<string, unknown>;
+      const answer = (await response.body.json().catch(() => ({}))) as Record<string, unknown> | null;
+      return { status: response.statusCode, body: answer && typeof answer === 'object' ? answer : {} };
     } catch (error) {
-      this.logger.warn('shell unreachable for woo-create-order', { error: (error as Error).message, shell: this.shellUrl });
-      throw unavailable('the WordPress site did not answer');
+      this.logger.warn(`shell unreachable for ${route}`, { error: (error as Error).message, shell: this.shellUrl });
+      return null;
     }
-    if (status === 200 && typeof answer.woo_order_id === 'number' && typeof answer.payment_url === 'string') {
-      return { wooOrderId: answer.woo_order_id, paymentUrl: answer.payment_url };
-    }
-    const message = typeof answer.message === 'string' ? answer.message : `HTTP ${status}`;
-    this.logger.warn('shell refused woo-create-order', { status, code: answer.code, message });
-    throw unavailable(message.slice(0, 300));
   }
 }

@@ -11,11 +11,21 @@ export interface CreatedWooOrder {
   paymentUrl: string;
 }
 
+/** Whether WooCommerce on this site has a product; `exists` null when it could not be asked (with why). */
+export interface ProductCheck {
+  exists: boolean | null;
+  name?: string;
+  reason?: string;
+}
+
 /**
  * Creates a real pending WooCommerce order on this site (meta `svc_hub_order_id`,
- * `svc_site_url`) and returns its pay URL. Throws an ApiError (503 `svc_store_unavailable`)
+ * `svc_site_url`) and returns its pay URL. Throws an ApiError: 422
+ * `svc_package_misconfigured` when the product does not exist, 503 `svc_store_unavailable`
  * when WooCommerce is not active or the shell cannot be reached.
  */
 export interface WooCommerceBridge {
   createOrder(request: WooOrderRequest): Promise<CreatedWooOrder>;
+  /** Asks whether a product exists (for the package warnings). */
+  checkProduct(productId: number): Promise<ProductCheck>;
 }

@@ -3,7 +3,8 @@ import { orderDetail } from '../../commerce/commerce-handlers';
 import { ORDER_ID_PATTERN } from '../../commerce/orders';
 import { isOrderStatus, ORDER_STATUSES } from '../../commerce/order-states';
 import { PACKAGE_ID_PATTERN, parsePackage } from '../../commerce/package-inputs';
-import type { PackageStatus } from '../../commerce/packages';
+import { packageWarnings } from '../../commerce/package-warnings';
+import type { PackageRecord, PackageStatus } from '../../commerce/packages';
 import { orderToJson, packageToJson } from '../../commerce/serialise';
 import type { Services } from '../../services';
 import { ApiError } from '../../support/api-error';
@@ -19,7 +20,9 @@ const packageId = (request: Request) => {
 
 /** Admin routes for packages (create, edit, archive, reactivate) and orders (search, detail). */
 export function commerceAdminHandlers(services: Services) {
-  const { packages, orders } = services.commerce;
+  const { packages, orders, wooCommerce } = services.commerce;
+  /** The package, with `warnings` (always a list) about what would keep it from selling. */
+  const withWarnings = async (record: PackageRecord) => ({ ...packageToJson(record), warnings: await packageWarnings(record, wooCommerce) });
   const setStatus = (status: PackageStatus) => async (request: Request, response: Response) => {
     const record = await packages.setStatus(packageId(request), status);
     if (!record) throw ApiError.notFound('No package has this id.');
@@ -38,14 +41,14 @@ export function commerceAdminHandlers(services: Services) {
     async createPackage(_request: Request, response: Response) {
       const record = await packages.create(parsePackage(context(response).json ?? {}));
       services.logger.info('package created', { package_id: record.packageId, actor: context(response).wordpressUser });
-      response.status(201).json(packageToJson(record));
+      response.status(201).json(await withWarnings(record));
     },
 
     async updatePackage(request: Request, response: Response) {
       const id = packageId(request);
       const record = await packages.update(parsePackage(context(response).json ?? {}, id));
       if (!record) throw ApiError.notFound('No package has this id.');
-      response.json(packageToJson(record));
+      response.json(await withWarnings(record));
     },
 
     archivePackage: setStatus('archived'),
