@@ -1,4 +1,5 @@
 import { commerceHousekeeping } from './commerce/housekeeping';
+import { renewalGraceJob } from './commerce/renewal-grace-job';
 import { webhookAuditRetention } from './commerce/webhook/audit-retention';
 import type { Config } from './config';
 import { expiryJob } from './license/expiry-job';
@@ -29,6 +30,7 @@ export function startJobs(config: Config, services: Services, logger: Logger): R
     expiryJob(services.entitlements, services.gate, logger, config.expiryIntervalMs),
     webhookAuditRetention(services.commerce.webhooks.audit, logger),
     commerceHousekeeping(services.commerce, logger),
+    renewalGraceJob(services.commerce.subscriptions, logger, config.expiryIntervalMs),
   ];
   delivery.start();
   for (const job of periodic) job.start();

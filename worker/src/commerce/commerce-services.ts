@@ -2,12 +2,16 @@ import type { Config } from '../config';
 import type { Database } from '../db/pool';
 import type { EntitlementStore } from '../license/entitlements';
 import type { EntitlementGate } from '../license/gate';
+import { SubscriptionTerms } from '../license/subscription-terms';
 import type { Logger } from '../support/logger';
 import { Checkout } from './checkout';
 import { OrderStore } from './orders';
 import { PackageStore } from './packages';
 import { PaymentEvents } from './payment-events';
 import { ShellWooCommerce } from './shell-woocommerce';
+import { SubscriptionEvents } from './subscription-events';
+import { SubscriptionLinks } from './subscription-links';
+import { SubscriptionStore } from './subscriptions-store';
 import { createWebhookServices, type WebhookServices } from './webhook/webhook-services';
 import type { WooCommerceBridge } from './woocommerce-bridge';
 
@@ -17,6 +21,8 @@ export interface CommerceServices {
   orders: OrderStore;
   checkout: Checkout;
   payments: PaymentEvents;
+  /** WooCommerce Subscriptions: renewals, status changes, the grace period after a failed renewal. */
+  subscriptions: SubscriptionEvents;
   wooCommerce: WooCommerceBridge;
   /** The signed WooCommerce webhook: stores, audit log, failure limit. */
   webhooks: WebhookServices;
@@ -32,12 +38,16 @@ export function createCommerceServices(
   const packages = new PackageStore(database);
   const orders = new OrderStore(database);
   const wooCommerce = new ShellWooCommerce(config.shellUrl, config.hubSecret, logger);
+  const subscriptionStore = new SubscriptionStore(database);
+  const links = new SubscriptionLinks(orders, packages, subscriptionStore);
+  const subscriptions = new SubscriptionEvents(links, subscriptionStore, entitlements, new SubscriptionTerms(entitlements), gate, config.renewalGraceDays);
   return {
     packages,
     orders,
     wooCommerce,
     checkout: new Checkout(database, packages, orders, wooCommerce),
-    payments: new PaymentEvents(orders, packages, entitlements, gate),
+    payments: new PaymentEvents(orders, packages, entitlements, gate, subscriptions),
+    subscriptions,
     webhooks: createWebhookServices(config, database),
   };
 }

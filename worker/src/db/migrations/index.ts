@@ -6,6 +6,7 @@ import { library } from './005-library';
 import { byteExactIdentifiers } from './007-byte-exact-identifiers';
 import { webhookAuditTally } from './008-webhook-audit-tally';
 import { keyConcurrency } from './009-key-concurrency';
+import { subscriptions } from './013-subscriptions';
 
 /** One numbered, forward-only step. `statements` receives the table-name function. */
 export interface Migration {
@@ -15,4 +16,4 @@ export interface Migration {
 }
 
 /** Every migration in order. Append only: an applied migration is never edited. */
-export const MIGRATIONS: Migration[] = [apiKeys, entitlements, router, commerce, library, byteExactIdentifiers, webhookAuditTally, keyConcurrency];
+export const MIGRATIONS: Migration[] = [apiKeys, entitlements, router, commerce, library, byteExactIdentifiers, webhookAuditTally, keyConcurrency, subscriptions];
