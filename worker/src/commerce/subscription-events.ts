@@ -7,7 +7,7 @@ import type { PaymentResult, PaymentSource } from './payment-events';
 import type { LinkedSubscription, SubscriptionLinks } from './subscription-links';
 import type { SubscriptionStore, SubscriptionUpdate } from './subscriptions-store';
 import type { WooOrderFacts } from './woo-order';
-import { addBillingPeriods, type WooSubscriptionFacts } from './woo-subscription';
+import { addBillingPeriods, type BillingPeriod, type WooSubscriptionFacts } from './woo-subscription';
 
 const DAY_MS = 86_400_000;
 /** Renewal orders remembered per subscription (a repeated delivery of one of them extends nothing). */
@@ -53,9 +53,8 @@ export class SubscriptionEvents {
   /** `subscription.deleted`: a known subscription ends like a cancelled one. */
   applyDeleted(store: string | null, subscriptionId: number, source: PaymentSource): Promise<PaymentResult> {
     return this.run(async (connection) => {
-      const linked = await this.links.lock(connection, { store, subscriptionId, productIds: [], currency: '' });
+      const linked = await this.links.lock(connection, { store, subscriptionId, productIds: null, currency: '' });
       if ('outcome' in linked) return linked;
-      // A deletion names no products: the subscription was checked when it was linked.
       return this.end(connection, linked, `subscription ${subscriptionId} deleted`, source, { status: 'cancelled' });
     });
   }
@@ -79,8 +78,8 @@ export class SubscriptionEvents {
     let suspended = 0;
     for (const due of await this.subscriptions.overdue(now, this.graceDays)) {
       const result = await this.run(async (connection) => {
-        const linked = await this.links.lock(connection, { ...due, productIds: [], currency: '' }).catch(() => null);
-        if (!linked || 'outcome' in linked) return { outcome: 'no_change', reason: 'gone', orderId: null } as Result;
+        const linked = await this.links.lock(connection, { ...due, productIds: null, currency: '' });
+        if ('outcome' in linked) return linked;
         const { subscription, order } = linked;
         const failedAt = subscription.renewalFailedAt;
         if (!failedAt || subscription.suspendedAt || failedAt.getTime() + this.graceDays * DAY_MS > now.getTime()) return { outcome: 'no_change', reason: 'not due', orderId: order.id };
@@ -134,15 +133,12 @@ export class SubscriptionEvents {
   }
 
   private async renewalPaid(connection: PoolConnection, renewal: WooOrderFacts, linked: LinkedSubscription, source: PaymentSource, facts?: WooSubscriptionFacts): Promise<Result> {
-    const { subscription, order, pkg } = linked;
+    const { subscription, order } = linked;
     const name = `renewal order ${renewal.wooOrderId} of subscription ${subscription.subscriptionId}`;
     if (subscription.renewalOrderIds.includes(renewal.wooOrderId)) return { outcome: 'no_change', reason: `${name} was already applied`, orderId: order.id };
     const period = facts?.billingPeriod || subscription.billingPeriod;
     const interval = facts?.billingInterval ?? subscription.billingInterval;
-    // The subscription's own next payment date when the event carries it (in-process); else one billing period from the payment.
-    const fromPayment = period ? addBillingPeriods(renewal.datePaid!, period, interval)
-      : pkg.durationDays !== null ? new Date(renewal.datePaid!.getTime() + pkg.durationDays * DAY_MS) : null;
-    const paidUntil = facts?.nextPaymentAt ?? later(subscription.paidUntil, fromPayment);
+    const paidUntil = facts?.nextPaymentAt ?? this.renewedUntil(renewal.datePaid!, linked, period, interval);
     const reason = `${name} paid${paidUntil ? `: paid until ${day(paidUntil)}, entitlement until then plus ${this.graceDays} days' grace` : ''}`;
     const change = paidUntil ? await this.terms.renew(connection, this.target(linked, reason, this.actor(renewal.store, source)), this.withGrace(paidUntil), subscription.suspendedAt !== null) : null;
     await this.subscriptions.update(connection, subscription, {
@@ -153,6 +149,20 @@ export class SubscriptionEvents {
       ...(facts ? { status: facts.status, lastEventAt: later(facts.dateModified, subscription.lastEventAt) } : {}),
     });
     return { outcome: 'applied', reason: change?.changed ? reason : `${reason} (the entitlement already ran that long)`, orderId: order.id, siteUrl: order.siteUrl };
+  }
+
+  /**
+   * Without the subscription's own dates (a renewal order delivered by webhook): one billing
+   * period (else the package's duration) past the paid term, or past the payment when the term
+   * had lapsed. When a subscription update modified after this payment was already applied, its
+   * next payment date counts this renewal in: the term stays.
+   */
+  private renewedUntil(datePaid: Date, linked: LinkedSubscription, period: BillingPeriod | '', interval: number): Date | null {
+    const { subscription, pkg } = linked;
+    if (subscription.lastEventAt && subscription.lastEventAt >= datePaid && subscription.paidUntil) return subscription.paidUntil;
+    const base = later(subscription.paidUntil, datePaid)!;
+    if (period) return addBillingPeriods(base, period, interval);
+    return pkg.durationDays === null ? null : new Date(base.getTime() + pkg.durationDays * DAY_MS);
   }
 
   private async renewalFailed(connection: PoolConnection, linked: LinkedSubscription, name: string): Promise<Result> {

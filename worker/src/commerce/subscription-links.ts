@@ -16,7 +16,8 @@ export interface LinkedSubscription {
 export interface SubscriptionReference {
   store: string | null;
   subscriptionId: number;
-  productIds: number[];
+  /** null: the event names none (a deletion, the grace job): the subscription was checked when it was linked. */
+  productIds: number[] | null;
   /** '' when the event names none. */
   currency: string;
 }
@@ -60,6 +61,11 @@ export class SubscriptionLinks {
     if (!orderId) {
       return unmatched(`no hub order is paid by WooCommerce order ${facts.parentId} of ${storeName(facts.store)}, the parent of subscription ${facts.subscriptionId}`);
     }
+    const order = await this.orders.find(orderId, connection);
+    const pkg = order && (await this.packages.find(order.packageId, connection));
+    // Checked before it is recorded: a subscription for another product never links.
+    const mismatch = order && pkg ? this.mismatch(facts, order, pkg) : `hub order ${orderId} or its package no longer exists`;
+    if (mismatch) return unmatched(mismatch, orderId);
     const other = await this.subscriptions.findByOrder(orderId, connection);
     if (other) return unmatched(`hub order ${orderId} belongs to subscription ${other.subscriptionId}, not ${facts.subscriptionId}`, orderId);
     const record: SubscriptionRecord = {
@@ -76,17 +82,13 @@ export class SubscriptionLinks {
       renewalOrderIds: [],
       lastEventAt: null,
     };
-    const order = await this.orders.find(orderId, connection);
-    const pkg = order && (await this.packages.find(order.packageId, connection));
-    // Checked before it is recorded: a subscription for another product never links.
-    const mismatch = order && pkg ? this.mismatch(facts, order, pkg) : `hub order ${orderId} or its package no longer exists`;
-    if (mismatch) return unmatched(mismatch, orderId);
     await this.subscriptions.link(connection, record);
     return record;
   }
 
   private mismatch(reference: SubscriptionReference, order: OrderRecord, pkg: PackageRecord): string | null {
     if ((order.store ?? null) !== reference.store) return `the order belongs to ${storeName(order.store)}, not ${storeName(reference.store)}`;
+    if (reference.productIds === null) return null;
     if (pkg.wooProductId === null || !reference.productIds.includes(pkg.wooProductId)) {
       return `product ${pkg.wooProductId ?? '(none)'} of package "${pkg.packageId}" is not among the line items`;
     }
