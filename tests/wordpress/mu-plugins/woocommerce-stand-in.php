@@ -18,12 +18,17 @@ if ( file_exists( WP_PLUGIN_DIR . '/woocommerce/woocommerce.php' ) ) {
 
 $svc_stand_in_dir = dirname( __DIR__ ) . '/woocommerce-stand-in/';
 require_once $svc_stand_in_dir . 'class-svc-stand-in-test-routes.php';
+require_once $svc_stand_in_dir . 'class-svc-stand-in-subscription-routes.php';
 Svc_Stand_In_Test_Routes::register();
+Svc_Stand_In_Subscription_Routes::register();
 
 if ( 'no' !== get_option( 'svc_test_woo_active', 'yes' ) ) {
 	foreach ( array( 'functions', 'class-wc-datetime', 'class-wc-product', 'class-wc-order-item-product', 'class-wc-order', 'class-wc-session-handler', 'class-wc-cart', 'class-wc-form-handler', 'class-wc-checkout', 'class-woocommerce' ) as $svc_stand_in_file ) {
 		require_once $svc_stand_in_dir . $svc_stand_in_file . '.php';
 	}
 	WooCommerce::instance();
+	// WooCommerce Subscriptions, on top.
+	require_once $svc_stand_in_dir . 'class-wc-subscription.php';
+	require_once $svc_stand_in_dir . 'functions-subscriptions.php';
 }
 unset( $svc_stand_in_dir, $svc_stand_in_file );
