@@ -536,8 +536,10 @@ class WC_Order {
 			$item                           = new WC_Order_Item_Product( $props );
 			$this->items[ $item->get_id() ] = $item;
 		}
+		// Like WooCommerce, meta holds underscore keys too (e.g. `_subscription_renewal`), but not the props' own rows.
+		$props = array( '_order_key', '_order_currency', '_order_total', '_created_via', '_customer_user', '_transaction_id', '_date_paid', self::ITEMS_META, '_edit_lock', '_edit_last' );
 		foreach ( $meta as $key => $values ) {
-			if ( '_' !== substr( $key, 0, 1 ) ) {
+			if ( ! in_array( $key, $props, true ) ) {
 				$this->meta[ $key ] = maybe_unserialize( $values[0] );
 			}
 		}
