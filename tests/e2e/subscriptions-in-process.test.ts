@@ -3,6 +3,7 @@ import type { Services } from '../../worker/src/services';
 import { bearer, call, json } from '../support/lanes';
 import { hub } from '../support/hub-cli';
 import { hubServices } from '../support/hub-services';
+import { shellHeaders } from '../support/signed-request';
 import { entitlementOf, eventually, historyOf, propagated, subscriptionSite } from '../support/subscription-site';
 import { wooStandIn } from '../support/woocommerce-stand-in';
 import { mysqlGmt, wooSubscriptions } from '../support/woo-subscriptions-stand-in';
@@ -119,5 +120,26 @@ describe('WooCommerce Subscriptions on the hub site', () => {
     await wooStandIn.pay(renewing.renewal_order_id!);
     const [rows] = await services.database.pool.query(`SELECT * FROM ${services.database.table('subscriptions')} WHERE subscription_id = ? AND store = ''`, [subscription.id]);
     expect(rows).toEqual([]);
+  });
+
+  it('answers 400 svc_invalid_request on the worker route for a body that is not a subscription event, changing nothing', async () => {
+    const path = '/wp-json/svc-hub/v1/internal/woo-subscription-event';
+    const send = (value: unknown) => {
+      const body = JSON.stringify(value);
+      return call('direct', path, { method: 'POST', body, headers: { 'Content-Type': 'application/json', ...shellHeaders({ method: 'POST', path, body, user: '' }) } });
+    };
+    const subscription = { id: 5, parent_id: 4, status: 'active', line_items: [] };
+    const cases = [
+      await send({ event: 'renewed', subscription }),
+      await send({ event: 'status_updated', subscription: { ...subscription, status: 'paid' } }),
+      await send({ event: 'renewal_payment_complete', subscription }),
+    ];
+    expect(cases.map((answer) => [answer.status, answer.body.code, Object.keys(answer.body.data.params)])).toEqual([
+      [400, 'svc_invalid_request', ['event']],
+      [400, 'svc_invalid_request', ['subscription']],
+      [400, 'svc_invalid_request', ['renewal_order']],
+    ]);
+    const unknown = await send({ event: 'status_updated', subscription });
+    expect([unknown.status, unknown.body.outcome]).toEqual([200, 'unmatched']);
   });
 });

@@ -104,6 +104,18 @@ describe('WooCommerce Subscriptions by webhook', () => {
     expect(history[1]!.reason).toContain(`subscription ${subscribed.subscriptionId} active: paid until`);
     const told = await propagated(subscribed.site, 2);
     expect(told[1]).toMatchObject({ status: 'active', expires_at: entitlement.expiresAt!.toISOString() });
+    const order = await call('direct', `/wp-json/svc-commerce/v1/orders/${subscribed.orderId}`, { headers: bearer(subscribed.site.key) });
+    expect(order.body.subscription).toEqual({
+      subscription_id: subscribed.subscriptionId,
+      store: STORE,
+      status: 'active',
+      billing_period: 'month',
+      billing_interval: 1,
+      paid_until: subscribed.nextPaymentAt.toISOString(),
+      end_at: null,
+      renewal_failed_at: null,
+      suspended_at: null,
+    });
   });
 
   it('keeps the entitlement on through a renewal in progress (on-hold, pending renewal order), and a paid renewal extends it once', async () => {

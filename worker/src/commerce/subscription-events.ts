@@ -5,7 +5,7 @@ import type { SubscriptionTerms, TermTarget } from '../license/subscription-term
 import { orderStatusFromWoo } from './order-states';
 import type { PaymentResult, PaymentSource } from './payment-events';
 import type { LinkedSubscription, SubscriptionLinks } from './subscription-links';
-import type { SubscriptionStore, SubscriptionUpdate } from './subscriptions-store';
+import type { SubscriptionRecord, SubscriptionStore, SubscriptionUpdate } from './subscriptions-store';
 import type { WooOrderFacts } from './woo-order';
 import { addBillingPeriods, type BillingPeriod, type WooSubscriptionFacts } from './woo-subscription';
 
@@ -35,6 +35,11 @@ export class SubscriptionEvents {
     private readonly gate: EntitlementGate,
     private readonly graceDays: number,
   ) {}
+
+  /** The subscription linked to a hub order (shown with the order), if any. */
+  forOrder(orderId: string): Promise<SubscriptionRecord | null> {
+    return this.subscriptions.findByOrder(orderId);
+  }
 
   /** A subscription's state: `subscription.created|updated`, or `woocommerce_subscription_status_updated`. */
   applySubscription(facts: WooSubscriptionFacts, source: PaymentSource): Promise<PaymentResult> {
