@@ -203,6 +203,10 @@ describe('WooCommerce Subscriptions by webhook', () => {
     expect((await historyOf(services, entitlement.id)).pop()).toMatchObject({ from: 'active', to: 'expired', actor });
     expect((await propagated(subscribed.site, 3))[2]).toMatchObject({ status: 'expired' });
     expect((await subscribed.update(status, { nextPaymentAt: null })).outcome).toBe('no_change');
+    // An `active` delivery older than the end, arriving late, does not bring the site back.
+    const late = await subscribed.update('active', { modifiedAt: new Date(Date.now() - 55_000) });
+    expect(late.outcome).toBe('ignored_older');
+    expect((await entitlementOf(services, subscribed.site, PACKAGE)).status).toBe('expired');
   });
 
   it('ends the entitlement when the subscription is deleted', async () => {
