@@ -175,6 +175,10 @@ describe('WooCommerce Subscriptions by webhook', () => {
 
     expect((await subscribed.renewal(renewalId, 'processing')).outcome).toBe('applied');
     expect((await entitlementOf(services, subscribed.site, PACKAGE)).status).toBe('active');
+    // The failed state delivered again after the payment starts no new grace period.
+    expect((await subscribed.renewal(renewalId, 'failed')).outcome).toBe('no_change');
+    const order = await call('direct', `/wp-json/svc-commerce/v1/orders/${subscribed.orderId}`, { headers: bearer(subscribed.site.key) });
+    expect(order.body.subscription).toMatchObject({ renewal_failed_at: null, suspended_at: null });
     const told = await propagated(subscribed.site, 4);
     expect(told.map((message) => message.status)).toEqual(['active', 'active', 'suspended', 'active']);
   });

@@ -72,7 +72,7 @@ export class SubscriptionEvents {
       if ('outcome' in linked) return linked;
       const name = `renewal order ${renewal.wooOrderId} of subscription ${reference.subscriptionId}`;
       if (orderStatusFromWoo(renewal.status, renewal.datePaid) === 'paid') return this.renewalPaid(connection, renewal, linked, source, subscription);
-      if (renewal.status === 'failed') return this.renewalFailed(connection, linked, name);
+      if (renewal.status === 'failed') return this.renewalFailed(connection, linked, name, renewal.wooOrderId);
       const state = `"${renewal.status.slice(0, 40)}"${renewal.datePaid ? '' : ' without date_paid'}`;
       return { outcome: 'no_change', reason: `${name} is ${state}: a renewal in progress changes nothing`, orderId: linked.order.id };
     });
@@ -115,10 +115,12 @@ export class SubscriptionEvents {
     if (facts.status === 'cancelled' || facts.status === 'expired') return this.end(connection, linked, name, source, update);
     let change = null;
     let reason = `${name}: the entitlement is unchanged`;
-    if (facts.status === 'active' && paidUntil) {
+    // Active without a next payment (its last period): paid to its end date.
+    const term = facts.nextPaymentAt ?? facts.endAt ?? subscription.paidUntil;
+    if (facts.status === 'active' && term) {
       Object.assign(update, { renewalFailedAt: null, suspendedAt: null });
-      reason = `${name}: paid until ${day(paidUntil)}, entitlement until then plus ${this.graceDays} days' grace`;
-      change = await this.terms.renew(connection, this.target(linked, reason, this.actor(facts.store, source)), this.withGrace(paidUntil), subscription.suspendedAt !== null);
+      reason = `${name}: paid until ${day(term)}, entitlement until then plus ${this.graceDays} days' grace`;
+      change = await this.terms.renew(connection, this.target(linked, reason, this.actor(facts.store, source)), this.withGrace(term), subscription.suspendedAt !== null);
     } else if (facts.status === 'pending-cancel' && (facts.endAt ?? paidUntil)) {
       const endsAt = (facts.endAt ?? paidUntil)!;
       reason = `${name}: cancelled, active until the end of the paid term ${endsAt.toISOString()}`;
@@ -170,8 +172,10 @@ export class SubscriptionEvents {
     return pkg.durationDays === null ? null : new Date(base.getTime() + pkg.durationDays * DAY_MS);
   }
 
-  private async renewalFailed(connection: PoolConnection, linked: LinkedSubscription, name: string): Promise<Result> {
+  private async renewalFailed(connection: PoolConnection, linked: LinkedSubscription, name: string, renewalOrderId: number): Promise<Result> {
     const { subscription, order } = linked;
+    // A delivery of its earlier state, arriving after the payment.
+    if (subscription.renewalOrderIds.includes(renewalOrderId)) return { outcome: 'no_change', reason: `${name} "failed" is older than its applied payment`, orderId: order.id };
     if (subscription.renewalFailedAt) return { outcome: 'no_change', reason: `${name} failed; failing since ${subscription.renewalFailedAt.toISOString()}`, orderId: order.id };
     const now = new Date();
     await this.subscriptions.update(connection, subscription, { renewalFailedAt: now });
