@@ -62,7 +62,11 @@ final class Svc_Hub_Woocommerce_Bridge {
 	public function __construct( Svc_Hub_Worker_Client $client, Svc_Hub_Woocommerce_Event_Queue $queue ) {
 		$this->client        = $client;
 		$this->queue         = $queue;
-		$this->subscriptions = new Svc_Hub_Woocommerce_Subscription_Bridge( $client, new Svc_Hub_Woocommerce_Event_Queue( Svc_Hub_Woocommerce_Subscription_Bridge::QUEUE_PREFIX ) );
+		$this->subscriptions = new Svc_Hub_Woocommerce_Subscription_Bridge(
+			$client,
+			new Svc_Hub_Woocommerce_Event_Queue( Svc_Hub_Woocommerce_Subscription_Bridge::QUEUE_PREFIX ),
+			Closure::fromCallable( array( $this, 'note_failure' ) )
+		);
 	}
 
 	/**
@@ -90,7 +94,6 @@ final class Svc_Hub_Woocommerce_Bridge {
 	public function register_cron_hooks(): void {
 		add_filter( 'cron_schedules', array( self::class, 'add_schedule' ) );
 		add_action( self::RESEND_HOOK, array( $this, 'resend' ) );
-		add_action( self::RESEND_HOOK, array( $this->subscriptions, 'resend' ) );
 	}
 
 	/**
@@ -160,9 +163,9 @@ final class Svc_Hub_Woocommerce_Bridge {
 	}
 
 	/**
-	 * WP-Cron's `svc_hub_woo_resend`: delivers what is due in the queue, in order. It stops
-	 * at the first entry that fails to arrive (the worker is likely down), and never sends an
-	 * order's later event before an earlier one that failed.
+	 * WP-Cron's `svc_hub_woo_resend`: delivers what is due in the queue, in order, then the
+	 * subscription events' queue. It stops at the first entry that fails to arrive (the worker
+	 * is likely down), and never sends an order's later event before an earlier one that failed.
 	 */
 	public function resend(): void {
 		$blocked = array();
@@ -180,7 +183,10 @@ final class Svc_Hub_Woocommerce_Bridge {
 				$blocked[ $order_id ] = true;
 			}
 		}
-		if ( $this->queue->is_empty() ) {
+		if ( ! $this->subscriptions->resend() ) {
+			return;
+		}
+		if ( $this->queue->is_empty() && $this->subscriptions->is_empty() ) {
 			update_option( self::RETRY_OPTION, 0 );
 		}
 	}

@@ -16,7 +16,8 @@ defined( 'ABSPATH' ) || exit;
  * the facts as they were when it happened. Like order events, each is queued first (its own
  * queue: one entry per subscription and status, or per renewal order and outcome), delivered
  * with whatever is still queued for that subscription, in order, and removed only once the
- * worker answered 2xx; the rest goes out with the order bridge's WP-Cron re-send every minute.
+ * worker answered 2xx; the rest goes out with the order bridge's re-send (WP-Cron every minute,
+ * brought forward after a failure; a request's shutdown at most once a minute).
  * The worker looks up the subscription's hub order (the one its parent order paid); a
  * subscription of no hub order is answered `unmatched` and dropped.
  */
@@ -37,13 +38,18 @@ final class Svc_Hub_Woocommerce_Subscription_Bridge {
 	/** @var Svc_Hub_Woocommerce_Event_Queue */
 	private Svc_Hub_Woocommerce_Event_Queue $queue;
 
+	/** @var Closure Called after a failed delivery: the order bridge brings its re-send forward. */
+	private Closure $on_failure;
+
 	/**
-	 * @param Svc_Hub_Worker_Client           $client Signed calls to the worker.
-	 * @param Svc_Hub_Woocommerce_Event_Queue $queue  Subscription events not yet acknowledged.
+	 * @param Svc_Hub_Worker_Client           $client     Signed calls to the worker.
+	 * @param Svc_Hub_Woocommerce_Event_Queue $queue      Subscription events not yet acknowledged.
+	 * @param Closure                         $on_failure Called after a failed delivery.
 	 */
-	public function __construct( Svc_Hub_Worker_Client $client, Svc_Hub_Woocommerce_Event_Queue $queue ) {
-		$this->client = $client;
-		$this->queue  = $queue;
+	public function __construct( Svc_Hub_Worker_Client $client, Svc_Hub_Woocommerce_Event_Queue $queue, Closure $on_failure ) {
+		$this->client     = $client;
+		$this->queue      = $queue;
+		$this->on_failure = $on_failure;
 	}
 
 	/**
@@ -87,10 +93,12 @@ final class Svc_Hub_Woocommerce_Subscription_Bridge {
 	}
 
 	/**
-	 * WP-Cron's re-send (the order bridge's `svc_hub_woo_resend`): what is queued, in order;
-	 * it stops at the first entry that does not arrive.
+	 * Part of the order bridge's re-send (WP-Cron's `svc_hub_woo_resend`, a request's shutdown):
+	 * what is queued, in order; it stops at the first entry that does not arrive.
+	 *
+	 * @return bool False when the worker did not answer.
 	 */
-	public function resend(): void {
+	public function resend(): bool {
 		$blocked = array();
 		foreach ( $this->queue->entries( null, self::BATCH ) as $entry ) {
 			$id = (int) $entry['order_id'];
@@ -100,12 +108,22 @@ final class Svc_Hub_Woocommerce_Subscription_Bridge {
 			}
 			$status = $this->deliver( $entry );
 			if ( 0 === $status ) {
-				return;
+				return false;
 			}
 			if ( $status < 200 || $status > 299 ) {
 				$blocked[ $id ] = true;
 			}
 		}
+		return true;
+	}
+
+	/**
+	 * Whether no subscription event waits.
+	 *
+	 * @return bool
+	 */
+	public function is_empty(): bool {
+		return $this->queue->is_empty();
 	}
 
 	/**
@@ -154,6 +172,7 @@ final class Svc_Hub_Woocommerce_Subscription_Bridge {
 			return $answer['status'];
 		}
 		$this->queue->postpone( $entry );
+		( $this->on_failure )();
 		error_log( // phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log
 			sprintf(
 				'svc-hub: WooCommerce subscription %d (%s) was not acknowledged by the worker (%s, attempt %d); it stays queued and is re-sent every minute.',

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import type { RowDataPacket } from 'mysql2/promise';
 import type { Services } from '../../worker/src/services';
 import { bearer, call, json } from '../support/lanes';
 import { hub } from '../support/hub-cli';
 import { hubServices } from '../support/hub-services';
 import { shellHeaders } from '../support/signed-request';
 import { entitlementOf, eventually, historyOf, propagated, subscriptionSite } from '../support/subscription-site';
-import { wooStandIn } from '../support/woocommerce-stand-in';
+import { stack } from '../support/stack';
+import { startWorker, stopWorker } from '../support/worker-process';
+import { runWordPressCron, wooStandIn } from '../support/woocommerce-stand-in';
 import { mysqlGmt, wooSubscriptions } from '../support/woo-subscriptions-stand-in';
 
 /**
@@ -110,6 +113,28 @@ describe('WooCommerce Subscriptions on the hub site', () => {
     expect(ended.status).toBe('expired');
     expect((await historyOf(services, ended.id)).pop()).toMatchObject({ from: 'active', to: 'expired', actor: ACTOR, reason: `subscription ${subscription.id} ${status}: the entitlement ends` });
     expect((await propagated(site, 3))[2]).toMatchObject({ status: 'expired' });
+  });
+
+  it('queues a subscription event while the worker is down; WP-Cron re-sends it once the worker is back', async () => {
+    const { site, subscription } = await subscribe('queued');
+    const prefix = `${stack().workerEnv.SVC_DB_PREFIX ?? 'wp_'}options`;
+    const queued = async () => {
+      const [rows] = await services.database.pool.query<RowDataPacket[]>(
+        `SELECT option_name FROM ${prefix} WHERE option_name LIKE '\\_svc\\_hub\\_woo\\_subscription\\_event\\_%' ORDER BY option_id`,
+      );
+      return rows.map((row) => String(row.option_name).replace('_svc_hub_woo_subscription_event_', ''));
+    };
+    await stopWorker();
+    try {
+      await wooSubscriptions.setStatus(subscription.id, 'cancelled');
+      expect(await queued()).toEqual([`${subscription.id}_status_cancelled`]);
+    } finally {
+      startWorker();
+    }
+    expect((await entitlementOf(services, site, PACKAGE)).status).toBe('active');
+    await runWordPressCron();
+    expect((await entitlementOf(services, site, PACKAGE)).status).toBe('expired');
+    expect(await queued()).toEqual([]);
   });
 
   it('changes nothing for a subscription whose parent order paid no hub order', async () => {
