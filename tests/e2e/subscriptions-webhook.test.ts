@@ -118,6 +118,22 @@ describe('WooCommerce Subscriptions by webhook', () => {
     });
   });
 
+  it('links a subscription once when its first deliveries arrive at the same time', async () => {
+    const site = await subscriptionSite('race');
+    const init = json({ package_id: PACKAGE, site_url: site.siteUrl });
+    const checkout = await call('direct', '/wp-json/svc-commerce/v1/checkout', { ...init, headers: { ...init.headers, ...bearer(site.key) } });
+    const parentId = nextId();
+    const subscriptionId = nextId();
+    const paidAt = new Date(Date.now() - 60_000);
+    await send('order.updated', restOrder({ id: parentId, hubOrderId: checkout.body.id, siteUrl: site.siteUrl, status: 'processing', paidAt, modifiedAt: paidAt }));
+    const nextPaymentAt = seconds(new Date(Date.now() + 30 * DAY));
+    const body = (status: string, topic: string) => send(topic, restSubscription({ id: subscriptionId, parentId, status, nextPaymentAt, modifiedAt: new Date(Date.now() - 30_000) }));
+    const answers = await Promise.all([body('pending', 'subscription.created'), body('active', 'subscription.updated'), body('active', 'subscription.updated'), body('active', 'subscription.updated')]);
+    expect(answers.map((answer) => answer.outcome).sort()).toEqual(['applied', 'no_change', 'no_change', 'no_change']);
+    const [rows] = await services.database.pool.query(`SELECT order_id FROM ${services.database.table('subscriptions')} WHERE subscription_id = ?`, [subscriptionId]);
+    expect(rows).toEqual([{ order_id: checkout.body.id }]);
+  });
+
   it('keeps the entitlement on through a renewal in progress (on-hold, pending renewal order), and a paid renewal extends it once', async () => {
     const subscribed = await subscribe('renew');
     const before = await entitlementOf(services, subscribed.site, PACKAGE);

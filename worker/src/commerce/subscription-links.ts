@@ -40,7 +40,8 @@ export class SubscriptionLinks {
 
   /** The linked subscription, locked; `first` (the subscription's own facts) links one not yet known. */
   async lock(connection: PoolConnection, reference: SubscriptionReference, first?: WooSubscriptionFacts): Promise<LinkedSubscription | PaymentResult> {
-    const known = await this.subscriptions.lock(connection, reference.store, reference.subscriptionId);
+    const linked = await this.subscriptions.exists(connection, reference.store, reference.subscriptionId);
+    const known = linked ? await this.subscriptions.lock(connection, reference.store, reference.subscriptionId) : null;
     const found = known ?? (first ? await this.link(connection, first) : unmatched(this.unknown(reference)));
     if ('outcome' in found) return found;
     const order = await this.orders.lock(connection, found.orderId);
@@ -61,7 +62,10 @@ export class SubscriptionLinks {
     if (!orderId) {
       return unmatched(`no hub order is paid by WooCommerce order ${facts.parentId} of ${storeName(facts.store)}, the parent of subscription ${facts.subscriptionId}`);
     }
-    const order = await this.orders.find(orderId, connection);
+    // The hub order's row lock serialises two first events of one subscription: the second then finds it linked.
+    const order = await this.orders.lock(connection, orderId);
+    const meanwhile = await this.subscriptions.lock(connection, facts.store, facts.subscriptionId);
+    if (meanwhile) return meanwhile;
     const pkg = order && (await this.packages.find(order.packageId, connection));
     // Checked before it is recorded: a subscription for another product never links.
     const mismatch = order && pkg ? this.mismatch(facts, order, pkg) : `hub order ${orderId} or its package no longer exists`;

@@ -68,6 +68,15 @@ export class SubscriptionStore {
     return rows[0] ? toRecord(rows[0]) : null;
   }
 
+  /** Whether the subscription is linked, read without locking (a locking read of a missing row would take a gap lock). */
+  async exists(connection: PoolConnection, store: string | null, subscriptionId: number): Promise<boolean> {
+    const [rows] = await connection.execute<RowDataPacket[]>(
+      `SELECT 1 FROM ${this.database.table('subscriptions')} WHERE store = ? AND subscription_id = ?`,
+      [storeKey(store), subscriptionId],
+    );
+    return rows.length > 0;
+  }
+
   /** The subscription linked to a hub order, if any. */
   async findByOrder(orderId: string, connection: Pick<PoolConnection, 'execute'> = this.database.pool as never): Promise<SubscriptionRecord | null> {
     const [rows] = await connection.execute<RowDataPacket[]>(`SELECT * FROM ${this.database.table('subscriptions')} WHERE order_id = ?`, [orderId]);
