@@ -61,6 +61,8 @@ function svc_hub_bootstrap() {
 	require_once $includes . 'class-svc-hub-woocommerce-order-facts.php';
 	require_once $includes . 'class-svc-hub-woocommerce-orders.php';
 	require_once $includes . 'class-svc-hub-woocommerce-event-queue.php';
+	require_once $includes . 'class-svc-hub-woocommerce-subscription-facts.php';
+	require_once $includes . 'class-svc-hub-woocommerce-subscription-bridge.php';
 	require_once $includes . 'class-svc-hub-woocommerce-bridge.php';
 	require_once $includes . 'class-svc-hub-woocommerce-store-meta.php';
 	require_once $includes . 'class-svc-hub-admin-page.php';

@@ -52,13 +52,21 @@ final class Svc_Hub_Woocommerce_Bridge {
 	/** @var array<string,true> `order id:status` pairs already handled in this request. */
 	private array $handled = array();
 
+	/** @var Svc_Hub_Woocommerce_Subscription_Bridge WooCommerce Subscriptions' events (docs/commerce.md, "Subscriptions"). */
+	private Svc_Hub_Woocommerce_Subscription_Bridge $subscriptions;
+
 	/**
 	 * @param Svc_Hub_Worker_Client           $client Signed calls to the worker.
 	 * @param Svc_Hub_Woocommerce_Event_Queue $queue  Events not yet acknowledged.
 	 */
 	public function __construct( Svc_Hub_Worker_Client $client, Svc_Hub_Woocommerce_Event_Queue $queue ) {
-		$this->client = $client;
-		$this->queue  = $queue;
+		$this->client        = $client;
+		$this->queue         = $queue;
+		$this->subscriptions = new Svc_Hub_Woocommerce_Subscription_Bridge(
+			$client,
+			new Svc_Hub_Woocommerce_Event_Queue( Svc_Hub_Woocommerce_Subscription_Bridge::QUEUE_PREFIX ),
+			Closure::fromCallable( array( $this, 'note_failure' ) )
+		);
 	}
 
 	/**
@@ -94,6 +102,7 @@ final class Svc_Hub_Woocommerce_Bridge {
 	public function register_woocommerce_hooks(): void {
 		add_action( 'woocommerce_order_status_changed', array( $this, 'on_status_changed' ), 10, 4 );
 		add_action( 'woocommerce_payment_complete', array( $this, 'on_payment_complete' ), 10, 2 );
+		$this->subscriptions->register_hooks();
 		add_action( 'init', array( $this, 'ensure_scheduled' ) );
 		add_action( 'shutdown', array( $this, 'maybe_resend' ) );
 	}
@@ -154,9 +163,9 @@ final class Svc_Hub_Woocommerce_Bridge {
 	}
 
 	/**
-	 * WP-Cron's `svc_hub_woo_resend`: delivers what is due in the queue, in order. It stops
-	 * at the first entry that fails to arrive (the worker is likely down), and never sends an
-	 * order's later event before an earlier one that failed.
+	 * WP-Cron's `svc_hub_woo_resend`: delivers what is due in the queue, in order, then the
+	 * subscription events' queue. It stops at the first entry that fails to arrive (the worker
+	 * is likely down), and never sends an order's later event before an earlier one that failed.
 	 */
 	public function resend(): void {
 		$blocked = array();
@@ -174,7 +183,10 @@ final class Svc_Hub_Woocommerce_Bridge {
 				$blocked[ $order_id ] = true;
 			}
 		}
-		if ( $this->queue->is_empty() ) {
+		if ( ! $this->subscriptions->resend() ) {
+			return;
+		}
+		if ( $this->queue->is_empty() && $this->subscriptions->is_empty() ) {
 			update_option( self::RETRY_OPTION, 0 );
 		}
 	}
@@ -187,6 +199,10 @@ final class Svc_Hub_Woocommerce_Bridge {
 	 */
 	private function handle( $order, string $event ): void {
 		if ( ! is_object( $order ) || null === Svc_Hub_Woocommerce_Order_Facts::hub_order_id_of( $order ) ) {
+			return;
+		}
+		// A renewal order (it may carry the parent's copied meta) reaches the worker through its subscription's hooks.
+		if ( Svc_Hub_Woocommerce_Subscription_Facts::is_renewal_order( $order ) ) {
 			return;
 		}
 		$order_id = (int) $order->get_id();

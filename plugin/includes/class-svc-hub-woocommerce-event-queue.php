@@ -17,11 +17,22 @@ defined( 'ABSPATH' ) || exit;
  */
 final class Svc_Hub_Woocommerce_Event_Queue {
 
-	/** Option name prefix. */
+	/** Option name prefix of order events. */
 	private const PREFIX = '_svc_hub_woo_event_';
 
 	/** Most events kept; beyond it the oldest is dropped (and logged). */
 	public const LIMIT = 500;
+
+	/** @var string Option name prefix of this queue. */
+	private string $prefix;
+
+	/**
+	 * @param string $prefix Option name prefix: order events by default; another one keeps another
+	 *                       kind of event apart (e.g. subscriptions, whose ids share the orders' space).
+	 */
+	public function __construct( string $prefix = self::PREFIX ) {
+		$this->prefix = $prefix;
+	}
 
 	/**
 	 * Records an event (replacing an earlier one for the same order and status).
@@ -33,7 +44,7 @@ final class Svc_Hub_Woocommerce_Event_Queue {
 	 */
 	public function put( int $order_id, string $status, array $facts ): array {
 		global $wpdb;
-		$name  = self::PREFIX . $order_id . '_' . $status;
+		$name  = $this->prefix . $order_id . '_' . $status;
 		$value = (string) wp_json_encode(
 			array(
 				'order_id'  => $order_id,
@@ -66,7 +77,7 @@ final class Svc_Hub_Woocommerce_Event_Queue {
 	 */
 	public function entries( ?int $order_id = null, int $limit = 100 ): array {
 		global $wpdb;
-		$like = $wpdb->esc_like( self::PREFIX . ( null === $order_id ? '' : $order_id . '_' ) ) . '%';
+		$like = $wpdb->esc_like( $this->prefix . ( null === $order_id ? '' : $order_id . '_' ) ) . '%';
 		$rows = $wpdb->get_results(
 			$wpdb->prepare( "SELECT option_name, option_value FROM {$wpdb->options} WHERE option_name LIKE %s ORDER BY option_id LIMIT %d", $like, $limit ),
 			ARRAY_A
@@ -123,7 +134,7 @@ final class Svc_Hub_Woocommerce_Event_Queue {
 	 */
 	private function trim(): void {
 		global $wpdb;
-		$like  = $wpdb->esc_like( self::PREFIX ) . '%';
+		$like  = $wpdb->esc_like( $this->prefix ) . '%';
 		$count = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$wpdb->options} WHERE option_name LIKE %s", $like ) );
 		if ( $count <= self::LIMIT ) {
 			return;

@@ -1,5 +1,6 @@
 import { commerceHousekeeping } from './commerce/housekeeping';
 import { ReconcileJob } from './commerce/reconcile/reconcile-job';
+import { renewalGraceJob } from './commerce/renewal-grace-job';
 import { webhookAuditRetention } from './commerce/webhook/audit-retention';
 import type { Config } from './config';
 import { shellNoncePurge } from './http/shell-nonce-purge';
@@ -34,6 +35,7 @@ export function startJobs(config: Config, services: Services, logger: Logger): R
     commerceHousekeeping(services.commerce, logger),
     shellNoncePurge(services.shellNonces, logger),
     new ReconcileJob(services.commerce.reconcile, logger),
+    renewalGraceJob(services.commerce.subscriptions, logger, config.expiryIntervalMs),
   ];
   delivery.start();
   for (const job of periodic) job.start();

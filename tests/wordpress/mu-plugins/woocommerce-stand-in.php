@@ -25,7 +25,9 @@ if ( 'yes' === get_option( 'svc_test_store_mode', 'no' ) && ! defined( 'SVC_HUB_
 $svc_stand_in_dir = dirname( __DIR__ ) . '/woocommerce-stand-in/';
 require_once $svc_stand_in_dir . 'class-svc-stand-in-test-routes.php';
 require_once $svc_stand_in_dir . 'class-svc-stand-in-store-test-routes.php';
+require_once $svc_stand_in_dir . 'class-svc-stand-in-subscription-routes.php';
 Svc_Stand_In_Test_Routes::register();
+Svc_Stand_In_Subscription_Routes::register();
 
 if ( 'no' !== get_option( 'svc_test_woo_active', 'yes' ) ) {
 	$svc_stand_in_files = array(
@@ -60,5 +62,8 @@ if ( 'no' !== get_option( 'svc_test_woo_active', 'yes' ) ) {
 	Svc_Stand_In_Action_Scheduler::register();
 	WC_Webhook::load();
 	unset( $svc_stand_in_files );
+	// WooCommerce Subscriptions, on top.
+	require_once $svc_stand_in_dir . 'class-wc-subscription.php';
+	require_once $svc_stand_in_dir . 'functions-subscriptions.php';
 }
 unset( $svc_stand_in_dir, $svc_stand_in_file );

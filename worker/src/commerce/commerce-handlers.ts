@@ -4,16 +4,17 @@ import { entitlementToJson } from '../license/serialise';
 import type { Services } from '../services';
 import { ApiError } from '../support/api-error';
 import { ORDER_ID_PATTERN } from './orders';
-import { historyToJson, orderToJson, packageToJson } from './serialise';
+import { historyToJson, orderToJson, packageToJson, subscriptionToJson } from './serialise';
 
 
 /** An order with its history and the entitlement it pays for (GET /orders/{id}). */
 export async function orderDetail(services: Services, orderId: string) {
   const order = await services.commerce.orders.find(orderId);
   if (!order) return null;
-  const [history, entitlements] = await Promise.all([
+  const [history, entitlements, subscription] = await Promise.all([
     services.commerce.orders.history(order.id),
     services.entitlements.listForSite(order.siteUrl),
+    services.commerce.subscriptions.forOrder(order.id),
   ]);
   const entitlement = entitlements.find((candidate) => candidate.packageId === order.packageId);
   return {
@@ -22,6 +23,7 @@ export async function orderDetail(services: Services, orderId: string) {
       ...orderToJson(order),
       history: history.map(historyToJson),
       entitlement: entitlement ? entitlementToJson(entitlement) : null,
+      subscription: subscription ? subscriptionToJson(subscription) : null,
     },
   };
 }

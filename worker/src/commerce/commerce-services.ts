@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/pool';
 import type { EntitlementStore } from '../license/entitlements';
 import type { EntitlementGate } from '../license/gate';
+import { SubscriptionTerms } from '../license/subscription-terms';
 import type { Logger } from '../support/logger';
 import { Checkout } from './checkout';
 import { OrderStore } from './orders';
@@ -9,6 +10,9 @@ import { PackageStore } from './packages';
 import { PaymentEvents } from './payment-events';
 import { createReconcileServices, type ReconcileServices } from './reconcile/reconcile-services';
 import { ShellWooCommerce } from './shell-woocommerce';
+import { SubscriptionEvents } from './subscription-events';
+import { SubscriptionLinks } from './subscription-links';
+import { SubscriptionStore } from './subscriptions-store';
 import { createWebhookServices, type WebhookServices } from './webhook/webhook-services';
 import type { WooCommerceBridge } from './woocommerce-bridge';
 
@@ -18,6 +22,8 @@ export interface CommerceServices {
   orders: OrderStore;
   checkout: Checkout;
   payments: PaymentEvents;
+  /** WooCommerce Subscriptions: renewals, status changes, the grace period after a failed renewal. */
+  subscriptions: SubscriptionEvents;
   wooCommerce: WooCommerceBridge;
   /** The signed WooCommerce webhook: stores, audit log, failure limit. */
   webhooks: WebhookServices;
@@ -35,7 +41,10 @@ export function createCommerceServices(
   const packages = new PackageStore(database);
   const orders = new OrderStore(database);
   const wooCommerce = new ShellWooCommerce(config.shellUrl, config.hubSecret, logger);
-  const payments = new PaymentEvents(orders, packages, entitlements, gate);
+  const subscriptionStore = new SubscriptionStore(database);
+  const links = new SubscriptionLinks(orders, packages, subscriptionStore);
+  const subscriptions = new SubscriptionEvents(links, subscriptionStore, entitlements, new SubscriptionTerms(entitlements), gate, config.renewalGraceDays);
+  const payments = new PaymentEvents(orders, packages, entitlements, gate, subscriptions);
   const webhooks = createWebhookServices(config, database);
   return {
     packages,
@@ -43,6 +52,7 @@ export function createCommerceServices(
     wooCommerce,
     checkout: new Checkout(database, packages, orders, wooCommerce),
     payments,
+    subscriptions,
     webhooks,
     reconcile: createReconcileServices(config, database, payments, webhooks),
   };

@@ -6,7 +6,9 @@ import { decimalToMicros } from './money';
 import { canTransition, orderStatusFromWoo } from './order-states';
 import { ORDER_ID_PATTERN, type OrderRecord, type OrderStore } from './orders';
 import type { PackageRecord, PackageStore } from './packages';
+import type { SubscriptionEvents } from './subscription-events';
 import type { WooOrderFacts } from './woo-order';
+import type { WooSubscriptionFacts } from './woo-subscription';
 
 /** What a WooCommerce order event did: the webhook's audit outcome. */
 export type PaymentOutcome = 'applied' | 'no_change' | 'ignored_older' | 'unmatched';
@@ -39,9 +41,16 @@ export class PaymentEvents {
     private readonly packages: PackageStore,
     private readonly entitlements: EntitlementStore,
     private readonly gate: EntitlementGate,
+    private readonly subscriptions: SubscriptionEvents,
   ) {}
 
+  /**
+   * A WooCommerce order's state. A renewal order of WooCommerce Subscriptions (meta
+   * `_subscription_renewal`) goes to its subscription, whatever hub order id it carries
+   * (WooCommerce Subscriptions copies the parent's meta onto renewals).
+   */
   async applyWooOrder(facts: WooOrderFacts, source: PaymentSource): Promise<PaymentResult> {
+    if (facts.renewalOf) return this.subscriptions.applyRenewal(facts, source);
     const hubOrderId = facts.hubOrderId;
     if (!hubOrderId) return unmatched('the order has no svc_hub_order_id meta');
     if (!ORDER_ID_PATTERN.test(hubOrderId)) return unmatched(`svc_hub_order_id "${hubOrderId.slice(0, 60)}" is not a hub order id`);
@@ -57,6 +66,16 @@ export class PaymentEvents {
     });
     if (result.outcome === 'applied' && result.siteUrl) this.gate.forget(result.siteUrl);
     return { outcome: result.outcome, reason: result.reason, orderId: result.orderId };
+  }
+
+  /** A WooCommerce subscription's state (docs/commerce.md, "Subscriptions"). */
+  applySubscription(facts: WooSubscriptionFacts, source: PaymentSource): Promise<PaymentResult> {
+    return this.subscriptions.applySubscription(facts, source);
+  }
+
+  /** A deleted WooCommerce subscription. */
+  applySubscriptionDeleted(store: string | null, subscriptionId: number, source: PaymentSource): Promise<PaymentResult> {
+    return this.subscriptions.applyDeleted(store, subscriptionId, source);
   }
 
   /** Why this WooCommerce order cannot be the payment of `order`, or null when it can. */

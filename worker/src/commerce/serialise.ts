@@ -1,5 +1,6 @@
 import type { OrderRecord, OrderHistoryEntry } from './orders';
 import type { PackageRecord } from './packages';
+import type { SubscriptionRecord } from './subscriptions-store';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -39,4 +40,19 @@ export function orderToJson(record: OrderRecord) {
 
 export function historyToJson(entry: OrderHistoryEntry) {
   return { status: entry.status, at: entry.at.toISOString(), source: entry.source, detail: entry.detail };
+}
+
+/** The WooCommerce subscription an order is linked to (docs/commerce.md, "Subscriptions"). */
+export function subscriptionToJson(record: SubscriptionRecord) {
+  return {
+    subscription_id: record.subscriptionId,
+    store: record.store,
+    status: record.status,
+    billing_period: record.billingPeriod || null,
+    billing_interval: record.billingInterval,
+    paid_until: iso(record.paidUntil),
+    end_at: iso(record.endAt),
+    renewal_failed_at: iso(record.renewalFailedAt),
+    suspended_at: iso(record.suspendedAt),
+  };
 }

@@ -28,6 +28,7 @@ describe('factsFromRestOrder', () => {
       productIds: [77, 78, 91],
       hubOrderId: 'ord_01JD0000000000000000000000',
       siteUrl: 'https://client.example',
+      renewalOf: null,
     });
   });
 

@@ -19,30 +19,37 @@ export interface WooOrderFacts {
   hubOrderId: string | null;
   /** Meta `svc_site_url`. */
   siteUrl: string | null;
+  /** Meta `_subscription_renewal`: the WooCommerce subscription a renewal order renews (docs/commerce.md, "Subscriptions"). */
+  renewalOf?: number | null;
 }
 
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** WooCommerce's `*_gmt` fields have no zone ("2026-11-20T10:00:00"); they are UTC. */
-function gmtDate(value: unknown): Date | null {
+export function gmtDate(value: unknown): Date | null {
   if (typeof value !== 'string' || value === '') return null;
   const text = /[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value}Z`;
   const date = new Date(text);
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-function metaValue(order: Json, key: string): string | null {
-  if (!Array.isArray(order.meta_data)) return null;
-  const entry = order.meta_data.find((meta): meta is Json => isObject(meta) && meta.key === key);
-  return entry && typeof entry.value === 'string' && entry.value !== '' ? entry.value : null;
+/** The value of the first `meta_data` entry named `key`, as sent (undefined when none). */
+export function rawMetaValue(order: Json, key: string): unknown {
+  if (!Array.isArray(order.meta_data)) return undefined;
+  return order.meta_data.find((meta): meta is Json => isObject(meta) && meta.key === key)?.value;
 }
 
 /** A WooCommerce id we can store and compare: a positive integer a double holds exactly (2^64 once made a 500 at the BIGINT column). */
 export const isStoredId = (id: unknown): id is number => typeof id === 'number' && Number.isSafeInteger(id) && id > 0;
 
-function productIds(order: Json): number[] {
+export function metaValue(order: Json, key: string): string | null {
+  const value = rawMetaValue(order, key);
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+export function productIds(order: Json): number[] {
   if (!Array.isArray(order.line_items)) return [];
   const ids = new Set<number>();
   for (const item of order.line_items) {
@@ -50,6 +57,12 @@ function productIds(order: Json): number[] {
     for (const id of [item.product_id, item.variation_id]) if (isStoredId(id)) ids.add(id);
   }
   return [...ids];
+}
+
+/** A whole number above 0 written as digits (WooCommerce stores ids in meta as strings), or null. */
+export function positiveInteger(value: unknown): number | null {
+  const text = typeof value === 'number' ? String(value) : value;
+  return typeof text === 'string' && /^[1-9]\d{0,18}$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : null;
 }
 
 /** The facts of a REST v3 order object, or the reason it is not one. */
@@ -70,5 +83,6 @@ export function factsFromRestOrder(order: unknown, store: string | null): WooOrd
     productIds: productIds(order),
     hubOrderId: metaValue(order, 'svc_hub_order_id'),
     siteUrl: metaValue(order, 'svc_site_url'),
+    renewalOf: positiveInteger(rawMetaValue(order, '_subscription_renewal')),
   };
 }

@@ -19,6 +19,7 @@ import { storeHandlers } from './admin/stores';
 import { webhookAuditHandlers } from './admin/webhook-audit';
 import { webhookHandler } from '../commerce/webhook/webhook-handler';
 import { wooEventHandler } from '../commerce/woo-event-handler';
+import { wooSubscriptionEventHandler } from '../commerce/woo-subscription-event-handler';
 
 export type AuthKind = 'public' | 'bearer' | 'webhook' | 'admin' | 'internal';
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -136,6 +137,10 @@ export function routeTable(services: Services, startedAt: number): RouteDefiniti
     { method: 'GET', path: `${admin}/webhook-audit`, auth: 'admin', area: 'admin', handler: webhookAudit.list },
     { method: 'GET', path: `${admin}/webhook-audit/:id`, auth: 'admin', area: 'admin', handler: webhookAudit.entry },
     { method: 'POST', path: `${internal}/woo-order-event`, auth: 'internal', area: 'commerce', handler: wooEventHandler(services.commerce.payments, services.logger) },
+    {
+      method: 'POST', path: `${internal}/woo-subscription-event`, auth: 'internal', area: 'commerce',
+      handler: wooSubscriptionEventHandler(services.commerce.payments, services.commerce.subscriptions, services.logger),
+    },
     { method: 'GET', path: `${admin}/deliveries`, auth: 'admin', area: 'admin', handler: deliveries.list },
     { method: 'GET', path: `${admin}/deliveries/:id`, auth: 'admin', area: 'admin', handler: deliveries.get },
     { method: 'POST', path: `${admin}/deliveries/:id/retry`, auth: 'admin', area: 'admin', json: false, handler: deliveries.retry },

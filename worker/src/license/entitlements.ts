@@ -182,6 +182,35 @@ export class EntitlementStore {
     return { entitlement: (await this.findById(existing.id, connection))!, changed: true };
   }
 
+  /**
+   * Changes a site's package entitlement inside the caller's transaction as `decide` says,
+   * given the locked row (null from `decide`: nothing). A status the entitlement may not move
+   * to is left as it is (a revoked one stays revoked). Null when the site has none.
+   */
+  async changePackageEntitlement(
+    connection: PoolConnection,
+    target: { siteUrl: string; packageId: string },
+    decide: (current: EntitlementRecord) => { status?: EntitlementStatus; expiresAt?: Date | null; reason: string; actor: string } | null,
+  ): Promise<EntitlementChange | null> {
+    await this.lockSite(connection, target.siteUrl);
+    const [rows] = await connection.execute<RowDataPacket[]>(
+      `SELECT * FROM ${this.database.table('entitlements')} WHERE site_url = ? AND package_id = ? FOR UPDATE`,
+      [target.siteUrl, target.packageId],
+    );
+    if (!rows[0]) return null;
+    const existing = toRecord(rows[0]);
+    const change = decide(existing);
+    const status = change?.status !== undefined && canTransition(existing.status, change.status) ? change.status : existing.status;
+    const expiresAt = change?.expiresAt === undefined ? existing.expiresAt : change.expiresAt;
+    if (!change || (status === existing.status && sameTime(expiresAt, existing.expiresAt))) return { entitlement: existing, changed: false };
+    await connection.execute(
+      `UPDATE ${this.database.table('entitlements')} SET status = ?, expires_at = ?, updated_at = UTC_TIMESTAMP(3) WHERE id = ?`,
+      [status, expiresAt, existing.id],
+    );
+    await this.recordHistory(connection, target.siteUrl, existing.id, existing.status, status, change.reason, change.actor);
+    return { entitlement: (await this.findById(existing.id, connection))!, changed: true };
+  }
+
   /** Moves every active or suspended entitlement past its expiry to "expired"; returns the sites touched. */
   async expireDue(now: Date = new Date(), limit = 100): Promise<string[]> {
     const [due] = await this.database.pool.execute<RowDataPacket[]>(

@@ -6,7 +6,8 @@ const STORE = 'https://shop.example/';
 
 function payments(result: PaymentResult = { outcome: 'applied', reason: 'order pending → paid', orderId: 'ord_01JTESTTESTTESTTESTTESTTES' }) {
   const calls: [WooOrderFacts, string][] = [];
-  return { calls, applyWooOrder: async (facts: WooOrderFacts, source: 'webhook' | 'woocommerce') => (calls.push([facts, source]), result) };
+  const subscriptions = { applySubscription: async () => result, applySubscriptionDeleted: async () => result };
+  return { calls, ...subscriptions, applyWooOrder: async (facts: WooOrderFacts, source: 'webhook' | 'woocommerce') => (calls.push([facts, source]), result) };
 }
 
 const order = {

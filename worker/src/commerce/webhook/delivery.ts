@@ -1,6 +1,7 @@
 import type { PaymentEvents } from '../payment-events';
 import { factsFromRestOrder, isStoredId } from '../woo-order';
 import type { AuditOutcome } from './audit-log';
+import { processSubscriptionDelivery, SUBSCRIPTION_TOPICS, type SubscriptionPayments } from './subscription-delivery';
 
 /** What a verified delivery did, for the audit row and the 200 answer. */
 export interface DeliveryResult {
@@ -52,7 +53,7 @@ const ignored = (reason: string, wooOrderId: number | null = null): DeliveryResu
  * repeated failures.
  */
 export async function processDelivery(
-  payments: Pick<PaymentEvents, 'applyWooOrder'>,
+  payments: Pick<PaymentEvents, 'applyWooOrder'> & SubscriptionPayments,
   store: string,
   topic: string | null,
   body: Buffer,
@@ -63,6 +64,7 @@ export async function processDelivery(
     return ignored(`no order data: ${topic} carries only the WooCommerce order id; ${SET_ORDER_UPDATED}`, wooOrderId);
   }
   if (topic === 'order.deleted') return ignored('order.deleted does not change a hub order', wooOrderId);
+  if (topic !== null && SUBSCRIPTION_TOPICS.has(topic)) return 'error' in parsed ? ignored(parsed.error) : processSubscriptionDelivery(payments, store, topic, parsed.json);
   if (topic === null || !ORDER_TOPICS.has(topic)) return ignored(`topic "${topic ?? '(none)'}" is not used; ${SET_ORDER_UPDATED}`, wooOrderId);
   if ('error' in parsed) return ignored(parsed.error);
   const facts = factsFromRestOrder(parsed.json, store);

@@ -8,6 +8,7 @@ import { byteExactIdentifiers } from './007-byte-exact-identifiers';
 import { webhookAuditTally } from './008-webhook-audit-tally';
 import { keyConcurrency } from './009-key-concurrency';
 import { storeOperations } from './012-store-operations';
+import { subscriptions } from './013-subscriptions';
 
 /** One numbered, forward-only step. `statements` receives the table-name function. */
 export interface Migration {
@@ -17,4 +18,4 @@ export interface Migration {
 }
 
 /** Every migration in order. Append only: an applied migration is never edited. */
-export const MIGRATIONS: Migration[] = [apiKeys, entitlements, router, commerce, library, shellNonces, byteExactIdentifiers, webhookAuditTally, keyConcurrency, storeOperations];
+export const MIGRATIONS: Migration[] = [apiKeys, entitlements, router, commerce, library, shellNonces, byteExactIdentifiers, webhookAuditTally, keyConcurrency, storeOperations, subscriptions];
