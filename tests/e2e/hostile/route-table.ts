@@ -116,12 +116,14 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
   { method: 'GET', path: `${ADMIN}/webhook-audit`, auth: 'admin', query: ['result', 'outcome', 'source', ...PAGE] },
   { method: 'GET', path: `${ADMIN}/webhook-audit/:id`, auth: 'admin', params: { id: () => '999999999' } },
   { method: 'POST', path: `${INTERNAL}/woo-order-event`, auth: 'internal', body: () => ({ order: 'not an order' }) },
+  { method: 'POST', path: `${INTERNAL}/woo-subscription-event`, auth: 'internal', body: () => ({ subscription: 'not a subscription' }) },
   { method: 'GET', path: `${ADMIN}/deliveries`, auth: 'admin', query: ['status', 'site_url', ...PAGE] },
   { method: 'GET', path: `${ADMIN}/deliveries/:id`, auth: 'admin', params: { id: () => 'msg_NOSUCHDELIVERY' } },
   { method: 'POST', path: `${ADMIN}/deliveries/:id/retry`, auth: 'admin', params: { id: () => 'msg_NOSUCHDELIVERY' } },
   // Answered by the shell itself (plugin/includes/class-svc-hub-internal-routes.php), never forwarded.
   { method: 'POST', path: `${INTERNAL}/ping`, auth: 'internal', servedBy: 'shell', body: () => ({}) },
   { method: 'POST', path: `${INTERNAL}/woo-create-order`, auth: 'internal', servedBy: 'shell', body: () => ({ product_id: 'not a number' }) },
+  { method: 'POST', path: `${INTERNAL}/woo-product`, auth: 'internal', servedBy: 'shell', body: () => ({ product_id: 'not a number' }) },
   // Test-only routes (SVC_TEST_ROUTES=on): registered on the test stack, never in production.
   { method: 'GET', path: `${TEST}/stream`, auth: 'public', skip: 'test-only: holds an event stream open for 15 s per request (streaming tests)' },
   { method: 'GET', path: `${TEST}/stream-status`, auth: 'public', query: ['id'] },
