@@ -198,7 +198,7 @@ const INTRO = [
   '- a private stack through the project\'s own scripts (scripts/stack-setup.sh, stack-start.sh):',
   '  MariaDB, the worker (`SVC_LOG_LEVEL=warn`, every provider pointed at the emulator as the e2e',
   '  setup does), WordPress 6.1 on `php -S` (4 workers, opcache as Debian ships it); a key made with',
-  '  `hub key create … --rate-limit 100000` (the CLI\'s maximum) and `hub entitlement grant … --features llm.chat`;',
+  '  `hub key create … --rate-limit 100000 --concurrency 10000` (the CLI\'s maxima) and `hub entitlement grant … --features llm.chat`;',
   '- the Portkey AI gateway `@portkey-ai/gateway` 1.15.2 from npm (a devDependency), its own process:',
   '  `node node_modules/@portkey-ai/gateway/build/start-server.js --port=<port> --headless`;',
   '- a reference proxy, bench/reference-proxy.mjs, its own process: 30 lines of `node:http` in and',

@@ -155,7 +155,7 @@ async function main() {
   progress(`stack in ${stack.dir}: worker ${stack.workerUrl} (pid ${workerPid}), WordPress ${stack.wordpressUrl}`);
 
   const site = 'https://bench.example';
-  const keyLines = stack.hub('key', 'create', '--site', site, '--team', 'bench', '--scope', 'client', '--name', 'bench', '--rate-limit', '100000');
+  const keyLines = stack.hub('key', 'create', '--site', site, '--team', 'bench', '--scope', 'client', '--name', 'bench', '--rate-limit', '100000', '--concurrency', '10000');
   const key = keyLines[keyLines.length - 1];
   stack.hub('entitlement', 'grant', '--site', site, '--features', 'llm.chat');
   progress('created a key (rate limit 100000/min, the CLI maximum) entitled to llm.chat');
