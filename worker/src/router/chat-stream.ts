@@ -84,7 +84,7 @@ export async function streamChat(router: RouterServices, response: ServerRespons
         const event = next.value;
         if (event.type === 'usage') totals.usage = event.usage;
         else if (event.type === 'finish') totals.finishReason = event.reason;
-        else if (event.text !== '') {
+        else if (event.type === 'delta' && event.text !== '') {
           if (!committed) {
             committed = true;
             record.markFirstToken();
