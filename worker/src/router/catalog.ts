@@ -6,6 +6,23 @@
  */
 export type Capability = 'chat' | 'embeddings';
 
+/**
+ * Which of the OpenAI request's optional features a chat model honours (DESIGN §9): a request
+ * using one the model lacks is refused with svc_unsupported_parameter, never silently dropped,
+ * and a purpose skips that model.
+ */
+export interface ModelSupport {
+  tools: boolean;
+  images: boolean;
+  jsonObject: boolean;
+  jsonSchema: boolean;
+  reasoning: boolean;
+  logprobs: boolean;
+  seed: boolean;
+  penalties: boolean;
+  logitBias: boolean;
+}
+
 export interface CatalogModel {
   id: string;
   provider: string;
@@ -14,7 +31,36 @@ export interface CatalogModel {
   contextWindow: number;
   inputPerMtok: number;
   outputPerMtok: number;
+  /** USD per million input tokens read from the provider's cache, and written to it (Anthropic). */
+  cacheReadPerMtok: number;
+  cacheWritePerMtok: number;
+  supports: ModelSupport;
 }
+
+const ALL: ModelSupport = { tools: true, images: true, jsonObject: true, jsonSchema: true, reasoning: true, logprobs: true, seed: true, penalties: true, logitBias: true };
+const NONE: ModelSupport = { tools: false, images: false, jsonObject: false, jsonSchema: false, reasoning: false, logprobs: false, seed: false, penalties: false, logitBias: false };
+
+/**
+ * What each provider's chat models honour unless a model says otherwise. Open-model
+ * providers pass every field on (the model behind them decides, and answers for itself).
+ */
+const PROVIDER_SUPPORT: Record<string, ModelSupport> = {
+  openai: { ...ALL, reasoning: false },
+  anthropic: { ...NONE, tools: true, images: true, jsonObject: true, jsonSchema: true },
+  google: { ...ALL, reasoning: false, logprobs: false, logitBias: false },
+  mistral: { ...ALL, reasoning: false, logprobs: false, logitBias: false },
+  openrouter: ALL,
+  ollama: { ...ALL, logprobs: false, logitBias: false },
+  compat: ALL,
+  mock: ALL,
+};
+
+/** Per-model differences from PROVIDER_SUPPORT. */
+const MODEL_SUPPORT: Record<string, Partial<ModelSupport>> = {
+  'anthropic/claude-sonnet-4-5': { reasoning: true },
+  'google/gemini-2.5-pro': { reasoning: true },
+  'mistral/mistral-large-latest': { images: false },
+};
 
 type Row = [name: string, capability: Capability, contextWindow: number, inputPerMtok: number, outputPerMtok: number];
 
@@ -69,6 +115,9 @@ export const CATALOG: CatalogModel[] = Object.entries(MODELS).flatMap(([provider
     contextWindow,
     inputPerMtok,
     outputPerMtok,
+    cacheReadPerMtok: 0,
+    cacheWritePerMtok: 0,
+    supports: capability === 'chat' ? { ...PROVIDER_SUPPORT[provider]!, ...MODEL_SUPPORT[`${provider}/${name}`] } : NONE,
   })),
 );
 
@@ -96,5 +145,8 @@ export function findModel(id: string): CatalogModel | null {
     contextWindow: 0,
     inputPerMtok: 0,
     outputPerMtok: 0,
+    cacheReadPerMtok: 0,
+    cacheWritePerMtok: 0,
+    supports: embedding ? NONE : PROVIDER_SUPPORT[parts.provider]!,
   };
 }
