@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { freePort } from '../support/free-port';
 import { stack } from '../support/stack';
 import { launchBrowser, logInToAdmin, onPage } from './support/browser';
@@ -54,17 +54,23 @@ describe('release: the plugin zip and the worker tarball, installed as a site ad
   });
 
   const health = () => fetch(`${site!.url}/wp-json/llm/router/v1/health`);
+  const pluginDir = () => join(site!.wordpressDir, 'wp-content', 'plugins', 'svc-hub');
+
+  /** Plugins → Add New Plugin → Upload Plugin → the zip → Install Now. */
+  async function uploadPlugin(page: Page): Promise<void> {
+    await page.goto(`${site!.url}/wp-admin/plugins.php`);
+    await Promise.all([page.waitForURL(/plugin-install\.php/), page.locator('.wrap .page-title-action').first().click()]);
+    await page.locator('.upload-view-toggle').click();
+    await page.setInputFiles('#pluginzip', zip);
+    await Promise.all([page.waitForURL(/update\.php\?action=upload-plugin/), page.click('#install-plugin-submit')]);
+  }
 
   it('installs and activates the zip through Plugins → Add New → Upload Plugin', async () => {
-    const plugin = join(site!.wordpressDir, 'wp-content', 'plugins', 'svc-hub');
+    const plugin = pluginDir();
     expect(existsSync(plugin)).toBe(false);
     await onPage(browser, 'release-upload-plugin', async (page) => {
       await logInToAdmin(page, site!.admin.login, site!.admin.password, site!.url);
-      await page.goto(`${site!.url}/wp-admin/plugins.php`);
-      await Promise.all([page.waitForURL(/plugin-install\.php/), page.locator('.wrap .page-title-action').first().click()]);
-      await page.locator('.upload-view-toggle').click();
-      await page.setInputFiles('#pluginzip', zip);
-      await Promise.all([page.waitForURL(/update\.php\?action=upload-plugin/), page.click('#install-plugin-submit')]);
+      await uploadPlugin(page);
       await page.getByText('Plugin installed successfully.').waitFor();
       await Promise.all([page.waitForURL(/plugins\.php/), page.getByRole('link', { name: 'Activate Plugin' }).click()]);
       await page.locator('tr.active[data-plugin="svc-hub/svc-hub.php"]').waitFor();
@@ -110,6 +116,24 @@ describe('release: the plugin zip and the worker tarball, installed as a site ad
       await page.goto(`${site!.url}/wp-admin/admin.php?page=svc-hub#overview`);
       await page.locator('.svc-hub-health [data-check="database"] .svc-hub-status', { hasText: 'ok' }).waitFor();
     });
+  });
+
+  it('upgrades the plugin as docs/deploy.md says: the zip uploaded again replaces the installed folder, and it stays active', async () => {
+    const leftover = join(pluginDir(), 'left-from-the-old-release.txt');
+    writeFileSync(leftover, 'not in the zip');
+    await onPage(browser, 'release-replace-plugin', async (page) => {
+      await logInToAdmin(page, site!.admin.login, site!.admin.password, site!.url);
+      await uploadPlugin(page);
+      await Promise.all([page.waitForURL(/overwrite=update-plugin/), page.getByRole('link', { name: 'Replace current with uploaded' }).click()]);
+      await page.getByText('Plugin updated successfully.').waitFor();
+      await page.goto(`${site!.url}/wp-admin/plugins.php`);
+      await page.locator('tr.active[data-plugin="svc-hub/svc-hub.php"]').waitFor();
+    });
+    expect(existsSync(leftover)).toBe(false);
+    expect(readdirSync(pluginDir()).sort()).toEqual(['build', 'includes', 'library', 'readme.txt', 'svc-hub.php']);
+    const answer = await health();
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as { status: string }).status).toBe('ok');
   });
 
   it('stops the worker gracefully on SIGTERM, as systemd stops it (exit 0); health then answers "down"', async () => {
