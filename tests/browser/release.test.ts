@@ -118,6 +118,20 @@ describe('release: the plugin zip and the worker tarball, installed as a site ad
     });
   });
 
+  it('runs the release\'s operator CLI on the worker\'s environment file; a key it creates is served through the uploaded plugin', async () => {
+    const cli = (...args: string[]) =>
+      execFileSync(join(worker!.root, 'bin', 'svc-hub'), args, { env: { PATH: worker!.path, SVC_ENV_FILE: worker!.environmentFile }, encoding: 'utf8' }).trimEnd().split('\n');
+    const client = 'https://client.example';
+    const key = cli('key', 'create', '--site', client, '--team', 'release', '--name', 'release').at(-1)!;
+    cli('entitlement', 'grant', '--site', client, '--features', 'llm.chat');
+    const answer = await fetch(`${site!.url}/wp-json/llm/router/v1/models`, { headers: { Authorization: `Bearer ${key}` } });
+    expect(answer.status).toBe(200);
+    const models = ((await answer.json()) as { data: { id: string }[] }).data.map((model) => model.id);
+    expect(models.some((id) => id.startsWith('openai/'))).toBe(true);
+    const refused = await fetch(`${site!.url}/wp-json/llm/router/v1/models`, { headers: { Authorization: 'Bearer svc_live_wrong' } });
+    expect(refused.status).toBe(401);
+  });
+
   it('upgrades the plugin as docs/deploy.md says: the zip uploaded again replaces the installed folder, and it stays active', async () => {
     const leftover = join(pluginDir(), 'left-from-the-old-release.txt');
     writeFileSync(leftover, 'not in the zip');

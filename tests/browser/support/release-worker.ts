@@ -13,6 +13,10 @@ export interface ReleaseWorker {
   /** The unpacked release: bin/, worker/dist, node_modules, deploy/ … */
   root: string;
   log: string;
+  /** The environment file written from the example (the unit's EnvironmentFile). */
+  environmentFile: string;
+  /** PATH as the unit gives it (systemd's default, after the folder of this Node.js). */
+  path: string;
   /** Sends SIGTERM as systemd does; resolves with the exit code once the worker has exited. */
   stop(): Promise<number | null>;
 }
@@ -36,10 +40,11 @@ export async function startReleaseWorker(tarball: string, dir: string, values: R
   const example = readFileSync(join(root, 'deploy', 'svc-hub-worker.env.example'), 'utf8');
   writeFileSync(environmentFile, fillEnvironmentExample(example, values), { mode: 0o600 });
   const log = join(dir, 'worker.log');
+  const path = `${dirname(process.execPath)}:${SYSTEMD_DEFAULT_PATH}`;
   const output = openSync(log, 'a');
   const child: ChildProcess = spawn(local(unit.ExecStart, UNIT_INSTALL_DIR, root), [], {
     cwd: local(unit.WorkingDirectory, UNIT_INSTALL_DIR, root),
-    env: { ...parseEnvFile(readFileSync(environmentFile, 'utf8')), PATH: `${dirname(process.execPath)}:${SYSTEMD_DEFAULT_PATH}` },
+    env: { ...parseEnvFile(readFileSync(environmentFile, 'utf8')), PATH: path },
     detached: true,
     stdio: ['ignore', output, output],
   });
@@ -62,5 +67,5 @@ export async function startReleaseWorker(tarball: string, dir: string, values: R
     await stopProcessGroup(group, 5);
     throw new Error(`${String(error)}\n--- ${log} ---\n${readFileSync(log, 'utf8').slice(-3000)}`);
   }
-  return { root, log, stop };
+  return { root, log, environmentFile, path, stop };
 }
