@@ -115,7 +115,7 @@ describe('ImageInliner', () => {
     const inliner = allowingServer();
     const good = request(data('image/png', PNG.toString('base64')));
     expect(await inliner.prepare(good, true)).toEqual(good);
-    expect((await refusal(inliner.prepare(request(data('text/html', 'PGI+'), true)))).params[FIELD]).toMatch(/type image\/png/);
+    expect((await refusal(inliner.prepare(request(data('text/html', 'PGI+')), true))).params[FIELD]).toMatch(/type image\/png/);
     expect((await refusal(inliner.prepare(request(data('image/png', 'not base64!')), true))).params[FIELD]).toMatch(/base64/);
     expect((await refusal(inliner.prepare(request(data('image/png', Buffer.alloc(2048).toString('base64'))), true))).params[FIELD]).toMatch(/at most 1024 bytes/);
   });
