@@ -155,6 +155,11 @@ export const CATALOG: CatalogModel[] = Object.entries(MODELS).flatMap(([provider
 
 const BY_ID = new Map(CATALOG.map((model) => [model.id, model]));
 
+/** Whether the catalog lists the model (with shipped prices), not only accepts it (open-model providers). */
+export function isCatalogued(id: string): boolean {
+  return BY_ID.has(id);
+}
+
 /** Splits `<provider>/<model_name>` (the name may hold more slashes: openrouter/openai/gpt-4o). */
 export function splitModelId(id: string): { provider: string; name: string } | null {
   const slash = id.indexOf('/');

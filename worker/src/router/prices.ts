@@ -1,7 +1,7 @@
 import type { RowDataPacket } from 'mysql2/promise';
 import type { Database } from '../db/pool';
 import { TtlCache } from '../support/ttl-cache';
-import { findModel } from './catalog';
+import { findModel, isCatalogued } from './catalog';
 import type { Price } from './cost';
 
 /** An admin's price: cache prices left out (null) fall back to the shipped ones. */
@@ -35,15 +35,21 @@ export class PriceBook {
     this.overrides = new TtlCache(refreshMs, 1, Date.now, 5000);
   }
 
+  /**
+   * The admin's price, else the shipped one. A cache price the admin left out is the shipped
+   * one; for a model the catalog does not list (any OpenRouter, Ollama or compat model) it is
+   * the admin's input price — no discount assumed, so cached tokens are never free.
+   */
   async priceFor(modelId: string): Promise<Price> {
     const shipped = shippedPrice(modelId);
     const override = (await this.all()).get(modelId);
     if (!override) return shipped;
+    const listed = isCatalogued(modelId);
     return {
       inputPerMtok: override.inputPerMtok,
       outputPerMtok: override.outputPerMtok,
-      cacheReadPerMtok: override.cacheReadPerMtok ?? shipped.cacheReadPerMtok,
-      cacheWritePerMtok: override.cacheWritePerMtok ?? shipped.cacheWritePerMtok,
+      cacheReadPerMtok: override.cacheReadPerMtok ?? (listed ? shipped.cacheReadPerMtok : override.inputPerMtok),
+      cacheWritePerMtok: override.cacheWritePerMtok ?? (listed ? shipped.cacheWritePerMtok : override.inputPerMtok),
       currency: override.currency,
     };
   }
