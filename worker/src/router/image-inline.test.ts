@@ -120,6 +120,14 @@ describe('ImageInliner', () => {
     expect((await refusal(inliner.prepare(request(data('image/png', Buffer.alloc(2048).toString('base64'))), true))).params[FIELD]).toMatch(/at most 1024 bytes/);
   });
 
+  it('turns a data: URL handed on as a URL into checked data', async () => {
+    const inliner = allowingServer();
+    const prepared = await inliner.prepare(request(url(`data:image/png;base64,${PNG.toString('base64')}`)), true);
+    expect(prepared.messages[1]!.parts![1]).toEqual({ type: 'image', source: { kind: 'data', mediaType: 'image/png', base64: PNG.toString('base64') } });
+    expect((await refusal(inliner.prepare(request(url('data:text/plain;base64,aGk=')), true))).params[FIELD]).toMatch(/type image\/png/);
+    expect((await refusal(inliner.prepare(request(url('data:image/png,rawbytes')), true))).params[FIELD]).toMatch(/data:image\/png;base64/);
+  });
+
   it('names the right message and part when the image is not the first', async () => {
     const chat: ChatRequest = { model: 'm', messages: [
       { role: 'user', content: '', parts: [data('image/png', PNG.toString('base64'))] },

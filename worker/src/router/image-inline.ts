@@ -57,6 +57,7 @@ export class ImageInliner {
         this.checkData(part.source.mediaType, part.source.base64);
         return part;
       }
+      if (/^data:/i.test(part.source.url)) return { ...part, source: this.fromDataUrl(part.source.url) };
       if (fetchUrls) return part;
       let pending = this.fetched.get(part.source);
       if (!pending) {
@@ -68,6 +69,15 @@ export class ImageInliner {
       if (error instanceof ImageProblem) throw ApiError.invalidRequest({ [field]: error.message });
       throw error;
     }
+  }
+
+  /** `data:<image type>;base64,<data>` as a data source (a data: URL handed on as a URL). */
+  private fromDataUrl(url: string): DataSource {
+    const match = /^data:([^;,]*)((?:;[^;,]*)*),(.*)$/is.exec(url);
+    if (!match || !/;base64/i.test(match[2]!)) throw new ImageProblem('must be a data: URL of the form data:image/png;base64,…');
+    const mediaType = match[1]!.toLowerCase();
+    this.checkData(mediaType, match[3]!);
+    return { kind: 'data', mediaType, base64: match[3]! };
   }
 
   private checkData(mediaType: string, base64: string): void {
