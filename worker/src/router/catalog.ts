@@ -76,8 +76,9 @@ const MODEL_SUPPORT: Record<string, Partial<ModelSupport>> = {
   'google/gemini-2.5-flash': { reasoning: true },
   'google/gemini-2.5-pro': { reasoning: true },
   'mistral/mistral-large-latest': { images: false },
-  'openrouter/anthropic/claude-3.5-haiku': { seed: false, penalties: false, logprobs: false, logitBias: false },
-  'ollama/llama3.2': { images: false },
+  'openrouter/openai/gpt-4o-mini': { reasoning: false },
+  'openrouter/anthropic/claude-3.5-haiku': { reasoning: false, seed: false, penalties: false, logprobs: false, logitBias: false },
+  'ollama/llama3.2': { images: false, reasoning: false },
 };
 
 /**
