@@ -117,8 +117,35 @@ describe('admin screen: router settings', () => {
       await page.getByLabel('Input, USD per million tokens').fill('2.5');
       await page.getByLabel('Output, USD per million tokens').fill('7.5');
       await page.getByRole('button', { name: 'Save price' }).click();
-      await notice(page, 'success', 'Price of mistral/mistral-large-latest: 2.5 in / 7.5 out').waitFor();
+      await notice(page, 'success', 'Price of mistral/mistral-large-latest: 2.5 in / 7.5 out / 2 cache read / 0 cache write').waitFor();
       await row.locator('[data-column="price_overridden"]', { hasText: 'overridden' }).waitFor();
     });
+  });
+
+  it('shows each model\'s capabilities as badges, and edits a cache price', async () => {
+    await onPage(browser, 'model-cache-price', async (page) => {
+      const admin = administrator();
+      await logInToAdmin(page, admin.login, admin.password);
+      await openPanel(page, 'models');
+      const sonnet = page.locator('.svc-hub-model-list tr[data-row="anthropic/claude-sonnet-4-5"]');
+      const badges = sonnet.locator('[data-column="supports"] [data-capability]');
+      await badges.first().waitFor();
+      expect(await badges.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-capability')))).toEqual(['tools', 'images', 'json_schema', 'reasoning']);
+      const mistral = page.locator('.svc-hub-model-list tr[data-row="mistral/mistral-large-latest"] [data-column="supports"] [data-capability]');
+      expect(await mistral.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-capability')))).toEqual(['tools', 'json_schema']);
+      await sonnet.locator('[data-column="cache_write"]', { hasText: '3.75' }).waitFor();
+
+      await sonnet.getByRole('button', { name: 'Override price' }).click();
+      await page.getByLabel('Cache read, USD per million tokens').fill('cheap');
+      await page.getByRole('button', { name: 'Save price' }).click();
+      await page.locator('.svc-hub-price-form').getByText('USD per million tokens: a number, 0 or more.').first().waitFor();
+      await page.getByLabel('Cache read, USD per million tokens').fill('0.25');
+      await page.getByLabel('Cache write, USD per million tokens').fill('4.5');
+      await page.getByRole('button', { name: 'Save price' }).click();
+      await notice(page, 'success', 'Price of anthropic/claude-sonnet-4-5: 3 in / 15 out / 0.25 cache read / 4.5 cache write').waitFor();
+      await sonnet.locator('[data-column="cache_read"]', { hasText: '0.25' }).waitFor();
+    });
+    const models = (await adminGet('/models')).body.data;
+    expect(models.find((model: { id: string }) => model.id === 'anthropic/claude-sonnet-4-5').pricing).toMatchObject({ cache_read_per_mtok: 0.25, cache_write_per_mtok: 4.5 });
   });
 });

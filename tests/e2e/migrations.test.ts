@@ -27,6 +27,17 @@ describe('migrations', () => {
       expect(await migrate(first, silentLogger)).toEqual([]);
       const [tables] = await first.pool.query<RowDataPacket[]>('SHOW TABLES LIKE ?', [`${config.prefix}svc_%`]);
       expect(tables).toHaveLength(24); // migrations + api_keys, entitlements, history + 5 router + 9 commerce (013: subscriptions) + 5 library tables + nonces
+      const columns = async (table: string) => {
+        const [rows] = await first.pool.query<RowDataPacket[]>(
+          'SELECT COLUMN_NAME AS name FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION',
+          [first.table(table).replace(/`/g, '')],
+        );
+        return rows.map((row) => row.name as string);
+      };
+      // 014: cached, cache-write and reasoning tokens on the usage row; cache prices on it and on the admin's prices.
+      expect((await columns('usage')).join(',')).toContain('completion_tokens,cached_tokens,cache_write_tokens,reasoning_tokens,total_tokens');
+      expect((await columns('usage')).join(',')).toContain('price_output_per_mtok,price_cache_read_per_mtok,price_cache_write_per_mtok,cost');
+      expect(await columns('model_prices')).toEqual(['model', 'input_per_mtok', 'output_per_mtok', 'cache_read_per_mtok', 'cache_write_per_mtok', 'currency', 'updated_at']);
     } finally {
       const [tables] = await first.pool.query<RowDataPacket[]>('SHOW TABLES LIKE ?', [`${config.prefix}svc_%`]);
       for (const table of tables) await first.pool.query(`DROP TABLE \`${Object.values(table)[0]}\``);

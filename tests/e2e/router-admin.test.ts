@@ -46,14 +46,31 @@ describe('router admin routes', () => {
 
   it('overrides a model price, and GET /models shows it', async () => {
     const saved = await admin('PUT', '/prices/openai/gpt-4.1-mini', { input_per_mtok: 0.5, output_per_mtok: 2 });
-    expect(saved.body).toEqual({ model: 'openai/gpt-4.1-mini', input_per_mtok: 0.5, output_per_mtok: 2, currency: 'USD' });
+    // Cache prices left out keep the shipped ones (gpt-4.1-mini: cached input 0.10, no cache writes).
+    expect(saved.body).toEqual({ model: 'openai/gpt-4.1-mini', input_per_mtok: 0.5, output_per_mtok: 2, cache_read_per_mtok: 0.1, cache_write_per_mtok: 0, currency: 'USD' });
     const key = createKey(['llm.chat']);
     const models = await eventually(
       () => call('direct', '/wp-json/llm/router/v1/models', { headers: bearer(key.key) }),
       (answer) => answer.body?.data?.find((model: { id: string }) => model.id === 'openai/gpt-4.1-mini')?.pricing.input_per_mtok === 0.5,
     );
-    expect(models.body.data.find((model: { id: string }) => model.id === 'openai/gpt-4.1-mini').pricing).toEqual({ input_per_mtok: 0.5, output_per_mtok: 2, currency: 'USD' });
+    expect(models.body.data.find((model: { id: string }) => model.id === 'openai/gpt-4.1-mini').pricing).toEqual({ input_per_mtok: 0.5, output_per_mtok: 2, cache_read_per_mtok: 0.1, cache_write_per_mtok: 0, currency: 'USD' });
     expect((await admin('PUT', '/prices/openai/no-such-model', { input_per_mtok: 1, output_per_mtok: 1 })).status).toBe(404);
+  });
+
+  it('overrides cache prices, lists them with capabilities, and refuses a bad one', async () => {
+    const saved = await admin('PUT', '/prices/anthropic/claude-sonnet-4-5', { input_per_mtok: 3, output_per_mtok: 15, cache_read_per_mtok: 0.25, cache_write_per_mtok: '4.5' });
+    expect(saved.body).toEqual({ model: 'anthropic/claude-sonnet-4-5', input_per_mtok: 3, output_per_mtok: 15, cache_read_per_mtok: 0.25, cache_write_per_mtok: 4.5, currency: 'USD' });
+    const listed = (await admin('GET', '/models')).body.data.find((model: { id: string }) => model.id === 'anthropic/claude-sonnet-4-5');
+    expect(listed).toMatchObject({
+      pricing: { cache_read_per_mtok: 0.25, cache_write_per_mtok: 4.5 },
+      shipped_pricing: { input_per_mtok: 3, output_per_mtok: 15, cache_read_per_mtok: 0.3, cache_write_per_mtok: 3.75, currency: 'USD' },
+      price_overridden: true,
+      supports: { tools: true, images: true, json_object: true, json_schema: true, reasoning: true, logprobs: false, seed: false, penalties: false, logit_bias: false },
+    });
+    const bad = await admin('PUT', '/prices/anthropic/claude-sonnet-4-5', { input_per_mtok: 3, output_per_mtok: 15, cache_read_per_mtok: -1, cache_write_per_mtok: 'lots' });
+    expect([bad.status, bad.body.code, Object.keys(bad.body.data.params).sort()]).toEqual([400, 'svc_invalid_request', ['cache_read_per_mtok', 'cache_write_per_mtok']]);
+    const after = (await admin('GET', '/models')).body.data.find((model: { id: string }) => model.id === 'anthropic/claude-sonnet-4-5');
+    expect(after.pricing.cache_read_per_mtok).toBe(0.25); // the refused change changed nothing
   });
 
   it('edits a purpose only with known models of one kind', async () => {

@@ -70,10 +70,16 @@ describe.each(LANES)('router embeddings and models via %s', (lane) => {
       expect(String(model.pricing.input_per_mtok)).toMatch(DECIMAL);
       expect(String(model.pricing.output_per_mtok)).toMatch(DECIMAL);
       expect(model.pricing.currency).toMatch(/^[A-Z]{3}$/);
+      expect(String(model.pricing.cache_read_per_mtok)).toMatch(DECIMAL);
+      expect(String(model.pricing.cache_write_per_mtok)).toMatch(DECIMAL);
+      expect(Object.keys(model.supports).sort()).toEqual(['images', 'json_object', 'json_schema', 'logit_bias', 'logprobs', 'penalties', 'reasoning', 'seed', 'tools']);
     }
     const byId = new Map(models.map((model) => [model.id, model]));
     expect(byId.get('openai/gpt-4o-mini')?.capabilities).toContain('chat');
     expect(byId.get(EMBEDDING_MODEL)?.capabilities).toEqual(['embeddings']);
+    expect(byId.get('openai/gpt-4o-mini')?.pricing).toMatchObject({ input_per_mtok: 0.15, cache_read_per_mtok: 0.075, cache_write_per_mtok: 0 });
+    expect(byId.get('openai/o4-mini')?.supports).toMatchObject({ tools: true, images: true, json_schema: true, reasoning: true, logit_bias: false, penalties: false });
+    expect(byId.get('mistral/mistral-large-latest')?.supports.images).toBe(false);
     for (const provider of ['anthropic', 'google', 'mistral']) {
       expect(models.some((model) => model.id.startsWith(`${provider}/`))).toBe(true);
     }

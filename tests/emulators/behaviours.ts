@@ -25,6 +25,13 @@ export interface Behaviour {
   midStreamError?: boolean;
   /** Report no usage at all (streams and blocking answers). */
   noUsage?: boolean;
+  /** OpenAI-shaped usage (openai, openrouter): these figures instead of the counted ones (scripted-usage.ts). */
+  promptTokens?: number;
+  completionTokens?: number;
+  /** `prompt_tokens_details.cached_tokens` (part of prompt_tokens). */
+  cachedTokens?: number;
+  /** `completion_tokens_details.reasoning_tokens` (part of completion_tokens). */
+  reasoningTokens?: number;
 }
 
 const BEHAVIOUR_FIELDS: Record<keyof Behaviour, 'number' | 'string' | 'boolean'> = {
@@ -37,6 +44,10 @@ const BEHAVIOUR_FIELDS: Record<keyof Behaviour, 'number' | 'string' | 'boolean'>
   waitForAck: 'string',
   midStreamError: 'boolean',
   noUsage: 'boolean',
+  promptTokens: 'number',
+  completionTokens: 'number',
+  cachedTokens: 'number',
+  reasoningTokens: 'number',
 };
 
 /** Why `value` is not a behaviour, or null when it is one. */

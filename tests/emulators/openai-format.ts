@@ -2,6 +2,7 @@ import { contentText, countWords, embeddingFor, embeddingToBase64, isUnknownMode
 import type { Exchange } from './exchange';
 import { answerJson, bearerToken, nextId, openingMoves, playStream, unixSeconds, type EmulatorState, type Incoming } from './flow';
 import { openAiStreamFraming, usageBody, type OpenAiFlavour } from './openai-stream';
+import { scriptedUsage } from './scripted-usage';
 
 /**
  * OpenAI's wire format (`POST chat/completions`, `POST embeddings`, `GET models`), as OpenAI
@@ -110,10 +111,10 @@ async function chat(exchange: Exchange, state: EmulatorState, flavour: OpenAiFla
   const created = unixSeconds();
   if (body.stream === true) {
     const includeUsage = body.stream_options?.include_usage === true;
-    const framing = openAiStreamFraming({ flavour, id, created, model, reply, promptTokens, includeUsage, noUsage: !!behaviour.noUsage });
+    const framing = openAiStreamFraming({ flavour, id, created, model, reply, promptTokens, includeUsage, noUsage: !!behaviour.noUsage, scriptedUsage: scriptedUsage(behaviour) });
     return playStream(exchange, state, behaviour, reply, framing);
   }
-  const usage = behaviour.noUsage ? {} : { usage: usageBody(flavour, { promptTokens, completionTokens: reply.completionTokens }) };
+  const usage = behaviour.noUsage ? {} : { usage: usageBody(flavour, { promptTokens, completionTokens: reply.completionTokens, ...scriptedUsage(behaviour) }) };
   const message = { role: 'assistant', content: reply.text };
   const answers: Record<OpenAiFlavour, unknown> = {
     openai: {

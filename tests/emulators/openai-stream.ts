@@ -7,6 +7,9 @@ export type OpenAiFlavour = 'openai' | 'mistral' | 'openrouter' | 'compat';
 export interface CompletionUsage {
   promptTokens: number;
   completionTokens: number;
+  /** Of promptTokens, read from the cache; of completionTokens, reasoning (OpenAI and OpenRouter report them; 0 unless scripted). */
+  cachedTokens?: number;
+  reasoningTokens?: number;
 }
 
 /** OpenRouter's `usage.cost` (USD) at gpt-4o-mini's list price, for every model. */
@@ -24,8 +27,8 @@ export function usageBody(flavour: OpenAiFlavour, usage: CompletionUsage): Recor
         prompt_tokens,
         completion_tokens,
         total_tokens,
-        prompt_tokens_details: { cached_tokens: 0, audio_tokens: 0 },
-        completion_tokens_details: { reasoning_tokens: 0, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
+        prompt_tokens_details: { cached_tokens: usage.cachedTokens ?? 0, audio_tokens: 0 },
+        completion_tokens_details: { reasoning_tokens: usage.reasoningTokens ?? 0, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
       };
     case 'mistral':
       return { prompt_tokens, total_tokens, completion_tokens };
@@ -36,9 +39,9 @@ export function usageBody(flavour: OpenAiFlavour, usage: CompletionUsage): Recor
         total_tokens,
         cost: openRouterCost(usage),
         is_byok: false,
-        prompt_tokens_details: { cached_tokens: 0 },
+        prompt_tokens_details: { cached_tokens: usage.cachedTokens ?? 0 },
         cost_details: { upstream_inference_cost: null },
-        completion_tokens_details: { reasoning_tokens: 0 },
+        completion_tokens_details: { reasoning_tokens: usage.reasoningTokens ?? 0 },
       };
     case 'compat':
       return { prompt_tokens, completion_tokens, total_tokens };
@@ -56,6 +59,8 @@ export interface StreamSetup {
   /** The request asked for `stream_options.include_usage` (OpenAI and compat send usage only then). */
   includeUsage: boolean;
   noUsage: boolean;
+  /** Usage figures a test scripted (scripted-usage.ts), over the counted ones. */
+  scriptedUsage?: Partial<CompletionUsage>;
 }
 
 /**
@@ -66,7 +71,7 @@ export interface StreamSetup {
  */
 export function openAiStreamFraming(setup: StreamSetup): StreamFraming {
   const { flavour, id, created, model, reply } = setup;
-  const usage = setup.noUsage ? null : usageBody(flavour, { promptTokens: setup.promptTokens, completionTokens: reply.completionTokens });
+  const usage = setup.noUsage ? null : usageBody(flavour, { promptTokens: setup.promptTokens, completionTokens: reply.completionTokens, ...setup.scriptedUsage });
   const usageAsked = flavour === 'openai' || flavour === 'compat' ? setup.includeUsage : true;
 
   const choice = (delta: Record<string, unknown>, finishReason: string | null) => {

@@ -40,6 +40,8 @@ export interface Config {
   streamKeepAliveMs: number;
   /** Longest a stream may last; then its upstream call is aborted and the stream ends with an error event. */
   streamMaxMs: number;
+  /** Image URLs the worker fetches for providers that cannot (docs/configuration.md, "Images"). */
+  images: { maxBytes: number; fetchTimeoutMs: number };
   defaultRateLimitPerMinute: number;
   outbox: OutboxConfig;
   expiryIntervalMs: number;
@@ -262,6 +264,10 @@ export function loadConfig(environment: Environment = process.env, version = '0.
     },
     streamKeepAliveMs: reader.integer('SVC_STREAM_KEEPALIVE_MS', 15_000, 100, 120_000),
     streamMaxMs: reader.integer('SVC_STREAM_MAX_MS', 600_000, 1_000, 86_400_000),
+    images: {
+      maxBytes: reader.integer('SVC_IMAGE_MAX_BYTES', 10_485_760, 1_024, 104_857_600),
+      fetchTimeoutMs: reader.integer('SVC_IMAGE_FETCH_TIMEOUT_MS', 10_000, 100, 120_000),
+    },
     defaultRateLimitPerMinute: reader.integer('SVC_RATE_LIMIT_DEFAULT', 120, 1, 1_000_000),
     outbox: {
       pollMs: reader.integer('SVC_OUTBOX_POLL_MS', 1000, 10, 600_000),

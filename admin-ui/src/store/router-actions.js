@@ -60,7 +60,7 @@ export const savePurpose = ( purpose, models, description ) =>
 
 /**
  * @param {string} model `<provider>/<model>`; its slashes stay path separators.
- * @param {Object} price `{ input_per_mtok, output_per_mtok }` in USD per million tokens.
+ * @param {Object} price `{ input_per_mtok, output_per_mtok, cache_read_per_mtok?, cache_write_per_mtok? }` in USD per million tokens.
  * @return {Function} Thunk.
  */
 export const savePrice = ( model, price ) =>
@@ -69,5 +69,12 @@ export const savePrice = ( model, price ) =>
 		method: 'PUT',
 		data: price,
 		success: ( saved ) =>
-			sprintf( __( 'Price of %1$s: %2$s in / %3$s out per million tokens.', 'svc-hub' ), saved.model, saved.input_per_mtok, saved.output_per_mtok ),
+			sprintf(
+				__( 'Price of %1$s: %2$s in / %3$s out / %4$s cache read / %5$s cache write per million tokens.', 'svc-hub' ),
+				saved.model,
+				saved.input_per_mtok,
+				saved.output_per_mtok,
+				saved.cache_read_per_mtok,
+				saved.cache_write_per_mtok
+			),
 	} );

@@ -30,7 +30,7 @@ const USAGE = `svc-hub operator CLI — npm run hub -- <command>
   provider remove NAME
   purpose set NAME model[,model…] [--description D]
   purpose list
-  price set MODEL --input USD_PER_MTOK --output USD_PER_MTOK
+  price set MODEL --input USD_PER_MTOK --output USD_PER_MTOK [--cache-read USD_PER_MTOK] [--cache-write USD_PER_MTOK]
   package create --id ID --name N --price 49.00 --currency EUR --features a,b
                  [--duration-days D] [--woo-product P] [--store URL] [--description D]
   package list

@@ -71,13 +71,14 @@ export async function purposeCommand(services: Services, action: string | undefi
   print(`${purpose.purpose} → ${purpose.models.join(', ')}`);
 }
 
-/** `price set MODEL --input 0.15 --output 0.60` (USD per million tokens). */
+/** `price set MODEL --input 0.15 --output 0.60 [--cache-read 0.075] [--cache-write 0]` (USD per million tokens). */
 export async function priceCommand(services: Services, action: string | undefined, parsed: ParsedArguments, print: Print): Promise<void> {
-  if (action !== 'set') throw new UsageError('Usage: price set MODEL --input USD_PER_MTOK --output USD_PER_MTOK');
-  const flags = takeFlags(parsed, ['input', 'output'], ['input', 'output']);
+  if (action !== 'set') throw new UsageError('Usage: price set MODEL --input USD_PER_MTOK --output USD_PER_MTOK [--cache-read USD_PER_MTOK] [--cache-write USD_PER_MTOK]');
+  const flags = takeFlags(parsed, ['input', 'output', 'cache-read', 'cache-write'], ['input', 'output']);
   const model = parsed.positionals[2];
   if (!model || !findModel(model)) throw new UsageError(`Unknown model "${model ?? ''}".`);
-  const price = parsePrice({ input_per_mtok: flags.input, output_per_mtok: flags.output });
-  await services.router.prices.set(model, price);
-  print(`${model}: ${price.inputPerMtok} in / ${price.outputPerMtok} out per million tokens (USD).`);
+  const override = parsePrice({ input_per_mtok: flags.input, output_per_mtok: flags.output, cache_read_per_mtok: flags['cache-read'], cache_write_per_mtok: flags['cache-write'] });
+  await services.router.prices.set(model, override);
+  const price = await services.router.prices.priceFor(model);
+  print(`${model}: ${price.inputPerMtok} in / ${price.outputPerMtok} out / ${price.cacheReadPerMtok} cache read / ${price.cacheWritePerMtok} cache write per million tokens (USD).`);
 }

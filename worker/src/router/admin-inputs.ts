@@ -1,5 +1,5 @@
 import { ApiError } from '../support/api-error';
-import type { Price } from './cost';
+import type { PriceOverride } from './prices';
 import type { ProviderChange } from './provider-store';
 
 type Raw = Record<string, unknown>;
@@ -33,7 +33,7 @@ export function parseProviderChange(name: string, raw: Raw): ProviderChange {
   return change;
 }
 
-export function parsePrice(raw: Raw): Price {
+export function parsePrice(raw: Raw): PriceOverride {
   const params: Record<string, string> = {};
   const amount = (name: string) => {
     const value = typeof raw[name] === 'string' ? Number(raw[name]) : raw[name];
@@ -43,7 +43,15 @@ export function parsePrice(raw: Raw): Price {
     }
     return value;
   };
-  const price = { inputPerMtok: amount('input_per_mtok'), outputPerMtok: amount('output_per_mtok'), currency: 'USD' };
+  /** Cache prices are optional: absent, null or '' keeps the shipped cache price. */
+  const optional = (name: string) => (raw[name] === undefined || raw[name] === null || raw[name] === '' ? null : amount(name));
+  const price = {
+    inputPerMtok: amount('input_per_mtok'),
+    outputPerMtok: amount('output_per_mtok'),
+    cacheReadPerMtok: optional('cache_read_per_mtok'),
+    cacheWritePerMtok: optional('cache_write_per_mtok'),
+    currency: 'USD',
+  };
   if (raw.currency !== undefined && raw.currency !== 'USD') params.currency = 'only USD is supported';
   if (Object.keys(params).length > 0) throw ApiError.invalidRequest(params);
   return price;

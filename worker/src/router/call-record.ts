@@ -1,6 +1,6 @@
 import { prefixedId } from '../support/ids';
 import type { CatalogModel } from './catalog';
-import { costOf, estimateTokens } from './cost';
+import { costOfUsage, estimateTokens } from './cost';
 import type { PriceBook } from './prices';
 import type { TokenUsage } from './providers/types';
 import type { UsageRecorder } from './usage-recorder';
@@ -75,11 +75,16 @@ export class CallRecord {
     return Number(process.hrtime.bigint() - since) / 1e6;
   }
 
+  /**
+   * Prices and records the call. `usage` is the provider's TokenUsage as reported — cached,
+   * cache-write and reasoning tokens included — for the answer's `usage` block.
+   */
   async finish(outcome: CallOutcome): Promise<{ router: RouterBlock; usage: TokenUsage }> {
     const usage = this.tokens(outcome);
     const estimated = outcome.usage === null;
     const price = outcome.model ? await this.prices.priceFor(outcome.model.id) : null;
-    const cost = price ? costOf(usage.promptTokens, usage.completionTokens, price) : null;
+    const cost = price ? costOfUsage(usage, price) : null;
+    const reported = (count: number | undefined) => (outcome.model ? count ?? 0 : null);
     const latencyMs = this.elapsedMs();
     this.recorder.complete(this.usageId, {
       status: outcome.status,
@@ -88,9 +93,14 @@ export class CallRecord {
       attempts: outcome.attempts,
       promptTokens: outcome.model ? usage.promptTokens : null,
       completionTokens: outcome.model ? usage.completionTokens : null,
+      cachedTokens: reported(usage.cachedTokens),
+      cacheWriteTokens: reported(usage.cacheWriteTokens),
+      reasoningTokens: reported(usage.reasoningTokens),
       usageEstimated: estimated,
       priceInputPerMtok: price?.inputPerMtok ?? null,
       priceOutputPerMtok: price?.outputPerMtok ?? null,
+      priceCacheReadPerMtok: price?.cacheReadPerMtok ?? null,
+      priceCacheWritePerMtok: price?.cacheWritePerMtok ?? null,
       cost,
       currency: price?.currency ?? 'USD',
       latencyMs,

@@ -1,17 +1,63 @@
-import { costOf, estimateTokens } from './cost';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { findModel } from './catalog';
+import { costOf, costOfUsage, estimateTokens, type Price } from './cost';
+
+const usd = (inputPerMtok: number, outputPerMtok: number, cacheReadPerMtok = 0, cacheWritePerMtok = 0): Price =>
+  ({ inputPerMtok, outputPerMtok, cacheReadPerMtok, cacheWritePerMtok, currency: 'USD' });
+
+/** The usage of a recorded Anthropic stream's message_start, in TokenUsage's meaning (prompt = all input). */
+function anthropicUsage(fixture: string) {
+  const first = readFileSync(join(__dirname, '__fixtures__', fixture), 'utf8').split('\n')[0]!;
+  const usage = JSON.parse(first).message.usage;
+  return {
+    promptTokens: usage.input_tokens + usage.cache_read_input_tokens + usage.cache_creation_input_tokens,
+    completionTokens: usage.output_tokens,
+    cachedTokens: usage.cache_read_input_tokens,
+    cacheWriteTokens: usage.cache_creation_input_tokens,
+  };
+}
 
 describe('cost', () => {
   it('is tokens × price per million, exact to 8 decimals', () => {
-    const price = { inputPerMtok: 0.15, outputPerMtok: 0.6, currency: 'USD' };
+    const price = usd(0.15, 0.6);
     expect(costOf(1_000_000, 0, price)).toBe('0.15000000');
     expect(costOf(12, 34, price)).toBe('0.00002220'); // 12×0.15e-6 + 34×0.6e-6 = 0.0000018 + 0.0000204
     expect(costOf(0, 0, price)).toBe('0.00000000');
-    expect(costOf(3, 0, { inputPerMtok: 2.5, outputPerMtok: 10, currency: 'USD' })).toBe('0.00000750');
+    expect(costOf(3, 0, usd(2.5, 10))).toBe('0.00000750');
   });
 
   it('rounds half up at the 8th decimal', () => {
-    expect(costOf(1, 0, { inputPerMtok: 0.000015, outputPerMtok: 0, currency: 'USD' })).toBe('0.00000000');
-    expect(costOf(1, 0, { inputPerMtok: 0.005, outputPerMtok: 0, currency: 'USD' })).toBe('0.00000001');
+    expect(costOf(1, 0, usd(0.000015, 0))).toBe('0.00000000');
+    expect(costOf(1, 0, usd(0.005, 0))).toBe('0.00000001');
+  });
+
+  it('prices cached input at the cache-read price and the rest at the input price', () => {
+    // gpt-4o-mini: 0.15 in, 0.075 cached, 0.60 out. 2,000 prompt tokens of which 1,536 cached, 100 out:
+    // 464 × 0.15 + 1,536 × 0.075 + 100 × 0.6 = 69.6 + 115.2 + 60 = 244.8 per million → 0.0002448.
+    const price = usd(0.15, 0.6, 0.075);
+    expect(costOfUsage({ promptTokens: 2000, completionTokens: 100, cachedTokens: 1536 }, price)).toBe('0.00024480');
+    expect(costOfUsage({ promptTokens: 2000, completionTokens: 100 }, price)).toBe('0.00036000'); // 300 + 60
+  });
+
+  it('prices the recorded Anthropic cache write and cache read (claude-sonnet-4-5 list prices)', () => {
+    const sonnet = findModel('anthropic/claude-sonnet-4-5')!;
+    const price = usd(sonnet.inputPerMtok, sonnet.outputPerMtok, sonnet.cacheReadPerMtok, sonnet.cacheWritePerMtok);
+    expect(price).toEqual(usd(3, 15, 0.3, 3.75)); // read 0.1 × input, 5-minute write 1.25 × input
+    const write = anthropicUsage('anthropic-cache-write.chunks.txt');
+    expect(write).toEqual({ promptTokens: 18_642, completionTokens: 1, cachedTokens: 0, cacheWriteTokens: 18_639 });
+    // 3 × 3 + 18,639 × 3.75 + 1 × 15 = 9 + 69,896.25 + 15 = 69,920.25 per million
+    expect(costOfUsage(write, price)).toBe('0.06992025');
+    const read = anthropicUsage('anthropic-cache-read.chunks.txt');
+    expect(read).toEqual({ promptTokens: 18_642, completionTokens: 1, cachedTokens: 18_639, cacheWriteTokens: 0 });
+    // 3 × 3 + 18,639 × 0.3 + 1 × 15 = 9 + 5,591.7 + 15 = 5,615.7 per million
+    expect(costOfUsage(read, price)).toBe('0.00561570');
+    // Without cache prices the same read would cost the full input price: 18,642 × 3 + 15.
+    expect(costOf(18_642, 1, price)).toBe('0.05594100');
+  });
+
+  it('never prices a negative remainder when a provider reports more cached tokens than prompt tokens', () => {
+    expect(costOfUsage({ promptTokens: 10, completionTokens: 0, cachedTokens: 8, cacheWriteTokens: 8 }, usd(1, 0, 0.5, 2))).toBe('0.00002000'); // 8×0.5 + 8×2
   });
 
   it('estimates about four characters a token', () => {

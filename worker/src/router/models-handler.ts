@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import { CATALOG, findModel } from './catalog';
+import { pricingBlock, supportsBlock } from './model-listing';
 import type { RouterServices } from './router-services';
 
 /** GET /models (only configured providers) and GET /models/purposes. */
@@ -17,7 +18,8 @@ export function modelHandlers(router: RouterServices) {
             owned_by: model.provider,
             capabilities: model.capabilities,
             context_window: model.contextWindow,
-            pricing: { input_per_mtok: price.inputPerMtok, output_per_mtok: price.outputPerMtok, currency: price.currency },
+            supports: supportsBlock(model.supports),
+            pricing: pricingBlock(price),
           };
         }),
       );

@@ -4,7 +4,9 @@ import { AttemptsExhausted, isAbort, toApiError } from './attempts';
 import type { CallRecord } from './call-record';
 import type { CatalogModel } from './catalog';
 import type { ParsedChatRequest } from './chat-request';
+import { withImagesPrepared } from './image-ready-provider';
 import { UpstreamError } from './providers/errors';
+import { describeProvider } from './providers/registry';
 import type { ChatRequest, Provider } from './providers/types';
 import type { RouterServices } from './router-services';
 
@@ -12,7 +14,7 @@ import type { RouterServices } from './router-services';
 export async function providerFor(router: RouterServices, model: CatalogModel): Promise<Provider> {
   const provider = await router.providers.get(model.provider);
   if (!provider) throw new UpstreamError(`${model.provider} is not configured`, { provider: model.provider, isRetryable: false });
-  return provider;
+  return withImagesPrepared(provider, router.images, describeProvider(model.provider)?.fetchesImageUrls ?? true);
 }
 
 export function providerRequest(body: ParsedChatRequest, model: CatalogModel): ChatRequest {

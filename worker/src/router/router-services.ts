@@ -4,7 +4,9 @@ import type { Logger } from '../support/logger';
 import type { PendingWrites } from '../support/pending-writes';
 import { hostname } from 'node:os';
 import { ulid } from '../support/ids';
+import { OutboundGuard } from '../support/outbound-guard';
 import { ConcurrentCalls } from './concurrent-calls';
+import { ImageInliner } from './image-inline';
 import { PriceBook } from './prices';
 import { ProviderPool } from './provider-pool';
 import { ProviderStore } from './provider-store';
@@ -24,6 +26,8 @@ export interface RouterServices {
   limiter: RateLimiter;
   /** Calls in flight per key on this worker. */
   calls: ConcurrentCalls;
+  /** Checks chat images and inlines URLs for providers that cannot fetch them. */
+  images: ImageInliner;
 }
 
 export function createRouterServices(config: Config, database: Database, pending: PendingWrites, logger: Logger): RouterServices {
@@ -38,5 +42,6 @@ export function createRouterServices(config: Config, database: Database, pending
     usage: new UsageRecorder(database, pending, logger, { name: `${hostname()}:${config.port}`, boot: ulid() }),
     limiter: new RateLimiter(database, logger),
     calls: new ConcurrentCalls(),
+    images: new ImageInliner(new OutboundGuard(config.outbox.outboundAllow), config.outbox.outboundAllow, config.images),
   };
 }

@@ -5,7 +5,9 @@ import { UsageRecorder, type UsageCompletion } from './usage-recorder';
 
 const completion: UsageCompletion = {
   status: 'ok', provider: 'openai', model: 'openai/gpt-4o-mini', attempts: 1, promptTokens: 4, completionTokens: 5,
-  usageEstimated: false, priceInputPerMtok: 0.15, priceOutputPerMtok: 0.6, cost: '0.00000360', currency: 'USD',
+  cachedTokens: 2, cacheWriteTokens: 0, reasoningTokens: 3,
+  usageEstimated: false, priceInputPerMtok: 0.15, priceOutputPerMtok: 0.6, priceCacheReadPerMtok: 0.075, priceCacheWritePerMtok: 0,
+  cost: '0.00000345', currency: 'USD',
   latencyMs: 12.4, firstTokenMs: 3.2, errorCode: null,
 };
 
@@ -41,6 +43,8 @@ describe('UsageRecorder', () => {
     const [row] = statements[0]!.rows;
     expect(row!.slice(0, 11)).toEqual(['usg_1', 'req_1', 'key_1', 'growth', 'spring', '', null, 'chat', 'host:8787', 'b1', expect.any(Date)]);
     expect(row!.slice(11, 18)).toEqual(['ok', 'openai', 'openai/gpt-4o-mini', 1, 4, 5, 9]);
+    const named = Object.fromEntries(statements[0]!.sql.match(/\(([^)]*)\) VALUES/)![1]!.split(',').map((column, index) => [column.trim(), row![index]]));
+    expect(named).toMatchObject({ cached_tokens: 2, cache_write_tokens: 0, reasoning_tokens: 3, price_cache_read_per_mtok: 0.075, price_cache_write_per_mtok: 0, cost: '0.00000345' });
   });
 
   it('opens rows in one batch, and never re-opens a call already completed', async () => {

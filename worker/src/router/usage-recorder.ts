@@ -22,9 +22,15 @@ export interface UsageCompletion {
   attempts: number;
   promptTokens: number | null;
   completionTokens: number | null;
+  /** Of promptTokens: read from and written to the provider's cache; of completionTokens: reasoning. */
+  cachedTokens: number | null;
+  cacheWriteTokens: number | null;
+  reasoningTokens: number | null;
   usageEstimated: boolean;
   priceInputPerMtok: number | null;
   priceOutputPerMtok: number | null;
+  priceCacheReadPerMtok: number | null;
+  priceCacheWritePerMtok: number | null;
   cost: string | null;
   currency: string;
   latencyMs: number;
@@ -51,8 +57,10 @@ type OpenRow = UsageOpening & { startedAt: Date };
 
 const OPEN_COLUMNS = 'id, request_id, key_id, team, campaign, end_user, purpose, kind, worker, boot, started_at';
 const COMPLETION_COLUMNS = [
-  'status', 'provider', 'model', 'attempts', 'prompt_tokens', 'completion_tokens', 'total_tokens', 'usage_estimated',
-  'price_input_per_mtok', 'price_output_per_mtok', 'cost', 'currency', 'latency_ms', 'first_token_ms', 'error_code', 'completed_at',
+  'status', 'provider', 'model', 'attempts', 'prompt_tokens', 'completion_tokens', 'total_tokens',
+  'cached_tokens', 'cache_write_tokens', 'reasoning_tokens', 'usage_estimated',
+  'price_input_per_mtok', 'price_output_per_mtok', 'price_cache_read_per_mtok', 'price_cache_write_per_mtok',
+  'cost', 'currency', 'latency_ms', 'first_token_ms', 'error_code', 'completed_at',
 ];
 
 export class UsageRecorder {
@@ -142,6 +150,8 @@ export class UsageRecorder {
 function completionValues(row: UsageCompletion): unknown[] {
   const total = row.promptTokens === null || row.completionTokens === null ? null : row.promptTokens + row.completionTokens;
   return [row.status, row.provider, row.model, row.attempts, row.promptTokens, row.completionTokens, total,
-    row.usageEstimated ? 1 : 0, row.priceInputPerMtok, row.priceOutputPerMtok, row.cost, row.currency,
+    row.cachedTokens, row.cacheWriteTokens, row.reasoningTokens,
+    row.usageEstimated ? 1 : 0, row.priceInputPerMtok, row.priceOutputPerMtok, row.priceCacheReadPerMtok, row.priceCacheWritePerMtok,
+    row.cost, row.currency,
     Math.round(row.latencyMs), row.firstTokenMs === null ? null : Math.round(row.firstTokenMs), row.errorCode, new Date()];
 }

@@ -58,6 +58,8 @@ export async function usageReport(database: Database, query: UsageQuery) {
     `SELECT ${GROUPS[query.groupBy]} AS grp${split}, COUNT(*) AS calls, SUM(status = 'ok') AS ok, SUM(status = 'error') AS errors,
        SUM(status = 'aborted') AS aborted, SUM(status = 'interrupted') AS interrupted,
        COALESCE(SUM(prompt_tokens), 0) AS prompt_tokens, COALESCE(SUM(completion_tokens), 0) AS completion_tokens,
+       COALESCE(SUM(cached_tokens), 0) AS cached_tokens, COALESCE(SUM(cache_write_tokens), 0) AS cache_write_tokens,
+       COALESCE(SUM(reasoning_tokens), 0) AS reasoning_tokens,
        COALESCE(SUM(cost), 0) AS cost, SUM(usage_estimated) AS estimated
      FROM ${database.table('usage')} WHERE started_at >= ? AND started_at < ? GROUP BY grp${split ? ', split' : ''} ORDER BY grp${split ? ', split' : ''}`,
     [query.from, query.to],
@@ -73,6 +75,9 @@ export async function usageReport(database: Database, query: UsageQuery) {
     estimated: Number(row.estimated),
     prompt_tokens: Number(row.prompt_tokens),
     completion_tokens: Number(row.completion_tokens),
+    cached_tokens: Number(row.cached_tokens),
+    cache_write_tokens: Number(row.cache_write_tokens),
+    reasoning_tokens: Number(row.reasoning_tokens),
     cost: { amount: Number(row.cost).toFixed(8), currency: 'USD' },
   }));
 }

@@ -4,18 +4,22 @@ import { __ } from '@wordpress/i18n';
 import DataTable from '../../components/data-table';
 import { useList } from '../../components/use-list';
 import { formatNumber } from '../../utils/format';
+import Capabilities from './capabilities';
 import PriceForm from './price-form';
 
-/** Models and prices: every known model with its context window and price in force; override a price. */
+/** Models and prices: every known model with its capabilities, context window and price in force (cache prices too); override a price. */
 export default function ModelsPanel() {
 	const list = useList( '/models' );
 	const [ editing, setEditing ] = useState( null );
 	const columns = [
 		{ key: 'id', label: __( 'Model', 'svc-hub' ), render: ( model ) => <code>{ model.id }</code> },
 		{ key: 'capabilities', label: __( 'Kind', 'svc-hub' ) },
+		{ key: 'supports', label: __( 'Capabilities', 'svc-hub' ), render: ( model ) => <Capabilities supports={ model.supports } /> },
 		{ key: 'context_window', label: __( 'Context window', 'svc-hub' ), render: ( model ) => formatNumber( model.context_window ) },
 		{ key: 'input', label: __( 'Input $/M tokens', 'svc-hub' ), render: ( model ) => model.pricing.input_per_mtok },
 		{ key: 'output', label: __( 'Output $/M tokens', 'svc-hub' ), render: ( model ) => model.pricing.output_per_mtok },
+		{ key: 'cache_read', label: __( 'Cache read $/M', 'svc-hub' ), render: ( model ) => model.pricing.cache_read_per_mtok },
+		{ key: 'cache_write', label: __( 'Cache write $/M', 'svc-hub' ), render: ( model ) => model.pricing.cache_write_per_mtok },
 		{
 			key: 'price_overridden',
 			label: __( 'Price', 'svc-hub' ),

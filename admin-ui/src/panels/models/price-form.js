@@ -15,7 +15,12 @@ import { pricePayload, validatePrice } from './validate';
 export default function PriceForm( { model, onClose } ) {
 	const { savePrice } = useDispatch( store );
 	const form = useForm(
-		{ input_per_mtok: String( model.pricing.input_per_mtok ), output_per_mtok: String( model.pricing.output_per_mtok ) },
+		{
+			input_per_mtok: String( model.pricing.input_per_mtok ),
+			output_per_mtok: String( model.pricing.output_per_mtok ),
+			cache_read_per_mtok: String( model.pricing.cache_read_per_mtok ),
+			cache_write_per_mtok: String( model.pricing.cache_write_per_mtok ),
+		},
 		validatePrice
 	);
 	const onSubmit = async ( event ) => {
@@ -29,11 +34,15 @@ export default function PriceForm( { model, onClose } ) {
 			<form className="svc-hub-form svc-hub-price-form" onSubmit={ onSubmit } noValidate>
 				<TextControl label={ __( 'Input, USD per million tokens', 'svc-hub' ) } inputMode="decimal" { ...form.field( 'input_per_mtok' ) } />
 				<TextControl label={ __( 'Output, USD per million tokens', 'svc-hub' ) } inputMode="decimal" { ...form.field( 'output_per_mtok' ) } />
+				<TextControl label={ __( 'Cache read, USD per million tokens', 'svc-hub' ) } inputMode="decimal" { ...form.field( 'cache_read_per_mtok' ) } />
+				<TextControl label={ __( 'Cache write, USD per million tokens', 'svc-hub' ) } inputMode="decimal" { ...form.field( 'cache_write_per_mtok' ) } />
 				<p className="description">
 					{ sprintf(
-						__( 'Shipped price: %1$s in / %2$s out.', 'svc-hub' ),
+						__( 'Shipped price: %1$s in / %2$s out / %3$s cache read / %4$s cache write.', 'svc-hub' ),
 						model.shipped_pricing.input_per_mtok,
-						model.shipped_pricing.output_per_mtok
+						model.shipped_pricing.output_per_mtok,
+						model.shipped_pricing.cache_read_per_mtok,
+						model.shipped_pricing.cache_write_per_mtok
 					) }
 				</p>
 				<Button variant="primary" type="submit" isBusy={ form.isBusy } disabled={ form.isBusy }>

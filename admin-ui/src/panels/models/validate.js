@@ -10,11 +10,16 @@ const priceProblem = ( value ) => {
 };
 
 /**
- * @param {Object} values `{ input_per_mtok, output_per_mtok }` as typed.
+ * @param {Object} values `{ input_per_mtok, output_per_mtok, cache_read_per_mtok, cache_write_per_mtok }` as typed.
  * @return {Object} `{ field: message }` for each bad field.
  */
 export function validatePrice( values ) {
-	return onlyProblems( { input_per_mtok: priceProblem( values.input_per_mtok ), output_per_mtok: priceProblem( values.output_per_mtok ) } );
+	return onlyProblems( {
+		input_per_mtok: priceProblem( values.input_per_mtok ),
+		output_per_mtok: priceProblem( values.output_per_mtok ),
+		cache_read_per_mtok: priceProblem( values.cache_read_per_mtok ),
+		cache_write_per_mtok: priceProblem( values.cache_write_per_mtok ),
+	} );
 }
 
 /**
@@ -22,5 +27,10 @@ export function validatePrice( values ) {
  * @return {Object} The body of PUT /prices/:model.
  */
 export function pricePayload( values ) {
-	return { input_per_mtok: Number( values.input_per_mtok ), output_per_mtok: Number( values.output_per_mtok ) };
+	return {
+		input_per_mtok: Number( values.input_per_mtok ),
+		output_per_mtok: Number( values.output_per_mtok ),
+		cache_read_per_mtok: Number( values.cache_read_per_mtok ),
+		cache_write_per_mtok: Number( values.cache_write_per_mtok ),
+	};
 }

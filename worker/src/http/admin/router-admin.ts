@@ -7,6 +7,7 @@ import type { Database } from '../../db/pool';
 import { ApiError } from '../../support/api-error';
 import { context } from '../context';
 import { parsePrice } from '../../router/admin-inputs';
+import { pricingBlock, shippedPricing, supportsBlock } from '../../router/model-listing';
 import { saveProviderChange } from '../../router/provider-settings';
 import { testProvider } from '../../router/provider-test';
 
@@ -47,9 +48,10 @@ export function routerAdminHandlers(router: RouterServices, database: Database) 
           provider: model.provider,
           capabilities: model.capabilities,
           context_window: model.contextWindow,
+          supports: supportsBlock(model.supports),
           configured: configured.has(model.provider),
-          pricing: { input_per_mtok: price.inputPerMtok, output_per_mtok: price.outputPerMtok, currency: price.currency },
-          shipped_pricing: { input_per_mtok: model.inputPerMtok, output_per_mtok: model.outputPerMtok, currency: 'USD' },
+          pricing: pricingBlock(price),
+          shipped_pricing: shippedPricing(model),
           price_overridden: overrides.has(model.id),
         };
       }));
@@ -70,7 +72,7 @@ export function routerAdminHandlers(router: RouterServices, database: Database) 
       if (!findModel(model)) throw ApiError.notFound(`No model "${model}" is known.`);
       const price = parsePrice(context(response).json ?? {});
       await router.prices.set(model, price);
-      response.json({ model, input_per_mtok: price.inputPerMtok, output_per_mtok: price.outputPerMtok, currency: price.currency });
+      response.json({ model, ...pricingBlock(await router.prices.priceFor(model)) });
     },
     async usage(request: Request, response: Response) {
       const query = parseUsageQuery(request.query as Record<string, unknown>);

@@ -1,0 +1,22 @@
+import type { ImageInliner } from './image-inline';
+import type { Provider } from './providers/types';
+
+/**
+ * The provider with each chat request's images prepared first (image-inline.ts): inline data
+ * checked, and URLs fetched and inlined when the provider's descriptor says it cannot fetch
+ * them. A bad image fails the attempt with a 400 before the provider is called; in a stream
+ * that happens before the first event, so the client gets the 400 as a JSON answer.
+ */
+export function withImagesPrepared(provider: Provider, images: ImageInliner, fetchesImageUrls: boolean): Provider {
+  return {
+    name: provider.name,
+    chat: async (request, options) => provider.chat(await images.prepare(request, fetchesImageUrls), options),
+    stream: (request, options) => ({
+      async *[Symbol.asyncIterator]() {
+        yield* provider.stream(await images.prepare(request, fetchesImageUrls), options);
+      },
+    }),
+    ...(provider.embed ? { embed: provider.embed.bind(provider) } : {}),
+    close: () => provider.close(),
+  };
+}
