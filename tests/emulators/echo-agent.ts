@@ -57,7 +57,8 @@ export function valueFor(schema: unknown, text: string): unknown {
   if (schema.const !== undefined) return schema.const;
   const branches = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined;
   if (branches && branches.length > 0) return valueFor(branches.find((branch) => !(isRecord(branch) && branch.type === 'null')) ?? branches[0], text);
-  const type = Array.isArray(schema.type) ? schema.type.find((candidate) => candidate !== 'null') : schema.type;
+  const named = Array.isArray(schema.type) ? schema.type.find((candidate) => candidate !== 'null') : schema.type;
+  const type = typeof named === 'string' ? named.toLowerCase() : undefined; // Gemini clients may write STRING, OBJECT…
   if (type === 'object' || (type === undefined && isRecord(schema.properties))) {
     const properties = isRecord(schema.properties) ? schema.properties : {};
     const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
