@@ -5,8 +5,8 @@ import { isRecord } from './echo-agent';
  * What Anthropic's Messages API refuses (400 invalid_request_error unless said otherwise),
  * with Anthropic's own messages, so router bugs fail here as they would there: a `system`
  * message, a missing max_tokens, temperature over 1; malformed tools and tool_choice; thinking
- * with a forced tool; tool results that answer no call of the previous turn, and calls left
- * unanswered; image blocks Anthropic cannot read; output_config.format on a Claude 3 model.
+ * with a forced tool, or in a tool loop whose assistant turn does not start with its thinking
+ * block; tool results that answer no call of the previous turn, and calls left unanswered; image blocks Anthropic cannot read; output_config.format on a Claude 3 model.
  */
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
@@ -31,7 +31,7 @@ export function anthropicProblem(body: any): Problem | null {
     return [400, 'temperature: Input should be less than or equal to 1'];
   }
   if (body.system !== undefined && typeof body.system !== 'string' && !Array.isArray(body.system)) return [400, 'system: Input should be a valid list'];
-  const problem = toolsProblem(body) ?? historyProblem(body.messages) ?? outputProblem(body);
+  const problem = toolsProblem(body) ?? historyProblem(body.messages) ?? thinkingProblem(body) ?? outputProblem(body);
   if (problem) return problem;
   if (isUnknownModel(body.model)) return [404, `model: ${body.model}`];
   return null;
@@ -87,6 +87,21 @@ function historyProblem(messages: any[]): Problem | null {
     }
   }
   return null;
+}
+
+/** With thinking on, the assistant turn a tool loop is in must start with its (signed) thinking block. */
+function thinkingProblem(body: any): Problem | null {
+  if (body.thinking?.type !== 'enabled') return null;
+  const messages: any[] = body.messages;
+  const index = messages.map((message) => message.role).lastIndexOf('assistant');
+  const first = blocks(messages[index])[0];
+  const onlyResultsAfter = messages.slice(index + 1).every((message) => blocks(message).length > 0 && blocks(message).every((block) => block.type === 'tool_result'));
+  if (index < 0 || !onlyResultsAfter || !blocks(messages[index]).some((block) => block.type === 'tool_use')) return null;
+  if (first?.type === 'thinking' || first?.type === 'redacted_thinking') return null;
+  return [
+    400,
+    `messages.${index}.content.0.type: Expected \`thinking\` or \`redacted_thinking\`, but found \`${first?.type}\`. When \`thinking\` is enabled, a final \`assistant\` message must start with a thinking block (preceeding the lastmost set of \`tool_use\` and \`tool_result\` blocks). To avoid this requirement, disable \`thinking\`.`,
+  ];
 }
 
 function outputProblem(body: any): Problem | null {

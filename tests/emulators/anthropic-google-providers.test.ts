@@ -29,12 +29,13 @@ describe.each(lanes)('%s provider against the emulator', (_lane, factory, model,
   });
   afterAll(() => provider.close());
 
-  it('gets a tool call blocking, sends the result back and gets "tool said: …"', async () => {
-    const first = await provider.chat(ask, { signal: signal() });
+  it('gets a tool call blocking, sends the result back and gets "tool said: …" (with reasoning asked for)', async () => {
+    const thinking = { ...ask, reasoningEffort: 'low' as const };
+    const first = await provider.chat(thinking, { signal: signal() });
     expect(first).toMatchObject({ content: '', finishReason: 'tool_calls', toolCalls: [{ id: expect.any(String), name: 'weather', arguments: '{"city":"Paris"}' }] });
     const call = first.toolCalls![0]!;
     const second = await provider.chat(
-      { ...ask, messages: [...ask.messages, { role: 'assistant', content: '', toolCalls: [call] }, { role: 'tool', content: '18 degrees', toolCallId: call.id }] },
+      { ...thinking, messages: [...ask.messages, { role: 'assistant', content: '', toolCalls: [call] }, { role: 'tool', content: '18 degrees', toolCallId: call.id }] },
       { signal: signal() },
     );
     expect(second).toMatchObject({ content: 'tool said: 18 degrees', finishReason: 'stop' });

@@ -72,6 +72,15 @@ describe('Anthropic emulator: tools, images and JSON', () => {
     ['a tool name with spaces', { tools: [{ name: 'get weather', input_schema: { type: 'object' } }] }, /name: String should match/],
     ['a tool_choice naming no tool', { tool_choice: { type: 'tool', name: 'nope' } }, /not found in tools/],
     ['thinking with a forced tool', { tool_choice: { type: 'any' }, thinking: { type: 'enabled', budget_tokens: 1024 }, max_tokens: 2000 }, /Thinking may not be enabled/],
+    [
+      'thinking in a tool loop whose assistant turn has no thinking block',
+      {
+        thinking: { type: 'enabled', budget_tokens: 1024 },
+        max_tokens: 2000,
+        messages: [{ role: 'user', content: 'a' }, { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_c', name: 'weather', input: {} }] }, { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_c', content: 'x' }] }],
+      },
+      /must start with a thinking block/,
+    ],
     ['an image of an unsupported type', { messages: [{ role: 'user', content: [{ type: 'image', source: { type: 'base64', media_type: 'image/bmp', data: 'Qk0=' } }] }] }, /image\.source/],
     ['output_config.format on Claude 3', { model: 'claude-3-5-haiku-latest', output_config: { format: { type: 'json_schema', schema: { type: 'object' } } } }, /does not support output_config/],
   ])('refuses %s', async (_name, change, message) => {

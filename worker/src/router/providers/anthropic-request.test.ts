@@ -122,6 +122,18 @@ describe('anthropic request translation', () => {
     expect(payload({ reasoningEffort: 'none' })).not.toHaveProperty('thinking');
   });
 
+  it('sends no thinking inside a tool loop (its signed thinking block cannot be replayed) nor with the forced json tool', () => {
+    const loop: ChatRequest['messages'] = [
+      { role: 'user', content: 'Weather?' },
+      { role: 'assistant', content: '', toolCalls: [{ id: 'toolu_1', name: 'weather', arguments: '{}' }] },
+      { role: 'tool', content: 'sunny', toolCallId: 'toolu_1' },
+    ];
+    expect(payload({ model: 'claude-sonnet-4-5', reasoningEffort: 'high', tools: [weather], messages: loop })).not.toHaveProperty('thinking');
+    expect(payload({ model: 'claude-sonnet-4-5', reasoningEffort: 'high', tools: [weather], messages: [...loop, { role: 'assistant', content: 'Sunny.' }, { role: 'user', content: 'And tomorrow?' }] })).toHaveProperty('thinking');
+    expect(payload({ model: 'claude-sonnet-4-5', reasoningEffort: 'high', responseFormat: { type: 'json_object' } })).not.toHaveProperty('thinking');
+    expect(payload({ model: 'claude-sonnet-4-5', reasoningEffort: 'high', responseFormat: { type: 'json_schema', name: 'x', schema: { type: 'object' } } })).toHaveProperty('thinking');
+  });
+
   it('passes user as metadata.user_id', () => {
     expect(payload({ user: 'user-42' }).metadata).toEqual({ user_id: 'user-42' });
   });

@@ -32,7 +32,7 @@ export interface AnthropicRequestPlan {
 export function planMessagesRequest(request: ChatRequest, stream: boolean): AnthropicRequestPlan {
   const jsonMode = anthropicJsonMode(request);
   const system = request.messages.filter(isSystemLike).map((message) => message.content);
-  const thinking = request.reasoningEffort && request.reasoningEffort !== 'none' ? THINKING_BUDGETS[request.reasoningEffort] : 0;
+  const thinking = thinkingBudget(request, jsonMode);
   const payload: JsonObject = {
     model: request.model,
     max_tokens: (request.maxTokens ?? DEFAULT_MAX_TOKENS) + thinking,
@@ -56,6 +56,21 @@ export function toMessagesPayload(request: ChatRequest, stream: boolean): JsonOb
 }
 
 const isSystemLike = (message: ChatMessage) => message.role === 'system' || message.role === 'developer';
+
+/**
+ * The thinking budget, or 0 for none. Two cases go without thinking even when asked, since
+ * Anthropic refuses them: inside a tool loop (an assistant turn with tool calls after the last
+ * user message — Anthropic wants that turn to start with its signed thinking block, which an
+ * OpenAI history cannot carry; the loop stays without thinking until the next user message),
+ * and JSON through the forced `json` tool (thinking cannot be combined with a forced tool).
+ */
+export function thinkingBudget(request: ChatRequest, jsonMode: AnthropicJsonMode): number {
+  if (!request.reasoningEffort || request.reasoningEffort === 'none') return 0;
+  const lastUser = request.messages.map((message) => message.role).lastIndexOf('user');
+  const inToolLoop = request.messages.slice(lastUser + 1).some((message) => message.role === 'assistant' && (message.toolCalls?.length ?? 0) > 0);
+  const forcedJsonTool = jsonMode.kind === 'tool' && !((request.tools?.length ?? 0) > 0 && request.toolChoice !== 'none');
+  return inToolLoop || forcedJsonTool ? 0 : THINKING_BUDGETS[request.reasoningEffort];
+}
 
 /** `tools` and `tool_choice`, the forced `json` tool included when JSON goes through a tool. */
 function toolFields(request: ChatRequest, jsonMode: AnthropicJsonMode): JsonObject {
