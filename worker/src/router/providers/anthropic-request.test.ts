@@ -122,7 +122,7 @@ describe('anthropic request translation', () => {
     expect(payload({ reasoningEffort: 'none' })).not.toHaveProperty('thinking');
   });
 
-  it('sends no thinking inside a tool loop (its signed thinking block cannot be replayed) nor with the forced json tool', () => {
+  it('sends no thinking inside a tool loop (its signed thinking block cannot be replayed) nor with a forced tool', () => {
     const loop: ChatRequest['messages'] = [
       { role: 'user', content: 'Weather?' },
       { role: 'assistant', content: '', toolCalls: [{ id: 'toolu_1', name: 'weather', arguments: '{}' }] },
@@ -132,6 +132,8 @@ describe('anthropic request translation', () => {
     expect(payload({ model: 'claude-sonnet-4-5', reasoningEffort: 'high', tools: [weather], messages: [...loop, { role: 'assistant', content: 'Sunny.' }, { role: 'user', content: 'And tomorrow?' }] })).toHaveProperty('thinking');
     expect(payload({ model: 'claude-sonnet-4-5', reasoningEffort: 'high', responseFormat: { type: 'json_object' } })).not.toHaveProperty('thinking');
     expect(payload({ model: 'claude-sonnet-4-5', reasoningEffort: 'high', responseFormat: { type: 'json_schema', name: 'x', schema: { type: 'object' } } })).toHaveProperty('thinking');
+    expect(payload({ model: 'claude-sonnet-4-5', reasoningEffort: 'high', tools: [weather], toolChoice: 'required' })).not.toHaveProperty('thinking');
+    expect(payload({ model: 'claude-sonnet-4-5', reasoningEffort: 'high', tools: [weather], toolChoice: 'auto' })).toHaveProperty('thinking');
   });
 
   it('passes user as metadata.user_id', () => {

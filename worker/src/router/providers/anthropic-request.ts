@@ -32,7 +32,9 @@ export interface AnthropicRequestPlan {
 export function planMessagesRequest(request: ChatRequest, stream: boolean): AnthropicRequestPlan {
   const jsonMode = anthropicJsonMode(request);
   const system = request.messages.filter(isSystemLike).map((message) => message.content);
-  const thinking = thinkingBudget(request, jsonMode);
+  const tools = toolFields(request, jsonMode);
+  const choice = tools.tool_choice as JsonObject | undefined;
+  const thinking = thinkingBudget(request, choice?.type === 'any' || choice?.type === 'tool');
   const payload: JsonObject = {
     model: request.model,
     max_tokens: (request.maxTokens ?? DEFAULT_MAX_TOKENS) + thinking,
@@ -44,7 +46,7 @@ export function planMessagesRequest(request: ChatRequest, stream: boolean): Anth
   if (request.stop !== undefined && request.stop.length > 0) payload.stop_sequences = request.stop;
   if (thinking > 0) payload.thinking = { type: 'enabled', budget_tokens: thinking };
   if (request.user !== undefined) payload.metadata = { user_id: request.user };
-  Object.assign(payload, toolFields(request, jsonMode));
+  Object.assign(payload, tools);
   if (jsonMode.kind === 'output_format') payload.output_config = { format: { type: 'json_schema', schema: jsonMode.schema } };
   if (stream) payload.stream = true;
   return { payload, jsonMode };
@@ -62,14 +64,14 @@ const isSystemLike = (message: ChatMessage) => message.role === 'system' || mess
  * Anthropic refuses them: inside a tool loop (an assistant turn with tool calls after the last
  * user message — Anthropic wants that turn to start with its signed thinking block, which an
  * OpenAI history cannot carry; the loop stays without thinking until the next user message),
- * and JSON through the forced `json` tool (thinking cannot be combined with a forced tool).
+ * and a forced tool (`tool_choice` any or tool: required, a named function, or JSON through
+ * the `json` tool — thinking cannot be combined with one).
  */
-export function thinkingBudget(request: ChatRequest, jsonMode: AnthropicJsonMode): number {
+export function thinkingBudget(request: ChatRequest, forcesTool: boolean): number {
   if (!request.reasoningEffort || request.reasoningEffort === 'none') return 0;
   const lastUser = request.messages.map((message) => message.role).lastIndexOf('user');
   const inToolLoop = request.messages.slice(lastUser + 1).some((message) => message.role === 'assistant' && (message.toolCalls?.length ?? 0) > 0);
-  const forcedJsonTool = jsonMode.kind === 'tool' && !((request.tools?.length ?? 0) > 0 && request.toolChoice !== 'none');
-  return inToolLoop || forcedJsonTool ? 0 : THINKING_BUDGETS[request.reasoningEffort];
+  return inToolLoop || forcesTool ? 0 : THINKING_BUDGETS[request.reasoningEffort];
 }
 
 /** `tools` and `tool_choice`, the forced `json` tool included when JSON goes through a tool. */
