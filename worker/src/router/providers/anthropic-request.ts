@@ -29,6 +29,7 @@ export interface AnthropicRequestPlan {
   jsonMode: AnthropicJsonMode;
 }
 
+/** The Messages request body, and how the answer must be read. */
 export function planMessagesRequest(request: ChatRequest, stream: boolean): AnthropicRequestPlan {
   const jsonMode = anthropicJsonMode(request);
   const system = request.messages.filter(isSystemLike).map((message) => message.content);
@@ -50,11 +51,6 @@ export function planMessagesRequest(request: ChatRequest, stream: boolean): Anth
   if (jsonMode.kind === 'output_format') payload.output_config = { format: { type: 'json_schema', schema: jsonMode.schema } };
   if (stream) payload.stream = true;
   return { payload, jsonMode };
-}
-
-/** The Messages request body (kept for callers that need only the payload). */
-export function toMessagesPayload(request: ChatRequest, stream: boolean): JsonObject {
-  return planMessagesRequest(request, stream).payload;
 }
 
 const isSystemLike = (message: ChatMessage) => message.role === 'system' || message.role === 'developer';
