@@ -110,6 +110,14 @@ describe('anthropic request translation', () => {
     expect(open.tool_choice).toEqual({ type: 'tool', name: 'json' });
   });
 
+  it('keeps the client’s tools and tool choice beside output_config.format', () => {
+    const schema = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false };
+    const body = payload({ model: 'claude-sonnet-4-5', tools: [weather], toolChoice: 'auto', responseFormat: { type: 'json_schema', name: 'city', schema } });
+    expect((body.tools as Array<{ name: string }>).map((tool) => tool.name)).toEqual(['weather']);
+    expect(body.tool_choice).toEqual({ type: 'auto' });
+    expect(body.output_config).toEqual({ format: { type: 'json_schema', schema } });
+  });
+
   it('lets the model pick between the client’s tools and the json tool when both are offered', () => {
     const body = payload({ tools: [weather], responseFormat: { type: 'json_object' } });
     expect((body.tools as Array<{ name: string }>).map((tool) => tool.name)).toEqual(['weather', 'json']);

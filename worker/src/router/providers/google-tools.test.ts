@@ -80,6 +80,13 @@ describe('google provider: function calls and usage', () => {
     expect(one.finishReason).toBe('tool_calls');
   });
 
+  it('streams only the first of two Vertex calls when parallel_tool_calls is false', async () => {
+    stream('google-tool-call-partial-args.chunks.txt');
+    const events = await collect(provider.stream({ ...request, parallelToolCalls: false }, { signal: signal() }));
+    expect(calls(events)).toEqual([{ type: 'tool_call', index: 0, id: expect.stringMatching(CALL_ID), name: 'getWeather', arguments: '{"location":"Boston"}' }]);
+    expect(events.filter((event) => event.type === 'finish')).toEqual([{ type: 'finish', reason: 'tool_calls' }]);
+  });
+
   it('reports cachedContentTokenCount as cached tokens already inside the prompt count (synthetic)', async () => {
     blocking('google-cached-content-synthetic.json');
     const result = await provider.chat({ model: 'gemini-2.5-flash', messages: request.messages }, { signal: signal() });
