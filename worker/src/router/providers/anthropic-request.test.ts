@@ -85,6 +85,10 @@ describe('anthropic request translation', () => {
     expect(payload({})).not.toHaveProperty('tools');
   });
 
+  it('gives a tool whose parameters name no type an object schema (OpenAI accepts {}, Anthropic needs type object)', () => {
+    expect(payload({ tools: [{ name: 'clock', parameters: {} }] }).tools).toEqual([{ name: 'clock', input_schema: { type: 'object', properties: {} } }]);
+  });
+
   it('sends strict tools only to models with structured outputs', () => {
     const strict = { ...weather, strict: true };
     expect((payload({ tools: [strict] }).tools as object[])[0]).not.toHaveProperty('strict');

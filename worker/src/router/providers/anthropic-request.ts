@@ -75,7 +75,7 @@ function toolFields(request: ChatRequest, jsonMode: AnthropicJsonMode): JsonObje
   const tools: JsonObject[] = (request.tools ?? []).map((tool) => ({
     name: tool.name,
     ...(tool.description !== undefined ? { description: tool.description } : {}),
-    input_schema: tool.parameters,
+    input_schema: tool.parameters.type === undefined ? { type: 'object', properties: {}, ...tool.parameters } : tool.parameters,
     ...(tool.strict && jsonMode.strictTools ? { strict: true } : {}),
   }));
   let choice: JsonObject | undefined = toolChoice(request);

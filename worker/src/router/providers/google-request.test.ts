@@ -75,12 +75,13 @@ describe('gemini request translation', () => {
   });
 
   it('declares tools with Gemini-safe parameters (no $schema or additionalProperties; none for a tool without parameters)', () => {
-    const body = payload({ tools: [weather, { name: 'clock', parameters: { type: 'object', properties: {} } }] });
+    const body = payload({ tools: [weather, { name: 'clock', parameters: { type: 'object', properties: {} } }, { name: 'noop', parameters: {} }] });
     expect(body.tools).toEqual([
       {
         functionDeclarations: [
           { name: 'weather', description: 'Weather of a city', parameters: { type: 'object', properties: { location: { type: 'string' } }, required: ['location'] } },
           { name: 'clock' },
+          { name: 'noop' },
         ],
       },
     ]);

@@ -52,6 +52,6 @@ export function toGeminiSchema(schema: unknown): JsonObject {
 export function toGeminiParameters(schema: JsonObject): JsonObject | undefined {
   const converted = toGeminiSchema(schema);
   const properties = converted.properties;
-  if (converted.type === 'object' && (!isObject(properties) || Object.keys(properties).length === 0)) return undefined;
+  if ((converted.type === 'object' || converted.type === undefined) && (!isObject(properties) || Object.keys(properties).length === 0)) return undefined;
   return converted;
 }
