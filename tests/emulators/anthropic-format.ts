@@ -1,4 +1,7 @@
-import { contentText, countWords, isUnknownModel, replyTo, type Reply } from './answer';
+import { contentText, countWords, type Reply } from './answer';
+import { anthropicProblem } from './anthropic-checks';
+import { readAnthropicConversation } from './anthropic-conversation';
+import { agentReply, type AgentReply } from './echo-agent';
 import type { Exchange } from './exchange';
 import { answerJson, header, nextId, openingMoves, playStream, type EmulatorState, type Incoming, type StreamFraming } from './flow';
 
@@ -41,28 +44,6 @@ function failer(exchange: Exchange): Fail {
   };
 }
 
-/** Why Anthropic would refuse this body, or null. */
-function problem(body: any): [number, string] | null {
-  if (typeof body.model !== 'string' || !body.model) return [400, 'model: Field required'];
-  if (body.max_tokens === undefined) return [400, 'max_tokens: Field required'];
-  if (!Number.isInteger(body.max_tokens) || body.max_tokens < 1) return [400, 'max_tokens: Input should be greater than or equal to 1'];
-  if (!Array.isArray(body.messages)) return [400, 'messages: Field required'];
-  if (body.messages.length === 0) return [400, 'messages: at least one message is required'];
-  for (const [index, message] of body.messages.entries()) {
-    if (message?.role === 'system') {
-      return [400, 'messages: Unexpected role "system". The Messages API accepts a top-level `system` parameter, not "system" as an input message role.'];
-    }
-    if (message?.role !== 'user' && message?.role !== 'assistant') return [400, `messages.${index}.role: Input should be 'user' or 'assistant'`];
-    if (typeof message.content !== 'string' && !Array.isArray(message.content)) return [400, `messages.${index}.content: Input should be a valid list`];
-  }
-  if (body.temperature !== undefined && (typeof body.temperature !== 'number' || body.temperature < 0 || body.temperature > 1)) {
-    return [400, 'temperature: Input should be less than or equal to 1'];
-  }
-  if (body.system !== undefined && typeof body.system !== 'string' && !Array.isArray(body.system)) return [400, 'system: Input should be a valid list'];
-  if (isUnknownModel(body.model)) return [404, `model: ${body.model}`];
-  return null;
-}
-
 export async function handleAnthropic(exchange: Exchange, incoming: Incoming, state: EmulatorState): Promise<void> {
   const fail = failer(exchange);
   const { entry } = exchange;
@@ -82,7 +63,7 @@ export async function handleAnthropic(exchange: Exchange, incoming: Incoming, st
   const body = incoming.body;
   entry.model = typeof body.model === 'string' ? body.model : null;
   entry.stream = body.stream === true;
-  const refusal = problem(body);
+  const refusal = anthropicProblem(body);
   if (refusal) return fail(...refusal);
 
   const behaviour = await openingMoves(exchange, state, 'anthropic', body.model, (status, retryAfter) => {
@@ -93,26 +74,33 @@ export async function handleAnthropic(exchange: Exchange, incoming: Incoming, st
   const systemText = typeof body.system === 'string' ? body.system : contentText(body.system);
   const messages = body.messages as Array<{ role: string; content: unknown }>;
   const inputTokens = countWords(systemText) + messages.reduce((sum, message) => sum + countWords(contentText(message.content)), 0);
-  const lastUser = [...messages].reverse().find((message) => message.role === 'user');
-  const reply = replyTo(contentText(lastUser?.content ?? ''), body.max_tokens);
+  const answer = agentReply(readAnthropicConversation(body));
+  const reply = answer.kind === 'text' ? answer.reply : toolReply(answer.argumentsText);
+  const block: Block = answer.kind === 'text' ? { type: 'text' } : { type: 'tool_use', id: nextId('toolu_'), name: answer.name };
   const id = nextId('msg_');
   const model = SNAPSHOTS[body.model] ?? body.model;
   const requestId = { 'request-id': nextId('req_') };
+  const stop = stopReason(reply, answer);
   if (body.stream === true) {
-    return playStream(exchange, state, behaviour, reply, framing({ id, model, reply, inputTokens, noUsage: !!behaviour.noUsage }, requestId));
+    return playStream(exchange, state, behaviour, reply, framing({ id, model, reply, block, stop, inputTokens, noUsage: !!behaviour.noUsage }, requestId));
   }
   const usage = behaviour.noUsage
     ? {}
     : { usage: { input_tokens: inputTokens, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: reply.completionTokens, service_tier: 'standard' } };
-  return answerJson(
-    exchange,
-    behaviour,
-    { model, id, type: 'message', role: 'assistant', content: [{ type: 'text', text: reply.text }], stop_reason: stopReason(reply), stop_sequence: null, ...usage },
-    requestId,
-  );
+  const content = answer.kind === 'text' ? [{ type: 'text', text: reply.text }] : [{ ...block, input: answer.arguments }];
+  return answerJson(exchange, behaviour, { model, id, type: 'message', role: 'assistant', content, stop_reason: stop, stop_sequence: null, ...usage }, requestId);
 }
 
-const stopReason = (reply: Reply) => (reply.finish === 'length' ? 'max_tokens' : 'end_turn');
+type Block = { type: 'text' } | { type: 'tool_use'; id: string; name: string };
+
+/** A call's input streamed as Anthropic does: a first empty partial_json, then the JSON in pieces that ignore its structure. */
+function toolReply(json: string): Reply {
+  const middle = Math.ceil(json.length / 2);
+  const deltas = ['', json.slice(0, middle), json.slice(middle)].filter((piece, index) => index === 0 || piece !== '');
+  return { deltas, text: json, finish: 'stop', completionTokens: Math.max(1, countWords(json.replace(/[{}":,]/g, ' '))) };
+}
+
+const stopReason = (reply: Reply, answer: AgentReply) => (answer.kind === 'tool' ? 'tool_use' : reply.finish === 'length' ? 'max_tokens' : 'end_turn');
 
 const event = (name: string, payload: Record<string, unknown>) => `event: ${name}\ndata: ${JSON.stringify({ type: name, ...payload })}\n\n`;
 
@@ -120,13 +108,17 @@ interface Setup {
   id: string;
   model: string;
   reply: Reply;
+  block: Block;
+  stop: string;
   inputTokens: number;
   noUsage: boolean;
 }
 
 /** message_start, content_block_start, ping, content_block_delta…, content_block_stop, message_delta, message_stop. */
 function framing(setup: Setup, headers: Record<string, string>): StreamFraming {
-  const { id, model, reply, inputTokens, noUsage } = setup;
+  const { id, model, reply, block, stop, inputTokens, noUsage } = setup;
+  const start = block.type === 'text' ? { type: 'text', text: '' } : { ...block, input: {} };
+  const delta = (text: string) => (block.type === 'text' ? { type: 'text_delta', text } : { type: 'input_json_delta', partial_json: text });
   const startUsage = { input_tokens: inputTokens, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 1, service_tier: 'standard' };
   const finalUsage = { input_tokens: inputTokens, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: reply.completionTokens };
   return {
@@ -136,14 +128,14 @@ function framing(setup: Setup, headers: Record<string, string>): StreamFraming {
       event('message_start', {
         message: { model, id, type: 'message', role: 'assistant', content: [], stop_reason: null, stop_sequence: null, ...(noUsage ? {} : { usage: startUsage }) },
       }) +
-      event('content_block_start', { index: 0, content_block: { type: 'text', text: '' } }) +
+      event('content_block_start', { index: 0, content_block: start }) +
       event('ping', {}),
     delta: (text, index) =>
-      (index === 2 ? event('ping', {}) : '') + event('content_block_delta', { index: 0, delta: { type: 'text_delta', text } }),
+      (index === 2 ? event('ping', {}) : '') + event('content_block_delta', { index: 0, delta: delta(text) }),
     midStreamError: () => `event: error\ndata: ${JSON.stringify({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } })}\n\n`,
     closing: () =>
       event('content_block_stop', { index: 0 }) +
-      event('message_delta', { delta: { stop_reason: stopReason(reply), stop_sequence: null }, ...(noUsage ? {} : { usage: finalUsage }) }) +
+      event('message_delta', { delta: { stop_reason: stop, stop_sequence: null }, ...(noUsage ? {} : { usage: finalUsage }) }) +
       event('message_stop', {}),
   };
 }

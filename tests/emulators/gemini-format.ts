@@ -1,4 +1,7 @@
-import { countWords, embeddingFor, isUnknownModel, replyTo, type Reply } from './answer';
+import { countWords, embeddingFor, isUnknownModel, type Reply } from './answer';
+import { agentReply, type AgentReply } from './echo-agent';
+import { geminiProblem } from './gemini-checks';
+import { readGeminiConversation } from './gemini-conversation';
 import type { Exchange } from './exchange';
 import { answerJson, header, nextId, openingMoves, playStream, type EmulatorState, type Incoming, type StreamFraming } from './flow';
 
@@ -19,7 +22,7 @@ const STATUS_NAMES: Record<number, string> = {
   503: 'UNAVAILABLE',
   504: 'DEADLINE_EXCEEDED',
 };
-const MODELS = ['gemini-2.0-flash', 'gemini-2.5-flash', 'gemini-2.5-pro', 'text-embedding-004'];
+const MODELS = ['gemini-2.0-flash', 'gemini-2.5-flash', 'gemini-2.5-pro', 'gemini-3-pro-preview', 'text-embedding-004'];
 const METHOD_PATH = /^\/v1beta\/models\/([^/:]+):(generateContent|streamGenerateContent|embedContent|batchEmbedContents)$/;
 
 type Fail = (status: number, message: string, details?: unknown[]) => void;
@@ -43,14 +46,8 @@ const partsText = (parts: unknown) =>
   Array.isArray(parts) ? parts.map((part) => (typeof part?.text === 'string' ? part.text : '')).join(' ') : '';
 
 function generateProblem(body: any, model: string): [number, string] | null {
-  const contents = body.contents;
-  if (!Array.isArray(contents) || contents.length === 0) return [400, '* GenerateContentRequest.contents: contents is not specified\n'];
-  for (const [index, content] of contents.entries()) {
-    if (content?.role !== undefined && content.role !== 'user' && content.role !== 'model') return [400, 'Please use a valid role: user, model.'];
-    if (!Array.isArray(content?.parts) || content.parts.length === 0) return [400, `* GenerateContentRequest.contents[${index}].parts: contents.parts must not be empty.\n`];
-  }
-  const maxTokens = body.generationConfig?.maxOutputTokens;
-  if (maxTokens !== undefined && (!Number.isInteger(maxTokens) || maxTokens < 1)) return [400, 'max_output_tokens must be positive.'];
+  const problem = geminiProblem(body, model);
+  if (problem) return problem;
   if (isUnknownModel(model)) {
     return [404, `models/${model} is not found for API version v1beta, or is not supported for generateContent. Call ListModels to see the list of available models and their supported methods.`];
   }
@@ -91,11 +88,12 @@ export async function handleGemini(exchange: Exchange, incoming: Incoming, state
   const body = incoming.body;
   const contents = body.contents as Array<{ role?: string; parts: unknown }>;
   const promptTokens = countWords(partsText(body.systemInstruction?.parts)) + contents.reduce((sum, content) => sum + countWords(partsText(content.parts)), 0);
-  const lastUser = [...contents].reverse().find((content) => (content.role ?? 'user') === 'user');
-  const reply = replyTo(partsText(lastUser?.parts), body.generationConfig?.maxOutputTokens);
+  const answer = agentReply(readGeminiConversation(body));
+  const reply = answer.kind === 'text' ? answer.reply : callReply(answer);
   const responseId = nextId('', 22);
-  const chunk = (text: string, completionTokens: number, finish: boolean) => ({
-    candidates: [{ content: { parts: [{ text }], role: 'model' }, ...(finish ? { finishReason: finishReason(reply) } : {}), index: 0 }],
+  /** A chunk: the text delta as a text part, or (a call's first delta) the functionCall part with a thoughtSignature beside it. */
+  const chunk = (text: string, index: number, completionTokens: number, finish: boolean) => ({
+    candidates: [{ content: { parts: [partFor(answer, text, index)], role: 'model' }, ...(finish ? { finishReason: finishReason(reply) } : {}), index: 0 }],
     ...(behaviour.noUsage
       ? {}
       : {
@@ -109,9 +107,20 @@ export async function handleGemini(exchange: Exchange, incoming: Incoming, state
     modelVersion: model,
     responseId,
   });
-  if (method === 'generateContent') return answerJson(exchange, behaviour, chunk(reply.text, reply.completionTokens, true));
+  if (method === 'generateContent') return answerJson(exchange, behaviour, chunk(reply.text, 0, reply.completionTokens, true));
   const sse = incoming.url.searchParams.get('alt') === 'sse';
-  return playStream(exchange, state, behaviour, reply, framing(sse, (text, index, isLast) => chunk(text, index + 1, isLast)));
+  const tokensAt = (index: number) => (answer.kind === 'tool' ? reply.completionTokens : index + 1);
+  return playStream(exchange, state, behaviour, reply, framing(sse, (text, index, isLast) => chunk(text, index, tokensAt(index), isLast)));
+}
+
+/** A call is streamed whole in one chunk, then an empty text part carries finishReason (fixture google-tool-call.chunks.txt). */
+function callReply(answer: Extract<AgentReply, { kind: 'tool' }>): Reply {
+  return { deltas: [answer.argumentsText, ''], text: answer.argumentsText, finish: 'stop', completionTokens: Math.max(1, countWords(answer.argumentsText.replace(/[{}":,]/g, ' '))) };
+}
+
+function partFor(answer: AgentReply, text: string, index: number): Record<string, unknown> {
+  if (answer.kind === 'text' || index > 0) return { text: answer.kind === 'text' ? text : '' };
+  return { functionCall: { name: answer.name, args: answer.arguments }, thoughtSignature: 'ZW11bGF0b3ItdGhvdWdodC1zaWduYXR1cmU=' };
 }
 
 const finishReason = (reply: Reply) => (reply.finish === 'length' ? 'MAX_TOKENS' : 'STOP');

@@ -36,7 +36,7 @@ describe('google provider', () => {
     expect(text(events)).toBe('There are **3** "r"s in strawberry.\n\nst**r**awbe**rr**y');
     const usages = events.filter((event) => event.type === 'usage');
     expect(usages).toHaveLength(3);
-    expect(usages.at(-1)).toEqual({ type: 'usage', usage: { promptTokens: 9, completionTokens: 23 + 185, totalTokens: 217 } });
+    expect(usages.at(-1)).toEqual({ type: 'usage', usage: { promptTokens: 9, completionTokens: 23 + 185, totalTokens: 217, reasoningTokens: 185 } });
     expect(events.filter((event) => event.type === 'finish')).toEqual([{ type: 'finish', reason: 'stop' }]);
   });
 
@@ -66,7 +66,7 @@ describe('google provider', () => {
     expect(result).toEqual({
       content: "There are **3** r's in strawberry.\n\nHere is the breakdown: st**r**awbe**rr**y.",
       finishReason: 'stop',
-      usage: { promptTokens: 9, completionTokens: 28 + 244, totalTokens: 281 },
+      usage: { promptTokens: 9, completionTokens: 28 + 244, totalTokens: 281, reasoningTokens: 244 },
     });
     expect(server.requests.at(-1)!.url).toBe('/v1beta/models/gemini-3-pro-preview:generateContent');
   });
