@@ -10,6 +10,7 @@ import { ProviderPool } from './provider-pool';
 import { ProviderStore } from './provider-store';
 import { PurposeBook } from './purposes';
 import { RateLimiter } from './rate-limiter';
+import { ResponseStore } from './responses/store';
 import { UsageRecorder } from './usage-recorder';
 
 /** The router area's long-lived parts, built once per worker (or CLI run). */
@@ -24,6 +25,8 @@ export interface RouterServices {
   limiter: RateLimiter;
   /** Calls in flight per key on this worker. */
   calls: ConcurrentCalls;
+  /** Stored Responses API responses (DESIGN §9). */
+  responses: ResponseStore;
 }
 
 export function createRouterServices(config: Config, database: Database, pending: PendingWrites, logger: Logger): RouterServices {
@@ -38,5 +41,6 @@ export function createRouterServices(config: Config, database: Database, pending
     usage: new UsageRecorder(database, pending, logger, { name: `${hostname()}:${config.port}`, boot: ulid() }),
     limiter: new RateLimiter(database, logger),
     calls: new ConcurrentCalls(),
+    responses: new ResponseStore(database, config.responsesRetentionDays),
   };
 }

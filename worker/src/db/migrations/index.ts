@@ -9,6 +9,7 @@ import { webhookAuditTally } from './008-webhook-audit-tally';
 import { keyConcurrency } from './009-key-concurrency';
 import { storeOperations } from './012-store-operations';
 import { subscriptions } from './013-subscriptions';
+import { responses } from './015-responses';
 
 /** One numbered, forward-only step. `statements` receives the table-name function. */
 export interface Migration {
@@ -18,4 +19,4 @@ export interface Migration {
 }
 
 /** Every migration in order. Append only: an applied migration is never edited. */
-export const MIGRATIONS: Migration[] = [apiKeys, entitlements, router, commerce, library, shellNonces, byteExactIdentifiers, webhookAuditTally, keyConcurrency, storeOperations, subscriptions];
+export const MIGRATIONS: Migration[] = [apiKeys, entitlements, router, commerce, library, shellNonces, byteExactIdentifiers, webhookAuditTally, keyConcurrency, storeOperations, subscriptions, responses];
