@@ -56,9 +56,15 @@ export function responsesHandlers(router: RouterServices, store: ResponseStore) 
       if (!fields.store) return false;
       const input = fields.input.map((entry) => entry.item);
       const stored = { ...done.shape, apiKeyId: key.id, status: done.status, previousResponseId: fields.previousResponseId, createdAt: new Date(done.shape.createdAt * 1000), history, input, output: done.output, usage: done.usage };
-      const kept = await store.save(stored);
-      if (!kept) router.logger.warn('response too large to store', { request_id: state.requestId, response_id: done.shape.id });
-      return kept;
+      try {
+        const kept = await store.save(stored);
+        if (!kept) router.logger.warn('response too large to store', { request_id: state.requestId, response_id: done.shape.id });
+        return kept;
+      } catch (error) {
+        // The call succeeded and is recorded: answer it, unstored, rather than fail it.
+        router.logger.error('response could not be stored', { request_id: state.requestId, response_id: done.shape.id, error: error instanceof Error ? error.message.slice(0, 300) : String(error) });
+        return false;
+      }
     };
     if (body.stream) return streamResponse(router, response, body, resolution.candidates, record, describe, async (done) => void (await keep(done)));
     const done = await blockingResponse(router, response, body, resolution.candidates, record, describe);
