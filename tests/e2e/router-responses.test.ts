@@ -5,7 +5,8 @@ import { silentLogger } from '../../worker/src/support/logger';
 import { createKey } from '../support/hub-cli';
 import { hubServices } from '../support/hub-services';
 import { baseUrl, call, LANES } from '../support/lanes';
-import { expectParam, postJson, ROUTER } from '../support/router-client';
+import { emulator } from '../support/emulator';
+import { COMPLETION_TOKENS, expectParam, postJson, PROMPT_TOKENS, REPLY, ROUTER, setPurpose } from '../support/router-client';
 import { stack } from '../support/stack';
 
 const RESPONSES = `${ROUTER}/responses`;
@@ -148,6 +149,42 @@ describe.each(LANES)('the Responses API via %s', (lane) => {
       tools,
     });
     expect(answer.output_text).toBe('tool said: sunny');
+  });
+});
+
+/** A real provider module (the OpenAI emulator): the same purposes, fallback and failures as chat. */
+describe.each(LANES)('Responses through a provider via %s', (lane) => {
+  const key = createKey(['llm.chat']);
+  const openai = new OpenAI({ apiKey: key.key, baseURL: `${baseUrl(lane)}${ROUTER}`, maxRetries: 0, timeout: 20_000 });
+  const request = { instructions: 'Be brief.', input: 'hello there router' };
+
+  beforeAll(() => setPurpose(key.key, 'responses-fallback', ['openai/gpt-4o', 'openai/gpt-4o-mini']));
+  beforeEach(() => emulator().reset());
+
+  it('a purpose falls back to its next model when the first fails, as chat does', async () => {
+    await emulator().script('openai', 'gpt-4o', [{ status: 500 }, { status: 500 }, { status: 500 }]);
+    const answer = await call(lane, RESPONSES, postJson(key.key, { purpose: 'responses-fallback', ...request }));
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ model: 'openai/gpt-4o-mini', status: 'completed', usage: { input_tokens: PROMPT_TOKENS, output_tokens: COMPLETION_TOKENS } });
+    expect(answer.body.output[0].content[0].text).toBe(REPLY);
+    expect(answer.body.router).toMatchObject({ provider: 'openai', purpose: 'responses-fallback', attempts: 4 });
+  });
+
+  it('a provider failing after the stream began ends it with response.failed', async () => {
+    await emulator().script('openai', 'gpt-4o-mini', [{ midStreamError: true }]);
+    const stream = await openai.responses.create({ model: 'openai/gpt-4o-mini', ...request, stream: true });
+    const events: OpenAI.Responses.ResponseStreamEvent[] = [];
+    for await (const event of stream) events.push(event);
+    expect(events[0]!.type).toBe('response.created');
+    expect(events.some((event) => event.type === 'response.output_text.delta')).toBe(true);
+    const last = events[events.length - 1] as OpenAI.Responses.ResponseFailedEvent;
+    expect(last).toMatchObject({ type: 'response.failed', response: { status: 'failed', error: { code: 'svc_upstream_error' } } });
+    await expect(openai.responses.retrieve(last.response.id)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('a provider failing before the first token is an ordinary HTTP error', async () => {
+    await emulator().script('openai', 'gpt-4o-mini', [{ status: 401 }]);
+    await expect(openai.responses.create({ model: 'openai/gpt-4o-mini', ...request, stream: true })).rejects.toMatchObject({ status: 502 });
   });
 });
 
