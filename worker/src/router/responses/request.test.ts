@@ -1,7 +1,7 @@
 import { ApiError } from '../../support/api-error';
 import { chatMessages } from './chat-messages';
 import { responsesField } from './field-names';
-import { readResponsesFields, toChatRequest } from './request';
+import { chatBody, readResponsesFields, toChatRequest } from './request';
 
 function refusal(run: () => unknown): ApiError {
   try {
@@ -109,5 +109,46 @@ describe('Responses items as chat messages', () => {
     expect(messages).toEqual([{ role: 'assistant', content: 'Hi' }, { role: 'user', content: 'again' }]);
     expect(responsesField('messages[0].content', origins)).toBe('previous_response_id');
     expect(responsesField('messages[1].content', origins)).toBe('input[0].content');
+  });
+});
+
+describe('Responses fields as chat fields', () => {
+  it('tools, tool_choice, text.format, max_output_tokens, reasoning.effort and the rest in their chat names and shapes', () => {
+    const schema = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
+    const body = chatBody(
+      {
+        model: 'mock/echo',
+        tools: [{ type: 'function', name: 'weather', description: 'Weather', parameters: schema, strict: true }],
+        tool_choice: { type: 'function', name: 'weather' },
+        parallel_tool_calls: false,
+        text: { format: { type: 'json_schema', name: 'answer', schema, strict: true } },
+        max_output_tokens: 50,
+        reasoning: { effort: 'low', summary: 'auto' },
+        metadata: { team: 'blue', campaign: 'spring' },
+        temperature: 0.5,
+        top_p: 0.9,
+        user: 'u1',
+        stream: true,
+        store: false,
+        previous_response_id: null,
+      },
+      [],
+    );
+    expect(body).toEqual({
+      model: 'mock/echo',
+      messages: [],
+      tools: [{ type: 'function', function: { name: 'weather', description: 'Weather', parameters: schema, strict: true } }],
+      tool_choice: { type: 'function', function: { name: 'weather' } },
+      parallel_tool_calls: false,
+      response_format: { type: 'json_schema', json_schema: { name: 'answer', schema, strict: true, description: undefined } },
+      max_completion_tokens: 50,
+      reasoning_effort: 'low',
+      metadata: { team: 'blue', campaign: 'spring' },
+      temperature: 0.5,
+      top_p: 0.9,
+      user: 'u1',
+      stream: true,
+    });
+    expect(chatBody({ text: { format: { type: 'json_object' } }, tool_choice: 'required' }, [])).toEqual({ messages: [], response_format: { type: 'json_object' }, tool_choice: 'required' });
   });
 });

@@ -91,13 +91,8 @@ function chatResponseFormat(text: Raw | undefined): unknown {
   return { type: 'json_schema', json_schema: { name, schema, strict, description } };
 }
 
-/**
- * The request as a Chat Completions body, validated by the router's one chat validator; its
- * errors name the Responses fields (`messages[2]` → `input[1]`, `response_format` → `text.format`).
- */
-export function toChatRequest(raw: Raw, fields: ResponsesFields, history: ResponseItem[]): ParsedChatRequest {
-  const items = [...history.map((item) => ({ item, index: -1 })), ...fields.input];
-  const { messages, origins } = chatMessages(items, fields.instructions);
+/** The Responses body's fields in their Chat Completions names and shapes (absent ones left out). */
+export function chatBody(raw: Raw, messages: Raw[]): Raw {
   const chat: Raw = {
     model: raw.model,
     purpose: raw.purpose,
@@ -115,6 +110,17 @@ export function toChatRequest(raw: Raw, fields: ResponsesFields, history: Respon
     stream: raw.stream,
   };
   for (const name of Object.keys(chat)) if (chat[name] === undefined) delete chat[name];
+  return chat;
+}
+
+/**
+ * The request as a Chat Completions body, validated by the router's one chat validator; its
+ * errors name the Responses fields (`messages[2]` → `input[1]`, `response_format` → `text.format`).
+ */
+export function toChatRequest(raw: Raw, fields: ResponsesFields, history: ResponseItem[]): ParsedChatRequest {
+  const items = [...history.map((item) => ({ item, index: -1 })), ...fields.input];
+  const { messages, origins } = chatMessages(items, fields.instructions);
+  const chat = chatBody(raw, messages);
   try {
     return parseChatRequest(chat);
   } catch (error) {
