@@ -33,7 +33,7 @@ describe.each(LANES)('the Responses API via %s', (lane) => {
   const openai = client(key.key);
 
   it('creates a response (blocking): output message, resp_ id, usage in Responses form, one usage row of kind responses', async () => {
-    const response = await openai.responses.create({ model: 'mock/echo', input: 'alpha beta gamma', instructions: 'Be brief.' });
+    const response = await openai.responses.create({ model: 'mock/echo', input: 'alpha beta gamma', instructions: 'Be brief.', metadata: { team: 'blue', campaign: 'spring' } });
     expect(response.id).toMatch(/^resp_/);
     expect(response).toMatchObject({ object: 'response', status: 'completed', model: 'mock/echo', instructions: 'Be brief.', store: true });
     expect(response.output_text).toBe('alpha beta gamma');
@@ -45,7 +45,7 @@ describe.each(LANES)('the Responses API via %s', (lane) => {
       rows = await query('SELECT * FROM {prefix}svc_usage WHERE key_id = ? AND kind = ?', [key.id, 'responses']);
       if (!rows.some((row) => row.status === 'ok')) await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    expect(rows).toEqual([expect.objectContaining({ status: 'ok', model: 'mock/echo', prompt_tokens: 5, completion_tokens: 3 })]);
+    expect(rows).toEqual([expect.objectContaining({ status: 'ok', model: 'mock/echo', prompt_tokens: 5, completion_tokens: 3, team: 'blue', campaign: 'spring' })]);
   });
 
   it('streams a response with the Responses events in order, sequence numbers from 0, ending with response.completed', async () => {
