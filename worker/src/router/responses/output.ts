@@ -82,7 +82,7 @@ export interface ResponseState {
 
 /** The `response` object in OpenAI's field order, with the router block when given. */
 export function responseObject(identity: ResponseIdentity, state: ResponseState) {
-  const { instructions, max_output_tokens, parallel_tool_calls, ...rest } = identity.parameters;
+  const { instructions, max_output_tokens, parallel_tool_calls, user, metadata, ...rest } = identity.parameters;
   return {
     id: identity.id,
     object: 'response',
@@ -99,6 +99,8 @@ export function responseObject(identity: ResponseIdentity, state: ResponseState)
     previous_response_id: identity.previousResponseId,
     ...rest,
     usage: state.usage,
+    user,
+    metadata,
     ...(state.router ? { router: state.router } : {}),
   };
 }
