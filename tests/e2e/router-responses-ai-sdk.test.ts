@@ -20,6 +20,17 @@ describe.each(LANES)('the Vercel AI SDK default OpenAI provider via %s', (lane) 
     expect(result.response.id).toMatch(/^resp_/);
   });
 
+  it('a conversation carried on by the SDK itself (it sends earlier answers as item_reference while store is on)', async () => {
+    const first = await generateText({ model: openai('mock/echo'), prompt: 'alpha beta', maxRetries: 0 });
+    const second = await generateText({
+      model: openai('mock/echo'),
+      messages: [{ role: 'user', content: 'alpha beta' }, ...first.response.messages, { role: 'user', content: 'gamma' }],
+      maxRetries: 0,
+    });
+    expect(second.text).toBe('gamma');
+    expect(second.usage.inputTokens).toBe(5);
+  });
+
   it('streamText streams the text and ends with usage', async () => {
     const result = streamText({ model: openai('mock/echo'), prompt: 'one two three four', maxRetries: 0 });
     const pieces: string[] = [];

@@ -109,6 +109,18 @@ describe.each(LANES)('the Responses API via %s', (lane) => {
     expect((await openai.responses.retrieve(created.id)).output_text).toBe('private');
   });
 
+  it("resolves item_reference to an item of the key's stored responses, and only of its own", async () => {
+    const first = await openai.responses.create({ model: 'mock/echo', input: 'alpha beta' });
+    const input = [{ type: 'item_reference' as const, id: first.output[0]!.id! }, { role: 'user' as const, content: 'gamma' }];
+    const second = await openai.responses.create({ model: 'mock/echo', input });
+    expect(second.usage!.input_tokens).toBe(3);
+    const items = await openai.responses.inputItems.list(second.id, { order: 'asc' });
+    expect(items.data[0]).toMatchObject({ id: first.output[0]!.id, type: 'message', role: 'assistant' });
+    const foreign = await call(lane, RESPONSES, postJson(other.key, { model: 'mock/echo', input }));
+    expect(foreign.status).toBe(404);
+    expectParam(foreign, /^input\[0\]\.id$/);
+  });
+
   it('refuses bad input naming the Responses field, recording nothing', async () => {
     const answer = await call(lane, RESPONSES, postJson(refused.key, { model: 'mock/echo', input: [{ type: 'web_search_call' }, { role: 'user', content: 'ok' }], max_output_tokens: 0 }));
     expect(answer.status).toBe(400);

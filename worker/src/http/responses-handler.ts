@@ -9,6 +9,7 @@ import { blockingResponse } from '../router/responses/run-blocking';
 import { streamResponse, type StreamedResponse } from '../router/responses/run-stream';
 import { RESPONSE_ID_PATTERN } from '../router/responses/request';
 import { readItemPage, itemPage } from '../router/responses/item-page';
+import { resolveReferences } from '../router/responses/references';
 import type { ResponseItem, ResponseStore, StoredResponse } from '../router/responses/store';
 import type { CallHandler } from './call-handler';
 import { context } from './context';
@@ -37,6 +38,7 @@ export function responsesHandlers(router: RouterServices, store: ResponseStore) 
     const raw = state.json ?? {};
     const key = state.apiKey!;
     const fields = readResponsesFields(raw);
+    fields.input = await resolveReferences(fields.input, store, key.id);
     const previous = fields.previousResponseId ? await store.find(fields.previousResponseId, key.id) : null;
     if (fields.previousResponseId && !previous) throw noSuchResponse('previous_response_id');
     const history = previous ? [...previous.history, ...previous.input, ...previous.output] : [];

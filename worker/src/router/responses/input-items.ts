@@ -6,13 +6,15 @@ import type { ResponseItem } from './store';
 /**
  * A Responses request's `input` (DESIGN §9): a string (one user message) or a list of items —
  * messages (`type: "message"` or just `role`), `function_call`, `function_call_output`;
- * `reasoning` items are accepted and left out (no provider here takes them back). Each item is
+ * `item_reference` (an item of one of the key's stored responses, by id: resolved by
+ * references.ts); `reasoning` items are accepted and left out (no provider here takes them
+ * back). Each item is
  * checked for what only the Responses API has (its type and the fields that differ from chat);
  * the rest is checked by the chat validator after conversion. The items come back in their
  * stored form, each with an id (`msg_…`, `fc_…`, `fco_…`), as GET …/input_items lists them.
  */
 const ROLES = new Set(['user', 'assistant', 'system', 'developer']);
-const ITEM_TYPES = 'message, function_call, function_call_output or reasoning';
+const ITEM_TYPES = 'message, function_call, function_call_output, item_reference or reasoning';
 const PART_TYPES: Record<string, Set<string>> = {
   user: new Set(['input_text', 'input_image']),
   system: new Set(['input_text']),
@@ -110,6 +112,10 @@ export function inputItems(raw: unknown, problems: Problems): SourcedItem[] {
     if (type === 'message') converted = messageItem(item, name, problems);
     else if (type === 'function_call') converted = functionCallItem(item, name, problems);
     else if (type === 'function_call_output') converted = functionOutputItem(item, name, problems);
+    else if (type === 'item_reference') {
+      if (typeof item.id === 'string' && ID_PATTERN.test(item.id)) converted = { type: 'item_reference', id: item.id };
+      else problems.add(`${name}.id`, 'must be the id of an item of a stored response');
+    }
     else if (type !== 'reasoning') problems.add(`${name}.type`, `must be ${ITEM_TYPES}`);
     if (converted) items.push({ item: converted, index });
   });

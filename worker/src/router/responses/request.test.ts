@@ -35,6 +35,11 @@ describe('Responses request: what only the Responses API has', () => {
     expect(Object.keys(error.data.params as object)).toEqual(['input[0].type', 'input[1].role', 'input[2].content[0].type', 'input[3]', 'store', 'previous_response_id']);
   });
 
+  it('keeps an item_reference (resolved later against the key\'s stored responses) and refuses one without a usable id', () => {
+    expect(readResponsesFields({ input: [{ type: 'item_reference', id: 'msg_01ABC' }] }).input).toEqual([{ index: 0, item: { type: 'item_reference', id: 'msg_01ABC' } }]);
+    expect(refusal(() => readResponsesFields({ input: [{ type: 'item_reference', id: "msg_' OR 1" }] })).data.params).toEqual({ 'input[0].id': expect.any(String) });
+  });
+
   it('refuses a list longer than the limit without walking it, and non-function tools', () => {
     const error = refusal(() => readResponsesFields({ input: new Array(1001).fill(7), tools: [{ type: 'web_search' }] }));
     expect(error.data.params).toEqual({ input: 'must hold at most 1000 items', 'tools[0].type': expect.any(String) });

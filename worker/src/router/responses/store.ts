@@ -94,6 +94,25 @@ export class ResponseStore {
     };
   }
 
+  /**
+   * The item `itemId` (a message, function call or output) of one of the key's stored responses
+   * still kept — the newest holding it —, or null. Only rows whose JSON names the id are read.
+   */
+  async findItem(itemId: string, apiKeyId: string, now: Date = new Date()): Promise<ResponseItem | null> {
+    const pattern = `%"id":"${itemId.replace(/[\\%_]/g, '\\$&')}"%`;
+    const [rows] = await this.database.pool.query<Row[]>(
+      `SELECT request_json, output_json FROM ${this.table}
+       WHERE api_key_id = ? AND expires_at > ? AND (output_json LIKE ? OR request_json LIKE ?)
+       ORDER BY created_at DESC LIMIT 1`,
+      [apiKeyId, now, pattern, pattern],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    const request = JSON.parse(row.request_json) as { history: ResponseItem[]; input: ResponseItem[] };
+    const items = [...(JSON.parse(row.output_json) as ResponseItem[]), ...request.input, ...request.history];
+    return items.find((item) => item.id === itemId) ?? null;
+  }
+
   /** Deletes the key's response `id`; false when the key has no such response. */
   async delete(id: string, apiKeyId: string): Promise<boolean> {
     const [result] = await this.database.pool.query<ResultSetHeader>(`DELETE FROM ${this.table} WHERE id = ? AND api_key_id = ?`, [id, apiKeyId]);
