@@ -1,5 +1,5 @@
 import { createOpenAI } from '@ai-sdk/openai';
-import { generateText, streamText } from 'ai';
+import { generateText, jsonSchema, stepCountIs, streamText, tool } from 'ai';
 import { createKey } from '../support/hub-cli';
 import { baseUrl, LANES } from '../support/lanes';
 import { ROUTER } from '../support/router-client';
@@ -29,6 +29,17 @@ describe.each(LANES)('the Vercel AI SDK default OpenAI provider via %s', (lane) 
     });
     expect(second.text).toBe('gamma');
     expect(second.usage.inputTokens).toBe(5);
+  });
+
+  it('runs a tool loop: the model calls the tool, the SDK sends the result back, the answer quotes it', async () => {
+    const weather = tool({
+      description: 'Weather in a city',
+      inputSchema: jsonSchema<{ city: string }>({ type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false }),
+      execute: async ({ city }) => `sunny in ${city}`,
+    });
+    const result = await generateText({ model: openai('mock/echo'), prompt: 'Paris', tools: { weather }, stopWhen: stepCountIs(3), maxRetries: 0 });
+    expect(result.steps[0]!.toolCalls).toEqual([expect.objectContaining({ toolName: 'weather', input: { city: 'Paris' } })]);
+    expect(result.text).toMatch(/^tool said: .*sunny in Paris/);
   });
 
   it('streamText streams the text and ends with usage', async () => {

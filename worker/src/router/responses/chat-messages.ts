@@ -58,7 +58,8 @@ export function chatMessages(items: SourcedItem[], instructions: string | undefi
         origins.push({ name, type: 'function_call', calls: [name] });
       }
     } else if (item.type === 'function_call_output') {
-      messages.push({ role: 'tool', tool_call_id: item.call_id, content: item.output });
+      const output = Array.isArray(item.output) ? (item.output as Part[]).map((part) => part.text).join('') : item.output;
+      messages.push({ role: 'tool', tool_call_id: item.call_id, content: output });
       origins.push({ name, type: 'function_call_output', calls: [] });
     }
   }

@@ -76,8 +76,15 @@ function functionOutputItem(item: Raw, name: string, problems: Problems): Respon
     problems.add(`${name}.call_id`, 'must be the call_id of the function_call it answers');
     return null;
   }
-  if (!isText(item.output)) {
-    problems.add(`${name}.output`, 'must be a string');
+  if (Array.isArray(item.output) && item.output.length > 0 && item.output.length <= MAX_MESSAGES) {
+    // A list of parts (what the Vercel AI SDK sends for a tool's content): text only, as a tool message holds text.
+    const bad = item.output.findIndex((part: Raw | null) => part?.type !== 'input_text' || typeof part.text !== 'string');
+    if (bad >= 0) {
+      problems.add(`${name}.output[${bad}]`, 'must be an input_text part (a function output is text)');
+      return null;
+    }
+  } else if (!isText(item.output)) {
+    problems.add(`${name}.output`, `must be a string or a list of 1 to ${MAX_MESSAGES} input_text parts`);
     return null;
   }
   return { id: idOf(item, 'fco'), type: 'function_call_output', status: 'completed', call_id: item.call_id, output: item.output };

@@ -40,6 +40,11 @@ describe('Responses request: what only the Responses API has', () => {
     expect(refusal(() => readResponsesFields({ input: [{ type: 'item_reference', id: "msg_' OR 1" }] })).data.params).toEqual({ 'input[0].id': expect.any(String) });
   });
 
+  it('a function output is a string or input_text parts, nothing else', () => {
+    const error = refusal(() => readResponsesFields({ input: [{ type: 'function_call_output', call_id: 'c', output: [{ type: 'input_image', image_url: 'https://x' }] }, { type: 'function_call_output', call_id: 'c', output: 5 }] }));
+    expect(Object.keys(error.data.params as object)).toEqual(['input[0].output[0]', 'input[1].output']);
+  });
+
   it('refuses a list longer than the limit without walking it, and non-function tools', () => {
     const error = refusal(() => readResponsesFields({ input: new Array(1001).fill(7), tools: [{ type: 'web_search' }] }));
     expect(error.data.params).toEqual({ input: 'must hold at most 1000 items', 'tools[0].type': expect.any(String) });
@@ -64,7 +69,7 @@ describe('Responses items as chat messages', () => {
       { role: 'user', content: [{ type: 'input_text', text: 'Weather in Paris?' }] },
       { type: 'function_call', call_id: 'call_1', name: 'weather', arguments: '{"city":"Paris"}' },
       { type: 'function_call', call_id: 'call_2', name: 'time', arguments: '{}' },
-      { type: 'function_call_output', call_id: 'call_1', output: 'sunny' },
+      { type: 'function_call_output', call_id: 'call_1', output: [{ type: 'input_text', text: 'sun' }, { type: 'input_text', text: 'ny' }] },
       { type: 'reasoning', summary: [] },
       { role: 'user', content: [{ type: 'input_text', text: 'And' }, { type: 'input_image', image_url: 'https://example.com/a.png', detail: 'low' }] },
     ],
