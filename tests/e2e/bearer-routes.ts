@@ -20,6 +20,10 @@ export const BEARER_ROUTES: BearerRoute[] = [
   { method: 'GET', path: '/wp-json/svc-commerce/v1/orders/ord_01JABCDEFGHJKMNPQRSTVWXYZ0', features: [], ungated: [404, 'svc_not_found'] },
   { method: 'GET', path: '/wp-json/svc-license/v1/entitlement', features: [], ungated: [200, undefined] },
   { method: 'PATCH', path: '/wp-json/svc-license/v1/entitlement', features: [], adminScope: true },
+  { method: 'POST', path: '/wp-json/llm/router/v1/responses', features: ['llm.chat'] },
+  { method: 'GET', path: '/wp-json/llm/router/v1/responses/resp_01JABCDEFGHJKMNPQRSTVWXYZ0', features: ['llm.chat'] },
+  { method: 'DELETE', path: '/wp-json/llm/router/v1/responses/resp_01JABCDEFGHJKMNPQRSTVWXYZ0', features: ['llm.chat'] },
+  { method: 'GET', path: '/wp-json/llm/router/v1/responses/resp_01JABCDEFGHJKMNPQRSTVWXYZ0/input_items', features: ['llm.chat'] },
 ];
 
 export function requestFor(route: BearerRoute, headers: Record<string, string> = {}): RequestInit {

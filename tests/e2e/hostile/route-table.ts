@@ -59,11 +59,16 @@ const STORE_HEALTH: Allowance = { table: 'stores', change: 'columns', why: "a de
 // real, billed call or a change: the attacks change the rest.
 const chat = () => ({ model: 'mock/echo', messages: 'hostile' });
 const PAGE = ['page', 'per_page'];
+const NO_SUCH_RESPONSE = 'resp_01JAAAAAAAAAAAAAAAAAAAAAAA';
 
 export const HOSTILE_ROUTES: HostileRoute[] = [
   { method: 'POST', path: `${ROUTER}/chat`, auth: 'bearer', body: chat },
   { method: 'POST', path: `${ROUTER}/chat/stream`, auth: 'bearer', body: chat },
   { method: 'POST', path: `${ROUTER}/chat/completions`, auth: 'bearer', body: chat },
+  { method: 'POST', path: `${ROUTER}/responses`, auth: 'bearer', body: () => ({ model: 'mock/echo', input: { hostile: true } }) },
+  { method: 'GET', path: `${ROUTER}/responses/:id`, auth: 'bearer', params: { id: () => NO_SUCH_RESPONSE } },
+  { method: 'DELETE', path: `${ROUTER}/responses/:id`, auth: 'bearer', params: { id: () => NO_SUCH_RESPONSE } },
+  { method: 'GET', path: `${ROUTER}/responses/:id/input_items`, auth: 'bearer', params: { id: () => NO_SUCH_RESPONSE }, query: ['limit', 'order', 'after'] },
   { method: 'POST', path: `${ROUTER}/embeddings`, auth: 'bearer', body: () => ({ model: 'mock/embed', input: { hostile: true } }) },
   { method: 'GET', path: `${ROUTER}/models`, auth: 'bearer' },
   { method: 'GET', path: `${ROUTER}/models/purposes`, auth: 'bearer' },

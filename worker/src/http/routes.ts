@@ -8,6 +8,7 @@ import { healthHandler } from './health';
 import { chatHandler } from '../router/chat-handler';
 import { embeddingsHandler } from '../router/embeddings-handler';
 import { modelHandlers } from '../router/models-handler';
+import { responsesHandlers } from './responses-handler';
 import { routerAdminHandlers } from './admin/router-admin';
 import { testStreamHandlers } from './test-routes';
 import { commerceHandlers } from '../commerce/commerce-handlers';
@@ -71,6 +72,7 @@ export function routeTable(services: Services, startedAt: number): RouteDefiniti
     providers: () => services.router.providers.configuredNames(),
   });
   const models = modelHandlers(services.router);
+  const responses = responsesHandlers(services.router, services.router.responses);
   const routerAdmin = routerAdminHandlers(services.router, services.database);
   const shop = commerceHandlers(services);
   const entitlement = entitlementRouteHandlers(services);
@@ -85,6 +87,10 @@ export function routeTable(services: Services, startedAt: number): RouteDefiniti
     { method: 'POST', path: `${router}/chat`, ...llm(['llm.chat'], { call: chatHandler(services.router, 'blocking') }) },
     { method: 'POST', path: `${router}/chat/stream`, ...llm(['llm.chat'], { call: chatHandler(services.router, 'stream') }) },
     { method: 'POST', path: `${router}/chat/completions`, ...llm(['llm.chat'], { call: chatHandler(services.router, 'auto') }) },
+    { method: 'POST', path: `${router}/responses`, ...llm(['llm.chat'], { call: responses.create }) },
+    { method: 'GET', path: `${router}/responses/:id`, ...llm(['llm.chat'], { handler: responses.retrieve }) },
+    { method: 'DELETE', path: `${router}/responses/:id`, ...llm(['llm.chat'], { handler: responses.remove }) },
+    { method: 'GET', path: `${router}/responses/:id/input_items`, ...llm(['llm.chat'], { handler: responses.inputItems }) },
     { method: 'POST', path: `${router}/embeddings`, ...llm(['llm.embeddings'], { call: embeddingsHandler(services.router) }) },
     { method: 'GET', path: `${router}/models`, ...llm(LLM, { handler: models.models }) },
     { method: 'GET', path: `${router}/models/purposes`, ...llm(LLM, { handler: models.purposes }) },

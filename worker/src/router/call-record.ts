@@ -12,7 +12,7 @@ export interface CallIdentity {
   keyTeam: string;
   metadata: { team: string; campaign: string; user: string };
   purpose: string | null;
-  kind: 'chat' | 'stream' | 'embeddings';
+  kind: 'chat' | 'stream' | 'embeddings' | 'responses';
 }
 
 export interface CallOutcome {

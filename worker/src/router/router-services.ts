@@ -12,6 +12,7 @@ import { ProviderPool } from './provider-pool';
 import { ProviderStore } from './provider-store';
 import { PurposeBook } from './purposes';
 import { RateLimiter } from './rate-limiter';
+import { ResponseStore } from './responses/store';
 import { UsageRecorder } from './usage-recorder';
 
 /** The router area's long-lived parts, built once per worker (or CLI run). */
@@ -28,6 +29,8 @@ export interface RouterServices {
   calls: ConcurrentCalls;
   /** Checks chat images and inlines URLs for providers that cannot fetch them. */
   images: ImageInliner;
+  /** Stored Responses API responses (DESIGN §9). */
+  responses: ResponseStore;
 }
 
 export function createRouterServices(config: Config, database: Database, pending: PendingWrites, logger: Logger): RouterServices {
@@ -43,5 +46,6 @@ export function createRouterServices(config: Config, database: Database, pending
     limiter: new RateLimiter(database, logger),
     calls: new ConcurrentCalls(),
     images: new ImageInliner(new OutboundGuard(config.outbox.outboundAllow), config.outbox.outboundAllow, config.images),
+    responses: new ResponseStore(database, config.responsesRetentionDays),
   };
 }

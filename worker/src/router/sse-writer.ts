@@ -24,6 +24,17 @@ export class SseWriter {
     this.write(`data: ${JSON.stringify(payload)}\n\n`);
   }
 
+  /** A named event (`event: <name>` before its data), as the Responses API streams them. */
+  sendNamed(name: string, payload: unknown): void {
+    this.write(`event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`);
+  }
+
+  /** The end of the answer without `[DONE]` (Responses API streams end after their last event). */
+  end(): void {
+    this.stop();
+    if (!this.response.writableEnded) this.response.end();
+  }
+
   /** `data: [DONE]`, then the end of the answer. */
   done(): void {
     this.write('data: [DONE]\n\n');

@@ -12,7 +12,7 @@ export interface UsageOpening {
   campaign: string;
   user: string;
   purpose: string | null;
-  kind: 'chat' | 'stream' | 'embeddings';
+  kind: 'chat' | 'stream' | 'embeddings' | 'responses';
 }
 
 export interface UsageCompletion {

@@ -10,6 +10,7 @@ import { keyConcurrency } from './009-key-concurrency';
 import { storeOperations } from './012-store-operations';
 import { subscriptions } from './013-subscriptions';
 import { cacheUsage } from './014-cache-usage';
+import { responses } from './015-responses';
 
 /** One numbered, forward-only step. `statements` receives the table-name function. */
 export interface Migration {
@@ -19,4 +20,4 @@ export interface Migration {
 }
 
 /** Every migration in order. Append only: an applied migration is never edited. */
-export const MIGRATIONS: Migration[] = [apiKeys, entitlements, router, commerce, library, shellNonces, byteExactIdentifiers, webhookAuditTally, keyConcurrency, storeOperations, subscriptions, cacheUsage];
+export const MIGRATIONS: Migration[] = [apiKeys, entitlements, router, commerce, library, shellNonces, byteExactIdentifiers, webhookAuditTally, keyConcurrency, storeOperations, subscriptions, cacheUsage, responses];

@@ -1,0 +1,226 @@
+import OpenAI from 'openai';
+import { createConnection, type RowDataPacket } from 'mysql2/promise';
+import { responsesRetention } from '../../worker/src/router/responses/retention-job';
+import { silentLogger } from '../../worker/src/support/logger';
+import { createKey } from '../support/hub-cli';
+import { hubServices } from '../support/hub-services';
+import { baseUrl, call, LANES } from '../support/lanes';
+import { emulator } from '../support/emulator';
+import { COMPLETION_TOKENS, expectParam, postJson, PROMPT_TOKENS, REPLY, ROUTER, setPurpose } from '../support/router-client';
+import { stack } from '../support/stack';
+
+const RESPONSES = `${ROUTER}/responses`;
+
+async function query(sql: string, values: unknown[]): Promise<RowDataPacket[]> {
+  const env = stack().workerEnv;
+  const connection = await createConnection({ host: env.SVC_DB_HOST, port: Number(env.SVC_DB_PORT), user: env.SVC_DB_USER, password: env.SVC_DB_PASSWORD, database: env.SVC_DB_NAME });
+  try {
+    const [rows] = await connection.query<RowDataPacket[]>(sql.replaceAll('{prefix}', env.SVC_DB_PREFIX ?? 'wp_'), values);
+    return rows;
+  } finally {
+    await connection.end();
+  }
+}
+
+const usageRows = (keyId: string) => query('SELECT * FROM {prefix}svc_usage WHERE key_id = ?', [keyId]);
+
+/** The OpenAI Responses API (DESIGN §9) with the official SDK, on both lanes, against mock/echo. */
+describe.each(LANES)('the Responses API via %s', (lane) => {
+  const key = createKey(['llm.chat']);
+  const other = createKey(['llm.chat']);
+  const refused = createKey(['llm.chat']);
+  const client = (apiKey: string) => new OpenAI({ apiKey, baseURL: `${baseUrl(lane)}${ROUTER}`, maxRetries: 0, timeout: 20_000 });
+  const openai = client(key.key);
+
+  it('creates a response (blocking): output message, resp_ id, usage in Responses form, one usage row of kind responses', async () => {
+    const response = await openai.responses.create({ model: 'mock/echo', input: 'alpha beta gamma', instructions: 'Be brief.', metadata: { team: 'blue', campaign: 'spring' } });
+    expect(response.id).toMatch(/^resp_/);
+    expect(response).toMatchObject({ object: 'response', status: 'completed', model: 'mock/echo', instructions: 'Be brief.', store: true });
+    expect(response.output_text).toBe('alpha beta gamma');
+    expect(response.output).toEqual([expect.objectContaining({ type: 'message', role: 'assistant', id: expect.stringMatching(/^msg_/) })]);
+    expect(response.usage).toMatchObject({ input_tokens: 5, output_tokens: 3, total_tokens: 8, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } });
+    // Usage rows are completed in batches, off the request path.
+    let rows: RowDataPacket[] = [];
+    for (let tries = 0; tries < 100 && !rows.some((row) => row.status === 'ok'); tries += 1) {
+      rows = await query('SELECT * FROM {prefix}svc_usage WHERE key_id = ? AND kind = ?', [key.id, 'responses']);
+      if (!rows.some((row) => row.status === 'ok')) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(rows).toEqual([expect.objectContaining({ status: 'ok', model: 'mock/echo', prompt_tokens: 5, completion_tokens: 3, team: 'blue', campaign: 'spring' })]);
+  });
+
+  it('streams a response with the Responses events in order, sequence numbers from 0, ending with response.completed', async () => {
+    const stream = await openai.responses.create({ model: 'mock/echo', input: 'one two three', stream: true });
+    const events: OpenAI.Responses.ResponseStreamEvent[] = [];
+    for await (const event of stream) events.push(event);
+    expect(events.map((event) => event.sequence_number)).toEqual(events.map((_event, index) => index));
+    const types = events.map((event) => event.type);
+    expect(types.slice(0, 4)).toEqual(['response.created', 'response.in_progress', 'response.output_item.added', 'response.content_part.added']);
+    expect(types.slice(-4)).toEqual(['response.output_text.done', 'response.content_part.done', 'response.output_item.done', 'response.completed']);
+    const text = events.flatMap((event) => (event.type === 'response.output_text.delta' ? [event.delta] : [])).join('');
+    expect(text).toBe('one two three');
+    const completed = events[events.length - 1] as OpenAI.Responses.ResponseCompletedEvent;
+    expect(completed.response.usage).toMatchObject({ input_tokens: 3, output_tokens: 3 });
+    expect((await openai.responses.retrieve(completed.response.id)).output_text).toBe('one two three');
+  });
+
+  it('continues a conversation with previous_response_id (the stored input and output become the history)', async () => {
+    const first = await openai.responses.create({ model: 'mock/echo', input: 'alpha beta' });
+    const second = await openai.responses.create({ model: 'mock/echo', input: 'gamma', previous_response_id: first.id });
+    expect(second.previous_response_id).toBe(first.id);
+    expect(second.output_text).toBe('gamma');
+    // mock/echo counts every word it was sent: "alpha beta" + its answer "alpha beta" + "gamma".
+    expect(second.usage!.input_tokens).toBe(5);
+    const third = await openai.responses.create({ model: 'mock/echo', input: 'delta', previous_response_id: second.id });
+    expect(third.usage!.input_tokens).toBe(7);
+  });
+
+  it('retrieves, lists input items (paginated) and deletes a stored response', async () => {
+    const created = await openai.responses.create({
+      model: 'mock/echo',
+      input: [
+        { role: 'user', content: 'first' },
+        { role: 'assistant', content: 'ok' },
+        { role: 'user', content: [{ type: 'input_text', text: 'second' }] },
+      ],
+    });
+    const fetched = await openai.responses.retrieve(created.id);
+    expect(fetched).toMatchObject({ id: created.id, status: 'completed', output: created.output, usage: created.usage });
+    const page = await openai.responses.inputItems.list(created.id, { limit: 2, order: 'asc' });
+    expect(page.data.map((item) => (item as { role: string }).role)).toEqual(['user', 'assistant']);
+    expect(page.has_more).toBe(true);
+    const all: string[] = [];
+    for await (const item of openai.responses.inputItems.list(created.id, { limit: 1 })) all.push((item as { role: string }).role);
+    expect(all).toEqual(['user', 'assistant', 'user']);
+    expect((await openai.responses.delete(created.id)) as unknown).toEqual({ id: created.id, object: 'response', deleted: true });
+    await expect(openai.responses.retrieve(created.id)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("another key's response is 404 everywhere (never 403), and cannot be continued", async () => {
+    const created = await openai.responses.create({ model: 'mock/echo', input: 'private' });
+    const stranger = client(other.key);
+    await expect(stranger.responses.retrieve(created.id)).rejects.toMatchObject({ status: 404 });
+    await expect(stranger.responses.inputItems.list(created.id)).rejects.toMatchObject({ status: 404 });
+    await expect(stranger.responses.delete(created.id)).rejects.toMatchObject({ status: 404 });
+    const answer = await call(lane, RESPONSES, postJson(other.key, { model: 'mock/echo', input: 'x', previous_response_id: created.id }));
+    expect(answer.status).toBe(404);
+    expectParam(answer, /^previous_response_id$/);
+    expect(answer.text).not.toContain('private');
+    expect(await usageRows(other.id)).toEqual([]);
+    expect((await openai.responses.retrieve(created.id)).output_text).toBe('private');
+  });
+
+  it("resolves item_reference to an item of the key's stored responses, and only of its own", async () => {
+    const first = await openai.responses.create({ model: 'mock/echo', input: 'alpha beta' });
+    const input = [{ type: 'item_reference' as const, id: first.output[0]!.id! }, { role: 'user' as const, content: 'gamma' }];
+    const second = await openai.responses.create({ model: 'mock/echo', input });
+    expect(second.usage!.input_tokens).toBe(3);
+    const items = await openai.responses.inputItems.list(second.id, { order: 'asc' });
+    expect(items.data[0]).toMatchObject({ id: first.output[0]!.id, type: 'message', role: 'assistant' });
+    const foreign = await call(lane, RESPONSES, postJson(other.key, { model: 'mock/echo', input }));
+    expect(foreign.status).toBe(404);
+    expectParam(foreign, /^input\[0\]\.id$/);
+  });
+
+  it('refuses bad input naming the Responses field, recording nothing', async () => {
+    const answer = await call(lane, RESPONSES, postJson(refused.key, { model: 'mock/echo', input: [{ type: 'web_search_call' }, { role: 'user', content: 'ok' }], max_output_tokens: 0 }));
+    expect(answer.status).toBe(400);
+    expect(answer.body.code).toBe('svc_invalid_request');
+    expectParam(answer, /^input\[0\]\.type$/);
+    const converted = await call(lane, RESPONSES, postJson(refused.key, { model: 'mock/echo', input: 'x', max_output_tokens: 0 }));
+    expect(Object.keys(converted.body.data.params)).toEqual(['max_output_tokens']);
+    const unknown = await call(lane, RESPONSES, postJson(refused.key, { model: 'mock/echo', input: 'x', previous_response_id: 'resp_01JAAAAAAAAAAAAAAAAAAAAAAA' }));
+    expect(unknown.status).toBe(404);
+    expect(await usageRows(refused.id)).toEqual([]);
+    expect(await query('SELECT id FROM {prefix}svc_responses WHERE api_key_id = ?', [refused.id])).toEqual([]);
+  });
+
+  it('store: false answers but keeps nothing', async () => {
+    const response = await openai.responses.create({ model: 'mock/echo', input: 'forget me', store: false });
+    expect(response).toMatchObject({ store: false, output_text: 'forget me' });
+    await expect(openai.responses.retrieve(response.id)).rejects.toMatchObject({ status: 404 });
+    expect(await query('SELECT id FROM {prefix}svc_responses WHERE id = ?', [response.id])).toEqual([]);
+  });
+
+  it('streams a function call when tools are given (mock/echo calls the first tool)', async () => {
+    const tools: OpenAI.Responses.FunctionTool[] = [
+      { type: 'function', name: 'get_weather', description: 'Weather in a city', strict: true, parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false } },
+    ];
+    const stream = await openai.responses.create({ model: 'mock/echo', input: 'Paris', tools, stream: true });
+    const events: OpenAI.Responses.ResponseStreamEvent[] = [];
+    for await (const event of stream) events.push(event);
+    const added = events.find((event) => event.type === 'response.output_item.added') as OpenAI.Responses.ResponseOutputItemAddedEvent;
+    expect(added.item).toMatchObject({ type: 'function_call', name: 'get_weather', id: expect.stringMatching(/^fc_/), call_id: expect.any(String) });
+    const done = events.find((event) => event.type === 'response.function_call_arguments.done') as OpenAI.Responses.ResponseFunctionCallArgumentsDoneEvent;
+    expect(JSON.parse(done.arguments)).toEqual({ city: 'Paris' });
+    const completed = events[events.length - 1] as OpenAI.Responses.ResponseCompletedEvent;
+    const call = completed.response.output.find((item) => item.type === 'function_call') as OpenAI.Responses.ResponseFunctionToolCall;
+    const answer = await openai.responses.create({
+      model: 'mock/echo',
+      previous_response_id: completed.response.id,
+      input: [{ type: 'function_call_output', call_id: call.call_id, output: 'sunny' }],
+      tools,
+    });
+    expect(answer.output_text).toBe('tool said: sunny');
+  });
+});
+
+/** A real provider module (the OpenAI emulator): the same purposes, fallback and failures as chat. */
+describe.each(LANES)('Responses through a provider via %s', (lane) => {
+  const key = createKey(['llm.chat']);
+  const openai = new OpenAI({ apiKey: key.key, baseURL: `${baseUrl(lane)}${ROUTER}`, maxRetries: 0, timeout: 20_000 });
+  const request = { instructions: 'Be brief.', input: 'hello there router' };
+
+  beforeAll(() => setPurpose(key.key, 'responses-fallback', ['openai/gpt-4o', 'openai/gpt-4o-mini']));
+  beforeEach(() => emulator().reset());
+
+  it('a purpose falls back to its next model when the first fails, as chat does', async () => {
+    await emulator().script('openai', 'gpt-4o', [{ status: 500 }, { status: 500 }, { status: 500 }]);
+    const answer = await call(lane, RESPONSES, postJson(key.key, { purpose: 'responses-fallback', ...request }));
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ model: 'openai/gpt-4o-mini', status: 'completed', usage: { input_tokens: PROMPT_TOKENS, output_tokens: COMPLETION_TOKENS } });
+    expect(answer.body.output[0].content[0].text).toBe(REPLY);
+    expect(answer.body.router).toMatchObject({ provider: 'openai', purpose: 'responses-fallback', attempts: 4 });
+  });
+
+  it('a provider failing after the stream began ends it with response.failed', async () => {
+    await emulator().script('openai', 'gpt-4o-mini', [{ midStreamError: true }]);
+    const stream = await openai.responses.create({ model: 'openai/gpt-4o-mini', ...request, stream: true });
+    const events: OpenAI.Responses.ResponseStreamEvent[] = [];
+    for await (const event of stream) events.push(event);
+    expect(events[0]!.type).toBe('response.created');
+    expect(events.some((event) => event.type === 'response.output_text.delta')).toBe(true);
+    const last = events[events.length - 1] as OpenAI.Responses.ResponseFailedEvent;
+    expect(last).toMatchObject({ type: 'response.failed', response: { status: 'failed', error: { code: 'svc_upstream_error' } } });
+    await expect(openai.responses.retrieve(last.response.id)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('a provider failing before the first token is an ordinary HTTP error', async () => {
+    await emulator().script('openai', 'gpt-4o-mini', [{ status: 401 }]);
+    await expect(openai.responses.create({ model: 'openai/gpt-4o-mini', ...request, stream: true })).rejects.toMatchObject({ status: 502 });
+  });
+});
+
+describe('stored responses past their retention', () => {
+  it('are no longer served, and the retention job deletes them', async () => {
+    const key = createKey(['llm.chat']);
+    const openai = new OpenAI({ apiKey: key.key, baseURL: `${baseUrl('direct')}${ROUTER}`, maxRetries: 0 });
+    const kept = await openai.responses.create({ model: 'mock/echo', input: 'kept' });
+    const expired = await openai.responses.create({ model: 'mock/echo', input: 'expired' });
+    const [row] = await query('SELECT TIMESTAMPDIFF(DAY, created_at, expires_at) AS days FROM {prefix}svc_responses WHERE id = ?', [kept.id]);
+    expect(row!.days).toBe(30);
+    await query('UPDATE {prefix}svc_responses SET expires_at = created_at - INTERVAL 1 DAY WHERE id = ?', [expired.id]);
+    await expect(openai.responses.retrieve(expired.id)).rejects.toMatchObject({ status: 404 });
+    const services = hubServices();
+    const job = responsesRetention(services.router.responses, silentLogger);
+    try {
+      job.start();
+      for (let tries = 0; tries < 100 && (await query('SELECT id FROM {prefix}svc_responses WHERE id = ?', [expired.id])).length > 0; tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(await query('SELECT id FROM {prefix}svc_responses WHERE id IN (?)', [[kept.id, expired.id]])).toEqual([{ id: kept.id }]);
+    } finally {
+      await job.stop();
+      await services.database.close();
+    }
+  });
+});

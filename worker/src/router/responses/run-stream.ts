@@ -1,0 +1,124 @@
+import type { ServerResponse } from 'node:http';
+import { ApiError } from '../../support/api-error';
+import { AttemptsExhausted, isAbort, toApiError, withFallback } from '../attempts';
+import type { CallRecord } from '../call-record';
+import type { CatalogModel } from '../catalog';
+import type { ParsedChatRequest } from '../chat-request';
+import { clientSignal, logUpstreamFailure, providerFor, providerRequest } from '../provider-call';
+import type { FinishReason, TokenUsage } from '../providers/types';
+import type { RouterServices } from '../router-services';
+import { SseWriter } from '../sse-writer';
+import { StreamDeadline, StreamDeadlineReached } from '../stream-deadline';
+import { ResponseEvents, type ResponseEvent } from './events';
+import { nextEventWithin } from './next-event';
+import { finalStatus, responsesUsage, type ResponseShape } from './output';
+import type { ResponseItem } from './store';
+
+/** Thrown once the first event went out: no retry, no fallback after that (DESIGN §4). */
+class CommittedFailure extends Error {
+  constructor(override readonly cause: unknown) {
+    super('stream failed after it began');
+  }
+}
+
+export interface StreamedResponse {
+  shape: ResponseShape;
+  status: string;
+  output: ResponseItem[];
+  usage: Record<string, unknown>;
+}
+
+/**
+ * One streamed Responses call, with the timing, retry, fallback and usage rules of chat
+ * streams (router/chat-stream.ts): nothing is sent until the first text or tool-call piece,
+ * so a failure before it is an ordinary HTTP error and may fall back to the next model; then
+ * `response.created` … `response.completed` (ResponseEvents). `beforeCompleted` runs before
+ * the last event (the response is stored by then). A failure after the stream began, or
+ * SVC_STREAM_MAX_MS, ends it with `response.failed`.
+ */
+export async function streamResponse(
+  router: RouterServices,
+  response: ServerResponse,
+  body: ParsedChatRequest,
+  candidates: CatalogModel[],
+  record: CallRecord,
+  describe: (model: CatalogModel) => ResponseShape,
+  beforeCompleted: (streamed: StreamedResponse) => Promise<void>,
+): Promise<void> {
+  const clientGone = clientSignal(response);
+  const deadline = new StreamDeadline(router.config.streamMaxMs);
+  const ended = AbortSignal.any([clientGone, deadline.signal]);
+  const writer = new SseWriter(response, router.config.streamKeepAliveMs);
+  const send = (events: ResponseEvent[]) => events.forEach((event) => writer.sendNamed(event.type, event));
+  const { firstTokenMs, idleMs } = router.config.timeouts;
+  const promptText = body.messages.map((message) => message.content).join('\n');
+  const tried = { model: candidates[0]!, attempts: 0 };
+  const totals: { usage: TokenUsage | null; finishReason: FinishReason } = { usage: null, finishReason: 'stop' };
+  let events: ResponseEvents | null = null;
+  const begin = (model: CatalogModel) => {
+    events = new ResponseEvents(describe(model));
+    record.markFirstToken();
+    send(events.started());
+    return events;
+  };
+
+  const attemptStream = async (model: CatalogModel, attemptNumber: number): Promise<void> => {
+    Object.assign(tried, { model, attempts: attemptNumber });
+    const attempt = new AbortController();
+    const onEnded = () => attempt.abort(ended.reason);
+    if (ended.aborted) throw ended.reason;
+    ended.addEventListener('abort', onEnded, { once: true });
+    const iterator = (await providerFor(router, model)).stream(providerRequest(body, model), { signal: attempt.signal })[Symbol.asyncIterator]();
+    const startedAt = Date.now();
+    totals.usage = null;
+    try {
+      for (;;) {
+        const committed = events !== null;
+        const budget = committed ? idleMs : Math.max(1, firstTokenMs - (Date.now() - startedAt));
+        const next = await nextEventWithin(iterator, budget, committed ? 'idle' : 'first_token', model.provider, attempt);
+        if (next.done) break;
+        const event = next.value;
+        if (event.type === 'usage') totals.usage = event.usage;
+        else if (event.type === 'finish') totals.finishReason = event.reason;
+        else if ((event.type === 'delta' && event.text !== '') || event.type === 'tool_call') send((events ?? begin(model)).translate(event));
+      }
+    } catch (error) {
+      if (clientGone.aborted) throw clientGone.reason;
+      if (deadline.reached) throw deadline.signal.reason;
+      if (events !== null && !isAbort(error)) throw new CommittedFailure(error);
+      throw error;
+    } finally {
+      ended.removeEventListener('abort', onEnded);
+    }
+    if (events === null) begin(model);
+  };
+
+  try {
+    const isFinal = (error: unknown) => error instanceof CommittedFailure || error instanceof StreamDeadlineReached;
+    const { model, attempts } = await withFallback(candidates, router.config.retry, ended, attemptStream, isFinal);
+    const translator = events as unknown as ResponseEvents;
+    const finished = await record.finish({ status: 'ok', model, attempts, usage: totals.usage, promptText, outputText: translator.text });
+    const closing = translator.completed(totals.finishReason, finished.usage, finished.router);
+    await beforeCompleted({ shape: translator.shape, status: finalStatus(totals.finishReason).status, output: translator.output, usage: responsesUsage(finished.usage) });
+    send(closing);
+    writer.end();
+  } catch (error) {
+    writer.stop();
+    const translator = events as ResponseEvents | null;
+    const sofar = { ...tried, usage: totals.usage, promptText, outputText: translator?.text ?? '' };
+    if (clientGone.aborted || (isAbort(error) && !deadline.reached)) {
+      await record.finish({ status: 'aborted', ...sofar, errorCode: 'client_closed' });
+      return;
+    }
+    const cause = error instanceof CommittedFailure ? error.cause : error instanceof AttemptsExhausted ? error.lastError : error;
+    const apiError = deadline.reached ? ApiError.streamTooLong(deadline.limitMs) : toApiError(cause);
+    if (!deadline.reached) logUpstreamFailure(router, record, cause, tried.attempts);
+    const attempts = error instanceof AttemptsExhausted ? error.attempts : tried.attempts;
+    await record.finish({ status: 'error', ...sofar, attempts, errorCode: apiError.code });
+    if (!translator) throw new ApiError(apiError.status, apiError.code, apiError.message, { ...apiError.data, attempts });
+    send(translator.failed({ code: apiError.code, message: apiError.message }));
+    writer.end();
+  } finally {
+    deadline.clear();
+  }
+}
