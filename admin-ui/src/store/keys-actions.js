@@ -12,7 +12,14 @@ export const createKey =
 		const outcome = await dispatch.mutate( {
 			path: '/keys',
 			data: values,
-			success: ( key ) => sprintf( __( 'API key %s created. Copy it now: it is shown only once.', 'svc-hub' ), key.prefix ),
+			success: ( key ) =>
+				sprintf(
+					__(
+						'API key %s created. Copy it now: it is shown only once.',
+						'svc-hub'
+					),
+					key.prefix
+				),
 		} );
 		if ( outcome.result ) {
 			dispatch.receiveCreatedKey( outcome.result );
@@ -23,7 +30,8 @@ export const createKey =
 export const revokeKey = ( key ) =>
 	mutateAs( {
 		path: `/keys/${ encodeURIComponent( key.id ) }/revoke`,
-		success: () => sprintf( __( 'API key %s revoked.', 'svc-hub' ), key.prefix ),
+		success: () =>
+			sprintf( __( 'API key %s revoked.', 'svc-hub' ), key.prefix ),
 	} );
 
 export const rotateWebhookSecret =
@@ -31,10 +39,20 @@ export const rotateWebhookSecret =
 	async ( { dispatch } ) => {
 		const outcome = await dispatch.mutate( {
 			path: `/keys/${ encodeURIComponent( key.id ) }/rotate-secret`,
-			success: () => sprintf( __( 'New webhook secret for %s. Copy it now: it is shown only once.', 'svc-hub' ), key.site_url ),
+			success: () =>
+				sprintf(
+					__(
+						'New webhook secret for %s. Copy it now: it is shown only once.',
+						'svc-hub'
+					),
+					key.site_url
+				),
 		} );
 		if ( outcome.result ) {
-			dispatch.receiveRotatedSecret( { ...outcome.result, site_url: key.site_url } );
+			dispatch.receiveRotatedSecret( {
+				...outcome.result,
+				site_url: key.site_url,
+			} );
 		}
 		return outcome;
 	};
@@ -44,7 +62,15 @@ export const setKeyRateLimit = ( key, rateLimitPerMinute ) =>
 		path: `/keys/${ encodeURIComponent( key.id ) }`,
 		method: 'PATCH',
 		data: { rate_limit_per_minute: rateLimitPerMinute },
-		success: ( saved ) => sprintf( __( 'API key %1$s may now make %2$d requests per minute.', 'svc-hub' ), key.prefix, saved.rate_limit_per_minute ),
+		success: ( saved ) =>
+			sprintf(
+				__(
+					'API key %1$s may now make %2$d requests per minute.',
+					'svc-hub'
+				),
+				key.prefix,
+				saved.rate_limit_per_minute
+			),
 	} );
 
 export const setKeyConcurrency = ( key, maxConcurrentCalls ) =>
@@ -52,5 +78,13 @@ export const setKeyConcurrency = ( key, maxConcurrentCalls ) =>
 		path: `/keys/${ encodeURIComponent( key.id ) }`,
 		method: 'PATCH',
 		data: { max_concurrent_calls: maxConcurrentCalls },
-		success: ( saved ) => sprintf( __( 'API key %1$s may now have %2$d calls in flight at once.', 'svc-hub' ), key.prefix, saved.max_concurrent_calls ),
+		success: ( saved ) =>
+			sprintf(
+				__(
+					'API key %1$s may now have %2$d calls in flight at once.',
+					'svc-hub'
+				),
+				key.prefix,
+				saved.max_concurrent_calls
+			),
 	} );

@@ -18,7 +18,11 @@ export const saveProvider = ( name, change ) =>
 		data: change,
 		success: ( status ) =>
 			status.key_last4
-				? sprintf( __( '%1$s saved (key ending in %2$s).', 'svc-hub' ), name, status.key_last4 )
+				? sprintf(
+						__( '%1$s saved (key ending in %2$s).', 'svc-hub' ),
+						name,
+						status.key_last4
+					)
 				: sprintf( __( '%s saved.', 'svc-hub' ), name ),
 	} );
 
@@ -26,21 +30,43 @@ export const removeProvider = ( name ) =>
 	mutateAs( {
 		path: providerPath( name ),
 		method: 'DELETE',
-		success: () => sprintf( __( 'Stored settings of %s removed; the environment settings apply again.', 'svc-hub' ), name ),
+		success: () =>
+			sprintf(
+				__(
+					'Stored settings of %s removed; the environment settings apply again.',
+					'svc-hub'
+				),
+				name
+			),
 	} );
 
-/** One real call through the provider; the outcome is kept for the provider's card and shown as a notice. */
+/**
+ * One real call through the provider; the outcome is kept for the provider's card and shown as a notice.
+ * @param name
+ */
 export const testProvider =
 	( name ) =>
 	async ( { dispatch } ) => {
 		try {
-			const result = await request( `${ providerPath( name ) }/test`, { method: 'POST', data: {} } );
+			const result = await request( `${ providerPath( name ) }/test`, {
+				method: 'POST',
+				data: {},
+			} );
 			dispatch.receiveProviderTest( result );
 			dispatch.createNotice(
 				result.ok ? 'success' : 'error',
 				result.ok
-					? sprintf( __( '%1$s answered in %2$s ms (%3$s).', 'svc-hub' ), name, result.latency_ms, result.model )
-					: sprintf( __( '%1$s test failed: %2$s', 'svc-hub' ), name, result.error.message )
+					? sprintf(
+							__( '%1$s answered in %2$s ms (%3$s).', 'svc-hub' ),
+							name,
+							result.latency_ms,
+							result.model
+						)
+					: sprintf(
+							__( '%1$s test failed: %2$s', 'svc-hub' ),
+							name,
+							result.error.message
+						)
 			);
 			return { result };
 		} catch ( thrown ) {
@@ -55,7 +81,12 @@ export const savePurpose = ( purpose, models, description ) =>
 		path: `/purposes/${ encodeURIComponent( purpose ) }`,
 		method: 'PUT',
 		data: { models, ...( description ? { description } : {} ) },
-		success: ( saved ) => sprintf( __( 'Purpose %1$s saved: %2$s.', 'svc-hub' ), saved.purpose, saved.models.join( ' → ' ) ),
+		success: ( saved ) =>
+			sprintf(
+				__( 'Purpose %1$s saved: %2$s.', 'svc-hub' ),
+				saved.purpose,
+				saved.models.join( ' → ' )
+			),
 	} );
 
 /**
@@ -69,5 +100,13 @@ export const savePrice = ( model, price ) =>
 		method: 'PUT',
 		data: price,
 		success: ( saved ) =>
-			sprintf( __( 'Price of %1$s: %2$s in / %3$s out per million tokens.', 'svc-hub' ), saved.model, saved.input_per_mtok, saved.output_per_mtok ),
+			sprintf(
+				__(
+					'Price of %1$s: %2$s in / %3$s out per million tokens.',
+					'svc-hub'
+				),
+				saved.model,
+				saved.input_per_mtok,
+				saved.output_per_mtok
+			),
 	} );

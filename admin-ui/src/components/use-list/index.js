@@ -9,7 +9,10 @@ import { store } from '../../store';
  * @return {Object|null} `{ items, total, totalPages, error? }`.
  */
 export function useList( path, query = {} ) {
-	return useSelect( ( select ) => ( path ? select( store ).getList( path, query ) : null ), [ path, JSON.stringify( query ) ] );
+	return useSelect(
+		( select ) => ( path ? select( store ).getList( path, query ) : null ),
+		[ path, JSON.stringify( query ) ]
+	);
 }
 
 /**
@@ -20,5 +23,9 @@ export function useList( path, query = {} ) {
  * @return {Object|null} `{ data }` or `{ error }`.
  */
 export function useRecord( path, query = {} ) {
-	return useSelect( ( select ) => ( path ? select( store ).getRecord( path, query ) : null ), [ path, JSON.stringify( query ) ] );
+	return useSelect(
+		( select ) =>
+			path ? select( store ).getRecord( path, query ) : null,
+		[ path, JSON.stringify( query ) ]
+	);
 }

@@ -15,20 +15,42 @@ import { pricePayload, validatePrice } from './validate';
 export default function PriceForm( { model, onClose } ) {
 	const { savePrice } = useDispatch( store );
 	const form = useForm(
-		{ input_per_mtok: String( model.pricing.input_per_mtok ), output_per_mtok: String( model.pricing.output_per_mtok ) },
+		{
+			input_per_mtok: String( model.pricing.input_per_mtok ),
+			output_per_mtok: String( model.pricing.output_per_mtok ),
+		},
 		validatePrice
 	);
 	const onSubmit = async ( event ) => {
 		event.preventDefault();
-		if ( await form.submit( ( values ) => savePrice( model.id, pricePayload( values ) ) ) ) {
+		if (
+			await form.submit( ( values ) =>
+				savePrice( model.id, pricePayload( values ) )
+			)
+		) {
 			onClose();
 		}
 	};
 	return (
-		<Modal title={ sprintf( __( 'Price of %s', 'svc-hub' ), model.id ) } onRequestClose={ onClose }>
-			<form className="svc-hub-form svc-hub-price-form" onSubmit={ onSubmit } noValidate>
-				<TextControl label={ __( 'Input, USD per million tokens', 'svc-hub' ) } inputMode="decimal" { ...form.field( 'input_per_mtok' ) } />
-				<TextControl label={ __( 'Output, USD per million tokens', 'svc-hub' ) } inputMode="decimal" { ...form.field( 'output_per_mtok' ) } />
+		<Modal
+			title={ sprintf( __( 'Price of %s', 'svc-hub' ), model.id ) }
+			onRequestClose={ onClose }
+		>
+			<form
+				className="svc-hub-form svc-hub-price-form"
+				onSubmit={ onSubmit }
+				noValidate
+			>
+				<TextControl
+					label={ __( 'Input, USD per million tokens', 'svc-hub' ) }
+					inputMode="decimal"
+					{ ...form.field( 'input_per_mtok' ) }
+				/>
+				<TextControl
+					label={ __( 'Output, USD per million tokens', 'svc-hub' ) }
+					inputMode="decimal"
+					{ ...form.field( 'output_per_mtok' ) }
+				/>
 				<p className="description">
 					{ sprintf(
 						__( 'Shipped price: %1$s in / %2$s out.', 'svc-hub' ),
@@ -36,7 +58,12 @@ export default function PriceForm( { model, onClose } ) {
 						model.shipped_pricing.output_per_mtok
 					) }
 				</p>
-				<Button variant="primary" type="submit" isBusy={ form.isBusy } disabled={ form.isBusy }>
+				<Button
+					variant="primary"
+					type="submit"
+					isBusy={ form.isBusy }
+					disabled={ form.isBusy }
+				>
 					{ __( 'Save price', 'svc-hub' ) }
 				</Button>
 			</form>

@@ -14,7 +14,10 @@ const priceProblem = ( value ) => {
  * @return {Object} `{ field: message }` for each bad field.
  */
 export function validatePrice( values ) {
-	return onlyProblems( { input_per_mtok: priceProblem( values.input_per_mtok ), output_per_mtok: priceProblem( values.output_per_mtok ) } );
+	return onlyProblems( {
+		input_per_mtok: priceProblem( values.input_per_mtok ),
+		output_per_mtok: priceProblem( values.output_per_mtok ),
+	} );
 }
 
 /**
@@ -22,5 +25,8 @@ export function validatePrice( values ) {
  * @return {Object} The body of PUT /prices/:model.
  */
 export function pricePayload( values ) {
-	return { input_per_mtok: Number( values.input_per_mtok ), output_per_mtok: Number( values.output_per_mtok ) };
+	return {
+		input_per_mtok: Number( values.input_per_mtok ),
+		output_per_mtok: Number( values.output_per_mtok ),
+	};
 }

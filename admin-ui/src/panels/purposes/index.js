@@ -17,9 +17,18 @@ export default function PurposesPanel() {
 		<div className="svc-hub-panel svc-hub-purposes">
 			<div className="svc-hub-cards">
 				{ purposes.items.map( ( purpose ) => (
-					<PurposeEditor key={ `${ purpose.purpose }:${ purpose.models.join( ',' ) }` } purpose={ purpose } knownModels={ models.items } />
+					<PurposeEditor
+						key={ `${ purpose.purpose }:${ purpose.models.join( ',' ) }` }
+						purpose={ purpose }
+						knownModels={ models.items }
+					/>
 				) ) }
-				<PurposeEditor key={ `new-${ newEditor }` } purpose={ null } knownModels={ models.items } onSaved={ () => setNewEditor( newEditor + 1 ) } />
+				<PurposeEditor
+					key={ `new-${ newEditor }` }
+					purpose={ null }
+					knownModels={ models.items }
+					onSaved={ () => setNewEditor( newEditor + 1 ) }
+				/>
 			</div>
 		</div>
 	);
