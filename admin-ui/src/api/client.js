@@ -95,10 +95,10 @@ export async function readError( error ) {
  * One JSON request; resolves with the parsed answer.
  *
  * @param {string} path           Route below the admin namespace.
- * @param {Object} options        `method`, `data`, `query`.
- * @param          options.method
- * @param          options.data
- * @param          options.query
+ * @param {Object} options        The request's options.
+ * @param {string} options.method HTTP method (GET when left out).
+ * @param {*}      options.data   JSON body, if any.
+ * @param {Object} options.query  Query arguments; empty values are left out.
  * @return {Promise<*>} The answer's JSON.
  */
 export function request( path, { method = 'GET', data, query } = {} ) {

@@ -21,12 +21,17 @@ export const savePackage =
 			method: isNew ? 'POST' : 'PUT',
 			data: values,
 			success: ( saved ) =>
-				sprintf(
-					isNew
-						? __( 'Package %s created.', 'svc-hub' )
-						: __( 'Package %s saved.', 'svc-hub' ),
-					saved.package_id
-				),
+				isNew
+					? sprintf(
+							/* translators: %s: package id. */
+							__( 'Package %s created.', 'svc-hub' ),
+							saved.package_id
+						)
+					: sprintf(
+							/* translators: %s: package id. */
+							__( 'Package %s saved.', 'svc-hub' ),
+							saved.package_id
+						),
 		} );
 		for ( const warning of outcome.result?.warnings ?? [] ) {
 			dispatch.createNotice( 'warning', warning.message );
@@ -44,6 +49,7 @@ export const setPackageStatus = ( packageId, action ) =>
 		path: `/packages/${ encodeURIComponent( packageId ) }/${ action }`,
 		success: ( saved ) =>
 			sprintf(
+				/* translators: %1$s: package id, %2$s: status. */
 				__( 'Package %1$s is now %2$s.', 'svc-hub' ),
 				saved.package_id,
 				saved.status
@@ -56,6 +62,7 @@ export const grantEntitlement = ( values ) =>
 		data: values,
 		success: ( saved ) =>
 			sprintf(
+				/* translators: %1$s: granted features, comma-separated, %2$s: site url. */
 				__( '%1$s granted to %2$s.', 'svc-hub' ),
 				saved.features.join( ', ' ),
 				saved.site_url
@@ -73,6 +80,7 @@ export const switchEntitlement = ( change ) =>
 		success: ( saved ) =>
 			saved.changed
 				? sprintf(
+						/* translators: %1$s: site url, %2$s: status, %3$s: expires at. */
 						__(
 							'Entitlement of %1$s is %2$s (expires %3$s).',
 							'svc-hub'
@@ -82,6 +90,7 @@ export const switchEntitlement = ( change ) =>
 						saved.expires_at ?? __( 'never', 'svc-hub' )
 					)
 				: sprintf(
+						/* translators: %1$s: site url, %2$s: status. */
 						__(
 							'Entitlement of %1$s was already %2$s; nothing changed.',
 							'svc-hub'

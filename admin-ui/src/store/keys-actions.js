@@ -14,6 +14,7 @@ export const createKey =
 			data: values,
 			success: ( key ) =>
 				sprintf(
+					/* translators: %s: API key prefix. */
 					__(
 						'API key %s created. Copy it now: it is shown only once.',
 						'svc-hub'
@@ -31,7 +32,13 @@ export const revokeKey = ( key ) =>
 	mutateAs( {
 		path: `/keys/${ encodeURIComponent( key.id ) }/revoke`,
 		success: () =>
-			sprintf( __( 'API key %s revoked.', 'svc-hub' ), key.prefix ),
+			sprintf(
+				/* translators: %s: API key prefix. */ __(
+					'API key %s revoked.',
+					'svc-hub'
+				),
+				key.prefix
+			),
 	} );
 
 export const rotateWebhookSecret =
@@ -41,6 +48,7 @@ export const rotateWebhookSecret =
 			path: `/keys/${ encodeURIComponent( key.id ) }/rotate-secret`,
 			success: () =>
 				sprintf(
+					/* translators: %s: site url. */
 					__(
 						'New webhook secret for %s. Copy it now: it is shown only once.',
 						'svc-hub'
@@ -64,6 +72,7 @@ export const setKeyRateLimit = ( key, rateLimitPerMinute ) =>
 		data: { rate_limit_per_minute: rateLimitPerMinute },
 		success: ( saved ) =>
 			sprintf(
+				/* translators: %1$s: API key prefix, %2$d: rate limit per minute. */
 				__(
 					'API key %1$s may now make %2$d requests per minute.',
 					'svc-hub'
@@ -80,6 +89,7 @@ export const setKeyConcurrency = ( key, maxConcurrentCalls ) =>
 		data: { max_concurrent_calls: maxConcurrentCalls },
 		success: ( saved ) =>
 			sprintf(
+				/* translators: %1$s: API key prefix, %2$d: max concurrent calls. */
 				__(
 					'API key %1$s may now have %2$d calls in flight at once.',
 					'svc-hub'

@@ -13,6 +13,7 @@ export const archiveLibraryItem = ( item ) =>
 		path: `/library/items/${ encodeURIComponent( item.id ) }/archive`,
 		success: () =>
 			sprintf(
+				/* translators: %s: title. */
 				__( '%s archived: clients no longer see it.', 'svc-hub' ),
 				item.title
 			),
@@ -27,6 +28,7 @@ export const exportLibrary =
 			dispatch.createNotice(
 				'success',
 				sprintf(
+					/* translators: %s: library version. */
 					__( 'Library version %s exported.', 'svc-hub' ),
 					result.library_version
 				)

@@ -42,8 +42,9 @@ export function notices( state = [], action ) {
 
 /**
  * The API key just created (with its secret): shown once, gone when dismissed.
- * @param state
- * @param action
+ *
+ * @param {Object|null} state  The key shown now, if any.
+ * @param {Object}      action The dispatched action.
  */
 export function createdKey( state = null, action ) {
 	switch ( action.type ) {
@@ -58,8 +59,9 @@ export function createdKey( state = null, action ) {
 
 /**
  * A rotated webhook secret, shown once the same way.
- * @param state
- * @param action
+ *
+ * @param {Object|null} state  The secret shown now, if any.
+ * @param {Object}      action The dispatched action.
  */
 export function rotatedSecret( state = null, action ) {
 	switch ( action.type ) {

@@ -19,11 +19,18 @@ export const saveProvider = ( name, change ) =>
 		success: ( status ) =>
 			status.key_last4
 				? sprintf(
+						/* translators: %1$s: provider name, %2$s: key last4. */
 						__( '%1$s saved (key ending in %2$s).', 'svc-hub' ),
 						name,
 						status.key_last4
 					)
-				: sprintf( __( '%s saved.', 'svc-hub' ), name ),
+				: sprintf(
+						/* translators: %s: provider name. */ __(
+							'%s saved.',
+							'svc-hub'
+						),
+						name
+					),
 	} );
 
 export const removeProvider = ( name ) =>
@@ -32,6 +39,7 @@ export const removeProvider = ( name ) =>
 		method: 'DELETE',
 		success: () =>
 			sprintf(
+				/* translators: %s: provider name. */
 				__(
 					'Stored settings of %s removed; the environment settings apply again.',
 					'svc-hub'
@@ -42,7 +50,8 @@ export const removeProvider = ( name ) =>
 
 /**
  * One real call through the provider; the outcome is kept for the provider's card and shown as a notice.
- * @param name
+ *
+ * @param {string} name Provider name.
  */
 export const testProvider =
 	( name ) =>
@@ -57,12 +66,14 @@ export const testProvider =
 				result.ok ? 'success' : 'error',
 				result.ok
 					? sprintf(
+							/* translators: %1$s: provider name, %2$s: latency ms, %3$s: model. */
 							__( '%1$s answered in %2$s ms (%3$s).', 'svc-hub' ),
 							name,
 							result.latency_ms,
 							result.model
 						)
 					: sprintf(
+							/* translators: %1$s: provider name, %2$s: error message. */
 							__( '%1$s test failed: %2$s', 'svc-hub' ),
 							name,
 							result.error.message
@@ -83,6 +94,7 @@ export const savePurpose = ( purpose, models, description ) =>
 		data: { models, ...( description ? { description } : {} ) },
 		success: ( saved ) =>
 			sprintf(
+				/* translators: %1$s: purpose, %2$s: model ids, comma-separated. */
 				__( 'Purpose %1$s saved: %2$s.', 'svc-hub' ),
 				saved.purpose,
 				saved.models.join( ' → ' )
@@ -101,6 +113,7 @@ export const savePrice = ( model, price ) =>
 		data: price,
 		success: ( saved ) =>
 			sprintf(
+				/* translators: %1$s: model, %2$s: input per mtok, %3$s: output per mtok. */
 				__(
 					'Price of %1$s: %2$s in / %3$s out per million tokens.',
 					'svc-hub'

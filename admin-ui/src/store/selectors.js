@@ -26,7 +26,8 @@ export function getRecord( state, path, query = {} ) {
 
 /**
  * The public health answer `{ status, checks }` (also when the router reports "down").
- * @param state
+ *
+ * @param {Object} state The store's state.
  */
 export const getHealth = ( state ) => state.health;
 

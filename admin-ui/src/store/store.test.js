@@ -11,8 +11,9 @@ jest.mock( '@wordpress/api-fetch', () => {
 
 /**
  * What apiFetch resolves with when called with `parse: false`.
- * @param data
- * @param headers
+ *
+ * @param {Array}  data    The list's items.
+ * @param {Object} headers Response headers by name.
  */
 const listResponse = ( data, headers = {} ) => ( {
 	json: async () => ( { object: 'list', data } ),
@@ -21,9 +22,10 @@ const listResponse = ( data, headers = {} ) => ( {
 
 /**
  * A settled resolver: wait until the selector has finished resolving.
- * @param          registry
- * @param          selector
- * @param {...any} args
+ *
+ * @param {Object} registry The data registry.
+ * @param {string} selector Selector name.
+ * @param {...*}   args     The selector's arguments.
  */
 async function resolved( registry, selector, ...args ) {
 	return registry.resolveSelect( store )[ selector ]( ...args );

@@ -8,6 +8,7 @@ export const retryDelivery = ( id ) =>
 		path: `/deliveries/${ encodeURIComponent( id ) }/retry`,
 		success: () =>
 			sprintf(
+				/* translators: %s: delivery id. */
 				__( 'Delivery %s queued to be sent now.', 'svc-hub' ),
 				id
 			),
@@ -28,6 +29,7 @@ export const saveStore = ( id, values ) =>
 		success: ( saved ) =>
 			id
 				? sprintf(
+						/* translators: %1$s: source url, %2$s: secret last4. */
 						__(
 							'Secret of %1$s replaced (ends in %2$s).',
 							'svc-hub'
@@ -36,6 +38,7 @@ export const saveStore = ( id, values ) =>
 						saved.secret_last4
 					)
 				: sprintf(
+						/* translators: %1$s: source url, %2$s: secret last4. */
 						__(
 							'Store %1$s added (secret ends in %2$s).',
 							'svc-hub'
@@ -50,7 +53,13 @@ export const deleteStore = ( record ) =>
 		path: `/stores/${ encodeURIComponent( record.id ) }`,
 		method: 'DELETE',
 		success: () =>
-			sprintf( __( 'Store %s removed.', 'svc-hub' ), record.source_url ),
+			sprintf(
+				/* translators: %s: source url. */ __(
+					'Store %s removed.',
+					'svc-hub'
+				),
+				record.source_url
+			),
 	} );
 
 /**
@@ -68,6 +77,7 @@ export const saveStoreCredentials = ( record, credentials ) =>
 		success: ( saved ) =>
 			saved.rest_credentials
 				? sprintf(
+						/* translators: %1$s: source url, %2$s: consumer key last4. */
 						__(
 							'REST credentials of %1$s saved (key ends in %2$s).',
 							'svc-hub'
@@ -76,6 +86,7 @@ export const saveStoreCredentials = ( record, credentials ) =>
 						saved.rest_credentials.consumer_key_last4
 					)
 				: sprintf(
+						/* translators: %s: source url. */
 						__( 'REST credentials of %s cleared.', 'svc-hub' ),
 						saved.source_url
 					),

@@ -17,6 +17,7 @@ export default function Pagination( { page, list, onChange } ) {
 		<div className="svc-hub-pagination">
 			<span className="svc-hub-pagination__count">
 				{ sprintf(
+					/* translators: %1$d: total, %2$d: page, %3$d: total pages. */
 					__( '%1$d items · page %2$d of %3$d', 'svc-hub' ),
 					list.total,
 					page,

@@ -20,6 +20,7 @@ export default function KeysPanel() {
 			{ createdKey && (
 				<SecretOnce
 					title={ sprintf(
+						/* translators: %s: site url. */
 						__( 'New API key for %s.', 'svc-hub' ),
 						createdKey.site_url
 					) }
@@ -39,6 +40,7 @@ export default function KeysPanel() {
 			{ rotatedSecret && (
 				<SecretOnce
 					title={ sprintf(
+						/* translators: %s: site url. */
 						__( 'New webhook secret for %s.', 'svc-hub' ),
 						rotatedSecret.site_url
 					) }

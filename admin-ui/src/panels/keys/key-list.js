@@ -91,10 +91,12 @@ export default function KeyList() {
 						<ConfirmButton
 							label={ __( 'Revoke', 'svc-hub' ) }
 							title={ sprintf(
+								/* translators: %s: API key prefix. */
 								__( 'Revoke %s?', 'svc-hub' ),
 								key.prefix
 							) }
 							message={ sprintf(
+								/* translators: %s: site url. */
 								__(
 									'Requests from %s with this key will be refused within 5 seconds on every worker. This cannot be undone.',
 									'svc-hub'
@@ -107,6 +109,7 @@ export default function KeyList() {
 						<ConfirmButton
 							label={ __( 'Rotate webhook secret', 'svc-hub' ) }
 							title={ sprintf(
+								/* translators: %s: site url. */
 								__( 'New webhook secret for %s?', 'svc-hub' ),
 								key.site_url
 							) }

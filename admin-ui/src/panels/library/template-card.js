@@ -41,6 +41,7 @@ export default function TemplateCard( { template } ) {
 				<ConfirmButton
 					label={ __( 'Archive', 'svc-hub' ) }
 					title={ sprintf(
+						/* translators: %s: title. */
 						__( 'Archive %s?', 'svc-hub' ),
 						template.title
 					) }

@@ -26,6 +26,7 @@ export function readPack( text ) {
 	} catch ( error ) {
 		return {
 			error: sprintf(
+				/* translators: %s: error message. */
 				__( 'The file is not JSON: %s', 'svc-hub' ),
 				error.message
 			),
@@ -42,6 +43,7 @@ export function readPack( text ) {
 	if ( pack.format !== PACK_FORMAT ) {
 		return {
 			error: sprintf(
+				/* translators: %s: pack format. */
 				__( 'Not a template pack: "format" must be "%s".', 'svc-hub' ),
 				PACK_FORMAT
 			),
@@ -56,6 +58,7 @@ export function readPack( text ) {
  */
 export function importSummary( report ) {
 	return sprintf(
+		/* translators: %1$d: templates created, %2$d: templates updated, %3$d: templates unchanged, %4$d: SVG files sanitised, %5$s: library version. */
 		__(
 			'Pack imported: %1$d created, %2$d updated, %3$d unchanged, %4$d SVG files sanitised (library version %5$s).',
 			'svc-hub'

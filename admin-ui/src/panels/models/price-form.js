@@ -33,7 +33,10 @@ export default function PriceForm( { model, onClose } ) {
 	};
 	return (
 		<Modal
-			title={ sprintf( __( 'Price of %s', 'svc-hub' ), model.id ) }
+			title={ sprintf(
+				/* translators: %s: model id. */ __( 'Price of %s', 'svc-hub' ),
+				model.id
+			) }
 			onRequestClose={ onClose }
 		>
 			<form
@@ -53,6 +56,7 @@ export default function PriceForm( { model, onClose } ) {
 				/>
 				<p className="description">
 					{ sprintf(
+						/* translators: %1$s: input per mtok, %2$s: output per mtok. */
 						__( 'Shipped price: %1$s in / %2$s out.', 'svc-hub' ),
 						model.shipped_pricing.input_per_mtok,
 						model.shipped_pricing.output_per_mtok

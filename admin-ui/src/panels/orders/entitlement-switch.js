@@ -42,6 +42,7 @@ export default function EntitlementSwitch( { entitlement, onClose } ) {
 	return (
 		<Modal
 			title={ sprintf(
+				/* translators: %1$s: site url, %2$s: package id. */
 				__( 'Change the entitlement of %1$s (%2$s)', 'svc-hub' ),
 				entitlement.site_url,
 				entitlement.package_id ?? __( 'manual grant', 'svc-hub' )

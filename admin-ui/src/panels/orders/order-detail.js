@@ -18,7 +18,10 @@ export default function OrderDetail( { orderId, onClose, onShowSite } ) {
 	const order = record && record.data;
 	return (
 		<Modal
-			title={ sprintf( __( 'Order %s', 'svc-hub' ), orderId ) }
+			title={ sprintf(
+				/* translators: %s: order id. */ __( 'Order %s', 'svc-hub' ),
+				orderId
+			) }
 			onRequestClose={ onClose }
 			className="svc-hub-order-detail"
 		>

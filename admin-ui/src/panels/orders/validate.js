@@ -63,16 +63,24 @@ export function validateSwitch( values ) {
 						'svc-hub'
 					)
 				: undefined,
-		reason:
-			values.reason.trim() === ''
-				? __(
-						'A reason is required; it is kept in the history.',
-						'svc-hub'
-					)
-				: values.reason.length > 500
-					? __( 'At most 500 characters.', 'svc-hub' )
-					: undefined,
+		reason: reasonProblem( values.reason ),
 	} );
+}
+
+/**
+ * @param {string} reason The switch's reason as typed.
+ * @return {string|undefined} What is wrong with it, if anything.
+ */
+function reasonProblem( reason ) {
+	if ( reason.trim() === '' ) {
+		return __(
+			'A reason is required; it is kept in the history.',
+			'svc-hub'
+		);
+	}
+	return reason.length > 500
+		? __( 'At most 500 characters.', 'svc-hub' )
+		: undefined;
 }
 
 /**

@@ -51,6 +51,7 @@ export default function PackagesPanel() {
 						<ConfirmButton
 							label={ __( 'Archive', 'svc-hub' ) }
 							title={ sprintf(
+								/* translators: %s: package id. */
 								__( 'Archive %s?', 'svc-hub' ),
 								record.package_id
 							) }

@@ -47,6 +47,7 @@ export default function PackageForm( { record, onDone } ) {
 				{ isNew
 					? __( 'Create a package', 'svc-hub' )
 					: sprintf(
+							/* translators: %s: package id. */
 							__( 'Edit package %s', 'svc-hub' ),
 							record.package_id
 						) }

@@ -80,20 +80,7 @@ export function validatePackage( values ) {
 					'Days: a whole number from 1 to 36500, or empty for no end.',
 					'svc-hub'
 				),
-		woo_product_id: ! optionalInteger(
-			values.woo_product_id,
-			Number.MAX_SAFE_INTEGER
-		)
-			? __(
-					'A WooCommerce product id (a whole number), or empty.',
-					'svc-hub'
-				)
-			: store !== '' && String( values.woo_product_id ).trim() === ''
-				? __(
-						'Required when an external store sells the package.',
-						'svc-hub'
-					)
-				: undefined,
+		woo_product_id: wooProductProblem( values.woo_product_id, store ),
 		store:
 			store === '' || isHttpUrl( store )
 				? undefined
@@ -125,4 +112,21 @@ export function packagePayload( values ) {
 		woo_product_id: integerOrNull( values.woo_product_id ),
 		store: values.store.trim() === '' ? null : values.store.trim(),
 	};
+}
+
+/**
+ * @param {string|number} productId The WooCommerce product id as typed.
+ * @param {string}        store     The external store's URL, or '' for this site.
+ * @return {string|undefined} What is wrong with the product id, if anything.
+ */
+function wooProductProblem( productId, store ) {
+	if ( ! optionalInteger( productId, Number.MAX_SAFE_INTEGER ) ) {
+		return __(
+			'A WooCommerce product id (a whole number), or empty.',
+			'svc-hub'
+		);
+	}
+	return store !== '' && String( productId ).trim() === ''
+		? __( 'Required when an external store sells the package.', 'svc-hub' )
+		: undefined;
 }

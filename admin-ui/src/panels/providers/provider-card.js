@@ -80,6 +80,7 @@ export default function ProviderCard( { provider } ) {
 						<ConfirmButton
 							label={ __( 'Remove stored key', 'svc-hub' ) }
 							title={ sprintf(
+								/* translators: %s: provider name. */
 								__( 'Remove the stored key of %s?', 'svc-hub' ),
 								provider.name
 							) }
@@ -97,6 +98,7 @@ export default function ProviderCard( { provider } ) {
 						<ConfirmButton
 							label={ __( 'Remove stored settings', 'svc-hub' ) }
 							title={ sprintf(
+								/* translators: %s: provider name. */
 								__(
 									'Remove the stored settings of %s?',
 									'svc-hub'
@@ -118,6 +120,7 @@ export default function ProviderCard( { provider } ) {
 					>
 						{ test.ok
 							? sprintf(
+									/* translators: %1$s: model, %2$s: latency ms. */
 									__(
 										'Connected: %1$s answered in %2$s ms.',
 										'svc-hub'
@@ -126,6 +129,7 @@ export default function ProviderCard( { provider } ) {
 									test.latency_ms
 								)
 							: sprintf(
+									/* translators: %s: error message. */
 									__( 'Failed: %s', 'svc-hub' ),
 									test.error.message
 								) }

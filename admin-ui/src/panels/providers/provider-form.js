@@ -43,6 +43,7 @@ export default function ProviderForm( { provider } ) {
 				placeholder={
 					provider.key_last4
 						? sprintf(
+								/* translators: %s: key last4. */
 								__( 'stored key ends in %s', 'svc-hub' ),
 								provider.key_last4
 							)

@@ -1,5 +1,4 @@
 import { useState } from '@wordpress/element';
-import { __ } from '@wordpress/i18n';
 import ListStatus from '../../components/list-status';
 import { useList } from '../../components/use-list';
 import PurposeEditor from './purpose-editor';

@@ -26,7 +26,13 @@ export default function ModelOrder( { models, onChange } ) {
 						onClick={ () =>
 							onChange( moveModel( models, index, -1 ) )
 						}
-						label={ sprintf( __( 'Move %s up', 'svc-hub' ), id ) }
+						label={ sprintf(
+							/* translators: %s: model id. */ __(
+								'Move %s up',
+								'svc-hub'
+							),
+							id
+						) }
 					>
 						↑
 					</Button>
@@ -36,7 +42,13 @@ export default function ModelOrder( { models, onChange } ) {
 						onClick={ () =>
 							onChange( moveModel( models, index, 1 ) )
 						}
-						label={ sprintf( __( 'Move %s down', 'svc-hub' ), id ) }
+						label={ sprintf(
+							/* translators: %s: model id. */ __(
+								'Move %s down',
+								'svc-hub'
+							),
+							id
+						) }
 					>
 						↓
 					</Button>
@@ -48,7 +60,13 @@ export default function ModelOrder( { models, onChange } ) {
 								models.filter( ( model ) => model !== id )
 							)
 						}
-						label={ sprintf( __( 'Remove %s', 'svc-hub' ), id ) }
+						label={ sprintf(
+							/* translators: %s: model id. */ __(
+								'Remove %s',
+								'svc-hub'
+							),
+							id
+						) }
 					>
 						{ __( 'Remove', 'svc-hub' ) }
 					</Button>

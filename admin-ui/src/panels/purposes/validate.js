@@ -40,6 +40,7 @@ export function newModelProblem( id, models, knownModels ) {
 	const model = id.trim();
 	if ( ! modelKind( model, knownModels ) ) {
 		return sprintf(
+			/* translators: %s: model id (provider/model). */
 			__(
 				'No model "%s" exists; pick one from the list (provider/model).',
 				'svc-hub'
@@ -48,7 +49,13 @@ export function newModelProblem( id, models, knownModels ) {
 		);
 	}
 	if ( models.includes( model ) ) {
-		return sprintf( __( '%s is already in the list.', 'svc-hub' ), model );
+		return sprintf(
+			/* translators: %s: model id (provider/model). */ __(
+				'%s is already in the list.',
+				'svc-hub'
+			),
+			model
+		);
 	}
 	return undefined;
 }
@@ -75,6 +82,7 @@ export function validatePurpose( values, knownModels ) {
 		problems.models = __( 'A purpose has 1 to 10 models.', 'svc-hub' );
 	} else if ( unknown.length > 0 ) {
 		problems.models = sprintf(
+			/* translators: %s: the unknown model ids, comma-separated. */
 			__( 'Unknown model(s): %s.', 'svc-hub' ),
 			unknown.join( ', ' )
 		);

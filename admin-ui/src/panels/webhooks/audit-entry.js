@@ -29,15 +29,17 @@ function Received( { entry } ) {
 			<h3>
 				{ entry.body_truncated
 					? sprintf(
+							/* translators: %1$d: size of the body in bytes, %2$s: its encoding (utf8 or base64). */
 							__(
-								'Body (first 64 KiB of %d bytes, %s)',
+								'Body (first 64 KiB of %1$d bytes, %2$s)',
 								'svc-hub'
 							),
 							entry.body_bytes,
 							entry.body_encoding
 						)
 					: sprintf(
-							__( 'Body (%d bytes, %s)', 'svc-hub' ),
+							/* translators: %1$d: size of the body in bytes, %2$s: its encoding (utf8 or base64). */
+							__( 'Body (%1$d bytes, %2$s)', 'svc-hub' ),
 							entry.body_bytes,
 							entry.body_encoding
 						) }
@@ -81,7 +83,13 @@ export default function AuditEntry( { id, onClose } ) {
 	const tallied = !! entry && entry.outcome === 'rate_limited';
 	return (
 		<Modal
-			title={ sprintf( __( 'Webhook attempt %s', 'svc-hub' ), id ) }
+			title={ sprintf(
+				/* translators: %s: webhook attempt id. */ __(
+					'Webhook attempt %s',
+					'svc-hub'
+				),
+				id
+			) }
 			onRequestClose={ onClose }
 			className="svc-hub-audit-entry"
 		>

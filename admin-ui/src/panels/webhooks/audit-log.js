@@ -21,6 +21,7 @@ function attemptsLabel( entry ) {
 	}
 	/* translators: 1: number of attempts, 2: date and time of the last. */
 	return sprintf(
+		/* translators: %1$d: attempts, %2$s: last received at. */
 		__( '%1$d until %2$s', 'svc-hub' ),
 		entry.attempts,
 		formatDateTime( entry.last_received_at )

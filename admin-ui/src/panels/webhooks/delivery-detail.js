@@ -20,7 +20,13 @@ export default function DeliveryDetail( { id, onClose } ) {
 	const delivery = record && record.data;
 	return (
 		<Modal
-			title={ sprintf( __( 'Delivery %s', 'svc-hub' ), id ) }
+			title={ sprintf(
+				/* translators: %s: delivery id. */ __(
+					'Delivery %s',
+					'svc-hub'
+				),
+				id
+			) }
 			onRequestClose={ onClose }
 			className="svc-hub-delivery-detail"
 		>

@@ -11,7 +11,8 @@ const NOTICE_STATUS = {
 
 /**
  * Each store whose webhook needs attention, read from the stores route (`health`).
- * @param list
+ *
+ * @param {Object|null} list The stores list from useList( '/stores' ).
  */
 export function troubledStores( list ) {
 	if ( ! list || list.error ) {
@@ -44,6 +45,7 @@ export default function StoreAlerts() {
 					<p>
 						<strong>
 							{ sprintf(
+								/* translators: %s: source url. */
 								__( 'WooCommerce store %s:', 'svc-hub' ),
 								record.source_url
 							) }

@@ -42,6 +42,7 @@ export default function StoreCredentials( { record, onClose } ) {
 	return (
 		<Modal
 			title={ sprintf(
+				/* translators: %s: source url. */
 				__( 'REST credentials for %s', 'svc-hub' ),
 				record.source_url
 			) }

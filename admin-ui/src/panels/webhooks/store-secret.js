@@ -31,6 +31,7 @@ export default function StoreSecret( { record, onClose } ) {
 	return (
 		<Modal
 			title={ sprintf(
+				/* translators: %s: source url. */
 				__( 'New webhook secret for %s', 'svc-hub' ),
 				record.source_url
 			) }

@@ -29,6 +29,7 @@ function deliveriesCell( record ) {
 				<span>
 					{ ' ' }
 					{ sprintf(
+						/* translators: %d: failures in row. */
 						__( '%d failed in a row', 'svc-hub' ),
 						verification.failures_in_row
 					) }
@@ -38,12 +39,13 @@ function deliveriesCell( record ) {
 			<span className="description">
 				{ verification.last_success_at
 					? sprintf(
+							/* translators: %s: last success at. */
 							__( 'last verified %s', 'svc-hub' ),
 							formatDateTime( verification.last_success_at )
 						)
 					: __( 'never verified', 'svc-hub' ) }
 				{ reconcile.last_result &&
-					` · ${ sprintf( __( 'reconcile: %s', 'svc-hub' ), reconcile.last_result ) }` }
+					` · ${ sprintf( /* translators: %s: result of the last reconcile run. */ __( 'reconcile: %s', 'svc-hub' ), reconcile.last_result ) }` }
 			</span>
 		</span>
 	);
@@ -100,6 +102,7 @@ export default function Stores() {
 					<ConfirmButton
 						label={ __( 'Remove', 'svc-hub' ) }
 						title={ sprintf(
+							/* translators: %s: source url. */
 							__( 'Remove %s?', 'svc-hub' ),
 							record.source_url
 						) }
