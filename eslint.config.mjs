@@ -86,7 +86,7 @@ const knownViolationOverrides = Object.entries( KNOWN_VIOLATIONS ).map( ( [ file
 
 export default [
 	{
-		ignores: [ '**/build/**', '**/node_modules/**', '**/vendor/**', 'dist/**', 'plugin/admin/**' ],
+		ignores: [ '**/build/**', '**/node_modules/**', '**/vendor/**', 'dist/**' ],
 	},
 
 	// The admin screen: what `wp-scripts lint-js` checks by default, confined to admin-ui/.
