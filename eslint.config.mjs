@@ -1,12 +1,13 @@
 /**
  * ESLint (flat config) for the whole repository, run by `npm run lint` (scripts/lint.sh):
- * - worker/src: typescript-eslint's recommended rules plus an import rule that keeps the
+ * - worker/src: ESLint's and typescript-eslint's recommended rules plus an import rule that keeps the
  *   worker's dependencies flowing the one way DESIGN §2 and STYLE draw them;
  * - admin-ui/src: exactly the config `wp-scripts lint-js` uses by default (WordPress's own
  *   rules and prettier formatting), confined to that folder. `wp-scripts lint-js` finds this
  *   file at the root and uses it instead of its default.
  */
 import { createRequire } from 'node:module';
+import js from '@eslint/js';
 import importPlugin from 'eslint-plugin-import';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -92,7 +93,8 @@ export default [
 	// The admin screen: what `wp-scripts lint-js` checks by default, confined to admin-ui/.
 	...wordpressDefault.map( ( config ) => ( { ...config, basePath: 'admin-ui' } ) ),
 
-	// The worker.
+	// The worker: ESLint's and typescript-eslint's recommended rules, then ours.
+	{ ...js.configs.recommended, files: [ 'worker/src/**/*.ts' ] },
 	...tseslint.configs.recommended.map( ( config ) => ( { ...config, files: [ 'worker/src/**/*.ts' ] } ) ),
 	{
 		files: [ 'worker/src/**/*.ts' ],
