@@ -27,9 +27,9 @@ class Svc_Hub_Worker_Response extends WP_REST_Response {
 	private bool $data_ready = false;
 
 	/**
-	 * @param int                  $status  The worker's HTTP status.
-	 * @param array<int,string[]>  $headers The worker's end-to-end headers as [name, value] pairs, in order.
-	 * @param string               $body    Raw body bytes.
+	 * @param int                 $status  The worker's HTTP status.
+	 * @param array<int,string[]> $headers The worker's end-to-end headers as [name, value] pairs, in order.
+	 * @param string              $body    Raw body bytes.
 	 */
 	public function __construct( int $status, array $headers, string $body ) {
 		$combined = array();
