@@ -5,9 +5,10 @@ set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 LAP_NAME=apt
 
-# What the stack needs; callers add more (npm test adds chromium for the admin screen's browser
-# tests, driven by playwright-core — never a downloaded browser; npm run dist adds zip).
-PACKAGES=(php-cli php-mysql php-curl php-mbstring php-xml mariadb-server-core mariadb-client-core curl "$@")
+# What the stack needs (php-codesniffer for `npm run lint`); callers add more (npm test adds chromium
+# for the admin screen's browser tests, driven by playwright-core — never a downloaded browser;
+# npm run dist adds zip).
+PACKAGES=(php-cli php-mysql php-curl php-mbstring php-xml php-codesniffer mariadb-server-core mariadb-client-core curl "$@")
 missing=()
 for package in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")

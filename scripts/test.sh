@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # test.sh (`npm test`) – everything, in order, stopping at the first failure: npm dependencies,
-# Debian packages, worker build, admin screen build, php -l, worker unit tests, the admin
+# Debian packages, worker build, admin screen build, php -l, lint (scripts/lint.sh), worker unit tests, the admin
 # screen's component tests, end-to-end and browser tests on the real stack.
 set -euo pipefail
 HERE=$(dirname "$0")
@@ -27,6 +27,7 @@ step "worker build (tsc)" build_worker
 step "admin screen build (wp-scripts)" bash "$HERE/build-admin-ui.sh"
 step "typecheck (worker and tests)" npx tsc -p tsconfig.test.json
 step "php lint" bash "$HERE/php-lint.sh"
+step "lint (eslint, wp-scripts lint-js, phpcs)" bash "$HERE/lint.sh"
 step "unit tests" npx jest --selectProjects unit "${jest_options[@]}"
 step "admin screen component tests" npx jest --selectProjects admin-ui "${jest_options[@]}"
 step "end-to-end and browser tests" npx jest --selectProjects e2e --runInBand "${jest_options[@]}"

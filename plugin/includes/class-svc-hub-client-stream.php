@@ -107,7 +107,7 @@ final class Svc_Hub_Client_Stream {
 	 * @param string $bytes Bytes to send.
 	 */
 	private function write( string $bytes ): void {
-		echo $bytes; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- the worker's event stream, byte for byte.
+		echo $bytes; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped, SvcHub.Security.EscapeOutput.OutputNotEscaped -- the worker's event stream, byte for byte.
 		flush();
 		$this->last_write = microtime( true );
 		if ( connection_aborted() ) {

@@ -21,12 +21,12 @@ final class Svc_Hub_Incoming_Request {
 	public const PATH_PREFIX = '/wp-json';
 
 	/**
-	 * @param string               $method        HTTP method (upper case).
-	 * @param string               $path          Canonical path plus `?query` when there is a query.
-	 * @param array<int,string[]>  $headers       End-to-end headers to forward, [name, value] pairs.
-	 * @param string               $authorization Authorization value, "" when absent.
-	 * @param string               $client_ip     REMOTE_ADDR.
-	 * @param string               $body          Raw body bytes.
+	 * @param string              $method        HTTP method (upper case).
+	 * @param string              $path          Canonical path plus `?query` when there is a query.
+	 * @param array<int,string[]> $headers       End-to-end headers to forward, [name, value] pairs.
+	 * @param string              $authorization Authorization value, "" when absent.
+	 * @param string              $client_ip     REMOTE_ADDR.
+	 * @param string              $body          Raw body bytes.
 	 */
 	private function __construct(
 		public readonly string $method,

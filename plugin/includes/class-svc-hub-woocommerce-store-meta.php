@@ -41,7 +41,7 @@ final class Svc_Hub_Woocommerce_Store_Meta {
 	 * the WooCommerce session.
 	 */
 	public function remember(): void {
-		// phpcs:disable WordPress.Security.NonceVerification.Recommended -- a public pay link; the values are validated and only ever stored as order meta.
+		// phpcs:disable WordPress.Security.NonceVerification.Recommended, SvcHub.Security.NonceVerification.Recommended -- a public pay link; the values are validated and only ever stored as order meta.
 		if ( ! isset( $_GET[ self::KEYS[0] ], $_GET[ self::KEYS[1] ] ) || ! is_string( $_GET[ self::KEYS[0] ] ) || ! is_string( $_GET[ self::KEYS[1] ] ) ) {
 			return;
 		}

@@ -27,9 +27,9 @@ class Svc_Hub_Worker_Response extends WP_REST_Response {
 	private bool $data_ready = false;
 
 	/**
-	 * @param int                  $status  The worker's HTTP status.
-	 * @param array<int,string[]>  $headers The worker's end-to-end headers as [name, value] pairs, in order.
-	 * @param string               $body    Raw body bytes.
+	 * @param int                 $status  The worker's HTTP status.
+	 * @param array<int,string[]> $headers The worker's end-to-end headers as [name, value] pairs, in order.
+	 * @param string              $body    Raw body bytes.
 	 */
 	public function __construct( int $status, array $headers, string $body ) {
 		$combined = array();
@@ -113,7 +113,7 @@ class Svc_Hub_Worker_Response extends WP_REST_Response {
 		if ( null !== Svc_Hub_Headers::value( $headers, 'Content-Encoding' ) ) {
 			@ini_set( 'zlib.output_compression', '0' ); // phpcs:ignore WordPress.PHP.NoSilencedErrors -- already-encoded bytes must not be compressed twice.
 		}
-		echo $result->raw_body; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- the worker's answer, byte for byte.
+		echo $result->raw_body; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped, SvcHub.Security.EscapeOutput.OutputNotEscaped -- the worker's answer, byte for byte.
 		return true;
 	}
 }

@@ -8,7 +8,12 @@ import { addQueryArgs } from '@wordpress/url';
 const settings = ( typeof window !== 'undefined' && window.svcHubAdmin ) || {};
 
 /** `/svc-hub/v1/admin`, from the page's `svcHubAdmin.restNamespace`. */
-export const ADMIN_NAMESPACE = '/' + ( settings.restNamespace || 'svc-hub/v1/admin' ).replace( /^\/+|\/+$/g, '' );
+export const ADMIN_NAMESPACE =
+	'/' +
+	( settings.restNamespace || 'svc-hub/v1/admin' ).replace(
+		/^\/+|\/+$/g,
+		''
+	);
 
 /** The public health route of the router. */
 export const HEALTH_PATH = '/llm/router/v1/health';
@@ -40,9 +45,16 @@ export function configureApiFetch( nonce = settings.nonce ) {
  */
 export function adminPath( path, query = {} ) {
 	const args = Object.fromEntries(
-		Object.entries( query ).filter( ( [ , value ] ) => value !== undefined && value !== null && value !== '' )
+		Object.entries( query ).filter(
+			( [ , value ] ) =>
+				value !== undefined && value !== null && value !== ''
+		)
 	);
-	const full = PUBLIC_NAMESPACES.some( ( namespace ) => path.startsWith( namespace ) ) ? path : ADMIN_NAMESPACE + path;
+	const full = PUBLIC_NAMESPACES.some( ( namespace ) =>
+		path.startsWith( namespace )
+	)
+		? path
+		: ADMIN_NAMESPACE + path;
 	return addQueryArgs( full, args );
 }
 
@@ -59,15 +71,22 @@ export async function readError( error ) {
 		try {
 			body = await error.json();
 		} catch {
-			body = { code: 'invalid_json', message: `The server answered HTTP ${ error.status } without a readable body.` };
+			body = {
+				code: 'invalid_json',
+				message: `The server answered HTTP ${ error.status } without a readable body.`,
+			};
 		}
 	}
-	const message = body && typeof body.message === 'string' && body.message !== '' ? body.message : 'The request failed; the server could not be reached.';
+	const message =
+		body && typeof body.message === 'string' && body.message !== ''
+			? body.message
+			: 'The request failed; the server could not be reached.';
 	return {
 		code: ( body && body.code ) || 'fetch_error',
 		message,
 		params: ( body && body.data && body.data.params ) || {},
-		status: ( body && body.data && body.data.status ) || error?.status || null,
+		status:
+			( body && body.data && body.data.status ) || error?.status || null,
 		body,
 	};
 }
@@ -75,12 +94,19 @@ export async function readError( error ) {
 /**
  * One JSON request; resolves with the parsed answer.
  *
- * @param {string} path    Route below the admin namespace.
- * @param {Object} options `method`, `data`, `query`.
+ * @param {string} path           Route below the admin namespace.
+ * @param {Object} options        The request's options.
+ * @param {string} options.method HTTP method (GET when left out).
+ * @param {*}      options.data   JSON body, if any.
+ * @param {Object} options.query  Query arguments; empty values are left out.
  * @return {Promise<*>} The answer's JSON.
  */
 export function request( path, { method = 'GET', data, query } = {} ) {
-	return apiFetch( { path: adminPath( path, query ), method, ...( data === undefined ? {} : { data } ) } );
+	return apiFetch( {
+		path: adminPath( path, query ),
+		method,
+		...( data === undefined ? {} : { data } ),
+	} );
 }
 
 /**
@@ -92,10 +118,15 @@ export function request( path, { method = 'GET', data, query } = {} ) {
  * @return {Promise<{items: Array, total: number, totalPages: number}>} One page.
  */
 export async function requestList( path, query = {} ) {
-	const response = await apiFetch( { path: adminPath( path, query ), parse: false } );
+	const response = await apiFetch( {
+		path: adminPath( path, query ),
+		parse: false,
+	} );
 	const body = await response.json();
 	const items = Array.isArray( body.data ) ? body.data : [];
-	const total = Number( response.headers.get( 'X-WP-Total' ) ?? items.length );
+	const total = Number(
+		response.headers.get( 'X-WP-Total' ) ?? items.length
+	);
 	const totalPages = Number( response.headers.get( 'X-WP-TotalPages' ) ?? 1 );
 	return { items, total, totalPages: Math.max( 1, totalPages ) };
 }

@@ -8,21 +8,41 @@ import { readError, request } from '../api/client';
 
 let noticeSequence = 0;
 
-export const receiveList = ( key, list ) => ( { type: 'RECEIVE_LIST', key, list } );
+export const receiveList = ( key, list ) => ( {
+	type: 'RECEIVE_LIST',
+	key,
+	list,
+} );
 
-export const receiveRecord = ( key, record ) => ( { type: 'RECEIVE_RECORD', key, record } );
+export const receiveRecord = ( key, record ) => ( {
+	type: 'RECEIVE_RECORD',
+	key,
+	record,
+} );
 
-export const receiveHealth = ( health ) => ( { type: 'RECEIVE_HEALTH', health } );
+export const receiveHealth = ( health ) => ( {
+	type: 'RECEIVE_HEALTH',
+	health,
+} );
 
-export const receiveCreatedKey = ( key ) => ( { type: 'RECEIVE_CREATED_KEY', key } );
+export const receiveCreatedKey = ( key ) => ( {
+	type: 'RECEIVE_CREATED_KEY',
+	key,
+} );
 
 export const clearCreatedKey = () => ( { type: 'CLEAR_CREATED_KEY' } );
 
-export const receiveRotatedSecret = ( secret ) => ( { type: 'RECEIVE_ROTATED_SECRET', secret } );
+export const receiveRotatedSecret = ( secret ) => ( {
+	type: 'RECEIVE_ROTATED_SECRET',
+	secret,
+} );
 
 export const clearRotatedSecret = () => ( { type: 'CLEAR_ROTATED_SECRET' } );
 
-export const receiveProviderTest = ( result ) => ( { type: 'RECEIVE_PROVIDER_TEST', result } );
+export const receiveProviderTest = ( result ) => ( {
+	type: 'RECEIVE_PROVIDER_TEST',
+	result,
+} );
 
 /**
  * @param {string} status  `success`, `error`, `warning` or `info`.
@@ -31,7 +51,10 @@ export const receiveProviderTest = ( result ) => ( { type: 'RECEIVE_PROVIDER_TES
  */
 export function createNotice( status, content ) {
 	noticeSequence += 1;
-	return { type: 'CREATE_NOTICE', notice: { id: `notice-${ noticeSequence }`, status, content } };
+	return {
+		type: 'CREATE_NOTICE',
+		notice: { id: `notice-${ noticeSequence }`, status, content },
+	};
 }
 
 export const removeNotice = ( id ) => ( { type: 'REMOVE_NOTICE', id } );

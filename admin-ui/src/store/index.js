@@ -17,7 +17,14 @@ import * as webhookActions from './webhook-actions';
 
 export const storeConfig = {
 	reducer,
-	actions: { ...actions, ...keysActions, ...routerActions, ...commerceActions, ...webhookActions, ...libraryActions },
+	actions: {
+		...actions,
+		...keysActions,
+		...routerActions,
+		...commerceActions,
+		...webhookActions,
+		...libraryActions,
+	},
 	selectors,
 	resolvers,
 };

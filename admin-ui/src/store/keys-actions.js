@@ -12,7 +12,15 @@ export const createKey =
 		const outcome = await dispatch.mutate( {
 			path: '/keys',
 			data: values,
-			success: ( key ) => sprintf( __( 'API key %s created. Copy it now: it is shown only once.', 'svc-hub' ), key.prefix ),
+			success: ( key ) =>
+				sprintf(
+					/* translators: %s: API key prefix. */
+					__(
+						'API key %s created. Copy it now: it is shown only once.',
+						'svc-hub'
+					),
+					key.prefix
+				),
 		} );
 		if ( outcome.result ) {
 			dispatch.receiveCreatedKey( outcome.result );
@@ -23,7 +31,14 @@ export const createKey =
 export const revokeKey = ( key ) =>
 	mutateAs( {
 		path: `/keys/${ encodeURIComponent( key.id ) }/revoke`,
-		success: () => sprintf( __( 'API key %s revoked.', 'svc-hub' ), key.prefix ),
+		success: () =>
+			sprintf(
+				/* translators: %s: API key prefix. */ __(
+					'API key %s revoked.',
+					'svc-hub'
+				),
+				key.prefix
+			),
 	} );
 
 export const rotateWebhookSecret =
@@ -31,10 +46,21 @@ export const rotateWebhookSecret =
 	async ( { dispatch } ) => {
 		const outcome = await dispatch.mutate( {
 			path: `/keys/${ encodeURIComponent( key.id ) }/rotate-secret`,
-			success: () => sprintf( __( 'New webhook secret for %s. Copy it now: it is shown only once.', 'svc-hub' ), key.site_url ),
+			success: () =>
+				sprintf(
+					/* translators: %s: site url. */
+					__(
+						'New webhook secret for %s. Copy it now: it is shown only once.',
+						'svc-hub'
+					),
+					key.site_url
+				),
 		} );
 		if ( outcome.result ) {
-			dispatch.receiveRotatedSecret( { ...outcome.result, site_url: key.site_url } );
+			dispatch.receiveRotatedSecret( {
+				...outcome.result,
+				site_url: key.site_url,
+			} );
 		}
 		return outcome;
 	};
@@ -44,7 +70,16 @@ export const setKeyRateLimit = ( key, rateLimitPerMinute ) =>
 		path: `/keys/${ encodeURIComponent( key.id ) }`,
 		method: 'PATCH',
 		data: { rate_limit_per_minute: rateLimitPerMinute },
-		success: ( saved ) => sprintf( __( 'API key %1$s may now make %2$d requests per minute.', 'svc-hub' ), key.prefix, saved.rate_limit_per_minute ),
+		success: ( saved ) =>
+			sprintf(
+				/* translators: %1$s: API key prefix, %2$d: rate limit per minute. */
+				__(
+					'API key %1$s may now make %2$d requests per minute.',
+					'svc-hub'
+				),
+				key.prefix,
+				saved.rate_limit_per_minute
+			),
 	} );
 
 export const setKeyConcurrency = ( key, maxConcurrentCalls ) =>
@@ -52,5 +87,14 @@ export const setKeyConcurrency = ( key, maxConcurrentCalls ) =>
 		path: `/keys/${ encodeURIComponent( key.id ) }`,
 		method: 'PATCH',
 		data: { max_concurrent_calls: maxConcurrentCalls },
-		success: ( saved ) => sprintf( __( 'API key %1$s may now have %2$d calls in flight at once.', 'svc-hub' ), key.prefix, saved.max_concurrent_calls ),
+		success: ( saved ) =>
+			sprintf(
+				/* translators: %1$s: API key prefix, %2$d: max concurrent calls. */
+				__(
+					'API key %1$s may now have %2$d calls in flight at once.',
+					'svc-hub'
+				),
+				key.prefix,
+				saved.max_concurrent_calls
+			),
 	} );

@@ -29,7 +29,10 @@ export function health( state = null, action ) {
 export function notices( state = [], action ) {
 	switch ( action.type ) {
 		case 'CREATE_NOTICE':
-			return [ ...state.filter( ( notice ) => notice.id !== action.notice.id ), action.notice ];
+			return [
+				...state.filter( ( notice ) => notice.id !== action.notice.id ),
+				action.notice,
+			];
 		case 'REMOVE_NOTICE':
 			return state.filter( ( notice ) => notice.id !== action.id );
 		default:
@@ -37,7 +40,12 @@ export function notices( state = [], action ) {
 	}
 }
 
-/** The API key just created (with its secret): shown once, gone when dismissed. */
+/**
+ * The API key just created (with its secret): shown once, gone when dismissed.
+ *
+ * @param {Object|null} state  The key shown now, if any.
+ * @param {Object}      action The dispatched action.
+ */
 export function createdKey( state = null, action ) {
 	switch ( action.type ) {
 		case 'RECEIVE_CREATED_KEY':
@@ -49,7 +57,12 @@ export function createdKey( state = null, action ) {
 	}
 }
 
-/** A rotated webhook secret, shown once the same way. */
+/**
+ * A rotated webhook secret, shown once the same way.
+ *
+ * @param {Object|null} state  The secret shown now, if any.
+ * @param {Object}      action The dispatched action.
+ */
 export function rotatedSecret( state = null, action ) {
 	switch ( action.type ) {
 		case 'RECEIVE_ROTATED_SECRET':
@@ -62,7 +75,17 @@ export function rotatedSecret( state = null, action ) {
 }
 
 export function providerTests( state = {}, action ) {
-	return action.type === 'RECEIVE_PROVIDER_TEST' ? { ...state, [ action.result.provider ]: action.result } : state;
+	return action.type === 'RECEIVE_PROVIDER_TEST'
+		? { ...state, [ action.result.provider ]: action.result }
+		: state;
 }
 
-export default combineReducers( { lists, records, health, notices, createdKey, rotatedSecret, providerTests } );
+export default combineReducers( {
+	lists,
+	records,
+	health,
+	notices,
+	createdKey,
+	rotatedSecret,
+	providerTests,
+} );

@@ -10,9 +10,17 @@ export const getList =
 	( path, query = {} ) =>
 	async ( { dispatch } ) => {
 		try {
-			dispatch.receiveList( requestKey( path, query ), await requestList( path, query ) );
+			dispatch.receiveList(
+				requestKey( path, query ),
+				await requestList( path, query )
+			);
 		} catch ( error ) {
-			dispatch.receiveList( requestKey( path, query ), { items: [], total: 0, totalPages: 1, error: await readError( error ) } );
+			dispatch.receiveList( requestKey( path, query ), {
+				items: [],
+				total: 0,
+				totalPages: 1,
+				error: await readError( error ),
+			} );
 		}
 	};
 
@@ -20,9 +28,13 @@ export const getRecord =
 	( path, query = {} ) =>
 	async ( { dispatch } ) => {
 		try {
-			dispatch.receiveRecord( requestKey( path, query ), { data: await request( path, { query } ) } );
+			dispatch.receiveRecord( requestKey( path, query ), {
+				data: await request( path, { query } ),
+			} );
 		} catch ( error ) {
-			dispatch.receiveRecord( requestKey( path, query ), { error: await readError( error ) } );
+			dispatch.receiveRecord( requestKey( path, query ), {
+				error: await readError( error ),
+			} );
 		}
 	};
 
@@ -34,6 +46,10 @@ export const getHealth =
 		} catch ( error ) {
 			const failure = await readError( error );
 			// 503 "down" still carries the checks; anything else is reported as unreachable.
-			dispatch.receiveHealth( failure.body && failure.body.checks ? failure.body : { status: 'down', checks: {}, error: failure } );
+			dispatch.receiveHealth(
+				failure.body && failure.body.checks
+					? failure.body
+					: { status: 'down', checks: {}, error: failure }
+			);
 		}
 	};

@@ -18,29 +18,66 @@ export const saveProvider = ( name, change ) =>
 		data: change,
 		success: ( status ) =>
 			status.key_last4
-				? sprintf( __( '%1$s saved (key ending in %2$s).', 'svc-hub' ), name, status.key_last4 )
-				: sprintf( __( '%s saved.', 'svc-hub' ), name ),
+				? sprintf(
+						/* translators: %1$s: provider name, %2$s: key last4. */
+						__( '%1$s saved (key ending in %2$s).', 'svc-hub' ),
+						name,
+						status.key_last4
+					)
+				: sprintf(
+						/* translators: %s: provider name. */ __(
+							'%s saved.',
+							'svc-hub'
+						),
+						name
+					),
 	} );
 
 export const removeProvider = ( name ) =>
 	mutateAs( {
 		path: providerPath( name ),
 		method: 'DELETE',
-		success: () => sprintf( __( 'Stored settings of %s removed; the environment settings apply again.', 'svc-hub' ), name ),
+		success: () =>
+			sprintf(
+				/* translators: %s: provider name. */
+				__(
+					'Stored settings of %s removed; the environment settings apply again.',
+					'svc-hub'
+				),
+				name
+			),
 	} );
 
-/** One real call through the provider; the outcome is kept for the provider's card and shown as a notice. */
+/**
+ * One real call through the provider; the outcome is kept for the provider's card and shown as a notice.
+ *
+ * @param {string} name Provider name.
+ */
 export const testProvider =
 	( name ) =>
 	async ( { dispatch } ) => {
 		try {
-			const result = await request( `${ providerPath( name ) }/test`, { method: 'POST', data: {} } );
+			const result = await request( `${ providerPath( name ) }/test`, {
+				method: 'POST',
+				data: {},
+			} );
 			dispatch.receiveProviderTest( result );
 			dispatch.createNotice(
 				result.ok ? 'success' : 'error',
 				result.ok
-					? sprintf( __( '%1$s answered in %2$s ms (%3$s).', 'svc-hub' ), name, result.latency_ms, result.model )
-					: sprintf( __( '%1$s test failed: %2$s', 'svc-hub' ), name, result.error.message )
+					? sprintf(
+							/* translators: %1$s: provider name, %2$s: latency ms, %3$s: model. */
+							__( '%1$s answered in %2$s ms (%3$s).', 'svc-hub' ),
+							name,
+							result.latency_ms,
+							result.model
+						)
+					: sprintf(
+							/* translators: %1$s: provider name, %2$s: error message. */
+							__( '%1$s test failed: %2$s', 'svc-hub' ),
+							name,
+							result.error.message
+						)
 			);
 			return { result };
 		} catch ( thrown ) {
@@ -55,7 +92,13 @@ export const savePurpose = ( purpose, models, description ) =>
 		path: `/purposes/${ encodeURIComponent( purpose ) }`,
 		method: 'PUT',
 		data: { models, ...( description ? { description } : {} ) },
-		success: ( saved ) => sprintf( __( 'Purpose %1$s saved: %2$s.', 'svc-hub' ), saved.purpose, saved.models.join( ' → ' ) ),
+		success: ( saved ) =>
+			sprintf(
+				/* translators: %1$s: purpose, %2$s: model ids, comma-separated. */
+				__( 'Purpose %1$s saved: %2$s.', 'svc-hub' ),
+				saved.purpose,
+				saved.models.join( ' → ' )
+			),
 	} );
 
 /**
@@ -70,7 +113,11 @@ export const savePrice = ( model, price ) =>
 		data: price,
 		success: ( saved ) =>
 			sprintf(
-				__( 'Price of %1$s: %2$s in / %3$s out / %4$s cache read / %5$s cache write per million tokens.', 'svc-hub' ),
+				/* translators: %1$s: model, %2$s: input, %3$s: output, %4$s: cache read, %5$s: cache write, each per million tokens. */
+				__(
+					'Price of %1$s: %2$s in / %3$s out / %4$s cache read / %5$s cache write per million tokens.',
+					'svc-hub'
+				),
 				saved.model,
 				saved.input_per_mtok,
 				saved.output_per_mtok,

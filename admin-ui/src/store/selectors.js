@@ -24,7 +24,11 @@ export function getRecord( state, path, query = {} ) {
 	return state.records[ requestKey( path, query ) ] ?? null;
 }
 
-/** The public health answer `{ status, checks }` (also when the router reports "down"). */
+/**
+ * The public health answer `{ status, checks }` (also when the router reports "down").
+ *
+ * @param {Object} state The store's state.
+ */
 export const getHealth = ( state ) => state.health;
 
 export const getNotices = ( state ) => state.notices;
@@ -33,4 +37,5 @@ export const getCreatedKey = ( state ) => state.createdKey;
 
 export const getRotatedSecret = ( state ) => state.rotatedSecret;
 
-export const getProviderTest = ( state, provider ) => state.providerTests[ provider ] ?? null;
+export const getProviderTest = ( state, provider ) =>
+	state.providerTests[ provider ] ?? null;

@@ -6,7 +6,12 @@ import { mutateAs } from './mutate-as';
 export const retryDelivery = ( id ) =>
 	mutateAs( {
 		path: `/deliveries/${ encodeURIComponent( id ) }/retry`,
-		success: () => sprintf( __( 'Delivery %s queued to be sent now.', 'svc-hub' ), id ),
+		success: () =>
+			sprintf(
+				/* translators: %s: delivery id. */
+				__( 'Delivery %s queued to be sent now.', 'svc-hub' ),
+				id
+			),
 	} );
 
 /**
@@ -23,15 +28,38 @@ export const saveStore = ( id, values ) =>
 		data: values,
 		success: ( saved ) =>
 			id
-				? sprintf( __( 'Secret of %1$s replaced (ends in %2$s).', 'svc-hub' ), saved.source_url, saved.secret_last4 )
-				: sprintf( __( 'Store %1$s added (secret ends in %2$s).', 'svc-hub' ), saved.source_url, saved.secret_last4 ),
+				? sprintf(
+						/* translators: %1$s: source url, %2$s: secret last4. */
+						__(
+							'Secret of %1$s replaced (ends in %2$s).',
+							'svc-hub'
+						),
+						saved.source_url,
+						saved.secret_last4
+					)
+				: sprintf(
+						/* translators: %1$s: source url, %2$s: secret last4. */
+						__(
+							'Store %1$s added (secret ends in %2$s).',
+							'svc-hub'
+						),
+						saved.source_url,
+						saved.secret_last4
+					),
 	} );
 
 export const deleteStore = ( record ) =>
 	mutateAs( {
 		path: `/stores/${ encodeURIComponent( record.id ) }`,
 		method: 'DELETE',
-		success: () => sprintf( __( 'Store %s removed.', 'svc-hub' ), record.source_url ),
+		success: () =>
+			sprintf(
+				/* translators: %s: source url. */ __(
+					'Store %s removed.',
+					'svc-hub'
+				),
+				record.source_url
+			),
 	} );
 
 /**
@@ -48,6 +76,18 @@ export const saveStoreCredentials = ( record, credentials ) =>
 		data: { rest_credentials: credentials },
 		success: ( saved ) =>
 			saved.rest_credentials
-				? sprintf( __( 'REST credentials of %1$s saved (key ends in %2$s).', 'svc-hub' ), saved.source_url, saved.rest_credentials.consumer_key_last4 )
-				: sprintf( __( 'REST credentials of %s cleared.', 'svc-hub' ), saved.source_url ),
+				? sprintf(
+						/* translators: %1$s: source url, %2$s: consumer key last4. */
+						__(
+							'REST credentials of %1$s saved (key ends in %2$s).',
+							'svc-hub'
+						),
+						saved.source_url,
+						saved.rest_credentials.consumer_key_last4
+					)
+				: sprintf(
+						/* translators: %s: source url. */
+						__( 'REST credentials of %s cleared.', 'svc-hub' ),
+						saved.source_url
+					),
 	} );

@@ -26,7 +26,9 @@ export function isHttpUrl( value ) {
  */
 export function isIntegerBetween( value, min, max ) {
 	const text = String( value ).trim();
-	return /^\d+$/.test( text ) && Number( text ) >= min && Number( text ) <= max;
+	return (
+		/^\d+$/.test( text ) && Number( text ) >= min && Number( text ) <= max
+	);
 }
 
 /**
@@ -34,7 +36,14 @@ export function isIntegerBetween( value, min, max ) {
  * @return {string[]} The codes, trimmed, without empties and duplicates.
  */
 export function splitList( value ) {
-	return [ ...new Set( String( value ?? '' ).split( /[\s,]+/ ).map( ( item ) => item.trim() ).filter( Boolean ) ) ];
+	return [
+		...new Set(
+			String( value ?? '' )
+				.split( /[\s,]+/ )
+				.map( ( item ) => item.trim() )
+				.filter( Boolean )
+		),
+	];
 }
 
 export const FEATURE_PATTERN = /^[a-z0-9][a-z0-9._-]{0,99}$/;
@@ -46,10 +55,16 @@ export const FEATURE_PATTERN = /^[a-z0-9][a-z0-9._-]{0,99}$/;
 export function featuresProblem( value ) {
 	const features = splitList( value );
 	if ( features.length === 0 ) {
-		return __( 'Give at least one feature code, e.g. llm.chat.', 'svc-hub' );
+		return __(
+			'Give at least one feature code, e.g. llm.chat.',
+			'svc-hub'
+		);
 	}
 	if ( features.some( ( feature ) => ! FEATURE_PATTERN.test( feature ) ) ) {
-		return __( 'Feature codes are lower-case letters, digits and . _ - (e.g. llm.chat).', 'svc-hub' );
+		return __(
+			'Feature codes are lower-case letters, digits and . _ - (e.g. llm.chat).',
+			'svc-hub'
+		);
 	}
 	return undefined;
 }
@@ -61,5 +76,7 @@ export function featuresProblem( value ) {
  * @return {Object} Only the fields with a message.
  */
 export function onlyProblems( problems ) {
-	return Object.fromEntries( Object.entries( problems ).filter( ( [ , message ] ) => message ) );
+	return Object.fromEntries(
+		Object.entries( problems ).filter( ( [ , message ] ) => message )
+	);
 }

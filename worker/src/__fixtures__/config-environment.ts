@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '../config';
+import { type ConfigError, loadConfig } from '../config';
 
 /** The smallest valid worker environment, for configuration tests. */
 export const VALID_ENVIRONMENT = {

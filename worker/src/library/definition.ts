@@ -1,4 +1,4 @@
-import { present, Problems } from './problems';
+import { present, type Problems } from './problems';
 import { ASSET_TYPES, SAMPLE_TYPES } from './vocabulary';
 
 /**

@@ -1,5 +1,5 @@
 import { COLOR, parsePaint, parseShapeGeometry, VIEW_BOX } from './definition';
-import { present, Problems } from './problems';
+import { present, type Problems } from './problems';
 import type { AssetType, SampleType } from './vocabulary';
 
 /**

@@ -6,9 +6,17 @@ import { readPackFolder } from './pack-folder';
 import { sanitiseSvg } from './svg-sanitiser';
 import { ASSET_TYPES, SAMPLE_TYPES, TEMPLATE_CATEGORIES } from './vocabulary';
 
+/** The fields of a pack folder's entries these tests read (the pack's own parser checks the rest). */
+interface PackEntry {
+  type: string;
+  slug: string;
+  data: { family?: string };
+  definition: { layers: { type: string; src?: string | null; style: { font_family?: string } }[] };
+}
+
 /** The starter library shipped in plugin/library/starter (written by scripts/library/generate-starter.mjs). */
 describe('the starter library', () => {
-  const body = readPackFolder(STARTER_DIR) as { templates: Record<string, any>[]; samples: Record<string, any>[]; assets: Record<string, any>[]; files: Record<string, string> };
+  const body = readPackFolder(STARTER_DIR) as { templates: PackEntry[]; samples: PackEntry[]; assets: PackEntry[]; files: Record<string, string> };
   const pack = parsePack(body, { staticFiles: true });
   const of = (kind: string) => pack.items.filter((item) => item.kind === kind);
 

@@ -12,20 +12,55 @@ import WebhooksPanel from '../../panels/webhooks';
 import NoticeArea from '../notice-area';
 
 const PANELS = [
-	{ name: 'overview', title: __( 'Overview', 'svc-hub' ), Panel: OverviewPanel },
-	{ name: 'providers', title: __( 'Providers', 'svc-hub' ), Panel: ProvidersPanel },
-	{ name: 'models', title: __( 'Models and prices', 'svc-hub' ), Panel: ModelsPanel },
-	{ name: 'purposes', title: __( 'Purposes', 'svc-hub' ), Panel: PurposesPanel },
+	{
+		name: 'overview',
+		title: __( 'Overview', 'svc-hub' ),
+		Panel: OverviewPanel,
+	},
+	{
+		name: 'providers',
+		title: __( 'Providers', 'svc-hub' ),
+		Panel: ProvidersPanel,
+	},
+	{
+		name: 'models',
+		title: __( 'Models and prices', 'svc-hub' ),
+		Panel: ModelsPanel,
+	},
+	{
+		name: 'purposes',
+		title: __( 'Purposes', 'svc-hub' ),
+		Panel: PurposesPanel,
+	},
 	{ name: 'keys', title: __( 'API keys', 'svc-hub' ), Panel: KeysPanel },
-	{ name: 'packages', title: __( 'Packages', 'svc-hub' ), Panel: PackagesPanel },
-	{ name: 'orders', title: __( 'Orders and entitlements', 'svc-hub' ), Panel: OrdersPanel },
-	{ name: 'webhooks', title: __( 'Webhooks', 'svc-hub' ), Panel: WebhooksPanel },
-	{ name: 'library', title: __( 'Image library', 'svc-hub' ), Panel: LibraryPanel },
+	{
+		name: 'packages',
+		title: __( 'Packages', 'svc-hub' ),
+		Panel: PackagesPanel,
+	},
+	{
+		name: 'orders',
+		title: __( 'Orders and entitlements', 'svc-hub' ),
+		Panel: OrdersPanel,
+	},
+	{
+		name: 'webhooks',
+		title: __( 'Webhooks', 'svc-hub' ),
+		Panel: WebhooksPanel,
+	},
+	{
+		name: 'library',
+		title: __( 'Image library', 'svc-hub' ),
+		Panel: LibraryPanel,
+	},
 ];
 
 /** The tab named in the URL's hash (`#keys`), so a panel can be linked to and survives a reload. */
 function initialTab() {
-	const hash = typeof window === 'undefined' ? '' : window.location.hash.replace( /^#/, '' );
+	const hash =
+		typeof window === 'undefined'
+			? ''
+			: window.location.hash.replace( /^#/, '' );
 	return PANELS.some( ( panel ) => panel.name === hash ) ? hash : 'overview';
 }
 
@@ -33,16 +68,26 @@ function initialTab() {
 export default function App() {
 	return (
 		<div className="svc-hub-admin">
-			<h1 className="svc-hub-admin__title">{ __( 'svc-hub', 'svc-hub' ) }</h1>
+			<h1 className="svc-hub-admin__title">
+				{ __( 'svc-hub', 'svc-hub' ) }
+			</h1>
 			<NoticeArea />
 			<TabPanel
 				className="svc-hub-tabs"
 				initialTabName={ initialTab() }
-				onSelect={ ( name ) => window.history.replaceState( null, '', `#${ name }` ) }
-				tabs={ PANELS.map( ( { name, title } ) => ( { name, title, className: `svc-hub-tab-${ name }` } ) ) }
+				onSelect={ ( name ) =>
+					window.history.replaceState( null, '', `#${ name }` )
+				}
+				tabs={ PANELS.map( ( { name, title } ) => ( {
+					name,
+					title,
+					className: `svc-hub-tab-${ name }`,
+				} ) ) }
 			>
 				{ ( tab ) => {
-					const { Panel } = PANELS.find( ( panel ) => panel.name === tab.name );
+					const { Panel } = PANELS.find(
+						( panel ) => panel.name === tab.name
+					);
 					return <Panel />;
 				} }
 			</TabPanel>

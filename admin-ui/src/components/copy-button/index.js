@@ -10,7 +10,10 @@ import { __ } from '@wordpress/i18n';
  * @param {string} props.text  What to copy.
  * @param {string} props.label Button text.
  */
-export default function CopyButton( { text, label = __( 'Copy', 'svc-hub' ) } ) {
+export default function CopyButton( {
+	text,
+	label = __( 'Copy', 'svc-hub' ),
+} ) {
 	const [ copied, setCopied ] = useState( false );
 	const ref = useCopyToClipboard( text, () => setCopied( true ) );
 	return (

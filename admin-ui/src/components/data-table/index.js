@@ -4,13 +4,19 @@ import ListStatus from '../list-status';
  * A wp-admin list table (`widefat striped`) that scrolls sideways on narrow screens.
  *
  * @param {Object}   props
- * @param {Array}    props.columns `[ { key, label, render?( row ) } ]`.
- * @param {Object}   props.list    `{ items, error? }` or null while loading.
- * @param {Function} props.rowKey  Row → unique key.
- * @param {string}   props.empty   Text for an empty list.
+ * @param {Array}    props.columns   `[ { key, label, render?( row ) } ]`.
+ * @param {Object}   props.list      `{ items, error? }` or null while loading.
+ * @param {Function} props.rowKey    Row → unique key.
+ * @param {string}   props.empty     Text for an empty list.
  * @param {string}   props.className Extra class of the table.
  */
-export default function DataTable( { columns, list, rowKey, empty, className = '' } ) {
+export default function DataTable( {
+	columns,
+	list,
+	rowKey,
+	empty,
+	className = '',
+} ) {
 	const status = <ListStatus list={ list } empty={ empty } />;
 	if ( ! list || list.error || list.items.length === 0 ) {
 		return status;
@@ -31,8 +37,13 @@ export default function DataTable( { columns, list, rowKey, empty, className = '
 					{ list.items.map( ( row ) => (
 						<tr key={ rowKey( row ) } data-row={ rowKey( row ) }>
 							{ columns.map( ( column ) => (
-								<td key={ column.key } data-column={ column.key }>
-									{ column.render ? column.render( row ) : formatCell( row[ column.key ] ) }
+								<td
+									key={ column.key }
+									data-column={ column.key }
+								>
+									{ column.render
+										? column.render( row )
+										: formatCell( row[ column.key ] ) }
 								</td>
 							) ) }
 						</tr>

@@ -4,7 +4,7 @@ import { Notice, Spinner } from '@wordpress/components';
  * What to show instead of a list's rows: a spinner while loading, the API's error, or the
  * empty text. Renders nothing when there are rows.
  *
- * @param {Object} props
+ * @param {Object}      props
  * @param {Object|null} props.list  `{ items, error? }` or null while loading.
  * @param {string}      props.empty Text for an empty list.
  */

@@ -12,8 +12,16 @@ export default function NoticeArea() {
 	return (
 		<div className="svc-hub-notices" aria-live="polite">
 			{ notices.map( ( notice ) => (
-				<Notice key={ notice.id } status={ notice.status } onRemove={ () => removeNotice( notice.id ) }>
-					<span className={ `svc-hub-notice-text is-${ notice.status }` }>{ notice.content }</span>
+				<Notice
+					key={ notice.id }
+					status={ notice.status }
+					onRemove={ () => removeNotice( notice.id ) }
+				>
+					<span
+						className={ `svc-hub-notice-text is-${ notice.status }` }
+					>
+						{ notice.content }
+					</span>
 				</Notice>
 			) ) }
 		</div>

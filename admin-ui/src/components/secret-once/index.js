@@ -13,14 +13,23 @@ import CopyButton from '../copy-button';
  */
 export default function SecretOnce( { title, secrets, onDismiss } ) {
 	return (
-		<Notice status="warning" isDismissible={ false } className="svc-hub-secret-once">
+		<Notice
+			status="warning"
+			isDismissible={ false }
+			className="svc-hub-secret-once"
+		>
 			<p>
-				<strong>{ title }</strong> { __( 'Copy it now: it will not be shown again.', 'svc-hub' ) }
+				<strong>{ title }</strong>{ ' ' }
+				{ __( 'Copy it now: it will not be shown again.', 'svc-hub' ) }
 			</p>
 			{ secrets.map( ( secret ) => (
 				<div className="svc-hub-secret" key={ secret.label }>
-					<span className="svc-hub-secret__label">{ secret.label }</span>
-					<code className="svc-hub-secret__value">{ secret.value }</code>
+					<span className="svc-hub-secret__label">
+						{ secret.label }
+					</span>
+					<code className="svc-hub-secret__value">
+						{ secret.value }
+					</code>
 					<CopyButton text={ secret.value } />
 				</div>
 			) ) }

@@ -14,7 +14,8 @@ export function useForm( initialValues, validate ) {
 	const [ errors, setErrors ] = useState( {} );
 	const [ isBusy, setBusy ] = useState( false );
 
-	const setValue = ( name, value ) => setValues( ( current ) => ( { ...current, [ name ]: value } ) );
+	const setValue = ( name, value ) =>
+		setValues( ( current ) => ( { ...current, [ name ]: value } ) );
 
 	const field = ( name ) => ( {
 		value: values[ name ] ?? '',

@@ -9,7 +9,15 @@ import { store } from '../../store';
  * @return {Object|null} `{ items, total, totalPages, error? }`.
  */
 export function useList( path, query = {} ) {
-	return useSelect( ( select ) => ( path ? select( store ).getList( path, query ) : null ), [ path, JSON.stringify( query ) ] );
+	// The query is compared by value: callers pass a new object on every render.
+	const queryKey = JSON.stringify( query );
+	return useSelect(
+		( select ) =>
+			path
+				? select( store ).getList( path, JSON.parse( queryKey ) )
+				: null,
+		[ path, queryKey ]
+	);
 }
 
 /**
@@ -20,5 +28,12 @@ export function useList( path, query = {} ) {
  * @return {Object|null} `{ data }` or `{ error }`.
  */
 export function useRecord( path, query = {} ) {
-	return useSelect( ( select ) => ( path ? select( store ).getRecord( path, query ) : null ), [ path, JSON.stringify( query ) ] );
+	const queryKey = JSON.stringify( query );
+	return useSelect(
+		( select ) =>
+			path
+				? select( store ).getRecord( path, JSON.parse( queryKey ) )
+				: null,
+		[ path, queryKey ]
+	);
 }

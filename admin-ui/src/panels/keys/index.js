@@ -8,7 +8,10 @@ import KeyList from './key-list';
 /** API keys: create (shown once, with copy buttons), list, revoke, rotate the webhook secret. */
 export default function KeysPanel() {
 	const { createdKey, rotatedSecret } = useSelect(
-		( select ) => ( { createdKey: select( store ).getCreatedKey(), rotatedSecret: select( store ).getRotatedSecret() } ),
+		( select ) => ( {
+			createdKey: select( store ).getCreatedKey(),
+			rotatedSecret: select( store ).getRotatedSecret(),
+		} ),
 		[]
 	);
 	const { clearCreatedKey, clearRotatedSecret } = useDispatch( store );
@@ -16,18 +19,37 @@ export default function KeysPanel() {
 		<div className="svc-hub-panel svc-hub-keys">
 			{ createdKey && (
 				<SecretOnce
-					title={ sprintf( __( 'New API key for %s.', 'svc-hub' ), createdKey.site_url ) }
+					title={ sprintf(
+						/* translators: %s: site url. */
+						__( 'New API key for %s.', 'svc-hub' ),
+						createdKey.site_url
+					) }
 					secrets={ [
-						{ label: __( 'API key', 'svc-hub' ), value: createdKey.key },
-						{ label: __( 'Webhook secret', 'svc-hub' ), value: createdKey.webhook_secret },
+						{
+							label: __( 'API key', 'svc-hub' ),
+							value: createdKey.key,
+						},
+						{
+							label: __( 'Webhook secret', 'svc-hub' ),
+							value: createdKey.webhook_secret,
+						},
 					] }
 					onDismiss={ clearCreatedKey }
 				/>
 			) }
 			{ rotatedSecret && (
 				<SecretOnce
-					title={ sprintf( __( 'New webhook secret for %s.', 'svc-hub' ), rotatedSecret.site_url ) }
-					secrets={ [ { label: __( 'Webhook secret', 'svc-hub' ), value: rotatedSecret.webhook_secret } ] }
+					title={ sprintf(
+						/* translators: %s: site url. */
+						__( 'New webhook secret for %s.', 'svc-hub' ),
+						rotatedSecret.site_url
+					) }
+					secrets={ [
+						{
+							label: __( 'Webhook secret', 'svc-hub' ),
+							value: rotatedSecret.webhook_secret,
+						},
+					] }
 					onDismiss={ clearRotatedSecret }
 				/>
 			) }

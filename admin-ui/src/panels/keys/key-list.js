@@ -15,9 +15,18 @@ import { formatDateTime } from '../../utils/format';
 export default function KeyList() {
 	const [ page, setPage ] = useState( 1 );
 	const list = useList( '/keys', { page, per_page: PER_PAGE } );
-	const { revokeKey, rotateWebhookSecret, setKeyRateLimit, setKeyConcurrency } = useDispatch( store );
+	const {
+		revokeKey,
+		rotateWebhookSecret,
+		setKeyRateLimit,
+		setKeyConcurrency,
+	} = useDispatch( store );
 	const columns = [
-		{ key: 'prefix', label: __( 'Key', 'svc-hub' ), render: ( key ) => <code>{ key.prefix }</code> },
+		{
+			key: 'prefix',
+			label: __( 'Key', 'svc-hub' ),
+			render: ( key ) => <code>{ key.prefix }</code>,
+		},
 		{ key: 'name', label: __( 'Name', 'svc-hub' ) },
 		{ key: 'site_url', label: __( 'Site', 'svc-hub' ) },
 		{ key: 'team', label: __( 'Team', 'svc-hub' ) },
@@ -48,7 +57,10 @@ export default function KeyList() {
 						apiKey={ key }
 						field="max_concurrent_calls"
 						label={ __( 'Calls in flight at once', 'svc-hub' ) }
-						changeLabel={ __( 'Change the concurrent calls limit', 'svc-hub' ) }
+						changeLabel={ __(
+							'Change the concurrent calls limit',
+							'svc-hub'
+						) }
 						validate={ validateConcurrency }
 						save={ setKeyConcurrency }
 					/>
@@ -56,8 +68,20 @@ export default function KeyList() {
 					key.max_concurrent_calls
 				),
 		},
-		{ key: 'last_used_at', label: __( 'Last used', 'svc-hub' ), render: ( key ) => formatDateTime( key.last_used_at ) },
-		{ key: 'status', label: __( 'Status', 'svc-hub' ), render: ( key ) => <span className={ `svc-hub-status is-${ key.status }` }>{ key.status }</span> },
+		{
+			key: 'last_used_at',
+			label: __( 'Last used', 'svc-hub' ),
+			render: ( key ) => formatDateTime( key.last_used_at ),
+		},
+		{
+			key: 'status',
+			label: __( 'Status', 'svc-hub' ),
+			render: ( key ) => (
+				<span className={ `svc-hub-status is-${ key.status }` }>
+					{ key.status }
+				</span>
+			),
+		},
 		{
 			key: 'actions',
 			label: __( 'Actions', 'svc-hub' ),
@@ -66,15 +90,33 @@ export default function KeyList() {
 					<div className="svc-hub-actions">
 						<ConfirmButton
 							label={ __( 'Revoke', 'svc-hub' ) }
-							title={ sprintf( __( 'Revoke %s?', 'svc-hub' ), key.prefix ) }
-							message={ sprintf( __( 'Requests from %s with this key will be refused within 5 seconds on every worker. This cannot be undone.', 'svc-hub' ), key.site_url ) }
+							title={ sprintf(
+								/* translators: %s: API key prefix. */
+								__( 'Revoke %s?', 'svc-hub' ),
+								key.prefix
+							) }
+							message={ sprintf(
+								/* translators: %s: site url. */
+								__(
+									'Requests from %s with this key will be refused within 5 seconds on every worker. This cannot be undone.',
+									'svc-hub'
+								),
+								key.site_url
+							) }
 							isDestructive
 							onConfirm={ () => revokeKey( key ) }
 						/>
 						<ConfirmButton
 							label={ __( 'Rotate webhook secret', 'svc-hub' ) }
-							title={ sprintf( __( 'New webhook secret for %s?', 'svc-hub' ), key.site_url ) }
-							message={ __( 'Entitlement webhooks will be signed with the new secret; the client site must be given it.', 'svc-hub' ) }
+							title={ sprintf(
+								/* translators: %s: site url. */
+								__( 'New webhook secret for %s?', 'svc-hub' ),
+								key.site_url
+							) }
+							message={ __(
+								'Entitlement webhooks will be signed with the new secret; the client site must be given it.',
+								'svc-hub'
+							) }
 							onConfirm={ () => rotateWebhookSecret( key ) }
 						/>
 					</div>
@@ -84,7 +126,13 @@ export default function KeyList() {
 	return (
 		<>
 			<h3>{ __( 'API keys', 'svc-hub' ) }</h3>
-			<DataTable columns={ columns } list={ list } rowKey={ ( key ) => key.id } empty={ __( 'No API keys yet.', 'svc-hub' ) } className="svc-hub-key-list" />
+			<DataTable
+				columns={ columns }
+				list={ list }
+				rowKey={ ( key ) => key.id }
+				empty={ __( 'No API keys yet.', 'svc-hub' ) }
+				className="svc-hub-key-list"
+			/>
 			<Pagination page={ page } list={ list } onChange={ setPage } />
 		</>
 	);

@@ -15,14 +15,25 @@ import { useForm } from '../../components/use-form';
  * @param {Function} props.validate    `values → { field: message }`.
  * @param {Function} props.save        `( apiKey, number ) → outcome` (a store action).
  */
-export default function LimitEditor( { apiKey, field, label, changeLabel, validate, save } ) {
+export default function LimitEditor( {
+	apiKey,
+	field,
+	label,
+	changeLabel,
+	validate,
+	save,
+} ) {
 	const [ isEditing, setEditing ] = useState( false );
 	const form = useForm( { [ field ]: String( apiKey[ field ] ) }, validate );
 	if ( ! isEditing ) {
 		return (
 			<span className="svc-hub-limit">
 				{ apiKey[ field ] }{ ' ' }
-				<Button variant="link" onClick={ () => setEditing( true ) } aria-label={ changeLabel }>
+				<Button
+					variant="link"
+					onClick={ () => setEditing( true ) }
+					aria-label={ changeLabel }
+				>
 					{ __( 'Change', 'svc-hub' ) }
 				</Button>
 			</span>
@@ -30,14 +41,28 @@ export default function LimitEditor( { apiKey, field, label, changeLabel, valida
 	}
 	const onSubmit = async ( event ) => {
 		event.preventDefault();
-		if ( await form.submit( ( values ) => save( apiKey, Number( values[ field ] ) ) ) ) {
+		if (
+			await form.submit( ( values ) =>
+				save( apiKey, Number( values[ field ] ) )
+			)
+		) {
 			setEditing( false );
 		}
 	};
 	return (
 		<form className="svc-hub-limit-form" onSubmit={ onSubmit } noValidate>
-			<TextControl label={ label } type="number" min={ 1 } { ...form.field( field ) } />
-			<Button variant="primary" type="submit" isBusy={ form.isBusy } disabled={ form.isBusy }>
+			<TextControl
+				label={ label }
+				type="number"
+				min={ 1 }
+				{ ...form.field( field ) }
+			/>
+			<Button
+				variant="primary"
+				type="submit"
+				isBusy={ form.isBusy }
+				disabled={ form.isBusy }
+			>
 				{ __( 'Save', 'svc-hub' ) }
 			</Button>
 			<Button variant="tertiary" onClick={ () => setEditing( false ) }>

@@ -1,7 +1,18 @@
 import { __ } from '@wordpress/i18n';
-import { isHttpUrl, isIntegerBetween, onlyProblems } from '../../utils/validation';
+import {
+	isHttpUrl,
+	isIntegerBetween,
+	onlyProblems,
+} from '../../utils/validation';
 
-export const EMPTY_KEY = { site_url: '', team: '', name: '', scope: 'client', rate_limit_per_minute: '120', webhook_endpoint: '' };
+export const EMPTY_KEY = {
+	site_url: '',
+	team: '',
+	name: '',
+	scope: 'client',
+	rate_limit_per_minute: '120',
+	webhook_endpoint: '',
+};
 
 /**
  * @param {Object} values The key form.
@@ -9,16 +20,40 @@ export const EMPTY_KEY = { site_url: '', team: '', name: '', scope: 'client', ra
  */
 export function validateKey( values ) {
 	return onlyProblems( {
-		site_url: isHttpUrl( values.site_url ) ? undefined : __( 'Give the client site as an absolute http(s) URL.', 'svc-hub' ),
-		team: values.team.trim() === '' ? __( 'A team is required (usage and cost are reported per team).', 'svc-hub' ) : undefined,
-		scope: [ 'client', 'admin' ].includes( values.scope ) ? undefined : __( 'Choose client or admin.', 'svc-hub' ),
-		rate_limit_per_minute: isIntegerBetween( values.rate_limit_per_minute, 1, 100000 )
+		site_url: isHttpUrl( values.site_url )
 			? undefined
-			: __( 'Requests per minute: a whole number from 1 to 100000.', 'svc-hub' ),
+			: __(
+					'Give the client site as an absolute http(s) URL.',
+					'svc-hub'
+				),
+		team:
+			values.team.trim() === ''
+				? __(
+						'A team is required (usage and cost are reported per team).',
+						'svc-hub'
+					)
+				: undefined,
+		scope: [ 'client', 'admin' ].includes( values.scope )
+			? undefined
+			: __( 'Choose client or admin.', 'svc-hub' ),
+		rate_limit_per_minute: isIntegerBetween(
+			values.rate_limit_per_minute,
+			1,
+			100000
+		)
+			? undefined
+			: __(
+					'Requests per minute: a whole number from 1 to 100000.',
+					'svc-hub'
+				),
 		webhook_endpoint:
-			values.webhook_endpoint.trim() === '' || isHttpUrl( values.webhook_endpoint )
+			values.webhook_endpoint.trim() === '' ||
+			isHttpUrl( values.webhook_endpoint )
 				? undefined
-				: __( 'Leave empty for the default, or give an absolute http(s) URL.', 'svc-hub' ),
+				: __(
+						'Leave empty for the default, or give an absolute http(s) URL.',
+						'svc-hub'
+					),
 	} );
 }
 
@@ -28,9 +63,16 @@ export function validateKey( values ) {
  */
 export function validateRateLimit( values ) {
 	return onlyProblems( {
-		rate_limit_per_minute: isIntegerBetween( values.rate_limit_per_minute, 1, 100000 )
+		rate_limit_per_minute: isIntegerBetween(
+			values.rate_limit_per_minute,
+			1,
+			100000
+		)
 			? undefined
-			: __( 'Requests per minute: a whole number from 1 to 100000.', 'svc-hub' ),
+			: __(
+					'Requests per minute: a whole number from 1 to 100000.',
+					'svc-hub'
+				),
 	} );
 }
 
@@ -40,9 +82,16 @@ export function validateRateLimit( values ) {
  */
 export function validateConcurrency( values ) {
 	return onlyProblems( {
-		max_concurrent_calls: isIntegerBetween( values.max_concurrent_calls, 1, 10000 )
+		max_concurrent_calls: isIntegerBetween(
+			values.max_concurrent_calls,
+			1,
+			10000
+		)
 			? undefined
-			: __( 'Calls in flight at once: a whole number from 1 to 10000.', 'svc-hub' ),
+			: __(
+					'Calls in flight at once: a whole number from 1 to 10000.',
+					'svc-hub'
+				),
 	} );
 }
 
@@ -57,6 +106,8 @@ export function keyPayload( values ) {
 		...( values.name.trim() ? { name: values.name.trim() } : {} ),
 		scope: values.scope,
 		rate_limit_per_minute: Number( values.rate_limit_per_minute ),
-		...( values.webhook_endpoint.trim() ? { webhook_endpoint: values.webhook_endpoint.trim() } : {} ),
+		...( values.webhook_endpoint.trim()
+			? { webhook_endpoint: values.webhook_endpoint.trim() }
+			: {} ),
 	};
 }

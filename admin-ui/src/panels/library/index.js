@@ -15,7 +15,12 @@ export default function LibraryPanel() {
 	const [ category, setCategory ] = useState( '' );
 	const [ search, setSearch ] = useState( '' );
 	const [ page, setPage ] = useState( 1 );
-	const list = useList( '/svc/v1/image-templates', { category, search, page, per_page: PER_PAGE } );
+	const list = useList( '/svc/v1/image-templates', {
+		category,
+		search,
+		page,
+		per_page: PER_PAGE,
+	} );
 	return (
 		<div className="svc-hub-panel svc-hub-library">
 			<PackImport />
@@ -23,7 +28,13 @@ export default function LibraryPanel() {
 				<SelectControl
 					label={ __( 'Category', 'svc-hub' ) }
 					value={ category }
-					options={ [ { value: '', label: __( 'any', 'svc-hub' ) }, ...TEMPLATE_CATEGORIES.map( ( value ) => ( { value, label: value } ) ) ] }
+					options={ [
+						{ value: '', label: __( 'any', 'svc-hub' ) },
+						...TEMPLATE_CATEGORIES.map( ( value ) => ( {
+							value,
+							label: value,
+						} ) ),
+					] }
 					onChange={ ( value ) => {
 						setCategory( value );
 						setPage( 1 );
@@ -39,9 +50,19 @@ export default function LibraryPanel() {
 					} }
 				/>
 			</div>
-			<ListStatus list={ list } empty={ __( 'No templates match.', 'svc-hub' ) } />
+			<ListStatus
+				list={ list }
+				empty={ __( 'No templates match.', 'svc-hub' ) }
+			/>
 			<div className="svc-hub-templates">
-				{ list && ! list.error && list.items.map( ( template ) => <TemplateCard key={ template.id } template={ template } /> ) }
+				{ list &&
+					! list.error &&
+					list.items.map( ( template ) => (
+						<TemplateCard
+							key={ template.id }
+							template={ template }
+						/>
+					) ) }
 			</div>
 			<Pagination page={ page } list={ list } onChange={ setPage } />
 		</div>

@@ -14,17 +14,41 @@ export default function TemplateCard( { template } ) {
 	const { archiveLibraryItem } = useDispatch( store );
 	return (
 		<Card className="svc-hub-template" data-slug={ template.slug }>
-			<CardMedia>{ template.preview_url ? <img src={ template.preview_url } alt={ template.title } loading="lazy" /> : <div className="svc-hub-template__no-preview" /> }</CardMedia>
+			<CardMedia>
+				{ template.preview_url ? (
+					<img
+						src={ template.preview_url }
+						alt={ template.title }
+						loading="lazy"
+					/>
+				) : (
+					<div className="svc-hub-template__no-preview" />
+				) }
+			</CardMedia>
 			<CardBody>
-				<strong className="svc-hub-template__title">{ template.title }</strong>
+				<strong className="svc-hub-template__title">
+					{ template.title }
+				</strong>
 				<p className="description">
-					{ template.category } · { template.width }×{ template.height } · <code>{ template.slug }</code>
+					{ template.category } · { template.width }×
+					{ template.height } · <code>{ template.slug }</code>
 				</p>
-				{ template.tags.length > 0 && <p className="svc-hub-template__tags">{ template.tags.join( ', ' ) }</p> }
+				{ template.tags.length > 0 && (
+					<p className="svc-hub-template__tags">
+						{ template.tags.join( ', ' ) }
+					</p>
+				) }
 				<ConfirmButton
 					label={ __( 'Archive', 'svc-hub' ) }
-					title={ sprintf( __( 'Archive %s?', 'svc-hub' ), template.title ) }
-					message={ __( 'Client sites stop seeing it at their next sync; an export still holds it.', 'svc-hub' ) }
+					title={ sprintf(
+						/* translators: %s: title. */
+						__( 'Archive %s?', 'svc-hub' ),
+						template.title
+					) }
+					message={ __(
+						'Client sites stop seeing it at their next sync; an export still holds it.',
+						'svc-hub'
+					) }
 					onConfirm={ () => archiveLibraryItem( template ) }
 				/>
 			</CardBody>

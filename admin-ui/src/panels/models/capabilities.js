@@ -16,14 +16,22 @@ const BADGES = [
  * @param {Object} props.supports The model's `supports` from GET /models.
  */
 export default function Capabilities( { supports } ) {
-	const shown = BADGES.filter( ( [ flag ] ) => supports?.[ flag ] && ! ( flag === 'json_object' && supports.json_schema ) );
+	const shown = BADGES.filter(
+		( [ flag ] ) =>
+			supports?.[ flag ] &&
+			! ( flag === 'json_object' && supports.json_schema )
+	);
 	if ( shown.length === 0 ) {
 		return <span className="svc-hub-badges-none">—</span>;
 	}
 	return (
 		<span className="svc-hub-badges">
 			{ shown.map( ( [ flag, label ] ) => (
-				<span key={ flag } className={ `svc-hub-badge svc-hub-badge-${ flag }` } data-capability={ flag }>
+				<span
+					key={ flag }
+					className={ `svc-hub-badge svc-hub-badge-${ flag }` }
+					data-capability={ flag }
+				>
 					{ label }
 				</span>
 			) ) }

@@ -25,27 +25,72 @@ export default function PriceForm( { model, onClose } ) {
 	);
 	const onSubmit = async ( event ) => {
 		event.preventDefault();
-		if ( await form.submit( ( values ) => savePrice( model.id, pricePayload( values ) ) ) ) {
+		if (
+			await form.submit( ( values ) =>
+				savePrice( model.id, pricePayload( values ) )
+			)
+		) {
 			onClose();
 		}
 	};
 	return (
-		<Modal title={ sprintf( __( 'Price of %s', 'svc-hub' ), model.id ) } onRequestClose={ onClose }>
-			<form className="svc-hub-form svc-hub-price-form" onSubmit={ onSubmit } noValidate>
-				<TextControl label={ __( 'Input, USD per million tokens', 'svc-hub' ) } inputMode="decimal" { ...form.field( 'input_per_mtok' ) } />
-				<TextControl label={ __( 'Output, USD per million tokens', 'svc-hub' ) } inputMode="decimal" { ...form.field( 'output_per_mtok' ) } />
-				<TextControl label={ __( 'Cache read, USD per million tokens', 'svc-hub' ) } inputMode="decimal" { ...form.field( 'cache_read_per_mtok' ) } />
-				<TextControl label={ __( 'Cache write, USD per million tokens', 'svc-hub' ) } inputMode="decimal" { ...form.field( 'cache_write_per_mtok' ) } />
+		<Modal
+			title={ sprintf(
+				/* translators: %s: model id. */ __( 'Price of %s', 'svc-hub' ),
+				model.id
+			) }
+			onRequestClose={ onClose }
+		>
+			<form
+				className="svc-hub-form svc-hub-price-form"
+				onSubmit={ onSubmit }
+				noValidate
+			>
+				<TextControl
+					label={ __( 'Input, USD per million tokens', 'svc-hub' ) }
+					inputMode="decimal"
+					{ ...form.field( 'input_per_mtok' ) }
+				/>
+				<TextControl
+					label={ __( 'Output, USD per million tokens', 'svc-hub' ) }
+					inputMode="decimal"
+					{ ...form.field( 'output_per_mtok' ) }
+				/>
+				<TextControl
+					label={ __(
+						'Cache read, USD per million tokens',
+						'svc-hub'
+					) }
+					inputMode="decimal"
+					{ ...form.field( 'cache_read_per_mtok' ) }
+				/>
+				<TextControl
+					label={ __(
+						'Cache write, USD per million tokens',
+						'svc-hub'
+					) }
+					inputMode="decimal"
+					{ ...form.field( 'cache_write_per_mtok' ) }
+				/>
 				<p className="description">
 					{ sprintf(
-						__( 'Shipped price: %1$s in / %2$s out / %3$s cache read / %4$s cache write.', 'svc-hub' ),
+						/* translators: %1$s: input, %2$s: output, %3$s: cache read, %4$s: cache write, each per million tokens. */
+						__(
+							'Shipped price: %1$s in / %2$s out / %3$s cache read / %4$s cache write.',
+							'svc-hub'
+						),
 						model.shipped_pricing.input_per_mtok,
 						model.shipped_pricing.output_per_mtok,
 						model.shipped_pricing.cache_read_per_mtok,
 						model.shipped_pricing.cache_write_per_mtok
 					) }
 				</p>
-				<Button variant="primary" type="submit" isBusy={ form.isBusy } disabled={ form.isBusy }>
+				<Button
+					variant="primary"
+					type="submit"
+					isBusy={ form.isBusy }
+					disabled={ form.isBusy }
+				>
 					{ __( 'Save price', 'svc-hub' ) }
 				</Button>
 			</form>

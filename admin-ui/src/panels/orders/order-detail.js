@@ -9,16 +9,28 @@ import { formatDateTime, formatMoney } from '../../utils/format';
  * One order with its status history and the site's entitlement for its package.
  *
  * @param {Object}   props
- * @param {string}   props.orderId      The order.
- * @param {Function} props.onClose      Closes the dialog.
- * @param {Function} props.onShowSite   Called with the order's site to show its entitlements.
+ * @param {string}   props.orderId    The order.
+ * @param {Function} props.onClose    Closes the dialog.
+ * @param {Function} props.onShowSite Called with the order's site to show its entitlements.
  */
 export default function OrderDetail( { orderId, onClose, onShowSite } ) {
 	const record = useRecord( `/orders/${ encodeURIComponent( orderId ) }` );
 	const order = record && record.data;
 	return (
-		<Modal title={ sprintf( __( 'Order %s', 'svc-hub' ), orderId ) } onRequestClose={ onClose } className="svc-hub-order-detail">
-			{ ! order && <ListStatus list={ record ? { error: record.error } : null } empty="" /> }
+		<Modal
+			title={ sprintf(
+				/* translators: %s: order id. */ __( 'Order %s', 'svc-hub' ),
+				orderId
+			) }
+			onRequestClose={ onClose }
+			className="svc-hub-order-detail"
+		>
+			{ ! order && (
+				<ListStatus
+					list={ record ? { error: record.error } : null }
+					empty=""
+				/>
+			) }
 			{ order && (
 				<>
 					<dl className="svc-hub-facts">
@@ -33,21 +45,34 @@ export default function OrderDetail( { orderId, onClose, onShowSite } ) {
 						<dt>{ __( 'WooCommerce order', 'svc-hub' ) }</dt>
 						<dd>{ order.woo_order_id ?? '—' }</dd>
 						<dt>{ __( 'Entitlement', 'svc-hub' ) }</dt>
-						<dd>{ order.entitlement ? `${ order.entitlement.status } (${ order.entitlement.features.join( ', ' ) })` : '—' }</dd>
+						<dd>
+							{ order.entitlement
+								? `${ order.entitlement.status } (${ order.entitlement.features.join( ', ' ) })`
+								: '—' }
+						</dd>
 					</dl>
 					<h3>{ __( 'History', 'svc-hub' ) }</h3>
 					<DataTable
 						columns={ [
-							{ key: 'at', label: __( 'When', 'svc-hub' ), render: ( entry ) => formatDateTime( entry.at ) },
+							{
+								key: 'at',
+								label: __( 'When', 'svc-hub' ),
+								render: ( entry ) => formatDateTime( entry.at ),
+							},
 							{ key: 'status', label: __( 'Status', 'svc-hub' ) },
 							{ key: 'source', label: __( 'Source', 'svc-hub' ) },
 							{ key: 'detail', label: __( 'Detail', 'svc-hub' ) },
 						] }
 						list={ { items: order.history } }
-						rowKey={ ( entry ) => `${ entry.at }-${ entry.status }` }
+						rowKey={ ( entry ) =>
+							`${ entry.at }-${ entry.status }`
+						}
 						empty={ __( 'No history.', 'svc-hub' ) }
 					/>
-					<Button variant="secondary" onClick={ () => onShowSite( order.site_url ) }>
+					<Button
+						variant="secondary"
+						onClick={ () => onShowSite( order.site_url ) }
+					>
 						{ __( "Show this site's entitlements", 'svc-hub' ) }
 					</Button>
 				</>

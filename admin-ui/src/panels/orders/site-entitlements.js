@@ -25,23 +25,50 @@ export default function SiteEntitlements( { siteUrl } ) {
 	const list = useList( shown ? '/entitlements' : null, { site_url: shown } );
 	const show = ( event ) => {
 		event.preventDefault();
-		const problem = typed.trim() === '' ? __( 'Give a site URL.', 'svc-hub' ) : validateSiteFilter( typed ).site_url;
+		const problem =
+			typed.trim() === ''
+				? __( 'Give a site URL.', 'svc-hub' )
+				: validateSiteFilter( typed ).site_url;
 		setError( problem );
 		if ( ! problem ) {
 			setShown( typed.trim() );
 		}
 	};
 	const columns = [
-		{ key: 'package_id', label: __( 'Package', 'svc-hub' ), render: ( item ) => item.package_id ?? __( 'manual grant', 'svc-hub' ) },
-		{ key: 'status', label: __( 'Status', 'svc-hub' ), render: ( item ) => <span className={ `svc-hub-status is-${ item.status }` }>{ item.status }</span> },
+		{
+			key: 'package_id',
+			label: __( 'Package', 'svc-hub' ),
+			render: ( item ) =>
+				item.package_id ?? __( 'manual grant', 'svc-hub' ),
+		},
+		{
+			key: 'status',
+			label: __( 'Status', 'svc-hub' ),
+			render: ( item ) => (
+				<span className={ `svc-hub-status is-${ item.status }` }>
+					{ item.status }
+				</span>
+			),
+		},
 		{ key: 'features', label: __( 'Features', 'svc-hub' ) },
-		{ key: 'expires_at', label: __( 'Expires', 'svc-hub' ), render: ( item ) => formatDateTime( item.expires_at ) },
-		{ key: 'updated_at', label: __( 'Updated', 'svc-hub' ), render: ( item ) => formatDateTime( item.updated_at ) },
+		{
+			key: 'expires_at',
+			label: __( 'Expires', 'svc-hub' ),
+			render: ( item ) => formatDateTime( item.expires_at ),
+		},
+		{
+			key: 'updated_at',
+			label: __( 'Updated', 'svc-hub' ),
+			render: ( item ) => formatDateTime( item.updated_at ),
+		},
 		{
 			key: 'actions',
 			label: __( 'Actions', 'svc-hub' ),
 			render: ( item ) => (
-				<Button variant="secondary" onClick={ () => setChanging( item ) }>
+				<Button
+					variant="secondary"
+					onClick={ () => setChanging( item ) }
+				>
 					{ __( 'Change', 'svc-hub' ) }
 				</Button>
 			),
@@ -50,16 +77,38 @@ export default function SiteEntitlements( { siteUrl } ) {
 	return (
 		<section className="svc-hub-site-entitlements">
 			<h3>{ __( 'Entitlements', 'svc-hub' ) }</h3>
-			<form className="svc-hub-form svc-hub-filters" onSubmit={ show } noValidate>
-				<TextControl label={ __( 'Site URL', 'svc-hub' ) } type="url" value={ typed } onChange={ setTyped } help={ error } className={ error ? 'has-error' : '' } />
+			<form
+				className="svc-hub-form svc-hub-filters"
+				onSubmit={ show }
+				noValidate
+			>
+				<TextControl
+					label={ __( 'Site URL', 'svc-hub' ) }
+					type="url"
+					value={ typed }
+					onChange={ setTyped }
+					help={ error }
+					className={ error ? 'has-error' : '' }
+				/>
 				<Button variant="secondary" type="submit">
 					{ __( 'Show entitlements', 'svc-hub' ) }
 				</Button>
 			</form>
 			{ shown && (
-				<DataTable columns={ columns } list={ list } rowKey={ ( item ) => item.id } empty={ __( 'This site has no entitlements.', 'svc-hub' ) } className="svc-hub-entitlement-list" />
+				<DataTable
+					columns={ columns }
+					list={ list }
+					rowKey={ ( item ) => item.id }
+					empty={ __( 'This site has no entitlements.', 'svc-hub' ) }
+					className="svc-hub-entitlement-list"
+				/>
 			) }
-			{ changing && <EntitlementSwitch entitlement={ changing } onClose={ () => setChanging( null ) } /> }
+			{ changing && (
+				<EntitlementSwitch
+					entitlement={ changing }
+					onClose={ () => setChanging( null ) }
+				/>
+			) }
 		</section>
 	);
 }

@@ -14,19 +14,32 @@ export default function HealthSummary() {
 	}
 	const checks = health.checks || {};
 	const line = ( name, check ) => (
-		<li key={ name } className={ `svc-hub-health__item is-${ check ? check.status : 'down' }` } data-check={ name }>
-			<strong>{ name }</strong> <span className="svc-hub-status">{ check ? check.status : 'down' }</span>
-			{ check && check.message && <span className="description"> — { check.message }</span> }
+		<li
+			key={ name }
+			className={ `svc-hub-health__item is-${ check ? check.status : 'down' }` }
+			data-check={ name }
+		>
+			<strong>{ name }</strong>{ ' ' }
+			<span className="svc-hub-status">
+				{ check ? check.status : 'down' }
+			</span>
+			{ check && check.message && (
+				<span className="description"> — { check.message }</span>
+			) }
 		</li>
 	);
 	return (
 		<Card className="svc-hub-health">
 			<CardHeader>
 				<strong>{ __( 'Health', 'svc-hub' ) }</strong>
-				<span className={ `svc-hub-status is-${ health.status }` }>{ health.status }</span>
+				<span className={ `svc-hub-status is-${ health.status }` }>
+					{ health.status }
+				</span>
 			</CardHeader>
 			<CardBody>
-				{ health.error && <p className="svc-hub-error">{ health.error.message }</p> }
+				{ health.error && (
+					<p className="svc-hub-error">{ health.error.message }</p>
+				) }
 				<ul className="svc-hub-health__list">
 					{ line( __( 'worker', 'svc-hub' ), checks.worker ) }
 					{ line( __( 'database', 'svc-hub' ), checks.database ) }
@@ -36,8 +49,15 @@ export default function HealthSummary() {
 					{ providers &&
 						! providers.error &&
 						providers.items.map( ( provider ) => (
-							<li key={ provider.name } data-provider={ provider.name } className={ `is-${ providerState( provider ).replace( ' ', '-' ) }` }>
-								<strong>{ provider.name }</strong> <span className="svc-hub-status">{ providerState( provider ) }</span>
+							<li
+								key={ provider.name }
+								data-provider={ provider.name }
+								className={ `is-${ providerState( provider ).replace( ' ', '-' ) }` }
+							>
+								<strong>{ provider.name }</strong>{ ' ' }
+								<span className="svc-hub-status">
+									{ providerState( provider ) }
+								</span>
 							</li>
 						) ) }
 				</ul>

@@ -20,12 +20,16 @@ export function usageTotals( rows, today ) {
 		selected.reduce(
 			( total, row ) => ( {
 				calls: total.calls + row.calls,
-				tokens: total.tokens + row.prompt_tokens + row.completion_tokens,
+				tokens:
+					total.tokens + row.prompt_tokens + row.completion_tokens,
 				cost: total.cost + costOf( row ),
 			} ),
 			{ calls: 0, tokens: 0, cost: 0 }
 		);
-	return { today: sum( rows.filter( ( row ) => row.group === today ) ), period: sum( rows ) };
+	return {
+		today: sum( rows.filter( ( row ) => row.group === today ) ),
+		period: sum( rows ),
+	};
 }
 
 /**
@@ -43,14 +47,27 @@ export function costByDay( rows, from, to ) {
 		const name = row.split || NONE;
 		totals.set( name, ( totals.get( name ) || 0 ) + costOf( row ) );
 	}
-	const ranked = [ ...totals.entries() ].sort( ( a, b ) => b[ 1 ] - a[ 1 ] || a[ 0 ].localeCompare( b[ 0 ] ) ).map( ( [ name ] ) => name );
-	const kept = ranked.length > MAX_SERIES ? ranked.slice( 0, MAX_SERIES - 1 ) : ranked;
+	const ranked = [ ...totals.entries() ]
+		.sort( ( a, b ) => b[ 1 ] - a[ 1 ] || a[ 0 ].localeCompare( b[ 0 ] ) )
+		.map( ( [ name ] ) => name );
+	const kept =
+		ranked.length > MAX_SERIES ? ranked.slice( 0, MAX_SERIES - 1 ) : ranked;
 	const series = ranked.length > MAX_SERIES ? [ ...kept, 'other' ] : kept;
-	const byDay = new Map( eachDay( from, to ).map( ( day ) => [ day, Object.fromEntries( [ [ 'day', day ], ...series.map( ( name ) => [ name, 0 ] ) ] ) ] ) );
+	const byDay = new Map(
+		eachDay( from, to ).map( ( day ) => [
+			day,
+			Object.fromEntries( [
+				[ 'day', day ],
+				...series.map( ( name ) => [ name, 0 ] ),
+			] ),
+		] )
+	);
 	for ( const row of rows ) {
 		const entry = byDay.get( row.group );
 		if ( entry ) {
-			const name = kept.includes( row.split || NONE ) ? row.split || NONE : 'other';
+			const name = kept.includes( row.split || NONE )
+				? row.split || NONE
+				: 'other';
 			entry[ name ] = round( entry[ name ] + costOf( row ) );
 		}
 	}
@@ -64,7 +81,11 @@ export function costByDay( rows, from, to ) {
  */
 export function eachDay( from, to ) {
 	const days = [];
-	for ( let time = Date.parse( `${ from }T00:00:00Z` ); time <= Date.parse( `${ to }T00:00:00Z` ); time += 86400000 ) {
+	for (
+		let time = Date.parse( `${ from }T00:00:00Z` );
+		time <= Date.parse( `${ to }T00:00:00Z` );
+		time += 86400000
+	) {
 		days.push( new Date( time ).toISOString().slice( 0, 10 ) );
 	}
 	return days;

@@ -16,31 +16,63 @@ export default function PackagesPanel() {
 	const list = useList( '/packages', { status } );
 	const { setPackageStatus } = useDispatch( store );
 	const columns = [
-		{ key: 'package_id', label: __( 'Id', 'svc-hub' ), render: ( record ) => <code>{ record.package_id }</code> },
+		{
+			key: 'package_id',
+			label: __( 'Id', 'svc-hub' ),
+			render: ( record ) => <code>{ record.package_id }</code>,
+		},
 		{ key: 'name', label: __( 'Name', 'svc-hub' ) },
-		{ key: 'price', label: __( 'Price', 'svc-hub' ), render: ( record ) => formatMoney( record.price ) },
+		{
+			key: 'price',
+			label: __( 'Price', 'svc-hub' ),
+			render: ( record ) => formatMoney( record.price ),
+		},
 		{ key: 'features', label: __( 'Features', 'svc-hub' ) },
 		{ key: 'duration_days', label: __( 'Days', 'svc-hub' ) },
 		{ key: 'woo_product_id', label: __( 'Product', 'svc-hub' ) },
-		{ key: 'store', label: __( 'Store', 'svc-hub' ), render: ( record ) => record.store ?? __( 'this site', 'svc-hub' ) },
+		{
+			key: 'store',
+			label: __( 'Store', 'svc-hub' ),
+			render: ( record ) => record.store ?? __( 'this site', 'svc-hub' ),
+		},
 		{ key: 'status', label: __( 'Status', 'svc-hub' ) },
 		{
 			key: 'actions',
 			label: __( 'Actions', 'svc-hub' ),
 			render: ( record ) => (
 				<div className="svc-hub-actions">
-					<Button variant="secondary" onClick={ () => setEditing( record ) }>
+					<Button
+						variant="secondary"
+						onClick={ () => setEditing( record ) }
+					>
 						{ __( 'Edit', 'svc-hub' ) }
 					</Button>
 					{ record.status === 'active' ? (
 						<ConfirmButton
 							label={ __( 'Archive', 'svc-hub' ) }
-							title={ sprintf( __( 'Archive %s?', 'svc-hub' ), record.package_id ) }
-							message={ __( 'It can no longer be bought; existing entitlements stay.', 'svc-hub' ) }
-							onConfirm={ () => setPackageStatus( record.package_id, 'archive' ) }
+							title={ sprintf(
+								/* translators: %s: package id. */
+								__( 'Archive %s?', 'svc-hub' ),
+								record.package_id
+							) }
+							message={ __(
+								'It can no longer be bought; existing entitlements stay.',
+								'svc-hub'
+							) }
+							onConfirm={ () =>
+								setPackageStatus( record.package_id, 'archive' )
+							}
 						/>
 					) : (
-						<Button variant="secondary" onClick={ () => setPackageStatus( record.package_id, 'activate' ) }>
+						<Button
+							variant="secondary"
+							onClick={ () =>
+								setPackageStatus(
+									record.package_id,
+									'activate'
+								)
+							}
+						>
 							{ __( 'Reactivate', 'svc-hub' ) }
 						</Button>
 					) }
@@ -51,7 +83,11 @@ export default function PackagesPanel() {
 	return (
 		<div className="svc-hub-panel svc-hub-packages">
 			{ editing ? (
-				<PackageForm key={ editing.package_id } record={ editing } onDone={ () => setEditing( null ) } />
+				<PackageForm
+					key={ editing.package_id }
+					record={ editing }
+					onDone={ () => setEditing( null ) }
+				/>
 			) : (
 				<PackageForm record={ null } onDone={ () => {} } />
 			) }
@@ -59,12 +95,24 @@ export default function PackagesPanel() {
 				label={ __( 'Show', 'svc-hub' ) }
 				value={ status }
 				options={ [
-					{ value: 'active', label: __( 'Active packages', 'svc-hub' ) },
-					{ value: 'archived', label: __( 'Archived packages', 'svc-hub' ) },
+					{
+						value: 'active',
+						label: __( 'Active packages', 'svc-hub' ),
+					},
+					{
+						value: 'archived',
+						label: __( 'Archived packages', 'svc-hub' ),
+					},
 				] }
 				onChange={ setStatus }
 			/>
-			<DataTable columns={ columns } list={ list } rowKey={ ( record ) => record.package_id } empty={ __( 'No packages here.', 'svc-hub' ) } className="svc-hub-package-list" />
+			<DataTable
+				columns={ columns }
+				list={ list }
+				rowKey={ ( record ) => record.package_id }
+				empty={ __( 'No packages here.', 'svc-hub' ) }
+				className="svc-hub-package-list"
+			/>
 		</div>
 	);
 }

@@ -1,15 +1,49 @@
-import { EMPTY_PACKAGE, packagePayload, packageToForm, validatePackage } from './validate';
+import {
+	EMPTY_PACKAGE,
+	packagePayload,
+	packageToForm,
+	validatePackage,
+} from './validate';
 
-const VALID = { ...EMPTY_PACKAGE, package_id: 'seo-pro', name: 'SEO Pro', 'price.amount': '49.00', 'price.currency': 'eur', features: 'module.seo, llm.chat' };
+const VALID = {
+	...EMPTY_PACKAGE,
+	package_id: 'seo-pro',
+	name: 'SEO Pro',
+	'price.amount': '49.00',
+	'price.currency': 'eur',
+	features: 'module.seo, llm.chat',
+};
 
 describe( 'package form', () => {
 	it( 'names each bad field with the API’s field names', () => {
-		const problems = validatePackage( { ...EMPTY_PACKAGE, package_id: 'SEO Pro', 'price.amount': '49.999', 'price.currency': 'EURO', features: 'Bad Feature', duration_days: '0', store: 'not a url' } );
-		expect( Object.keys( problems ).sort() ).toEqual( [ 'duration_days', 'features', 'name', 'package_id', 'price.amount', 'price.currency', 'store', 'woo_product_id' ] );
+		const problems = validatePackage( {
+			...EMPTY_PACKAGE,
+			package_id: 'SEO Pro',
+			'price.amount': '49.999',
+			'price.currency': 'EURO',
+			features: 'Bad Feature',
+			duration_days: '0',
+			store: 'not a url',
+		} );
+		expect( Object.keys( problems ).sort() ).toEqual( [
+			'duration_days',
+			'features',
+			'name',
+			'package_id',
+			'price.amount',
+			'price.currency',
+			'store',
+			'woo_product_id',
+		] );
 	} );
 
 	it( 'requires a WooCommerce product when an external store sells the package', () => {
-		expect( validatePackage( { ...VALID, store: 'https://shop.example' } ) ).toEqual( { woo_product_id: 'Required when an external store sells the package.' } );
+		expect(
+			validatePackage( { ...VALID, store: 'https://shop.example' } )
+		).toEqual( {
+			woo_product_id:
+				'Required when an external store sells the package.',
+		} );
 	} );
 
 	it( 'sends the API shape: money object, feature list, nulls for empty numbers and store', () => {
@@ -27,7 +61,18 @@ describe( 'package form', () => {
 	} );
 
 	it( 'round-trips a stored package through the form', () => {
-		const record = { package_id: 'p', name: 'P', description: 'd', price: { amount: '5.00', currency: 'USD' }, features: [ 'a.b' ], duration_days: 30, woo_product_id: 77, store: null };
-		expect( packagePayload( packageToForm( record ) ) ).toEqual( { ...record } );
+		const record = {
+			package_id: 'p',
+			name: 'P',
+			description: 'd',
+			price: { amount: '5.00', currency: 'USD' },
+			features: [ 'a.b' ],
+			duration_days: 30,
+			woo_product_id: 77,
+			store: null,
+		};
+		expect( packagePayload( packageToForm( record ) ) ).toEqual( {
+			...record,
+		} );
 	} );
 } );

@@ -9,11 +9,24 @@ export default function ProvidersPanel() {
 	return (
 		<div className="svc-hub-panel svc-hub-providers">
 			<p className="description">
-				{ __( 'Keys are stored encrypted and never shown again; only their last 4 characters are. Stored settings override the environment.', 'svc-hub' ) }
+				{ __(
+					'Keys are stored encrypted and never shown again; only their last 4 characters are. Stored settings override the environment.',
+					'svc-hub'
+				) }
 			</p>
-			<ListStatus list={ list } empty={ __( 'No providers.', 'svc-hub' ) } />
+			<ListStatus
+				list={ list }
+				empty={ __( 'No providers.', 'svc-hub' ) }
+			/>
 			<div className="svc-hub-cards">
-				{ list && ! list.error && list.items.map( ( provider ) => <ProviderCard key={ provider.name } provider={ provider } /> ) }
+				{ list &&
+					! list.error &&
+					list.items.map( ( provider ) => (
+						<ProviderCard
+							key={ provider.name }
+							provider={ provider }
+						/>
+					) ) }
 			</div>
 		</div>
 	);

@@ -1,4 +1,10 @@
-import { Button, Card, CardBody, CardHeader, ToggleControl } from '@wordpress/components';
+import {
+	Button,
+	Card,
+	CardBody,
+	CardHeader,
+	ToggleControl,
+} from '@wordpress/components';
 import { useDispatch, useSelect } from '@wordpress/data';
 import { useState } from '@wordpress/element';
 import { sprintf, __ } from '@wordpress/i18n';
@@ -15,7 +21,10 @@ import { providerState } from './validate';
  */
 export default function ProviderCard( { provider } ) {
 	const { saveProvider, removeProvider, testProvider } = useDispatch( store );
-	const test = useSelect( ( select ) => select( store ).getProviderTest( provider.name ), [ provider.name ] );
+	const test = useSelect(
+		( select ) => select( store ).getProviderTest( provider.name ),
+		[ provider.name ]
+	);
 	const [ isTesting, setTesting ] = useState( false );
 	const runTest = async () => {
 		setTesting( true );
@@ -24,15 +33,25 @@ export default function ProviderCard( { provider } ) {
 	};
 	const state = providerState( provider );
 	return (
-		<Card className={ `svc-hub-provider svc-hub-provider-${ provider.name }` }>
+		<Card
+			className={ `svc-hub-provider svc-hub-provider-${ provider.name }` }
+		>
 			<CardHeader>
 				<strong>{ provider.name }</strong>
-				<span className={ `svc-hub-status is-${ state.replace( ' ', '-' ) }` }>{ state }</span>
+				<span
+					className={ `svc-hub-status is-${ state.replace( ' ', '-' ) }` }
+				>
+					{ state }
+				</span>
 			</CardHeader>
 			<CardBody>
 				<dl className="svc-hub-facts">
 					<dt>{ __( 'Key', 'svc-hub' ) }</dt>
-					<dd className="svc-hub-provider__key">{ provider.key_last4 ? `••••${ provider.key_last4 }` : '—' }</dd>
+					<dd className="svc-hub-provider__key">
+						{ provider.key_last4
+							? `••••${ provider.key_last4 }`
+							: '—' }
+					</dd>
 					<dt>{ __( 'Base URL', 'svc-hub' ) }</dt>
 					<dd>{ provider.base_url || '—' }</dd>
 					<dt>{ __( 'Settings from', 'svc-hub' ) }</dt>
@@ -41,37 +60,79 @@ export default function ProviderCard( { provider } ) {
 				<ToggleControl
 					label={ __( 'Enabled', 'svc-hub' ) }
 					checked={ provider.enabled }
-					onChange={ ( enabled ) => saveProvider( provider.name, { enabled } ) }
+					onChange={ ( enabled ) =>
+						saveProvider( provider.name, { enabled } )
+					}
 				/>
-				{ provider.name !== 'mock' && <ProviderForm provider={ provider } /> }
+				{ provider.name !== 'mock' && (
+					<ProviderForm provider={ provider } />
+				) }
 				<div className="svc-hub-actions">
-					<Button variant="secondary" isBusy={ isTesting } disabled={ isTesting } onClick={ runTest }>
+					<Button
+						variant="secondary"
+						isBusy={ isTesting }
+						disabled={ isTesting }
+						onClick={ runTest }
+					>
 						{ __( 'Test connection', 'svc-hub' ) }
 					</Button>
 					{ provider.key_source === 'admin' && (
 						<ConfirmButton
 							label={ __( 'Remove stored key', 'svc-hub' ) }
-							title={ sprintf( __( 'Remove the stored key of %s?', 'svc-hub' ), provider.name ) }
-							message={ __( 'The key from the environment applies again, if there is one and the base URL is its own; the base URL and switch stay.', 'svc-hub' ) }
+							title={ sprintf(
+								/* translators: %s: provider name. */
+								__( 'Remove the stored key of %s?', 'svc-hub' ),
+								provider.name
+							) }
+							message={ __(
+								'The key from the environment applies again, if there is one and the base URL is its own; the base URL and switch stay.',
+								'svc-hub'
+							) }
 							isDestructive
-							onConfirm={ () => saveProvider( provider.name, { api_key: null } ) }
+							onConfirm={ () =>
+								saveProvider( provider.name, { api_key: null } )
+							}
 						/>
 					) }
 					{ provider.source === 'admin' && (
 						<ConfirmButton
 							label={ __( 'Remove stored settings', 'svc-hub' ) }
-							title={ sprintf( __( 'Remove the stored settings of %s?', 'svc-hub' ), provider.name ) }
-							message={ __( 'The stored key, base URL and switch are deleted; the environment settings apply again.', 'svc-hub' ) }
+							title={ sprintf(
+								/* translators: %s: provider name. */
+								__(
+									'Remove the stored settings of %s?',
+									'svc-hub'
+								),
+								provider.name
+							) }
+							message={ __(
+								'The stored key, base URL and switch are deleted; the environment settings apply again.',
+								'svc-hub'
+							) }
 							isDestructive
 							onConfirm={ () => removeProvider( provider.name ) }
 						/>
 					) }
 				</div>
 				{ test && (
-					<p className={ `svc-hub-provider__test ${ test.ok ? 'is-ok' : 'is-error' }` }>
+					<p
+						className={ `svc-hub-provider__test ${ test.ok ? 'is-ok' : 'is-error' }` }
+					>
 						{ test.ok
-							? sprintf( __( 'Connected: %1$s answered in %2$s ms.', 'svc-hub' ), test.model, test.latency_ms )
-							: sprintf( __( 'Failed: %s', 'svc-hub' ), test.error.message ) }
+							? sprintf(
+									/* translators: %1$s: model, %2$s: latency ms. */
+									__(
+										'Connected: %1$s answered in %2$s ms.',
+										'svc-hub'
+									),
+									test.model,
+									test.latency_ms
+								)
+							: sprintf(
+									/* translators: %s: error message. */
+									__( 'Failed: %s', 'svc-hub' ),
+									test.error.message
+								) }
 					</p>
 				) }
 			</CardBody>

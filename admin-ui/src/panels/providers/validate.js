@@ -14,18 +14,39 @@ export const EMPTY_PROVIDER_FORM = { api_key: '', base_url: '' };
 export function validateProvider( values, provider = {} ) {
 	const key = values.api_key.trim();
 	const baseUrl = values.base_url.trim();
-	const movesStoredKey = key === '' && baseUrl !== '' && provider.key_source === 'admin' && ! sameUrl( baseUrl, provider.base_url );
+	const movesStoredKey =
+		key === '' &&
+		baseUrl !== '' &&
+		provider.key_source === 'admin' &&
+		! sameUrl( baseUrl, provider.base_url );
 	return onlyProblems( {
-		api_key:
-			key === '' && baseUrl === ''
-				? __( 'Type a new key or base URL to save.', 'svc-hub' )
-				: movesStoredKey
-				? __( 'A new base URL needs the key again: the stored key is never sent to another host.', 'svc-hub' )
-				: key !== '' && ( key.length < 4 || key.length > 500 )
-				? __( 'A key has 4 to 500 characters.', 'svc-hub' )
-				: undefined,
-		base_url: baseUrl === '' || isHttpUrl( baseUrl ) ? undefined : __( 'Give an absolute http(s) URL.', 'svc-hub' ),
+		api_key: keyProblem( key, baseUrl, movesStoredKey ),
+		base_url:
+			baseUrl === '' || isHttpUrl( baseUrl )
+				? undefined
+				: __( 'Give an absolute http(s) URL.', 'svc-hub' ),
 	} );
+}
+
+/**
+ * @param {string}  key            The key as typed (trimmed).
+ * @param {string}  baseUrl        The base URL as typed (trimmed).
+ * @param {boolean} movesStoredKey Whether the stored key would go to another host.
+ * @return {string|undefined} What is wrong with the key field, if anything.
+ */
+function keyProblem( key, baseUrl, movesStoredKey ) {
+	if ( key === '' && baseUrl === '' ) {
+		return __( 'Type a new key or base URL to save.', 'svc-hub' );
+	}
+	if ( movesStoredKey ) {
+		return __(
+			'A new base URL needs the key again: the stored key is never sent to another host.',
+			'svc-hub'
+		);
+	}
+	return key !== '' && ( key.length < 4 || key.length > 500 )
+		? __( 'A key has 4 to 500 characters.', 'svc-hub' )
+		: undefined;
 }
 
 /**
@@ -34,7 +55,10 @@ export function validateProvider( values, provider = {} ) {
  * @return {boolean} Whether both name the same place (trailing slashes aside).
  */
 function sameUrl( typed, stored ) {
-	return Boolean( stored ) && typed.replace( /\/+$/, '' ) === stored.replace( /\/+$/, '' );
+	return (
+		Boolean( stored ) &&
+		typed.replace( /\/+$/, '' ) === stored.replace( /\/+$/, '' )
+	);
 }
 
 /**
@@ -44,7 +68,9 @@ function sameUrl( typed, stored ) {
 export function providerPayload( values ) {
 	return {
 		...( values.api_key.trim() ? { api_key: values.api_key.trim() } : {} ),
-		...( values.base_url.trim() ? { base_url: values.base_url.trim() } : {} ),
+		...( values.base_url.trim()
+			? { base_url: values.base_url.trim() }
+			: {} ),
 	};
 }
 

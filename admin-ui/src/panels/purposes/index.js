@@ -1,5 +1,4 @@
 import { useState } from '@wordpress/element';
-import { __ } from '@wordpress/i18n';
 import ListStatus from '../../components/list-status';
 import { useList } from '../../components/use-list';
 import PurposeEditor from './purpose-editor';
@@ -17,9 +16,18 @@ export default function PurposesPanel() {
 		<div className="svc-hub-panel svc-hub-purposes">
 			<div className="svc-hub-cards">
 				{ purposes.items.map( ( purpose ) => (
-					<PurposeEditor key={ `${ purpose.purpose }:${ purpose.models.join( ',' ) }` } purpose={ purpose } knownModels={ models.items } />
+					<PurposeEditor
+						key={ `${ purpose.purpose }:${ purpose.models.join( ',' ) }` }
+						purpose={ purpose }
+						knownModels={ models.items }
+					/>
 				) ) }
-				<PurposeEditor key={ `new-${ newEditor }` } purpose={ null } knownModels={ models.items } onSaved={ () => setNewEditor( newEditor + 1 ) } />
+				<PurposeEditor
+					key={ `new-${ newEditor }` }
+					purpose={ null }
+					knownModels={ models.items }
+					onSaved={ () => setNewEditor( newEditor + 1 ) }
+				/>
 			</div>
 		</div>
 	);

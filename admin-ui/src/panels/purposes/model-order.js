@@ -15,19 +15,59 @@ export default function ModelOrder( { models, onChange } ) {
 			{ models.map( ( id, index ) => (
 				<li key={ id } data-model={ id }>
 					<code>{ id }</code>
-					<span className="svc-hub-model-order__role">{ index === 0 ? __( 'primary', 'svc-hub' ) : __( 'fallback', 'svc-hub' ) }</span>
-					<Button variant="tertiary" disabled={ index === 0 } onClick={ () => onChange( moveModel( models, index, -1 ) ) } label={ sprintf( __( 'Move %s up', 'svc-hub' ), id ) }>
+					<span className="svc-hub-model-order__role">
+						{ index === 0
+							? __( 'primary', 'svc-hub' )
+							: __( 'fallback', 'svc-hub' ) }
+					</span>
+					<Button
+						variant="tertiary"
+						disabled={ index === 0 }
+						onClick={ () =>
+							onChange( moveModel( models, index, -1 ) )
+						}
+						label={ sprintf(
+							/* translators: %s: model id. */ __(
+								'Move %s up',
+								'svc-hub'
+							),
+							id
+						) }
+					>
 						↑
 					</Button>
 					<Button
 						variant="tertiary"
 						disabled={ index === models.length - 1 }
-						onClick={ () => onChange( moveModel( models, index, 1 ) ) }
-						label={ sprintf( __( 'Move %s down', 'svc-hub' ), id ) }
+						onClick={ () =>
+							onChange( moveModel( models, index, 1 ) )
+						}
+						label={ sprintf(
+							/* translators: %s: model id. */ __(
+								'Move %s down',
+								'svc-hub'
+							),
+							id
+						) }
 					>
 						↓
 					</Button>
-					<Button variant="tertiary" isDestructive onClick={ () => onChange( models.filter( ( model ) => model !== id ) ) } label={ sprintf( __( 'Remove %s', 'svc-hub' ), id ) }>
+					<Button
+						variant="tertiary"
+						isDestructive
+						onClick={ () =>
+							onChange(
+								models.filter( ( model ) => model !== id )
+							)
+						}
+						label={ sprintf(
+							/* translators: %s: model id. */ __(
+								'Remove %s',
+								'svc-hub'
+							),
+							id
+						) }
+					>
 						{ __( 'Remove', 'svc-hub' ) }
 					</Button>
 				</li>

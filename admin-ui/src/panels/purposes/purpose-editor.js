@@ -1,4 +1,10 @@
-import { Button, Card, CardBody, CardHeader, TextControl } from '@wordpress/components';
+import {
+	Button,
+	Card,
+	CardBody,
+	CardHeader,
+	TextControl,
+} from '@wordpress/components';
 import { useDispatch } from '@wordpress/data';
 import { useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
@@ -15,10 +21,16 @@ import { newModelProblem, validatePurpose } from './validate';
  * @param {Array}       props.knownModels Models from GET /models.
  * @param {Function}    props.onSaved     Called after a successful save of a new purpose.
  */
-export default function PurposeEditor( { purpose, knownModels, onSaved = () => {} } ) {
+export default function PurposeEditor( {
+	purpose,
+	knownModels,
+	onSaved = () => {},
+} ) {
 	const { savePurpose } = useDispatch( store );
 	const [ name, setName ] = useState( purpose ? purpose.purpose : '' );
-	const [ description, setDescription ] = useState( purpose ? purpose.description : '' );
+	const [ description, setDescription ] = useState(
+		purpose ? purpose.description : ''
+	);
 	const [ models, setModels ] = useState( purpose ? purpose.models : [] );
 	const [ candidate, setCandidate ] = useState( '' );
 	const [ errors, setErrors ] = useState( {} );
@@ -50,19 +62,45 @@ export default function PurposeEditor( { purpose, knownModels, onSaved = () => {
 		}
 	};
 	return (
-		<Card className="svc-hub-purpose" data-purpose={ purpose ? purpose.purpose : 'new' }>
+		<Card
+			className="svc-hub-purpose"
+			data-purpose={ purpose ? purpose.purpose : 'new' }
+		>
 			<CardHeader>
-				<strong>{ purpose ? purpose.purpose : __( 'New purpose', 'svc-hub' ) }</strong>
-				{ purpose && purpose.shipped && <span className="svc-hub-status">{ __( 'shipped default', 'svc-hub' ) }</span> }
+				<strong>
+					{ purpose
+						? purpose.purpose
+						: __( 'New purpose', 'svc-hub' ) }
+				</strong>
+				{ purpose && purpose.shipped && (
+					<span className="svc-hub-status">
+						{ __( 'shipped default', 'svc-hub' ) }
+					</span>
+				) }
 			</CardHeader>
 			<CardBody>
 				<form className="svc-hub-form" onSubmit={ save } noValidate>
 					{ ! purpose && (
-						<TextControl label={ __( 'Name', 'svc-hub' ) } value={ name } onChange={ setName } help={ errors.purpose } className={ errors.purpose ? 'has-error' : '' } />
+						<TextControl
+							label={ __( 'Name', 'svc-hub' ) }
+							value={ name }
+							onChange={ setName }
+							help={ errors.purpose }
+							className={ errors.purpose ? 'has-error' : '' }
+						/>
 					) }
-					<TextControl label={ __( 'Description', 'svc-hub' ) } value={ description } onChange={ setDescription } help={ errors.description } />
+					<TextControl
+						label={ __( 'Description', 'svc-hub' ) }
+						value={ description }
+						onChange={ setDescription }
+						help={ errors.description }
+					/>
 					<ModelOrder models={ models } onChange={ setModels } />
-					{ errors.models && <p className="svc-hub-error svc-hub-purpose__models-error">{ errors.models }</p> }
+					{ errors.models && (
+						<p className="svc-hub-error svc-hub-purpose__models-error">
+							{ errors.models }
+						</p>
+					) }
 					<div className="svc-hub-add-model">
 						<TextControl
 							label={ __( 'Add a model', 'svc-hub' ) }
@@ -82,7 +120,12 @@ export default function PurposeEditor( { purpose, knownModels, onSaved = () => {
 							{ __( 'Add', 'svc-hub' ) }
 						</Button>
 					</div>
-					<Button variant="primary" type="submit" isBusy={ isBusy } disabled={ isBusy }>
+					<Button
+						variant="primary"
+						type="submit"
+						isBusy={ isBusy }
+						disabled={ isBusy }
+					>
 						{ __( 'Save purpose', 'svc-hub' ) }
 					</Button>
 				</form>

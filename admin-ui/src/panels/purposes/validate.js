@@ -18,7 +18,11 @@ export function modelKind( id, knownModels ) {
 		return known.capabilities[ 0 ];
 	}
 	const slash = id.indexOf( '/' );
-	if ( slash <= 0 || slash === id.length - 1 || ! OPEN_MODEL_PROVIDERS.includes( id.slice( 0, slash ) ) ) {
+	if (
+		slash <= 0 ||
+		slash === id.length - 1 ||
+		! OPEN_MODEL_PROVIDERS.includes( id.slice( 0, slash ) )
+	) {
 		return null;
 	}
 	return /embed/i.test( id.slice( slash + 1 ) ) ? 'embeddings' : 'chat';
@@ -35,10 +39,23 @@ export function modelKind( id, knownModels ) {
 export function newModelProblem( id, models, knownModels ) {
 	const model = id.trim();
 	if ( ! modelKind( model, knownModels ) ) {
-		return sprintf( __( 'No model "%s" exists; pick one from the list (provider/model).', 'svc-hub' ), model );
+		return sprintf(
+			/* translators: %s: model id (provider/model). */
+			__(
+				'No model "%s" exists; pick one from the list (provider/model).',
+				'svc-hub'
+			),
+			model
+		);
 	}
 	if ( models.includes( model ) ) {
-		return sprintf( __( '%s is already in the list.', 'svc-hub' ), model );
+		return sprintf(
+			/* translators: %s: model id (provider/model). */ __(
+				'%s is already in the list.',
+				'svc-hub'
+			),
+			model
+		);
 	}
 	return undefined;
 }
@@ -53,15 +70,30 @@ export function newModelProblem( id, models, knownModels ) {
 export function validatePurpose( values, knownModels ) {
 	const problems = {};
 	if ( ! PURPOSE_PATTERN.test( values.purpose ) ) {
-		problems.purpose = __( 'Lower-case letters, digits and - (up to 64).', 'svc-hub' );
+		problems.purpose = __(
+			'Lower-case letters, digits and - (up to 64).',
+			'svc-hub'
+		);
 	}
-	const unknown = values.models.filter( ( id ) => ! modelKind( id, knownModels ) );
+	const unknown = values.models.filter(
+		( id ) => ! modelKind( id, knownModels )
+	);
 	if ( values.models.length === 0 || values.models.length > 10 ) {
 		problems.models = __( 'A purpose has 1 to 10 models.', 'svc-hub' );
 	} else if ( unknown.length > 0 ) {
-		problems.models = sprintf( __( 'Unknown model(s): %s.', 'svc-hub' ), unknown.join( ', ' ) );
-	} else if ( new Set( values.models.map( ( id ) => modelKind( id, knownModels ) ) ).size > 1 ) {
-		problems.models = __( 'All chat models or all embedding models, not both.', 'svc-hub' );
+		problems.models = sprintf(
+			/* translators: %s: the unknown model ids, comma-separated. */
+			__( 'Unknown model(s): %s.', 'svc-hub' ),
+			unknown.join( ', ' )
+		);
+	} else if (
+		new Set( values.models.map( ( id ) => modelKind( id, knownModels ) ) )
+			.size > 1
+	) {
+		problems.models = __(
+			'All chat models or all embedding models, not both.',
+			'svc-hub'
+		);
 	}
 	return problems;
 }

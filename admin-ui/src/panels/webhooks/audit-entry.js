@@ -28,10 +28,25 @@ function Received( { entry } ) {
 			</table>
 			<h3>
 				{ entry.body_truncated
-					? sprintf( __( 'Body (first 64 KiB of %d bytes, %s)', 'svc-hub' ), entry.body_bytes, entry.body_encoding )
-					: sprintf( __( 'Body (%d bytes, %s)', 'svc-hub' ), entry.body_bytes, entry.body_encoding ) }
+					? sprintf(
+							/* translators: %1$d: size of the body in bytes, %2$s: its encoding (utf8 or base64). */
+							__(
+								'Body (first 64 KiB of %1$d bytes, %2$s)',
+								'svc-hub'
+							),
+							entry.body_bytes,
+							entry.body_encoding
+						)
+					: sprintf(
+							/* translators: %1$d: size of the body in bytes, %2$s: its encoding (utf8 or base64). */
+							__( 'Body (%1$d bytes, %2$s)', 'svc-hub' ),
+							entry.body_bytes,
+							entry.body_encoding
+						) }
 			</h3>
-			<pre className="svc-hub-code svc-hub-audit-body">{ entry.body }</pre>
+			<pre className="svc-hub-code svc-hub-audit-body">
+				{ entry.body }
+			</pre>
 		</>
 	);
 }
@@ -43,7 +58,10 @@ function Received( { entry } ) {
 function tallyText( entry ) {
 	return sprintf(
 		/* translators: 1: number of attempts, 2: date and time of the last, 3: bytes they sent. */
-		__( '%1$d from this address until %2$s, over the failure limit: counted, not stored (no headers, no body; %3$d bytes in all).', 'svc-hub' ),
+		__(
+			'%1$d from this address until %2$s, over the failure limit: counted, not stored (no headers, no body; %3$d bytes in all).',
+			'svc-hub'
+		),
 		entry.attempts,
 		formatDateTime( entry.last_received_at ),
 		entry.body_bytes
@@ -64,8 +82,23 @@ export default function AuditEntry( { id, onClose } ) {
 	// Rate-limited attempts are tallied: one row per address and minute, without headers or body.
 	const tallied = !! entry && entry.outcome === 'rate_limited';
 	return (
-		<Modal title={ sprintf( __( 'Webhook attempt %s', 'svc-hub' ), id ) } onRequestClose={ onClose } className="svc-hub-audit-entry">
-			{ ! entry && <ListStatus list={ record ? { error: record.error } : null } empty="" /> }
+		<Modal
+			title={ sprintf(
+				/* translators: %s: webhook attempt id. */ __(
+					'Webhook attempt %s',
+					'svc-hub'
+				),
+				id
+			) }
+			onRequestClose={ onClose }
+			className="svc-hub-audit-entry"
+		>
+			{ ! entry && (
+				<ListStatus
+					list={ record ? { error: record.error } : null }
+					empty=""
+				/>
+			) }
 			{ entry && (
 				<>
 					<dl className="svc-hub-facts">
@@ -74,7 +107,11 @@ export default function AuditEntry( { id, onClose } ) {
 						<dt>{ __( 'Client address', 'svc-hub' ) }</dt>
 						<dd>{ entry.client_ip || '—' }</dd>
 						{ tallied && <dt>{ __( 'Attempts', 'svc-hub' ) }</dt> }
-						{ tallied && <dd className="svc-hub-audit-entry__attempts">{ tallyText( entry ) }</dd> }
+						{ tallied && (
+							<dd className="svc-hub-audit-entry__attempts">
+								{ tallyText( entry ) }
+							</dd>
+						) }
 						<dt>{ __( 'Source', 'svc-hub' ) }</dt>
 						<dd>{ entry.source || '—' }</dd>
 						<dt>{ __( 'Topic', 'svc-hub' ) }</dt>

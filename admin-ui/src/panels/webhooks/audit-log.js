@@ -20,7 +20,12 @@ function attemptsLabel( entry ) {
 		return '1';
 	}
 	/* translators: 1: number of attempts, 2: date and time of the last. */
-	return sprintf( __( '%1$d until %2$s', 'svc-hub' ), entry.attempts, formatDateTime( entry.last_received_at ) );
+	return sprintf(
+		/* translators: %1$d: attempts, %2$s: last received at. */
+		__( '%1$d until %2$s', 'svc-hub' ),
+		entry.attempts,
+		formatDateTime( entry.last_received_at )
+	);
 }
 
 /** The webhook verification audit log, newest first, filtered by signature result. */
@@ -28,11 +33,23 @@ export default function AuditLog() {
 	const [ result, setResult ] = useState( '' );
 	const [ page, setPage ] = useState( 1 );
 	const [ open, setOpen ] = useState( null );
-	const list = useList( '/webhook-audit', { result, page, per_page: PER_PAGE } );
+	const list = useList( '/webhook-audit', {
+		result,
+		page,
+		per_page: PER_PAGE,
+	} );
 	const columns = [
-		{ key: 'received_at', label: __( 'Received', 'svc-hub' ), render: ( entry ) => formatDateTime( entry.received_at ) },
+		{
+			key: 'received_at',
+			label: __( 'Received', 'svc-hub' ),
+			render: ( entry ) => formatDateTime( entry.received_at ),
+		},
 		{ key: 'client_ip', label: __( 'Client address', 'svc-hub' ) },
-		{ key: 'attempts', label: __( 'Attempts', 'svc-hub' ), render: attemptsLabel },
+		{
+			key: 'attempts',
+			label: __( 'Attempts', 'svc-hub' ),
+			render: attemptsLabel,
+		},
 		{ key: 'source', label: __( 'Source', 'svc-hub' ) },
 		{ key: 'topic', label: __( 'Topic', 'svc-hub' ) },
 		{ key: 'signature_result', label: __( 'Signature', 'svc-hub' ) },
@@ -42,7 +59,10 @@ export default function AuditLog() {
 			key: 'actions',
 			label: __( 'Actions', 'svc-hub' ),
 			render: ( entry ) => (
-				<Button variant="secondary" onClick={ () => setOpen( entry.id ) }>
+				<Button
+					variant="secondary"
+					onClick={ () => setOpen( entry.id ) }
+				>
 					{ __( 'Open', 'svc-hub' ) }
 				</Button>
 			),
@@ -54,15 +74,29 @@ export default function AuditLog() {
 			<SelectControl
 				label={ __( 'Signature result', 'svc-hub' ) }
 				value={ result }
-				options={ [ { value: '', label: __( 'any', 'svc-hub' ) }, ...SIGNATURE_RESULTS.map( ( value ) => ( { value, label: value } ) ) ] }
+				options={ [
+					{ value: '', label: __( 'any', 'svc-hub' ) },
+					...SIGNATURE_RESULTS.map( ( value ) => ( {
+						value,
+						label: value,
+					} ) ),
+				] }
 				onChange={ ( value ) => {
 					setResult( value );
 					setPage( 1 );
 				} }
 			/>
-			<DataTable columns={ columns } list={ list } rowKey={ ( entry ) => String( entry.id ) } empty={ __( 'No webhook attempts.', 'svc-hub' ) } className="svc-hub-audit-list" />
+			<DataTable
+				columns={ columns }
+				list={ list }
+				rowKey={ ( entry ) => String( entry.id ) }
+				empty={ __( 'No webhook attempts.', 'svc-hub' ) }
+				className="svc-hub-audit-list"
+			/>
 			<Pagination page={ page } list={ list } onChange={ setPage } />
-			{ open !== null && <AuditEntry id={ open } onClose={ () => setOpen( null ) } /> }
+			{ open !== null && (
+				<AuditEntry id={ open } onClose={ () => setOpen( null ) } />
+			) }
 		</section>
 	);
 }

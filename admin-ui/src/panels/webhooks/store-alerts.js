@@ -3,14 +3,24 @@ import { sprintf, __ } from '@wordpress/i18n';
 import { useList } from '../../components/use-list';
 
 /** Statuses that need the admin: deliveries failing verification, a webhook WooCommerce disabled, a silent store. */
-const NOTICE_STATUS = { failing: 'warning', disabled: 'error', silent: 'warning' };
+const NOTICE_STATUS = {
+	failing: 'warning',
+	disabled: 'error',
+	silent: 'warning',
+};
 
-/** Each store whose webhook needs attention, read from the stores route (`health`). */
+/**
+ * Each store whose webhook needs attention, read from the stores route (`health`).
+ *
+ * @param {Object|null} list The stores list from useList( '/stores' ).
+ */
 export function troubledStores( list ) {
 	if ( ! list || list.error ) {
 		return [];
 	}
-	return list.items.filter( ( record ) => record.health && NOTICE_STATUS[ record.health.status ] );
+	return list.items.filter(
+		( record ) => record.health && NOTICE_STATUS[ record.health.status ]
+	);
 }
 
 /**
@@ -21,11 +31,26 @@ export default function StoreAlerts() {
 	const list = useList( '/stores' );
 	const stores = troubledStores( list );
 	return (
-		<div className="svc-hub-store-alerts" data-loaded={ list && ! list.error ? 'true' : 'false' }>
+		<div
+			className="svc-hub-store-alerts"
+			data-loaded={ list && ! list.error ? 'true' : 'false' }
+		>
 			{ stores.map( ( record ) => (
-				<Notice key={ record.id } status={ NOTICE_STATUS[ record.health.status ] } isDismissible={ false } className={ `svc-hub-store-alert is-${ record.health.status }` }>
+				<Notice
+					key={ record.id }
+					status={ NOTICE_STATUS[ record.health.status ] }
+					isDismissible={ false }
+					className={ `svc-hub-store-alert is-${ record.health.status }` }
+				>
 					<p>
-						<strong>{ sprintf( __( 'WooCommerce store %s:', 'svc-hub' ), record.source_url ) }</strong> { record.health.message }
+						<strong>
+							{ sprintf(
+								/* translators: %s: source url. */
+								__( 'WooCommerce store %s:', 'svc-hub' ),
+								record.source_url
+							) }
+						</strong>{ ' ' }
+						{ record.health.message }
 					</p>
 					<p>{ record.health.action }</p>
 				</Notice>

@@ -16,10 +16,20 @@ import { validateCredentials } from './validate';
  */
 export default function StoreCredentials( { record, onClose } ) {
 	const { saveStoreCredentials } = useDispatch( store );
-	const form = useForm( { consumer_key: '', consumer_secret: '' }, validateCredentials );
+	const form = useForm(
+		{ consumer_key: '', consumer_secret: '' },
+		validateCredentials
+	);
 	const onSubmit = async ( event ) => {
 		event.preventDefault();
-		if ( await form.submit( ( values ) => saveStoreCredentials( record, { consumer_key: values.consumer_key.trim(), consumer_secret: values.consumer_secret.trim() } ) ) ) {
+		if (
+			await form.submit( ( values ) =>
+				saveStoreCredentials( record, {
+					consumer_key: values.consumer_key.trim(),
+					consumer_secret: values.consumer_secret.trim(),
+				} )
+			)
+		) {
 			onClose();
 		}
 	};
@@ -30,19 +40,48 @@ export default function StoreCredentials( { record, onClose } ) {
 		}
 	};
 	return (
-		<Modal title={ sprintf( __( 'REST credentials for %s', 'svc-hub' ), record.source_url ) } onRequestClose={ onClose } className="svc-hub-store-credentials">
+		<Modal
+			title={ sprintf(
+				/* translators: %s: source url. */
+				__( 'REST credentials for %s', 'svc-hub' ),
+				record.source_url
+			) }
+			onRequestClose={ onClose }
+			className="svc-hub-store-credentials"
+		>
 			<form className="svc-hub-form" onSubmit={ onSubmit } noValidate>
 				<p className="description">
-					{ __( 'A REST API key with Read permission (WooCommerce → Settings → Advanced → REST API). The hub pulls the orders its webhook missed with it.', 'svc-hub' ) }
+					{ __(
+						'A REST API key with Read permission (WooCommerce → Settings → Advanced → REST API). The hub pulls the orders its webhook missed with it.',
+						'svc-hub'
+					) }
 				</p>
-				<TextControl label={ __( 'Consumer key', 'svc-hub' ) } autoComplete="off" { ...form.field( 'consumer_key' ) } />
-				<TextControl label={ __( 'Consumer secret', 'svc-hub' ) } type="password" autoComplete="new-password" { ...form.field( 'consumer_secret' ) } />
+				<TextControl
+					label={ __( 'Consumer key', 'svc-hub' ) }
+					autoComplete="off"
+					{ ...form.field( 'consumer_key' ) }
+				/>
+				<TextControl
+					label={ __( 'Consumer secret', 'svc-hub' ) }
+					type="password"
+					autoComplete="new-password"
+					{ ...form.field( 'consumer_secret' ) }
+				/>
 				<div className="svc-hub-actions">
-					<Button variant="primary" type="submit" isBusy={ form.isBusy } disabled={ form.isBusy }>
+					<Button
+						variant="primary"
+						type="submit"
+						isBusy={ form.isBusy }
+						disabled={ form.isBusy }
+					>
 						{ __( 'Save credentials', 'svc-hub' ) }
 					</Button>
 					{ record.rest_credentials && (
-						<Button variant="secondary" isDestructive onClick={ onClear }>
+						<Button
+							variant="secondary"
+							isDestructive
+							onClick={ onClear }
+						>
 							{ __( 'Clear credentials', 'svc-hub' ) }
 						</Button>
 					) }

@@ -11,17 +11,43 @@ export default function StoreForm() {
 	const form = useForm( EMPTY_STORE, validateStore );
 	const onSubmit = async ( event ) => {
 		event.preventDefault();
-		if ( await form.submit( ( values ) => saveStore( null, { source_url: values.source_url.trim(), secret: values.secret } ) ) ) {
+		if (
+			await form.submit( ( values ) =>
+				saveStore( null, {
+					source_url: values.source_url.trim(),
+					secret: values.secret,
+				} )
+			)
+		) {
 			form.reset();
 		}
 	};
 	return (
-		<form className="svc-hub-form svc-hub-store-form" onSubmit={ onSubmit } noValidate>
+		<form
+			className="svc-hub-form svc-hub-store-form"
+			onSubmit={ onSubmit }
+			noValidate
+		>
 			<div className="svc-hub-form__grid">
-				<TextControl label={ __( 'Store URL', 'svc-hub' ) } type="url" placeholder="https://shop.example" { ...form.field( 'source_url' ) } />
-				<TextControl label={ __( 'Webhook secret', 'svc-hub' ) } type="password" autoComplete="new-password" { ...form.field( 'secret' ) } />
+				<TextControl
+					label={ __( 'Store URL', 'svc-hub' ) }
+					type="url"
+					placeholder="https://shop.example"
+					{ ...form.field( 'source_url' ) }
+				/>
+				<TextControl
+					label={ __( 'Webhook secret', 'svc-hub' ) }
+					type="password"
+					autoComplete="new-password"
+					{ ...form.field( 'secret' ) }
+				/>
 			</div>
-			<Button variant="secondary" type="submit" isBusy={ form.isBusy } disabled={ form.isBusy }>
+			<Button
+				variant="secondary"
+				type="submit"
+				isBusy={ form.isBusy }
+				disabled={ form.isBusy }
+			>
 				{ __( 'Add store', 'svc-hub' ) }
 			</Button>
 		</form>

@@ -14,18 +14,42 @@ import { validateStore } from './validate';
  */
 export default function StoreSecret( { record, onClose } ) {
 	const { saveStore } = useDispatch( store );
-	const form = useForm( { source_url: record.source_url, secret: '' }, ( values ) => validateStore( values, false ) );
+	const form = useForm(
+		{ source_url: record.source_url, secret: '' },
+		( values ) => validateStore( values, false )
+	);
 	const onSubmit = async ( event ) => {
 		event.preventDefault();
-		if ( await form.submit( ( values ) => saveStore( record.id, { secret: values.secret } ) ) ) {
+		if (
+			await form.submit( ( values ) =>
+				saveStore( record.id, { secret: values.secret } )
+			)
+		) {
 			onClose();
 		}
 	};
 	return (
-		<Modal title={ sprintf( __( 'New webhook secret for %s', 'svc-hub' ), record.source_url ) } onRequestClose={ onClose }>
+		<Modal
+			title={ sprintf(
+				/* translators: %s: source url. */
+				__( 'New webhook secret for %s', 'svc-hub' ),
+				record.source_url
+			) }
+			onRequestClose={ onClose }
+		>
 			<form className="svc-hub-form" onSubmit={ onSubmit } noValidate>
-				<TextControl label={ __( 'Webhook secret', 'svc-hub' ) } type="password" autoComplete="new-password" { ...form.field( 'secret' ) } />
-				<Button variant="primary" type="submit" isBusy={ form.isBusy } disabled={ form.isBusy }>
+				<TextControl
+					label={ __( 'Webhook secret', 'svc-hub' ) }
+					type="password"
+					autoComplete="new-password"
+					{ ...form.field( 'secret' ) }
+				/>
+				<Button
+					variant="primary"
+					type="submit"
+					isBusy={ form.isBusy }
+					disabled={ form.isBusy }
+				>
 					{ __( 'Save secret', 'svc-hub' ) }
 				</Button>
 			</form>

@@ -1,7 +1,14 @@
 import { __ } from '@wordpress/i18n';
 import { isHttpUrl, onlyProblems } from '../../utils/validation';
 
-export const SIGNATURE_RESULTS = [ 'valid', 'invalid', 'missing', 'unknown_store', 'unsigned_ping', 'not_checked' ];
+export const SIGNATURE_RESULTS = [
+	'valid',
+	'invalid',
+	'missing',
+	'unknown_store',
+	'unsigned_ping',
+	'not_checked',
+];
 
 export const DELIVERY_STATUSES = [ 'pending', 'delivered', 'failed', 'gone' ];
 
@@ -14,10 +21,19 @@ export const EMPTY_STORE = { source_url: '', secret: '' };
  */
 export function validateStore( values, isNew = true ) {
 	return onlyProblems( {
-		source_url: ! isNew || isHttpUrl( values.source_url ) ? undefined : __( "The store's absolute http(s) home URL, as WooCommerce sends it.", 'svc-hub' ),
+		source_url:
+			! isNew || isHttpUrl( values.source_url )
+				? undefined
+				: __(
+						"The store's absolute http(s) home URL, as WooCommerce sends it.",
+						'svc-hub'
+					),
 		secret:
 			values.secret.length === 0 || values.secret.length > 1000
-				? __( "The webhook's secret exactly as WooCommerce shows it (1 to 1000 characters).", 'svc-hub' )
+				? __(
+						"The webhook's secret exactly as WooCommerce shows it (1 to 1000 characters).",
+						'svc-hub'
+					)
 				: undefined,
 	} );
 }
@@ -28,7 +44,15 @@ export function validateStore( values, isNew = true ) {
  */
 export function validateCredentials( values ) {
 	return onlyProblems( {
-		consumer_key: /^ck_[A-Za-z0-9_-]{8,200}$/.test( values.consumer_key.trim() ) ? undefined : __( 'The consumer key WooCommerce showed (ck_…).', 'svc-hub' ),
-		consumer_secret: /^cs_[A-Za-z0-9_-]{8,200}$/.test( values.consumer_secret.trim() ) ? undefined : __( 'The consumer secret WooCommerce showed (cs_…).', 'svc-hub' ),
+		consumer_key: /^ck_[A-Za-z0-9_-]{8,200}$/.test(
+			values.consumer_key.trim()
+		)
+			? undefined
+			: __( 'The consumer key WooCommerce showed (ck_…).', 'svc-hub' ),
+		consumer_secret: /^cs_[A-Za-z0-9_-]{8,200}$/.test(
+			values.consumer_secret.trim()
+		)
+			? undefined
+			: __( 'The consumer secret WooCommerce showed (cs_…).', 'svc-hub' ),
 	} );
 }

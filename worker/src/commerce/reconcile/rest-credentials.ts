@@ -1,7 +1,7 @@
 import type { RowDataPacket } from 'mysql2/promise';
 import type { Database } from '../../db/pool';
 import { decrypt, encrypt } from '../../support/encryption';
-import { Problems, type Raw } from '../../support/problems';
+import type { Problems, Raw } from '../../support/problems';
 
 /** A WooCommerce REST API key pair (WooCommerce → Settings → Advanced → REST API), permission Read. */
 export interface RestCredentials {

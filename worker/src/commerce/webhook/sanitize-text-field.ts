@@ -58,6 +58,7 @@ function stripAllTags(text: string): string {
   return stripTags(text.replace(/<(script|style)[^>]*?>[\s\S]*?<\/\1>/gi, '')).trim();
 }
 
+// eslint-disable-next-line no-control-regex -- PHP trim()'s own list: NUL and vertical tab on purpose.
 const PHP_TRIM = /^[ \t\n\r\0\x0B]+|[ \t\n\r\0\x0B]+$/g;
 
 export function sanitizeTextField(text: string): string {

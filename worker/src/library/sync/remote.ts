@@ -2,6 +2,7 @@ import { SyncError } from './sync-state';
 
 const TIMEOUT_MS = 30_000;
 /** A short excerpt of a hub's answer for an error line, without control characters. */
+// eslint-disable-next-line no-control-regex -- replacing control characters is the point.
 const excerpt = (text: string) => text.slice(0, 200).replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
 
 /** The hub's public library API over fetch (undici), counting every request it makes. */

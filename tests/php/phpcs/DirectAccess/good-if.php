@@ -1,0 +1,10 @@
+<?php
+/**
+ * Guarded, the long way, and with a standalone mode for tests.
+ *
+ * @package svc-hub
+ */
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
