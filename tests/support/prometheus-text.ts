@@ -4,7 +4,8 @@
  *
  * Its known limitation: a histogram family is flattened into one entry, so the buckets of several
  * label sets overwrite each other and labelled `_sum`/`_count` are dropped. `histogramSeries()`
- * therefore hands it one series at a time (the family's header and that series' lines).
+ * therefore hands it one series at a time: the family's header and that series' lines with the
+ * series' own labels taken off.
  */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const parsePrometheusTextFormat = require('parse-prometheus-text-format') as (text: string) => ParsedFamily[];
@@ -45,7 +46,9 @@ export function histogramSeries(text: string, name: string, labels: Record<strin
     return (line.startsWith(`${name}_bucket{${inner},le="`) || line.startsWith(`${name}_sum{${inner}} `) || line.startsWith(`${name}_count{${inner}} `));
   });
   if (lines.length <= 2) return null;
-  const [family] = parseExposition(`${lines.join('\n')}\n`);
+  // The series' own labels taken off, so the parser sees a plain histogram it reads correctly.
+  const alone = lines.map((line) => line.replace(`{${inner},le="`, '{le="').replace(`{${inner}} `, ' '));
+  const [family] = parseExposition(`${alone.join('\n')}\n`);
   const metric = family?.metrics[0];
   if (!metric?.buckets) throw new Error(`${name}{${inner}} did not parse as a histogram`);
   return {
