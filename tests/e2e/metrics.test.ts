@@ -120,6 +120,24 @@ describe('GET /metrics', () => {
     }
   });
 
+  it('counts a call refused for too many in flight', async () => {
+    const key = createKey(['llm.chat']);
+    hub('key', 'concurrency', key.id, '1');
+    const before = await scrape();
+    const words = Array.from({ length: 200 }, (_, index) => `w${index}`).join(' ');
+    const open = await postStream('direct', `${ROUTER}/chat/stream`, key.key, { model: 'mock/slow', messages: [{ role: 'user', content: words }] });
+    try {
+      expect(open.status).toBe(200);
+      const refused = await call('direct', `${ROUTER}/chat`, postJson(key.key, { model: 'mock/echo', messages: MESSAGES }));
+      expect([refused.status, refused.body?.code]).toEqual([429, 'svc_too_many_concurrent']);
+    } finally {
+      open.destroy();
+    }
+    const after = await scrapeUntil((now) => value(now, 'svc_hub_concurrency_rejections_total') > value(before, 'svc_hub_concurrency_rejections_total'));
+    expect(value(after, 'svc_hub_concurrency_rejections_total') - value(before, 'svc_hub_concurrency_rejections_total')).toBe(1);
+    expect(value(after, 'svc_hub_rate_limit_rejections_total') - value(before, 'svc_hub_rate_limit_rejections_total')).toBe(0);
+  });
+
   it('writes bounded labels only: route patterns, never raw paths', async () => {
     const id = `ord_${randomUUID().replace(/-/g, '').slice(0, 20).toUpperCase()}`;
     await call('direct', `/wp-json/svc-commerce/v1/orders/${id}`, { headers: bearer(client.key) });
