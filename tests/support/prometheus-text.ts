@@ -7,7 +7,6 @@
  * therefore hands it one series at a time: the family's header and that series' lines with the
  * series' own labels taken off.
  */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const parsePrometheusTextFormat = require('parse-prometheus-text-format') as (text: string) => ParsedFamily[];
 
 export interface ParsedFamily {
