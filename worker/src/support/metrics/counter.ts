@@ -32,7 +32,7 @@ export class Counter {
 
   /** The current total for these label values (0 when never counted). */
   get(values: readonly string[]): number {
-    return this.cells.get(values).value;
+    return this.cells.find(values)?.value ?? 0;
   }
 
   render(): string {

@@ -65,4 +65,12 @@ describe('Prometheus text exposition', () => {
     counter.inc([], NaN);
     expect(counter.get([])).toBe(3);
   });
+
+  it('reads a total without creating its series', async () => {
+    const registry = new MetricsRegistry();
+    const counter = registry.counter('test_read_total', 'Read.', ['team']);
+    counter.inc(['a']);
+    expect([counter.get(['a']), counter.get(['b'])]).toEqual([1, 0]);
+    expect(await registry.render()).not.toContain('team="b"');
+  });
 });

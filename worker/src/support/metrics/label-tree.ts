@@ -29,6 +29,18 @@ export class LabelTree<T> {
     return this.leaf(level, values[this.depth - 1]!, values);
   }
 
+  /** The child for these label values if it exists (creates nothing). */
+  find(values: readonly string[]): T | undefined {
+    if (values.length !== this.depth) return undefined;
+    if (this.depth === 0) return this.root.get('') as T | undefined;
+    let level: unknown = this.root;
+    for (const value of values) {
+      if (!(level instanceof Map)) return undefined;
+      level = level.get(value);
+    }
+    return level as T | undefined;
+  }
+
   /** Every child with its label values, in the order they were created. */
   entries(): ReadonlyArray<{ values: string[]; child: T }> {
     return this.all;
