@@ -26,7 +26,7 @@ export class HistogramCells {
 
 /**
  * A Prometheus histogram: `_bucket{le=…}` (cumulative, ending with `le="+Inf"` = `_count`),
- * `_sum` and `_count` per label set. Observing finds the cells without allocating.
+ * `_sum` and `_count` per label set. Observing finds the cells through nested Maps (no key string).
  */
 export class Histogram {
   private readonly cells: LabelTree<HistogramCells>;

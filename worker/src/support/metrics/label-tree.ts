@@ -1,6 +1,6 @@
 /**
  * Children of a labelled metric, found by their label values through nested Maps (one level per
- * label), so that finding an existing child allocates nothing — no joined key string per
+ * label), so that finding an existing child builds nothing — no joined key string per
  * observation on the request path.
  */
 export class LabelTree<T> {
