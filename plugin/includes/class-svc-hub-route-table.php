@@ -55,6 +55,7 @@ final class Svc_Hub_Route_Table {
 			self::row( 'llm/router/v1', '/models', 'GET', 'bearer' ),
 			self::row( 'llm/router/v1', '/models/purposes', 'GET', 'bearer' ),
 			self::row( 'llm/router/v1', '/health', 'GET', 'public' ),
+			self::row( 'llm/router/v1', '/metrics', 'GET', 'bearer' ),
 			self::row( 'svc-commerce/v1', '/packages', 'GET', 'bearer' ),
 			self::row( 'svc-commerce/v1', '/checkout', 'POST', 'bearer' ),
 			self::row( 'svc-commerce/v1', '/orders/(?P<id>[^/]+)', 'GET', 'bearer' ),

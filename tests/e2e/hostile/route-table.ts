@@ -73,6 +73,11 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
   { method: 'GET', path: `${ROUTER}/models`, auth: 'bearer' },
   { method: 'GET', path: `${ROUTER}/models/purposes`, auth: 'bearer' },
   { method: 'GET', path: `${ROUTER}/health`, auth: 'public' },
+  { method: 'GET', path: `${ROUTER}/metrics`, auth: 'bearer', adminScope: true },
+  {
+    method: 'GET', path: '/metrics', auth: 'public', servedBy: 'worker',
+    skip: "the worker's own scrape path, outside the plugin's namespaces (WordPress never serves it): loopback or an admin key; refusals in tests/e2e/metrics.test.ts and http/metrics-handler.test.ts",
+  },
   { method: 'GET', path: `${COMMERCE}/packages`, auth: 'bearer' },
   { method: 'POST', path: `${COMMERCE}/checkout`, auth: 'bearer', body: (f) => ({ package_id: 'no-such-package', site_url: f.clientA.siteUrl }) },
   { method: 'GET', path: `${COMMERCE}/orders/:id`, auth: 'bearer', params: { id: (f) => f.orderOfA } },

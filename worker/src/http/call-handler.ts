@@ -7,6 +7,7 @@ import { requireFeatures } from './feature-gate';
 import { parseJsonObject } from './json-body';
 import { admit } from './rate-limit';
 import { ApiError } from '../support/api-error';
+import { countConcurrencyRejection } from '../support/metrics/hub-metrics';
 
 /**
  * A route handler that needs no Express: what the checks learned (key, parsed JSON, request id)
@@ -43,7 +44,10 @@ export async function runCall(services: Services, route: CallRoute, state: Reque
   await checkCall(services, route, state, headers);
   const key = state.apiKey!;
   const release = services.router.calls.take(key.id, key.maxConcurrentCalls);
-  if (!release) throw ApiError.tooManyConcurrent(key.maxConcurrentCalls);
+  if (!release) {
+    countConcurrencyRejection();
+    throw ApiError.tooManyConcurrent(key.maxConcurrentCalls);
+  }
   response.once('close', release);
   try {
     await route.call(state, response);

@@ -5,6 +5,7 @@ import type { RequestContext } from './context';
 import { answerError } from './error-handler';
 import { readBody } from './raw-body';
 import { requestIdFrom } from './request-id';
+import { nameRoute } from './request-metrics';
 import type { RouteDefinition } from './routes';
 
 /**
@@ -40,6 +41,7 @@ export class LeanDispatch {
     const path = queryAt < 0 ? url : url.slice(0, queryAt);
     const route = this.routes.get(path);
     if (!route || !this.isPlain(request)) return false;
+    nameRoute(response, path);
     // answerError() cannot fail in practice; if it ever did, the connection is cut rather than
     // the rejection left unhandled (which would end the process).
     this.serve(route, path, request, response).catch(() => response.destroy());

@@ -2,12 +2,16 @@ import type { NextFunction, Request, Response } from 'express';
 import type { ApiKeyRecord } from '../license/api-keys';
 import type { RateLimiter } from '../router/rate-limiter';
 import { ApiError } from '../support/api-error';
+import { countRateLimitRejection } from '../support/metrics/hub-metrics';
 import { context } from './context';
 
 /** Counts one request of `key`; 429 svc_rate_limited with Retry-After once its requests per minute are used up. */
 export function admit(limiter: RateLimiter, key: ApiKeyRecord): void {
   const verdict = limiter.take(key.id, key.rateLimitPerMinute);
-  if (!verdict.allowed) throw ApiError.rateLimited(verdict.retryAfterSeconds);
+  if (!verdict.allowed) {
+    countRateLimitRejection();
+    throw ApiError.rateLimited(verdict.retryAfterSeconds);
+  }
 }
 
 /** The middleware form of admit(). */

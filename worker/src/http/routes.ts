@@ -5,6 +5,7 @@ import { entitlementHandlers } from './admin/entitlements';
 import { keyHandlers } from './admin/keys';
 import { deliveryHandlers } from './admin/deliveries';
 import { healthHandler } from './health';
+import { metricsHandlers } from './metrics-handler';
 import { chatHandler } from '../router/chat-handler';
 import { embeddingsHandler } from '../router/embeddings-handler';
 import { modelHandlers } from '../router/models-handler';
@@ -82,6 +83,7 @@ export function routeTable(services: Services, startedAt: number): RouteDefiniti
   const stores = storeHandlers(services);
   const webhookAudit = webhookAuditHandlers(services);
   const deliveries = deliveryHandlers(services);
+  const metrics = metricsHandlers(services);
   const llm = (features: string[], handler: Pick<RouteDefinition, 'handler' | 'call'>) => ({ auth: 'bearer' as const, area: 'llm router', features, ...handler });
   const rows: RouteDefinition[] = [
     { method: 'POST', path: `${router}/chat`, ...llm(['llm.chat'], { call: chatHandler(services.router, 'blocking') }) },
@@ -95,6 +97,8 @@ export function routeTable(services: Services, startedAt: number): RouteDefiniti
     { method: 'GET', path: `${router}/models`, ...llm(LLM, { handler: models.models }) },
     { method: 'GET', path: `${router}/models/purposes`, ...llm(LLM, { handler: models.purposes }) },
     { method: 'GET', path: `${router}/health`, auth: 'public', area: 'health', handler: health },
+    { method: 'GET', path: `${router}/metrics`, auth: 'bearer', area: 'metrics', adminScope: true, handler: metrics.scrape },
+    { method: 'GET', path: '/metrics', auth: 'public', area: 'metrics', handler: metrics.local },
     { method: 'GET', path: `${commerce}/packages`, auth: 'bearer', area: 'commerce', handler: shop.packages },
     { method: 'POST', path: `${commerce}/checkout`, auth: 'bearer', area: 'commerce', handler: shop.checkout },
     { method: 'GET', path: `${commerce}/orders/:id`, auth: 'bearer', area: 'commerce', handler: shop.order },

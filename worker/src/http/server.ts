@@ -3,6 +3,7 @@ import type { Services } from '../services';
 import { buildApp, type AppOptions } from './app';
 import { answerClientError } from './client-error';
 import { LeanDispatch } from './lean-dispatch';
+import { trackRequest } from './request-metrics';
 import { routeTable } from './routes';
 
 /**
@@ -15,6 +16,7 @@ export function createWorkerServer(services: Services, options: AppOptions & { s
   const app = buildApp(services, routes, options);
   const lean = new LeanDispatch(services, routes);
   const server = createServer((request, response) => {
+    trackRequest(response);
     if (!lean.handle(request, response)) app(request, response);
   });
   server.on('clientError', answerClientError);

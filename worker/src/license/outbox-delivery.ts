@@ -2,6 +2,7 @@ import type { OutboxConfig } from '../config';
 import type { Database } from '../db/pool';
 import type { Logger } from '../support/logger';
 import { OutboundGuard } from '../support/outbound-guard';
+import { countOutboxDelivery } from '../support/metrics/hub-metrics';
 import { Periodic } from '../support/periodic';
 import type { ApiKeyStore } from './api-keys';
 import { decideOutcome } from './delivery-outcome';
@@ -115,6 +116,7 @@ export class OutboxDelivery {
     }
     const outcome = decideOutcome(report, message.attempts + 1, this.schedule);
     const applied = await this.store.record(message, target.endpoint, report, outcome);
+    if (applied) countOutboxDelivery(outcome.status === 'pending' ? 'retry' : outcome.status);
     const fields = {
       message_id: message.id,
       site_url: message.siteUrl,

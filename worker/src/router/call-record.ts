@@ -1,5 +1,6 @@
 import { prefixedId } from '../support/ids';
 import type { CatalogModel } from './catalog';
+import { recordCallMetrics } from './call-metrics';
 import { costOfUsage, estimateTokens } from './cost';
 import type { PriceBook } from './prices';
 import type { TokenUsage } from './providers/types';
@@ -107,6 +108,7 @@ export class CallRecord {
       firstTokenMs: this.firstTokenAt === null ? null : Number(this.firstTokenAt - this.startedAt) / 1e6,
       errorCode: outcome.errorCode ?? null,
     });
+    recordCallMetrics({ model: outcome.model, team: this.identity.metadata.team || this.identity.keyTeam, status: outcome.status, usage, cost, currency: price?.currency ?? 'USD', latencyMs, firstTokenMs: this.firstTokenAt === null ? null : Number(this.firstTokenAt - this.startedAt) / 1e6 });
     return {
       usage,
       router: {

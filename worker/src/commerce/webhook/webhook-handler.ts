@@ -4,6 +4,7 @@ import { JSON_BODY_LIMIT_BYTES } from '../../http/raw-body';
 import { intakeOf, type WebhookIntake } from '../../http/webhook-intake';
 import { ApiError } from '../../support/api-error';
 import type { Logger } from '../../support/logger';
+import { countWebhookOutcome } from '../../support/metrics/hub-metrics';
 import type { PaymentEvents } from '../payment-events';
 import { normaliseStoreUrl } from '../store-url';
 import type { AuditEntry, AuditOutcome, SignatureResult } from './audit-log';
@@ -135,6 +136,7 @@ export function webhookHandler(webhooks: WebhookServices, payments: PaymentEvent
     // Over the failure limit an attempt is only counted: one row per address and minute, without headers or body.
     if (verdict.outcome === 'rate_limited') await webhooks.audit.tally(entry);
     else await webhooks.audit.record(entry);
+    countWebhookOutcome(verdict.outcome, verdict.signatureResult);
     if (verdict.outcome === 'applied') logger.info('webhook applied', { order_id: verdict.orderId, woo_order_id: verdict.wooOrderId, store: verdict.source, change: verdict.reason });
     if (verdict.error) throw verdict.error;
     response.status(200).json({ received: true, outcome: verdict.outcome, reason: verdict.reason, order_id: verdict.orderId ?? null });
