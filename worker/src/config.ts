@@ -38,7 +38,12 @@ export interface Config {
   providerConnections: number;
   retry: { max: number; maxWaitMs: number };
   streamKeepAliveMs: number;
-  /** Longest a stream may last; then its upstream call is aborted and the stream ends with an error event. */
+  /**
+   * Longest a chat call may last, blocking or streamed (SVC_CALL_MAX_MS; SVC_STREAM_MAX_MS is its
+   * older name): then its upstream call is aborted, and it ends with `svc_upstream_timeout`, phase `total`.
+   */
+  callMaxMs: number;
+  /** The same value as callMaxMs, under the name the stream code reads. */
   streamMaxMs: number;
   defaultRateLimitPerMinute: number;
   outbox: OutboxConfig;
@@ -223,6 +228,12 @@ function readOutboundAllow(reader: Reader, environment: Environment): string[] {
   return entries;
 }
 
+/** SVC_CALL_MAX_MS, or its older name SVC_STREAM_MAX_MS when only that one is set. */
+function readCallMax(reader: Reader, environment: Environment): number {
+  const name = environment.SVC_CALL_MAX_MS?.trim() || !environment.SVC_STREAM_MAX_MS?.trim() ? 'SVC_CALL_MAX_MS' : 'SVC_STREAM_MAX_MS';
+  return reader.integer(name, 600_000, 1_000, 86_400_000);
+}
+
 function readProviderKeys(environment: Environment): Record<string, string> {
   const keys: Record<string, string> = {};
   for (const name of PROVIDER_VARIABLES) {
@@ -261,7 +272,8 @@ export function loadConfig(environment: Environment = process.env, version = '0.
       maxWaitMs: reader.integer('SVC_RETRY_MAX_WAIT_MS', 10_000, 0, 120_000),
     },
     streamKeepAliveMs: reader.integer('SVC_STREAM_KEEPALIVE_MS', 15_000, 100, 120_000),
-    streamMaxMs: reader.integer('SVC_STREAM_MAX_MS', 600_000, 1_000, 86_400_000),
+    callMaxMs: readCallMax(reader, environment),
+    streamMaxMs: 0,
     defaultRateLimitPerMinute: reader.integer('SVC_RATE_LIMIT_DEFAULT', 120, 1, 1_000_000),
     outbox: {
       pollMs: reader.integer('SVC_OUTBOX_POLL_MS', 1000, 10, 600_000),
@@ -283,6 +295,7 @@ export function loadConfig(environment: Environment = process.env, version = '0.
     },
     version,
   };
+  config.streamMaxMs = config.callMaxMs;
   if (reader.problems.length > 0) throw new ConfigError(reader.problems);
   return config;
 }

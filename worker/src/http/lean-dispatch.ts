@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Services } from '../services';
 import { runCall, type CallRoute } from './call-handler';
+import { setBrowserHeaders } from './browser-headers';
 import type { RequestContext } from './context';
 import { answerError } from './error-handler';
 import { readBody } from './raw-body';
@@ -64,6 +65,7 @@ export class LeanDispatch {
       wordpressUser: '',
     };
     response.setHeader('X-Request-Id', state.requestId);
+    setBrowserHeaders(request, response);
     try {
       state.rawBody = await readBody(request);
       await runCall(this.services, route, state, headers, response);
