@@ -6,6 +6,7 @@ import { createKey } from '../support/hub-cli';
 import { startNginxFront, type NginxFront } from '../support/nginx-front';
 import { stack } from '../support/stack';
 import { auditEntry } from '../support/webhook-calls';
+import { startExtraWorker, type ExtraWorker } from '../support/extra-worker';
 import { ping } from '../support/woo-webhook';
 import { startWorker, stopWorker } from '../support/worker-process';
 
@@ -42,6 +43,16 @@ async function usageRow(requestId: string): Promise<RowDataPacket | undefined> {
   } finally {
     await connection.end();
   }
+}
+
+/** The call's usage row once it is no longer open (the worker completes it just after answering), within 5 s. */
+async function settledUsageRow(requestId: string): Promise<RowDataPacket | undefined> {
+  let row = await usageRow(requestId);
+  for (let tries = 0; (!row || row.status === 'open') && tries < 50; tries += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    row = await usageRow(requestId);
+  }
+  return row;
 }
 
 /** A streamed chat through nginx; resolves with the response once its headers are in, and a reader of its data events. */
@@ -132,12 +143,7 @@ describe.each(LANES)('behind nginx + php-fpm, the %s lane', (lane) => {
     response.destroy();
     const [upstream] = await emulator().waitForRequests((requests) => requests[0]?.closedByClient === true, 10_000);
     expect(upstream?.closedByClient).toBe(true);
-    let row = await usageRow(requestId);
-    for (let tries = 0; (!row || row.status === 'open') && tries < 50; tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      row = await usageRow(requestId);
-    }
-    expect(row).toMatchObject({ status: 'aborted' });
+    expect(await settledUsageRow(requestId)).toMatchObject({ status: 'aborted' });
   });
 
   it("takes WooCommerce's webhook ping, audited", async () => {
@@ -159,6 +165,68 @@ describe.each(LANES)('behind nginx + php-fpm, the %s lane', (lane) => {
   it("answers a body over nginx's own limit with the JSON 413 in the contract's shape", async () => {
     const answer = await fetchJson(url(lane, `${ROUTER}/chat`), { method: 'POST', body: 'x'.repeat(17 * 1024 * 1024), headers: { 'Content-Type': 'application/json' } });
     expect([answer.status, answer.body?.code, answer.body?.data?.status]).toEqual([413, 'svc_payload_too_large', 413]);
+  });
+});
+
+const BROWSER_HEADERS = ['x-content-type-options', 'x-robots-tag', 'access-control-allow-origin', 'access-control-allow-methods', 'access-control-allow-credentials', 'access-control-allow-headers', 'access-control-expose-headers', 'vary'];
+
+describe('behind nginx, the lanes are the same for a browser', () => {
+  it('sends the same security and CORS headers on both lanes', async () => {
+    const key = createKey(['llm.chat']);
+    const headersOf = async (lane: Lane) => {
+      const answer = await fetchJson(url(lane, `${ROUTER}/models`), { headers: { Origin: 'https://app.example', Authorization: `Bearer ${key.key}` } });
+      expect(answer.status).toBe(200);
+      return Object.fromEntries(BROWSER_HEADERS.map((name) => [name, answer.headers.get(name)]));
+    };
+    const direct = await headersOf('direct');
+    expect(direct).toMatchObject({ 'x-content-type-options': 'nosniff', vary: 'Origin', 'access-control-allow-origin': 'https://app.example' });
+    expect(await headersOf('wordpress')).toEqual(direct);
+  });
+
+  it('sends an image-library file path ending in .svg to the worker, not to the static-file rule', async () => {
+    const answer = await fetchJson(`${front.url}/wp-json/svc/v1/image-library/files/no-such-file.svg`);
+    expect([answer.status, answer.headers.get('content-type'), answer.body?.code]).toEqual([404, 'application/json; charset=utf-8', 'svc_not_found']);
+  });
+});
+
+describe('behind nginx, a worker with SVC_TRUST_PROXY=loopback and SVC_CALL_MAX_MS=1500', () => {
+  let worker: ExtraWorker;
+  let proxied: NginxFront;
+  const key = createKey(['llm.chat']);
+  beforeAll(async () => {
+    worker = await startExtraWorker({ SVC_TRUST_PROXY: 'loopback', SVC_CALL_MAX_MS: '1500', SVC_TIMEOUT_FIRST_TOKEN_MS: '20000' });
+    proxied = await startNginxFront(worker.url);
+  });
+  afterAll(async () => {
+    await proxied?.stop();
+    await worker?.stop();
+  });
+  beforeEach(() => emulator().reset());
+
+  it('ends a blocking chat that outlasts SVC_CALL_MAX_MS itself: 504 svc_upstream_timeout (total), recorded, upstream aborted', async () => {
+    await emulator().script('openai', 'gpt-4o-mini', [{ delayHeadersMs: 15_000 }]);
+    const requestId = `ng-${randomUUID()}`;
+    const answer = await fetchJson(`${proxied.url}/wp-json${ROUTER}/chat`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${key.key}`, 'X-Request-Id': requestId },
+      body: JSON.stringify({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'hello there router' }] }),
+    });
+    expect([answer.status, answer.body?.code, answer.body?.data]).toEqual([504, 'svc_upstream_timeout', { status: 504, phase: 'total', limit_ms: 1500 }]);
+    expect(await settledUsageRow(requestId)).toMatchObject({ status: 'error', error_code: 'svc_upstream_timeout' });
+    const upstream = await emulator().waitForRequests((requests) => requests[0]?.closedByClient === true, 5000);
+    expect(upstream).toHaveLength(1);
+    expect(upstream[0]!.closedByClient).toBe(true);
+  });
+
+  it('takes the client address from X-Forwarded-For set by nginx (and not without SVC_TRUST_PROXY)', async () => {
+    const addressSeen = async (target: string) => {
+      const requestId = `wh-${randomUUID()}`;
+      const init = ping(32);
+      await fetchJson(target, { ...init, headers: { ...init.headers, 'X-Request-Id': requestId, 'X-Forwarded-For': '203.0.113.7' } });
+      return (await auditEntry(requestId)).client_ip;
+    };
+    expect(await addressSeen(`${proxied.url}/wp-json${WEBHOOK}`)).toBe('203.0.113.7');
+    expect(await addressSeen(url('direct', WEBHOOK))).toBe('127.0.0.1');
   });
 });
 

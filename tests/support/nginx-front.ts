@@ -37,9 +37,9 @@ function renderPool(dir: string, socket: string): string {
   return join(dir, 'php-fpm.conf');
 }
 
-function renderSite(dir: string, port: number, socket: string): string {
+function renderSite(dir: string, port: number, socket: string, workerUrl: string): string {
   const info = stack();
-  const worker = new URL(info.workerUrl);
+  const worker = new URL(workerUrl);
   const wordpressDir = join(info.dir, 'wordpress');
   let site = shipped('nginx/svc-hub.conf');
   site = replaceOnce(site, 'server 127.0.0.1:8787;', `server ${worker.host};`, 'svc-hub.conf');
@@ -94,13 +94,16 @@ function stopChild(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
   });
 }
 
-/** Starts php-fpm (one pool) and nginx on a free port in a temp dir; stop() ends both and removes it. */
-export async function startNginxFront(): Promise<NginxFront> {
+/**
+ * Starts php-fpm (one pool) and nginx on a free port in a temp dir, its upstream the stack's
+ * worker or `workerUrl`; stop() ends both and removes the dir.
+ */
+export async function startNginxFront(workerUrl = stack().workerUrl): Promise<NginxFront> {
   const dir = mkdtempSync(join(tmpdir(), 'svc-nginx-'));
   const socket = join(dir, 'php-fpm.sock');
   const port = await freePort();
   const fpmConfig = renderPool(dir, socket);
-  const nginxConfig = renderSite(dir, port, socket);
+  const nginxConfig = renderSite(dir, port, socket, workerUrl);
   const fpm = spawn('php-fpm8.2', ['-F', '-y', fpmConfig, ...(isRoot ? ['-R'] : [])], { stdio: 'ignore' });
   const nginx = spawn('nginx', ['-p', dir, '-c', nginxConfig, '-e', join(dir, 'nginx-error.log'), '-g', 'daemon off;'], { stdio: 'ignore' });
   const errorLog = () => {

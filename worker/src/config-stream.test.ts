@@ -21,3 +21,11 @@ describe('SVC_CALL_MAX_MS', () => {
     expect(() => loadConfig({ ...VALID, SVC_CALL_MAX_MS: '10' })).toThrow(/SVC_CALL_MAX_MS must be a whole number from 1000/);
   });
 });
+
+describe('SVC_TRUST_PROXY', () => {
+  it('takes proxy addresses and refuses a value that trusts anyone', () => {
+    expect(loadConfig({ ...VALID, SVC_TRUST_PROXY: 'loopback, 10.0.0.5' }).trustProxy).toBe('loopback,10.0.0.5');
+    expect(loadConfig(VALID).trustProxy).toBeUndefined();
+    expect(problemsOf({ ...VALID, SVC_TRUST_PROXY: 'true' })[0]).toMatch(/^SVC_TRUST_PROXY must be a comma list of proxy addresses/);
+  });
+});

@@ -1,5 +1,6 @@
 import { parseDurationList } from './support/durations';
 import { parseOutboundAllow } from './support/outbound-allow';
+import { parseTrustedProxies } from './support/trusted-proxies';
 
 /**
  * Every environment read of the worker lives here, validated once at start.
@@ -228,6 +229,18 @@ function readOutboundAllow(reader: Reader, environment: Environment): string[] {
   return entries;
 }
 
+/** SVC_TRUST_PROXY: proxy addresses whose X-Forwarded-For is believed (docs/deploy-nginx.md). */
+function readTrustProxy(reader: Reader, environment: Environment): string | undefined {
+  const raw = environment.SVC_TRUST_PROXY?.trim();
+  if (!raw) return undefined;
+  const entries = parseTrustedProxies(raw);
+  if (!entries) {
+    reader.problems.push(`SVC_TRUST_PROXY must be a comma list of proxy addresses or CIDR ranges, or loopback, linklocal, uniquelocal, e.g. "loopback" or "10.0.0.5" (got "${raw}"); "true" or a hop count would believe X-Forwarded-For from anyone.`);
+    return undefined;
+  }
+  return entries.join(',');
+}
+
 /** SVC_CALL_MAX_MS, or its older name SVC_STREAM_MAX_MS when only that one is set. */
 function readCallMax(reader: Reader, environment: Environment): number {
   const name = environment.SVC_CALL_MAX_MS?.trim() || !environment.SVC_STREAM_MAX_MS?.trim() ? 'SVC_CALL_MAX_MS' : 'SVC_STREAM_MAX_MS';
@@ -258,7 +271,7 @@ export function loadConfig(environment: Environment = process.env, version = '0.
     pluginUrl: environment.SVC_PLUGIN_URL?.trim() ? reader.url('SVC_PLUGIN_URL') : `${publicUrl}/wp-content/plugins/svc-hub`,
     mock: reader.onOff('SVC_MOCK', 'off'),
     testRoutes: reader.onOff('SVC_TEST_ROUTES', 'off'),
-    trustProxy: environment.SVC_TRUST_PROXY?.trim() || undefined,
+    trustProxy: readTrustProxy(reader, environment),
     logLevel: readLogLevel(reader, environment),
     providerKeys: readProviderKeys(environment),
     timeouts: {
