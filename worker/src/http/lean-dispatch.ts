@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Services } from '../services';
-import { runCall, type CallRoute } from './call-handler';
 import { setBrowserHeaders } from './browser-headers';
+import { runCall, type CallRoute } from './call-handler';
 import type { RequestContext } from './context';
 import { answerError } from './error-handler';
 import { readBody } from './raw-body';
