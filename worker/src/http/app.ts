@@ -55,9 +55,10 @@ function fallback(routes: RouteDefinition[]) {
 
 /**
  * Assembles the worker: request id, the browser headers WordPress sends (browser-headers.ts),
- * no control characters in a path, raw body (1 MiB), the shell signature per namespace (required for admin and internal, with that auth kind signed;
- * checked-if-present elsewhere: the direct lane), nonces claimed across workers, the
- * route table, CORS preflights (OPTIONS), 404/405, and the one error handler.
+ * no control characters in a path, raw body (1 MiB), the shell signature per namespace
+ * (required for admin and internal, with that auth kind signed; checked-if-present elsewhere:
+ * the direct lane), nonces claimed across workers, the route table, CORS preflights
+ * (OPTIONS), 404/405, and the one error handler.
  */
 export function buildApp(services: Services, routes: RouteDefinition[], options: AppOptions = {}): Express {
   const app = express();
