@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# bench.sh (`npm run bench`) – build, then measure on a private stack (bench/run.mjs). The
+# bench.sh (`npm run bench`) – build, then measure on a private stack (bench/run.mjs; with the
+# argument `nginx`, bench/nginx.mjs). The
 # markdown goes to stdout; progress lines (these scripts' too) to stderr.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -7,4 +8,6 @@ cd "$REPO_ROOT"
 bash scripts/ensure-npm.sh >&2
 bash scripts/ensure-packages.sh >&2
 build_worker >&2
+# `npm run bench -- nginx`: the direct lane through nginx with and without upstream keep-alive.
+if [ "${1:-}" = nginx ]; then shift; exec node bench/nginx.mjs "$@"; fi
 exec node bench/run.mjs "$@"

@@ -7,8 +7,10 @@ LAP_NAME=apt
 
 # What the stack needs (php-codesniffer for `npm run lint`); callers add more (npm test adds chromium
 # for the admin screen's browser tests, driven by playwright-core — never a downloaded browser;
-# npm run dist adds zip).
-PACKAGES=(php-cli php-mysql php-curl php-mbstring php-xml php-codesniffer mariadb-server-core mariadb-client-core curl "$@")
+# npm run dist adds zip). nginx-light and php8.2-fpm: the e2e cases behind nginx + php-fpm with
+# the shipped site file (tests/e2e/nginx-front.test.ts) and `npm run bench -- nginx`; their
+# Debian services are not started (the tests run their own).
+PACKAGES=(php-cli php-mysql php-curl php-mbstring php-xml php-codesniffer mariadb-server-core mariadb-client-core curl nginx-light php8.2-fpm "$@")
 missing=()
 for package in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")

@@ -22,9 +22,11 @@ final class Svc_Hub_Stream_Proxy {
 	/**
 	 * Seconds after which the shell gives up on the worker (the worker owns the real LLM and
 	 * provider timeouts, and sends keep-alives every 15 s on streams): the whole-answer limit
-	 * of a buffered route, and the longest silence on a route that may stream.
+	 * of a buffered route, and the longest silence on a route that may stream. Longer than the
+	 * worker's own limit on a call (SVC_CALL_MAX_MS, 600 s by default), which answers its error
+	 * and records the call; shorter than nginx's fastcgi_read_timeout (deploy/nginx/svc-hub.conf).
 	 */
-	private const WORKER_SILENCE_LIMIT = 300;
+	private const WORKER_SILENCE_LIMIT = 630;
 
 	/** @var bool Whether an event-stream answer may be passed through. */
 	private bool $may_stream;

@@ -40,6 +40,9 @@ class Svc_Hub_Worker_Response extends WP_REST_Response {
 				continue;
 			}
 			$lower = strtolower( $name );
+			if ( 'vary' === $lower && 'Origin' === $value ) {
+				continue; // rest_send_cors_headers adds its own `Vary: Origin`.
+			}
 			if ( isset( $names[ $lower ] ) ) {
 				$combined[ $names[ $lower ] ] .= ', ' . $value;
 			} else {

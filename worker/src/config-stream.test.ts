@@ -12,3 +12,20 @@ describe('stream maximum duration', () => {
     expect(problemsOf({ ...VALID, SVC_STREAM_MAX_MS: value })).toEqual(['SVC_STREAM_MAX_MS must be a whole number from 1000 to 86400000 (got "' + value + '").']);
   });
 });
+
+describe('SVC_CALL_MAX_MS', () => {
+  it('bounds blocking calls and streams alike, SVC_STREAM_MAX_MS being its older name', () => {
+    expect(loadConfig({ ...VALID, SVC_CALL_MAX_MS: '2000' })).toMatchObject({ callMaxMs: 2000, streamMaxMs: 2000 });
+    expect(loadConfig({ ...VALID, SVC_STREAM_MAX_MS: '1500' })).toMatchObject({ callMaxMs: 1500, streamMaxMs: 1500 });
+    expect(loadConfig({ ...VALID, SVC_CALL_MAX_MS: '3000', SVC_STREAM_MAX_MS: '1500' }).callMaxMs).toBe(3000);
+    expect(() => loadConfig({ ...VALID, SVC_CALL_MAX_MS: '10' })).toThrow(/SVC_CALL_MAX_MS must be a whole number from 1000/);
+  });
+});
+
+describe('SVC_TRUST_PROXY', () => {
+  it('takes proxy addresses and refuses a value that trusts anyone', () => {
+    expect(loadConfig({ ...VALID, SVC_TRUST_PROXY: 'loopback, 10.0.0.5' }).trustProxy).toBe('loopback,10.0.0.5');
+    expect(loadConfig(VALID).trustProxy).toBeUndefined();
+    expect(problemsOf({ ...VALID, SVC_TRUST_PROXY: 'true' })[0]).toMatch(/^SVC_TRUST_PROXY must be a comma list of proxy addresses/);
+  });
+});

@@ -1,5 +1,6 @@
 import { parseDurationList } from './support/durations';
 import { parseOutboundAllow } from './support/outbound-allow';
+import { parseTrustedProxies } from './support/trusted-proxies';
 
 /**
  * Every environment read of the worker lives here, validated once at start.
@@ -38,7 +39,12 @@ export interface Config {
   providerConnections: number;
   retry: { max: number; maxWaitMs: number };
   streamKeepAliveMs: number;
-  /** Longest a stream may last; then its upstream call is aborted and the stream ends with an error event. */
+  /**
+   * Longest a chat call may last, blocking or streamed (SVC_CALL_MAX_MS; SVC_STREAM_MAX_MS is its
+   * older name): then its upstream call is aborted, and it ends with `svc_upstream_timeout`, phase `total`.
+   */
+  callMaxMs: number;
+  /** The same value as callMaxMs, under the name the stream code reads. */
   streamMaxMs: number;
   /** Image URLs the worker fetches for providers that cannot (docs/configuration.md, "Images"). */
   images: { maxBytes: number; fetchTimeoutMs: number };
@@ -227,6 +233,24 @@ function readOutboundAllow(reader: Reader, environment: Environment): string[] {
   return entries;
 }
 
+/** SVC_TRUST_PROXY: proxy addresses whose X-Forwarded-For is believed (docs/deploy-nginx.md). */
+function readTrustProxy(reader: Reader, environment: Environment): string | undefined {
+  const raw = environment.SVC_TRUST_PROXY?.trim();
+  if (!raw) return undefined;
+  const entries = parseTrustedProxies(raw);
+  if (!entries) {
+    reader.problems.push(`SVC_TRUST_PROXY must be a comma list of proxy addresses or CIDR ranges, or loopback, linklocal, uniquelocal, e.g. "loopback" or "10.0.0.5" (got "${raw}"); "true" or a hop count would believe X-Forwarded-For from anyone.`);
+    return undefined;
+  }
+  return entries.join(',');
+}
+
+/** SVC_CALL_MAX_MS, or its older name SVC_STREAM_MAX_MS when only that one is set. */
+function readCallMax(reader: Reader, environment: Environment): number {
+  const name = environment.SVC_CALL_MAX_MS?.trim() || !environment.SVC_STREAM_MAX_MS?.trim() ? 'SVC_CALL_MAX_MS' : 'SVC_STREAM_MAX_MS';
+  return reader.integer(name, 600_000, 1_000, 86_400_000);
+}
+
 function readProviderKeys(environment: Environment): Record<string, string> {
   const keys: Record<string, string> = {};
   for (const name of PROVIDER_VARIABLES) {
@@ -251,7 +275,7 @@ export function loadConfig(environment: Environment = process.env, version = '0.
     pluginUrl: environment.SVC_PLUGIN_URL?.trim() ? reader.url('SVC_PLUGIN_URL') : `${publicUrl}/wp-content/plugins/svc-hub`,
     mock: reader.onOff('SVC_MOCK', 'off'),
     testRoutes: reader.onOff('SVC_TEST_ROUTES', 'off'),
-    trustProxy: environment.SVC_TRUST_PROXY?.trim() || undefined,
+    trustProxy: readTrustProxy(reader, environment),
     logLevel: readLogLevel(reader, environment),
     providerKeys: readProviderKeys(environment),
     timeouts: {
@@ -265,7 +289,8 @@ export function loadConfig(environment: Environment = process.env, version = '0.
       maxWaitMs: reader.integer('SVC_RETRY_MAX_WAIT_MS', 10_000, 0, 120_000),
     },
     streamKeepAliveMs: reader.integer('SVC_STREAM_KEEPALIVE_MS', 15_000, 100, 120_000),
-    streamMaxMs: reader.integer('SVC_STREAM_MAX_MS', 600_000, 1_000, 86_400_000),
+    callMaxMs: readCallMax(reader, environment),
+    streamMaxMs: 0,
     images: {
       maxBytes: reader.integer('SVC_IMAGE_MAX_BYTES', 10_485_760, 1_024, 104_857_600),
       fetchTimeoutMs: reader.integer('SVC_IMAGE_FETCH_TIMEOUT_MS', 10_000, 100, 120_000),
@@ -292,6 +317,7 @@ export function loadConfig(environment: Environment = process.env, version = '0.
     },
     version,
   };
+  config.streamMaxMs = config.callMaxMs;
   if (reader.problems.length > 0) throw new ConfigError(reader.problems);
   return config;
 }

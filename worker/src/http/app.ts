@@ -2,6 +2,7 @@ import express, { type Express, type NextFunction, type Request, type RequestHan
 import type { Services } from '../services';
 import { ApiError } from '../support/api-error';
 import { bearerAuth, requireAdminScope } from './bearer-auth';
+import { browserHeaders, preflight } from './browser-headers';
 import { expressCall } from './call-handler';
 import { context } from './context';
 import { errorHandler } from './error-handler';
@@ -53,10 +54,11 @@ function fallback(routes: RouteDefinition[]) {
 }
 
 /**
- * Assembles the worker: request id, no control characters in a path, raw body (1 MiB), the
- * shell signature per namespace (required for admin and internal, with that auth kind signed;
- * checked-if-present elsewhere: the direct lane), nonces claimed across workers, the
- * route table, 404/405, and the one error handler.
+ * Assembles the worker: request id, the browser headers WordPress sends (browser-headers.ts),
+ * no control characters in a path, raw body (1 MiB), the shell signature per namespace
+ * (required for admin and internal, with that auth kind signed; checked-if-present elsewhere:
+ * the direct lane), nonces claimed across workers, the route table, CORS preflights
+ * (OPTIONS), 404/405, and the one error handler.
  */
 export function buildApp(services: Services, routes: RouteDefinition[], options: AppOptions = {}): Express {
   const app = express();
@@ -73,6 +75,7 @@ export function buildApp(services: Services, routes: RouteDefinition[], options:
     request.method === 'POST' && webhooks.some((matcher) => matcher.test(request.baseUrl + request.path)) ? next() : middleware(request, response, next);
 
   app.use(requestId);
+  app.use(browserHeaders);
   app.use(refuseControlCharacters);
   app.use((request, response, next) => {
     context(response).clientIp = request.ip ?? request.socket.remoteAddress ?? '';
@@ -87,6 +90,7 @@ export function buildApp(services: Services, routes: RouteDefinition[], options:
   for (const route of routes) {
     app[route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'put' | 'delete'](route.path, ...chain(route, services, signature));
   }
+  app.use(preflight(routes));
   app.use(fallback(routes));
   app.use(errorHandler(services.logger));
   return app;

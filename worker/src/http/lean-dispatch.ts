@@ -1,8 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Services } from '../services';
+import { setBrowserHeaders } from './browser-headers';
 import { runCall, type CallRoute } from './call-handler';
 import type { RequestContext } from './context';
 import { answerError } from './error-handler';
+import { forwardedClient, proxyTrust, type ProxyTrust } from './forwarded-client';
 import { readBody } from './raw-body';
 import { requestIdFrom } from './request-id';
 import { nameRoute } from './request-metrics';
@@ -18,16 +20,18 @@ import type { RouteDefinition } from './routes';
  * Only the common case comes here; everything else is left to Express, which answers it as it
  * always has: other paths and methods, spellings Express would also accept (a trailing slash,
  * other letter case), a compressed body (Content-Encoding), anything from the WordPress shell
- * (X-Svc-Hub-* headers: signed, checked there), and — behind a trusted proxy — requests with
- * X-Forwarded-For (the client's address is Express's to work out).
+ * (X-Svc-Hub-* headers: signed, checked there). Behind a trusted proxy (SVC_TRUST_PROXY) the
+ * client's address is worked out from X-Forwarded-For exactly as Express does (forwarded-client.ts).
  */
 export class LeanDispatch {
   private readonly routes = new Map<string, CallRoute>();
+  private readonly trust: ProxyTrust | null;
 
   constructor(
     private readonly services: Services,
     routes: RouteDefinition[],
   ) {
+    this.trust = proxyTrust(services.config.trustProxy);
     for (const { method, auth, path, features, call } of routes) {
       if (call && method === 'POST' && auth === 'bearer') this.routes.set(path, { features, call });
     }
@@ -51,7 +55,6 @@ export class LeanDispatch {
   private isPlain(request: IncomingMessage): boolean {
     const headers = request.headers;
     if (headers['content-encoding'] !== undefined) return false;
-    if (this.services.config.trustProxy && headers['x-forwarded-for'] !== undefined) return false;
     for (const name in headers) if (name.startsWith('x-svc-hub-')) return false;
     return true;
   }
@@ -60,12 +63,13 @@ export class LeanDispatch {
     const headers = request.headers;
     const state: RequestContext = {
       requestId: requestIdFrom(headers['x-request-id'] as string | undefined),
-      clientIp: request.socket.remoteAddress ?? '',
+      clientIp: forwardedClient(request.socket.remoteAddress ?? '', headers['x-forwarded-for'], this.trust),
       rawBody: EMPTY,
       signed: false,
       wordpressUser: '',
     };
     response.setHeader('X-Request-Id', state.requestId);
+    setBrowserHeaders(request, response);
     try {
       state.rawBody = await readBody(request);
       await runCall(this.services, route, state, headers, response);

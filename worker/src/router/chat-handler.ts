@@ -4,6 +4,7 @@ import { sendJson } from '../http/send-json';
 import { ApiError } from '../support/api-error';
 import { withFallback } from './attempts';
 import type { CatalogModel } from './catalog';
+import { callDeadline, endCallAtDeadline } from './call-deadline';
 import { CallRecord } from './call-record';
 import { parseChatRequest, type ParsedChatRequest } from './chat-request';
 import { CompletionShape } from './chat-completion';
@@ -37,7 +38,8 @@ export function chatHandler(router: RouterServices, mode: ChatMode): CallHandler
 }
 
 async function blockingChat(router: RouterServices, response: ServerResponse, body: ParsedChatRequest, candidates: CatalogModel[], record: CallRecord): Promise<void> {
-  const signal = clientSignal(response);
+  const deadline = callDeadline(router);
+  const signal = AbortSignal.any([clientSignal(response), deadline.signal]);
   const promptText = body.messages.map((message) => message.content).join('\n');
   const tried = { model: candidates[0]!, attempts: 0 };
   try {
@@ -49,6 +51,9 @@ async function blockingChat(router: RouterServices, response: ServerResponse, bo
     const finished = await record.finish({ status: 'ok', model, attempts, usage: result.usage, promptText, outputText: result.content });
     sendJson(response, 200, new CompletionShape(model.id).completion(result.content, result.finishReason, finished.usage, finished.router));
   } catch (error) {
+    if (deadline.reached) await endCallAtDeadline(router, record, deadline, tried, promptText);
     await recordFailure(router, record, error, tried, promptText);
+  } finally {
+    deadline.clear();
   }
 }
