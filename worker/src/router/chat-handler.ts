@@ -6,10 +6,11 @@ import { withFallback } from './attempts';
 import type { CatalogModel } from './catalog';
 import { CallRecord } from './call-record';
 import { parseChatRequest, type ParsedChatRequest } from './chat-request';
-import { CompletionShape } from './chat-completion';
+import { CompletionShape, outputText } from './chat-completion';
 import { streamChat } from './chat-stream';
 import { clientSignal, providerFor, providerRequest, recordFailure } from './provider-call';
 import { resolveTarget } from './resolve';
+import { neededFeatures } from './request-support';
 import type { RouterServices } from './router-services';
 
 export type ChatMode = 'blocking' | 'stream' | 'auto';
@@ -21,7 +22,7 @@ export function chatHandler(router: RouterServices, mode: ChatMode): CallHandler
     if (mode === 'blocking' && body.stream) {
       throw ApiError.invalidRequest({ stream: 'POST /chat never streams; use POST /chat/stream (or /chat/completions with stream: true)' });
     }
-    const resolution = await resolveTarget(body, 'chat', router.purposes, await router.providers.configuredNames());
+    const resolution = await resolveTarget(body, 'chat', router.purposes, await router.providers.configuredNames(), neededFeatures(body));
     const streaming = mode === 'stream' || (mode === 'auto' && body.stream);
     const record = new CallRecord(router.usage, router.prices, {
       requestId: state.requestId,
@@ -46,8 +47,8 @@ async function blockingChat(router: RouterServices, response: ServerResponse, bo
       return (await providerFor(router, candidate)).chat(providerRequest(body, candidate), { signal });
     });
     record.markFirstToken();
-    const finished = await record.finish({ status: 'ok', model, attempts, usage: result.usage, promptText, outputText: result.content });
-    sendJson(response, 200, new CompletionShape(model.id).completion(result.content, result.finishReason, finished.usage, finished.router));
+    const finished = await record.finish({ status: 'ok', model, attempts, usage: result.usage, promptText, outputText: outputText(result) });
+    sendJson(response, 200, new CompletionShape(model.id).completion(result, finished.usage, finished.router));
   } catch (error) {
     await recordFailure(router, record, error, tried, promptText);
   }
