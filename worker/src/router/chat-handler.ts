@@ -2,13 +2,13 @@ import type { ServerResponse } from 'node:http';
 import type { CallHandler } from '../http/call-handler';
 import { sendJson } from '../http/send-json';
 import { ApiError } from '../support/api-error';
-import { withFallback } from './attempts';
 import type { CatalogModel } from './catalog';
 import { CallRecord } from './call-record';
 import { parseChatRequest, type ParsedChatRequest } from './chat-request';
 import { CompletionShape, outputText } from './chat-completion';
 import { streamChat } from './chat-stream';
-import { clientSignal, providerFor, providerRequest, recordFailure } from './provider-call';
+import { runModelCall } from './model-call';
+import { providerRequest } from './provider-call';
 import { resolveTarget } from './resolve';
 import { neededFeatures } from './request-support';
 import type { RouterServices } from './router-services';
@@ -38,18 +38,12 @@ export function chatHandler(router: RouterServices, mode: ChatMode): CallHandler
 }
 
 async function blockingChat(router: RouterServices, response: ServerResponse, body: ParsedChatRequest, candidates: CatalogModel[], record: CallRecord): Promise<void> {
-  const signal = clientSignal(response);
-  const promptText = body.messages.map((message) => message.content).join('\n');
-  const tried = { model: candidates[0]!, attempts: 0 };
-  try {
-    const { result, model, attempts } = await withFallback(candidates, router.config.retry, signal, async (candidate, attempt) => {
-      Object.assign(tried, { model: candidate, attempts: attempt });
-      return (await providerFor(router, candidate)).chat(providerRequest(body, candidate), { signal });
-    });
-    record.markFirstToken();
-    const finished = await record.finish({ status: 'ok', model, attempts, usage: result.usage, promptText, outputText: outputText(result) });
-    sendJson(response, 200, new CompletionShape(model.id).completion(result, finished.usage, finished.router));
-  } catch (error) {
-    await recordFailure(router, record, error, tried, promptText);
-  }
+  const done = await runModelCall(router, record, response, {
+    candidates,
+    promptText: body.messages.map((message) => message.content).join('\n'),
+    call: (provider, model, signal) => provider.chat(providerRequest(body, model), { signal }),
+    measure: (result) => ({ usage: result.usage, outputText: outputText(result) }),
+    marksFirstToken: true,
+  });
+  if (done) sendJson(response, 200, new CompletionShape(done.model.id).completion(done.result, done.finished.usage, done.finished.router));
 }

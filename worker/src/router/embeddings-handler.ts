@@ -1,9 +1,8 @@
 import type { CallHandler } from '../http/call-handler';
 import { sendJson } from '../http/send-json';
-import { withFallback } from './attempts';
 import { CallRecord } from './call-record';
 import { parseEmbeddingRequest } from './embedding-request';
-import { clientSignal, providerFor, recordFailure } from './provider-call';
+import { runModelCall } from './model-call';
 import { UpstreamError } from './providers/errors';
 import { resolveTarget } from './resolve';
 import type { RouterServices } from './router-services';
@@ -24,27 +23,23 @@ export function embeddingsHandler(router: RouterServices): CallHandler {
       requestId: state.requestId, keyId: state.apiKey!.id,
       keyTeam: state.apiKey!.team, metadata: body.metadata, purpose: resolution.purpose, kind: 'embeddings',
     });
-    const signal = clientSignal(response);
-    const promptText = body.input.join('\n');
-    const tried = { model: resolution.candidates[0]!, attempts: 0 };
-    try {
-      const { result, model, attempts } = await withFallback(resolution.candidates, router.config.retry, signal, async (candidate, attempt) => {
-        Object.assign(tried, { model: candidate, attempts: attempt });
-        const provider = await providerFor(router, candidate);
+    const done = await runModelCall(router, record, response, {
+      candidates: resolution.candidates,
+      promptText: body.input.join('\n'),
+      call: (provider, candidate, signal) => {
         if (!provider.embed) throw new UpstreamError(`${candidate.provider} has no embeddings API`, { provider: candidate.provider, isRetryable: false });
         return provider.embed({ model: candidate.name, input: body.input }, { signal });
-      });
-      const usage = result.usage ? { promptTokens: result.usage.promptTokens, completionTokens: 0, totalTokens: result.usage.promptTokens } : null;
-      const finished = await record.finish({ status: 'ok', model, attempts, usage, promptText, outputText: '' });
-      sendJson(response, 200, {
-        object: 'list',
-        data: result.vectors.map((vector, index) => ({ object: 'embedding', index, embedding: body.format === 'base64' ? toBase64(vector) : vector })),
-        model: model.id,
-        usage: { prompt_tokens: finished.usage.promptTokens, total_tokens: finished.usage.promptTokens },
-        router: finished.router,
-      });
-    } catch (error) {
-      await recordFailure(router, record, error, tried, promptText);
-    }
+      },
+      measure: (result) => ({ usage: result.usage ? { promptTokens: result.usage.promptTokens, completionTokens: 0, totalTokens: result.usage.promptTokens } : null, outputText: '' }),
+      marksFirstToken: false,
+    });
+    if (!done) return;
+    sendJson(response, 200, {
+      object: 'list',
+      data: done.result.vectors.map((vector, index) => ({ object: 'embedding', index, embedding: body.format === 'base64' ? toBase64(vector) : vector })),
+      model: done.model.id,
+      usage: { prompt_tokens: done.finished.usage.promptTokens, total_tokens: done.finished.usage.promptTokens },
+      router: done.finished.router,
+    });
   };
 }
