@@ -26,7 +26,7 @@ describe('parseChatRequest: messages', () => {
         { role: 'developer', content: [{ type: 'text', text: 'Be brief.' }] },
         { role: 'user', content: [{ type: 'text', text: 'what is' }, { type: 'image_url', image_url: { url: 'https://example.com/cat.png', detail: 'low' } }, { type: 'text', text: 'this?' }, { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KGgo=' } }] },
         { role: 'assistant', content: null, tool_calls: [call] },
-        { role: 'tool', tool_call_id: 'call_1', content: 'sunny' },
+        { role: 'tool', tool_call_id: 'call_1', name: 'get_weather', content: 'sunny' },
       ],
     });
     expect(parsed.messages).toEqual([
@@ -42,7 +42,7 @@ describe('parseChatRequest: messages', () => {
         ],
       },
       { role: 'assistant', content: '', toolCalls: [{ id: 'call_1', name: 'get_weather', arguments: '{"city":"Oslo"}' }] },
-      { role: 'tool', content: 'sunny', toolCallId: 'call_1' },
+      { role: 'tool', content: 'sunny', toolCallId: 'call_1', name: 'get_weather' },
     ]);
   });
 

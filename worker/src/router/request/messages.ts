@@ -48,8 +48,8 @@ function message(item: Raw, name: string, callIds: Set<string>, problems: Proble
     if (typeof id !== 'string' || id.length === 0) problems.add(`${name}.tool_call_id`, 'must be the id of a tool call');
     else if (!callIds.has(id)) problems.add(`${name}.tool_call_id`, 'must match a tool call of an earlier assistant message');
     else result.toolCallId = id;
+    if (typeof item.name === 'string' && item.name.length > 0 && item.name.length <= MAX_ID_CHARACTERS) result.name = item.name;
   }
-  if (typeof item.name === 'string' && item.name.length > 0 && item.name.length <= MAX_ID_CHARACTERS) result.name = item.name;
   return result;
 }
 
