@@ -1,6 +1,19 @@
 import { ulid } from '../support/ids';
 import type { RouterBlock } from './call-record';
-import type { FinishReason, TokenUsage } from './providers/types';
+import type { ChatResult, FinishReason, TokenUsage, ToolCall } from './providers/types';
+
+/** A tool call as OpenAI's message.tool_calls carries it. */
+export function openAiToolCall(call: ToolCall) {
+  return { id: call.id, type: 'function' as const, function: { name: call.name, arguments: call.arguments } };
+}
+
+/** A streamed tool-call delta: the first of a call carries id, type and name (arguments ""), later ones only index and a fragment. */
+export type ToolCallDelta = { index: number; id?: string; type?: 'function'; function: { name?: string; arguments: string } };
+
+/** What an answer said, for the usage row's estimate when the provider reported no usage. */
+export function outputText(result: Pick<ChatResult, 'content' | 'toolCalls'>): string {
+  return [result.content, ...(result.toolCalls ?? []).map((call) => `${call.name} ${call.arguments}`)].filter((text) => text !== '').join('\n');
+}
 
 /** OpenAI's `chat.completion` / `chat.completion.chunk` shapes, with the router block. */
 export class CompletionShape {
@@ -9,19 +22,24 @@ export class CompletionShape {
 
   constructor(readonly model: string) {}
 
-  completion(content: string, finishReason: FinishReason, usage: TokenUsage, router: RouterBlock) {
+  /** content null when the model only called tools (OpenAI's shape). */
+  completion(result: Pick<ChatResult, 'content' | 'toolCalls' | 'finishReason'>, usage: TokenUsage, router: RouterBlock) {
+    const calls = result.toolCalls ?? [];
+    const message = calls.length > 0
+      ? { role: 'assistant', content: result.content === '' ? null : result.content, tool_calls: calls.map(openAiToolCall) }
+      : { role: 'assistant', content: result.content };
     return {
       id: this.id,
       object: 'chat.completion',
       created: this.created,
       model: this.model,
-      choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: finishReason }],
+      choices: [{ index: 0, message, finish_reason: result.finishReason }],
       usage: openAiUsage(usage),
       router,
     };
   }
 
-  chunk(delta: { role?: 'assistant'; content?: string }, finishReason: FinishReason | null = null) {
+  chunk(delta: { role?: 'assistant'; content?: string | null; tool_calls?: ToolCallDelta[] }, finishReason: FinishReason | null = null) {
     return { id: this.id, object: 'chat.completion.chunk', created: this.created, model: this.model, choices: [{ index: 0, delta, finish_reason: finishReason }] };
   }
 
@@ -30,6 +48,13 @@ export class CompletionShape {
   }
 }
 
+/** OpenAI's usage object; the details appear when the provider reported cached or reasoning tokens. */
 export function openAiUsage(usage: TokenUsage) {
-  return { prompt_tokens: usage.promptTokens, completion_tokens: usage.completionTokens, total_tokens: usage.totalTokens };
+  return {
+    prompt_tokens: usage.promptTokens,
+    completion_tokens: usage.completionTokens,
+    total_tokens: usage.totalTokens,
+    ...(usage.cachedTokens !== undefined && { prompt_tokens_details: { cached_tokens: usage.cachedTokens } }),
+    ...(usage.reasoningTokens !== undefined && { completion_tokens_details: { reasoning_tokens: usage.reasoningTokens } }),
+  };
 }

@@ -4,10 +4,11 @@ import { AttemptsExhausted, isAbort, toApiError, withFallback } from './attempts
 import type { CatalogModel } from './catalog';
 import type { CallRecord } from './call-record';
 import { clientSignal, logUpstreamFailure, providerFor, providerRequest } from './provider-call';
-import { CompletionShape } from './chat-completion';
+import { CompletionShape, outputText } from './chat-completion';
+import { outputChunks, type StreamTotals } from './stream-output';
 import type { ParsedChatRequest } from './chat-request';
 import { UpstreamTimeoutError, type TimeoutPhase } from './providers/errors';
-import type { FinishReason, StreamEvent, TokenUsage } from './providers/types';
+import type { StreamEvent, TokenUsage } from './providers/types';
 import type { RouterServices } from './router-services';
 import { SseWriter } from './sse-writer';
 import { StreamDeadline, StreamDeadlineReached } from './stream-deadline';
@@ -19,11 +20,6 @@ class CommittedFailure extends Error {
   }
 }
 
-interface StreamTotals {
-  text: string;
-  usage: TokenUsage | null;
-  finishReason: FinishReason;
-}
 
 /** iterator.next() within `ms`, else abort the attempt and fail with a timeout of `phase`. */
 async function nextWithin(
@@ -63,7 +59,7 @@ export async function streamChat(router: RouterServices, response: ServerRespons
   const promptText = body.messages.map((message) => message.content).join('\n');
   const tried = { model: candidates[0]!, attempts: 0 };
   let shape = new CompletionShape(candidates[0]!.id);
-  const totals: StreamTotals = { text: '', usage: null, finishReason: 'stop' };
+  const totals: StreamTotals = { text: '', toolCalls: [], usage: null, finishReason: 'stop' };
 
   const attemptStream = async (model: CatalogModel, attemptNumber: number): Promise<void> => {
     Object.assign(tried, { model, attempts: attemptNumber });
@@ -84,15 +80,16 @@ export async function streamChat(router: RouterServices, response: ServerRespons
         const event = next.value;
         if (event.type === 'usage') totals.usage = event.usage;
         else if (event.type === 'finish') totals.finishReason = event.reason;
-        else if (event.type === 'delta' && event.text !== '') {
+        else {
+          const chunks = outputChunks(event, totals);
+          if (chunks.length === 0) continue;
           if (!committed) {
             committed = true;
             record.markFirstToken();
             shape = new CompletionShape(model.id);
             writer.send(shape.chunk({ role: 'assistant', content: '' }));
           }
-          totals.text += event.text;
-          writer.send(shape.chunk({ content: event.text }));
+          for (const delta of chunks) writer.send(shape.chunk(delta));
         }
       }
     } catch (error) {
@@ -112,22 +109,22 @@ export async function streamChat(router: RouterServices, response: ServerRespons
   try {
     const isFinal = (error: unknown) => error instanceof CommittedFailure || error instanceof StreamDeadlineReached;
     const { model, attempts } = await withFallback(candidates, router.config.retry, ended, attemptStream, isFinal);
-    const finished = await record.finish({ status: 'ok', model, attempts, usage: totals.usage, promptText, outputText: totals.text });
+    const finished = await record.finish({ status: 'ok', model, attempts, usage: totals.usage, promptText, outputText: outputText({ content: totals.text, toolCalls: totals.toolCalls }) });
     writer.send(shape.chunk({}, totals.finishReason));
     writer.send(shape.usageChunk(finished.usage, finished.router));
     writer.done();
   } catch (error) {
     writer.stop();
     if (clientGone.aborted || (isAbort(error) && !deadline.reached)) {
-      await record.finish({ status: 'aborted', ...tried, usage: totals.usage, promptText, outputText: totals.text, errorCode: 'client_closed' });
+      await record.finish({ status: 'aborted', ...tried, usage: totals.usage, promptText, outputText: outputText({ content: totals.text, toolCalls: totals.toolCalls }), errorCode: 'client_closed' });
       return;
     }
-    if (deadline.reached) return endAtDeadline(router, writer, record, deadline, { ...tried, usage: totals.usage, promptText, outputText: totals.text });
+    if (deadline.reached) return endAtDeadline(router, writer, record, deadline, { ...tried, usage: totals.usage, promptText, outputText: outputText({ content: totals.text, toolCalls: totals.toolCalls }) });
     const cause = error instanceof CommittedFailure ? error.cause : error instanceof AttemptsExhausted ? error.lastError : error;
     logUpstreamFailure(router, record, cause, tried.attempts);
     const apiError = toApiError(cause);
     const attempts = error instanceof AttemptsExhausted ? error.attempts : tried.attempts;
-    await record.finish({ status: 'error', ...tried, attempts, usage: totals.usage, promptText, outputText: totals.text, errorCode: apiError.code });
+    await record.finish({ status: 'error', ...tried, attempts, usage: totals.usage, promptText, outputText: outputText({ content: totals.text, toolCalls: totals.toolCalls }), errorCode: apiError.code });
     if (!writer.headersSent) throw new ApiError(apiError.status, apiError.code, apiError.message, { ...apiError.data, attempts });
     writer.send({ error: { code: apiError.code, message: apiError.message } });
     writer.done();

@@ -1,5 +1,6 @@
 import { Problems, type Raw } from '../support/problems';
-import { target } from './chat-request';
+import { choiceField } from './request/fields';
+import { metadata, target, type CallMetadata } from './request/target';
 
 /** The most inputs one embeddings request may hold (OpenAI's own limit). */
 export const MAX_EMBEDDING_INPUTS = 2048;
@@ -9,7 +10,7 @@ export interface ParsedEmbeddingRequest {
   purpose: string | null;
   input: string[];
   format: 'float' | 'base64';
-  metadata: { team: string; campaign: string; user: string };
+  metadata: CallMetadata;
 }
 
 function inputs(raw: unknown, problems: Problems): string[] {
@@ -22,15 +23,15 @@ function inputs(raw: unknown, problems: Problems): string[] {
   return list as string[];
 }
 
-/** POST /embeddings body: OpenAI's shape; `input` string or list; `encoding_format` float | base64. */
+/** POST /embeddings body: OpenAI's shape; `input` string or list; `encoding_format` float | base64; metadata as chat. */
 export function parseEmbeddingRequest(raw: Raw): ParsedEmbeddingRequest {
   const problems = new Problems();
-  const chosen = target(raw, problems);
-  const input = inputs(raw.input, problems);
-  const format = raw.encoding_format ?? 'float';
-  if (format !== 'float' && format !== 'base64') problems.add('encoding_format', 'must be "float" or "base64"');
+  const parsed = {
+    ...target(raw, problems),
+    input: inputs(raw.input, problems),
+    format: choiceField(raw.encoding_format, 'encoding_format', ['float', 'base64'] as const, problems) ?? 'float',
+    metadata: metadata(raw.metadata, problems),
+  };
   problems.throwIfAny();
-  const metadata = raw.metadata as Raw | undefined;
-  const text = (name: string) => (typeof metadata?.[name] === 'string' ? (metadata[name] as string).slice(0, 190) : '');
-  return { ...chosen, input, format: format as 'float' | 'base64', metadata: { team: text('team'), campaign: text('campaign'), user: text('user') } };
+  return parsed;
 }

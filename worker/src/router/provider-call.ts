@@ -18,7 +18,8 @@ export async function providerFor(router: RouterServices, model: CatalogModel): 
 }
 
 export function providerRequest(body: ParsedChatRequest, model: CatalogModel): ChatRequest {
-  return { model: model.name, messages: body.messages, temperature: body.temperature, topP: body.topP, maxTokens: body.maxTokens, stop: body.stop };
+  const { purpose: _purpose, metadata: _metadata, stream: _stream, includeUsage: _includeUsage, ...request } = body;
+  return { ...request, model: model.name };
 }
 
 /** Aborted when the client hangs up before the answer is complete. */

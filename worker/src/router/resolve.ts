@@ -1,6 +1,7 @@
 import { ApiError } from '../support/api-error';
 import { findModel, KNOWN_PROVIDERS, splitModelId, type Capability, type CatalogModel } from './catalog';
 import type { PurposeBook } from './purposes';
+import { honouringCandidates, type NeededFeature } from './request-support';
 
 /** The models to try for a request, in order. */
 export interface Resolution {
@@ -14,12 +15,15 @@ const MOCK_FALLBACK: Record<Capability, string> = { chat: 'mock/echo', embedding
  * An explicit model → that model (unknown provider 400, unknown model 404, unconfigured
  * provider 400, wrong capability 400). A purpose → its models whose provider is configured;
  * when none is, and mock is on, the matching mock model (the dev stack without keys).
+ * `needs` (chat: request-support.ts neededFeatures) keeps only models that honour the request's
+ * optional fields: 400 svc_unsupported_parameter when none does (DESIGN §9).
  */
 export async function resolveTarget(
   target: { model: string | null; purpose: string | null },
   capability: Capability,
   purposes: PurposeBook,
   configured: string[],
+  needs: NeededFeature[] = [],
 ): Promise<Resolution> {
   if (target.model !== null) {
     const parts = splitModelId(target.model);
@@ -31,10 +35,11 @@ export async function resolveTarget(
     if (!model.capabilities.includes(capability)) {
       throw ApiError.invalidRequest({ model: `"${model.id}" is not a ${capability === 'chat' ? 'chat' : 'embedding'} model` });
     }
+    const candidates = honouringCandidates([model], needs);
     if (!configured.includes(model.provider)) {
       throw ApiError.invalidRequest({ model: `provider "${model.provider}" is not configured on this hub` });
     }
-    return { purpose: null, candidates: [model] };
+    return { purpose: null, candidates };
   }
   const purpose = await purposes.find(target.purpose!);
   if (!purpose) {
@@ -50,5 +55,5 @@ export async function resolveTarget(
   if (candidates.length === 0) {
     throw new ApiError(503, 'svc_no_provider', `No provider of purpose "${purpose.purpose}" is configured on this hub.`);
   }
-  return { purpose: purpose.purpose, candidates };
+  return { purpose: purpose.purpose, candidates: honouringCandidates(candidates, needs) };
 }

@@ -1,12 +1,14 @@
 /**
- * The mock provider (no network), for the dev stack and tests: `echo` answers with the last
- * user message, streamed word by word; `slow` does the same one word every 100 ms, honouring
+ * The mock provider (no network), for the dev stack and tests: `echo` answers by DESIGN §9's
+ * deterministic rules (mock-rules.ts: the last user message, tool calls, JSON, images),
+ * text streamed word by word and tool-call arguments in a few fragments; `slow` does the same one word every 100 ms, honouring
  * the abort signal; `embed` returns deterministic 256-dimension unit vectors. Usage counts
  * whitespace-separated words.
  */
 import { createHash } from 'node:crypto';
 import { abortError, UpstreamError } from './errors';
-import type { CallOptions, ChatMessage, ChatRequest, ChatResult, EmbeddingRequest, EmbeddingResult, ProviderFactory, StreamEvent, TokenUsage } from './types';
+import { echoAnswer, fragments, type EchoAnswer } from './mock-rules';
+import type { CallOptions, ChatRequest, ChatResult, EmbeddingRequest, EmbeddingResult, ProviderFactory, StreamEvent, TokenUsage } from './types';
 
 /** Length of every mock/embed vector. */
 export const MOCK_EMBEDDING_DIMENSIONS = 256;
@@ -63,22 +65,24 @@ function wait(milliseconds: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-function answer(messages: ChatMessage[]): { reply: string; usage: TokenUsage } {
-  const reply = [...messages].reverse().find((message) => message.role === 'user')?.content ?? '';
-  const promptTokens = messages.reduce((sum, message) => sum + countWords(message.content), 0);
-  const completionTokens = countWords(reply);
+function answer(request: ChatRequest): { reply: EchoAnswer; usage: TokenUsage } {
+  const reply = echoAnswer(request);
+  const promptTokens = request.messages.reduce((sum, message) => sum + countWords(message.content), 0);
+  const completionTokens = countWords(reply.kind === 'text' ? reply.text : `${reply.call.name} ${reply.call.arguments}`);
   return { reply, usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens } };
 }
 
 async function* streamAnswer(request: ChatRequest, { signal }: CallOptions): AsyncGenerator<StreamEvent> {
   checkModel(request.model, CHAT_MODELS, 'chat');
-  const { reply, usage } = answer(request.messages);
-  for (const word of splitWords(reply)) {
+  const { reply, usage } = answer(request);
+  const pieces = reply.kind === 'text' ? splitWords(reply.text) : fragments(reply.call.arguments);
+  for (const [index, piece] of pieces.entries()) {
     if (request.model === 'slow') await wait(MOCK_SLOW_WORD_MS, signal);
     else if (signal.aborted) throw abortError(signal);
-    yield { type: 'delta', text: word };
+    if (reply.kind === 'text') yield { type: 'delta', text: piece };
+    else yield index === 0 ? { type: 'tool_call', index: 0, id: reply.call.id, name: reply.call.name, arguments: piece } : { type: 'tool_call', index: 0, arguments: piece };
   }
-  yield { type: 'finish', reason: 'stop' };
+  yield { type: 'finish', reason: reply.kind === 'text' ? 'stop' : 'tool_calls' };
   yield { type: 'usage', usage };
 }
 
@@ -88,7 +92,9 @@ export const createMockProvider: ProviderFactory = (settings) => ({
   async chat(request: ChatRequest, options: CallOptions): Promise<ChatResult> {
     let content = '';
     for await (const event of streamAnswer(request, options)) if (event.type === 'delta') content += event.text;
-    return { content, finishReason: 'stop', usage: answer(request.messages).usage };
+    const { reply, usage } = answer(request);
+    if (reply.kind === 'tool_call') return { content: '', toolCalls: [reply.call], finishReason: 'tool_calls', usage };
+    return { content, finishReason: 'stop', usage };
   },
   stream: streamAnswer,
   async embed(request: EmbeddingRequest, { signal }: CallOptions): Promise<EmbeddingResult> {

@@ -1,0 +1,30 @@
+import type { RouterServices } from '../router/router-services';
+import { blockingChat, prepareChatCall, type Caller, type ChatMode } from '../router/chat-call';
+import { streamChat } from '../router/chat-stream';
+import { embeddingsCall } from '../router/embeddings-call';
+import { clientSignal } from '../router/provider-call';
+import type { CallHandler } from './call-handler';
+import type { RequestContext } from './context';
+import { sendJson } from './send-json';
+
+function caller(state: RequestContext): Caller {
+  return { requestId: state.requestId, keyId: state.apiKey!.id, keyTeam: state.apiKey!.team };
+}
+
+/** POST /chat (never streams), /chat/stream (always), /chat/completions (iff stream: true). */
+export function chatHandler(router: RouterServices, mode: ChatMode): CallHandler {
+  return async (state, response) => {
+    const call = await prepareChatCall(router, state.json ?? {}, caller(state), mode);
+    if (call.streaming) return streamChat(router, response, call.body, call.candidates, call.record);
+    const answer = await blockingChat(router, call, clientSignal(response));
+    if (answer) sendJson(response, 200, answer);
+  };
+}
+
+/** POST /embeddings. */
+export function embeddingsHandler(router: RouterServices): CallHandler {
+  return async (state, response) => {
+    const answer = await embeddingsCall(router, state.json ?? {}, caller(state), clientSignal(response));
+    if (answer) sendJson(response, 200, answer);
+  };
+}

@@ -1,0 +1,60 @@
+import { ApiError } from '../support/api-error';
+import type { Raw } from '../support/problems';
+import type { CatalogModel } from './catalog';
+import { CallRecord } from './call-record';
+import { parseChatRequest, type ParsedChatRequest } from './chat-request';
+import { CompletionShape, outputText } from './chat-completion';
+import { runModelCall } from './model-call';
+import { providerRequest } from './provider-call';
+import { resolveTarget } from './resolve';
+import { neededFeatures } from './request-support';
+import type { RouterServices } from './router-services';
+
+export type ChatMode = 'blocking' | 'stream' | 'auto';
+
+/** Who is calling: the request id and the API key (for the usage row). */
+export interface Caller {
+  requestId: string;
+  keyId: string;
+  keyTeam: string;
+}
+
+/** A chat call ready to run: the validated body, the models to try, its usage record. */
+export interface ChatCall {
+  body: ParsedChatRequest;
+  candidates: CatalogModel[];
+  record: CallRecord;
+  streaming: boolean;
+}
+
+/**
+ * Validates the body and resolves its models (refusing fields they cannot honour) for POST
+ * /chat (never streams), /chat/stream (always) or /chat/completions (iff stream: true).
+ */
+export async function prepareChatCall(router: RouterServices, raw: Raw, caller: Caller, mode: ChatMode): Promise<ChatCall> {
+  const body = parseChatRequest(raw);
+  if (mode === 'blocking' && body.stream) {
+    throw ApiError.invalidRequest({ stream: 'POST /chat never streams; use POST /chat/stream (or /chat/completions with stream: true)' });
+  }
+  const resolution = await resolveTarget(body, 'chat', router.purposes, await router.providers.configuredNames(), neededFeatures(body));
+  const streaming = mode === 'stream' || (mode === 'auto' && body.stream);
+  const record = new CallRecord(router.usage, router.prices, {
+    ...caller,
+    metadata: body.metadata,
+    purpose: resolution.purpose,
+    kind: streaming ? 'stream' : 'chat',
+  });
+  return { body, candidates: resolution.candidates, record, streaming };
+}
+
+/** A blocking chat call: the `chat.completion` answer, or null when the client hung up (recorded). */
+export async function blockingChat(router: RouterServices, { body, candidates, record }: ChatCall, signal: AbortSignal) {
+  const done = await runModelCall(router, record, signal, {
+    candidates,
+    promptText: body.messages.map((message) => message.content).join('\n'),
+    call: (provider, model, ended) => provider.chat(providerRequest(body, model), { signal: ended }),
+    measure: (result) => ({ usage: result.usage, outputText: outputText(result) }),
+    marksFirstToken: true,
+  });
+  return done && new CompletionShape(done.model.id).completion(done.result, done.finished.usage, done.finished.router);
+}

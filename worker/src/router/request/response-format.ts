@@ -1,0 +1,36 @@
+import type { Problems } from '../../support/problems';
+import type { ResponseFormat } from '../providers/types';
+import { absent, isObject } from './fields';
+import { FUNCTION_NAME } from './tools';
+
+/** `response_format`: text, json_object, or json_schema {name, schema, strict?, description?}. */
+export function responseFormat(raw: unknown, problems: Problems): ResponseFormat | undefined {
+  if (absent(raw)) return undefined;
+  if (!isObject(raw)) {
+    problems.add('response_format', 'must be an object {type: text | json_object | json_schema}');
+    return undefined;
+  }
+  if (raw.type === 'text' || raw.type === 'json_object') return { type: raw.type };
+  if (raw.type !== 'json_schema') {
+    problems.add('response_format.type', 'must be text, json_object or json_schema');
+    return undefined;
+  }
+  const spec = raw.json_schema;
+  if (!isObject(spec)) {
+    problems.add('response_format.json_schema', 'must be an object {name, schema, strict?}');
+    return undefined;
+  }
+  const before = problems.count;
+  if (typeof spec.name !== 'string' || !FUNCTION_NAME.test(spec.name)) problems.add('response_format.json_schema.name', 'is required: 1 to 64 letters, digits, _ or -');
+  if (!isObject(spec.schema)) problems.add('response_format.json_schema.schema', 'must be a JSON Schema object');
+  if (!absent(spec.strict) && typeof spec.strict !== 'boolean') problems.add('response_format.json_schema.strict', 'must be true or false');
+  if (!absent(spec.description) && typeof spec.description !== 'string') problems.add('response_format.json_schema.description', 'must be a string');
+  if (problems.count > before) return undefined;
+  return {
+    type: 'json_schema',
+    name: spec.name as string,
+    schema: spec.schema as Record<string, unknown>,
+    ...(typeof spec.strict === 'boolean' && { strict: spec.strict }),
+    ...(typeof spec.description === 'string' && { description: spec.description }),
+  };
+}
