@@ -1,6 +1,8 @@
-import { countWords, embeddingFor, isUnknownModel, replyTo } from './answer';
+import { countWords, embeddingFor, isUnknownModel } from './answer';
+import { decideIntent, replyWith } from './chat-intent';
 import type { Exchange } from './exchange';
 import { answerJson, openingMoves, playStream, type EmulatorState, type Incoming } from './flow';
+import { ollamaConversation, ollamaMessageProblem } from './ollama-conversation';
 
 /**
  * Ollama's native API: `POST /api/chat` (NDJSON stream unless `stream: false`), `POST
@@ -36,6 +38,8 @@ export async function handleOllama(exchange: Exchange, incoming: Incoming, state
   for (const message of body.messages) {
     if (!ROLES.includes(message?.role)) return fail(400, `invalid role: ${message?.role}`);
     if (typeof message.content !== 'string') return fail(400, 'json: cannot unmarshal number into Go struct field Message.messages.content of type string');
+    const problem = ollamaMessageProblem(message);
+    if (problem) return fail(400, problem);
   }
   if (isUnknownModel(body.model)) return fail(404, notFound(body.model));
   const behaviour = await openingMoves(exchange, state, 'ollama', body.model, (status) =>
@@ -44,26 +48,31 @@ export async function handleOllama(exchange: Exchange, incoming: Incoming, state
   if (!behaviour) return;
   const messages = body.messages as Array<{ role: string; content: string }>;
   const promptTokens = messages.reduce((sum, message) => sum + countWords(message.content), 0);
-  const lastUser = [...messages].reverse().find((message) => message.role === 'user');
   const numPredict = body.options?.num_predict;
-  const reply = replyTo(lastUser?.content ?? '', Number.isInteger(numPredict) && numPredict > 0 ? numPredict : undefined);
+  const intent = decideIntent(ollamaConversation(body));
+  const reply = replyWith(intent.kind === 'tool' ? intent.arguments : intent.text, Number.isInteger(numPredict) && numPredict > 0 && intent.kind === 'text' ? numPredict : undefined);
+  // A tool call comes whole (arguments as an object, no id) on one done:false line; done_reason stays "stop".
+  const toolCalls = intent.kind === 'tool' ? [{ function: { name: intent.name, arguments: JSON.parse(intent.arguments) } }] : undefined;
   const createdAt = new Date().toISOString();
-  const done = (content: string) => ({
+  const done = (content: string, calls: typeof toolCalls | null = toolCalls) => ({
     model: body.model,
     created_at: createdAt,
-    message: { role: 'assistant', content },
+    message: { role: 'assistant', content, ...(calls ? { tool_calls: calls } : {}) },
     done_reason: reply.finish,
     done: true,
     ...(behaviour.noUsage ? {} : { ...TIMINGS, prompt_eval_count: promptTokens, eval_count: reply.completionTokens }),
   });
-  if (body.stream === false) return answerJson(exchange, behaviour, done(reply.text));
+  if (body.stream === false) return answerJson(exchange, behaviour, done(toolCalls ? '' : reply.text));
   const line = (value: unknown) => `${JSON.stringify(value)}\n`;
   return playStream(exchange, state, behaviour, reply, {
     contentType: 'application/x-ndjson',
     opening: () => '',
-    delta: (text) => line({ model: body.model, created_at: createdAt, message: { role: 'assistant', content: text }, done: false }),
+    delta: (text, _index, isLast) =>
+      toolCalls
+        ? isLast ? line({ model: body.model, created_at: createdAt, message: { role: 'assistant', content: '', tool_calls: toolCalls }, done: false }) : ''
+        : line({ model: body.model, created_at: createdAt, message: { role: 'assistant', content: text }, done: false }),
     midStreamError: () => line({ error: 'an error was encountered while running the model: unexpected EOF' }),
-    closing: () => line(done('')),
+    closing: () => line(done('', null)),
   });
 }
 

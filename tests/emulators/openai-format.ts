@@ -1,8 +1,11 @@
-import { contentText, countWords, embeddingFor, embeddingToBase64, isUnknownModel, replyTo } from './answer';
+import { contentText, countWords, embeddingFor, embeddingToBase64, isUnknownModel } from './answer';
+import { argumentFragments, decideIntent, replyWith } from './chat-intent';
 import type { Exchange } from './exchange';
 import { answerJson, bearerToken, nextId, openingMoves, playStream, unixSeconds, type EmulatorState, type Incoming } from './flow';
+import { conversationFrom, toolProblem } from './openai-conversation';
 import { openAiStreamFraming, usageBody, type OpenAiFlavour } from './openai-stream';
 import { scriptedUsage } from './scripted-usage';
+import { openAiToolCallFraming } from './openai-tool-stream';
 
 /**
  * OpenAI's wire format (`POST chat/completions`, `POST embeddings`, `GET models`), as OpenAI
@@ -94,7 +97,7 @@ function chatProblem(body: any, flavour: OpenAiFlavour): Problem | null {
     return [400, "The 'stream_options' parameter is only allowed when 'stream' is enabled.", 'stream_options', null];
   }
   if (isUnknownModel(body.model)) return [404, `The model \`${body.model}\` does not exist or you do not have access to it.`, null, 'model_not_found'];
-  return null;
+  return toolProblem(body, flavour);
 }
 
 async function chat(exchange: Exchange, state: EmulatorState, flavour: OpenAiFlavour, body: any, fail: Fail): Promise<void> {
@@ -104,31 +107,35 @@ async function chat(exchange: Exchange, state: EmulatorState, flavour: OpenAiFla
   if (!behaviour) return;
   const messages = body.messages as Array<{ role: string; content: unknown }>;
   const promptTokens = messages.reduce((sum, message) => sum + countWords(contentText(message.content)), 0);
-  const lastUser = [...messages].reverse().find((message) => message.role === 'user');
-  const reply = replyTo(contentText(lastUser?.content ?? ''), body.max_completion_tokens ?? body.max_tokens ?? undefined);
+  const intent = decideIntent(conversationFrom(body));
+  const maxTokens = body.max_completion_tokens ?? body.max_tokens ?? undefined;
+  const reply = intent.kind === 'tool' ? { ...replyWith(intent.arguments), deltas: argumentFragments(intent.arguments) } : replyWith(intent.text, maxTokens);
+  const call = intent.kind === 'tool' ? { id: flavour === 'mistral' ? nextId('', 9).slice(-9) : nextId('call_'), name: intent.name } : null;
   const id = flavour === 'openrouter' ? nextId('gen-') : flavour === 'mistral' ? nextId('', 32) : nextId('chatcmpl-');
   const model = reportedModel(flavour, body.model);
   const created = unixSeconds();
   if (body.stream === true) {
     const includeUsage = body.stream_options?.include_usage === true;
-    const framing = openAiStreamFraming({ flavour, id, created, model, reply, promptTokens, includeUsage, noUsage: !!behaviour.noUsage, scriptedUsage: scriptedUsage(behaviour) });
-    return playStream(exchange, state, behaviour, reply, framing);
+    const setup = { flavour, id, created, model, reply, promptTokens, includeUsage, noUsage: !!behaviour.noUsage, scriptedUsage: scriptedUsage(behaviour) };
+    return playStream(exchange, state, behaviour, reply, call ? openAiToolCallFraming(setup, call) : openAiStreamFraming(setup));
   }
   const usage = behaviour.noUsage ? {} : { usage: usageBody(flavour, { promptTokens, completionTokens: reply.completionTokens, ...scriptedUsage(behaviour) }) };
-  const message = { role: 'assistant', content: reply.text };
+  const finish = call ? 'tool_calls' : reply.finish;
+  const toolCalls = call ? [{ id: call.id, ...(flavour === 'mistral' ? {} : { type: 'function' }), function: { name: call.name, arguments: reply.text } }] : undefined;
+  const message = call ? { role: 'assistant', content: null, tool_calls: toolCalls } : { role: 'assistant', content: reply.text };
   const answers: Record<OpenAiFlavour, unknown> = {
     openai: {
       id, object: 'chat.completion', created, model,
-      choices: [{ index: 0, message: { ...message, refusal: null, annotations: [] }, logprobs: null, finish_reason: reply.finish }],
+      choices: [{ index: 0, message: { ...message, refusal: null, annotations: [] }, logprobs: null, finish_reason: finish }],
       ...usage, service_tier: 'default', system_fingerprint: 'fp_emulator',
     },
-    mistral: { id, created, model, ...usage, object: 'chat.completion', choices: [{ index: 0, finish_reason: reply.finish, message: { ...message, tool_calls: null } }] },
+    mistral: { id, created, model, ...usage, object: 'chat.completion', choices: [{ index: 0, finish_reason: finish, message: { tool_calls: null, ...message } }] },
     openrouter: {
       id, provider: 'OpenAI', model, object: 'chat.completion', created,
-      choices: [{ logprobs: null, finish_reason: reply.finish, native_finish_reason: reply.finish, index: 0, message: { ...message, refusal: null, reasoning: null } }],
+      choices: [{ logprobs: null, finish_reason: finish, native_finish_reason: finish, index: 0, message: { ...message, refusal: null, reasoning: null } }],
       ...usage,
     },
-    compat: { id, object: 'chat.completion', created, model, choices: [{ index: 0, message, finish_reason: reply.finish }], ...usage },
+    compat: { id, object: 'chat.completion', created, model, choices: [{ index: 0, message, finish_reason: finish }], ...usage },
   };
   return answerJson(exchange, behaviour, answers[flavour], flavour === 'openai' ? { 'x-request-id': `req_${id}` } : {});
 }

@@ -1,3 +1,4 @@
+import { PROVIDER_ENVIRONMENT_VARIABLES } from './router/providers/registry';
 import { parseDurationList } from './support/durations';
 import { parseOutboundAllow } from './support/outbound-allow';
 import { parseTrustedProxies } from './support/trusted-proxies';
@@ -94,21 +95,8 @@ export class ConfigError extends Error {
   }
 }
 
-export const PROVIDER_VARIABLES = [
-  'OPENAI_API_KEY',
-  'OPENAI_BASE_URL',
-  'ANTHROPIC_API_KEY',
-  'ANTHROPIC_BASE_URL',
-  'GEMINI_API_KEY',
-  'GEMINI_BASE_URL',
-  'MISTRAL_API_KEY',
-  'MISTRAL_BASE_URL',
-  'OPENROUTER_API_KEY',
-  'OPENROUTER_BASE_URL',
-  'OLLAMA_BASE_URL',
-  'SVC_COMPAT_BASE_URL',
-  'SVC_COMPAT_API_KEY',
-] as const;
+/** Every provider's key and base-URL variables, from the provider descriptors (router/providers/registry.ts). */
+export const PROVIDER_VARIABLES: readonly string[] = PROVIDER_ENVIRONMENT_VARIABLES;
 
 type Environment = Record<string, string | undefined>;
 

@@ -1,6 +1,7 @@
 import { ApiError } from '../support/api-error';
 import type { PriceOverride } from './prices';
 import type { ProviderChange } from './provider-store';
+import { describeProvider, isOfflineProvider } from './providers/registry';
 
 type Raw = Record<string, unknown>;
 
@@ -28,7 +29,8 @@ export function parseProviderChange(name: string, raw: Raw): ProviderChange {
     if (typeof raw.enabled !== 'boolean') params.enabled = 'must be true or false';
     else change.enabled = raw.enabled;
   }
-  if (name === 'mock' && (change.apiKey || change.baseUrl)) params.api_key = 'mock takes no key or base URL; only enabled';
+  const descriptor = describeProvider(name);
+  if (descriptor && isOfflineProvider(descriptor) && (change.apiKey || change.baseUrl)) params.api_key = `${name} takes no key or base URL; only enabled`;
   if (Object.keys(params).length > 0) throw ApiError.invalidRequest(params);
   return change;
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_BASE_URLS } from './providers/registry';
+import { DEFAULT_BASE_URLS, describeProvider, NETWORK_PROVIDERS } from './providers/registry';
 
 /**
  * Where a provider's key may go (docs/providers.md, "Keys and hosts"). A key is bound to the
@@ -8,16 +8,10 @@ import { DEFAULT_BASE_URLS } from './providers/registry';
  * one (Ollama's local default included).
  */
 
-/** Where each provider's key and base URL come from in the environment. */
-export const PROVIDER_ENVIRONMENT: Readonly<Record<string, { key?: string; baseUrl?: string; needsKey: boolean }>> = Object.freeze({
-  openai: { key: 'OPENAI_API_KEY', baseUrl: 'OPENAI_BASE_URL', needsKey: true },
-  anthropic: { key: 'ANTHROPIC_API_KEY', baseUrl: 'ANTHROPIC_BASE_URL', needsKey: true },
-  google: { key: 'GEMINI_API_KEY', baseUrl: 'GEMINI_BASE_URL', needsKey: true },
-  mistral: { key: 'MISTRAL_API_KEY', baseUrl: 'MISTRAL_BASE_URL', needsKey: true },
-  openrouter: { key: 'OPENROUTER_API_KEY', baseUrl: 'OPENROUTER_BASE_URL', needsKey: true },
-  ollama: { baseUrl: 'OLLAMA_BASE_URL', needsKey: false },
-  compat: { key: 'SVC_COMPAT_API_KEY', baseUrl: 'SVC_COMPAT_BASE_URL', needsKey: false },
-});
+/** Where each networked provider's key and base URL come from in the environment (from its descriptor). */
+export const PROVIDER_ENVIRONMENT: Readonly<Record<string, { key?: string; baseUrl?: string; needsKey: boolean }>> = Object.freeze(
+  Object.fromEntries(NETWORK_PROVIDERS.map(({ id, environment, needsKey }) => [id, { key: environment.apiKey, baseUrl: environment.baseUrl, needsKey }])),
+);
 
 /** Spellings of a shipped local default besides DEFAULT_BASE_URLS (Ollama's own docs say localhost). */
 const LOCAL_DEFAULT_SPELLINGS: Readonly<Record<string, string[]>> = Object.freeze({
@@ -79,5 +73,5 @@ export function keyRequiredProblem(
 
 /** Where a provider's requests go when no base URL is stored: the environment's, else the shipped one (none for compat). */
 export function fallbackBaseUrl(provider: string, environmentBaseUrl: string | undefined): string | null {
-  return environmentBaseUrl ?? (provider === 'compat' ? null : DEFAULT_BASE_URLS[provider] ?? null);
+  return environmentBaseUrl ?? (describeProvider(provider)?.defaultBaseUrl || null);
 }

@@ -4,7 +4,7 @@ import { OutboundGuard } from '../support/outbound-guard';
 import { TtlCache } from '../support/ttl-cache';
 import { baseUrlNeedsGuard, environmentKeyMayGoTo, PROVIDER_ENVIRONMENT } from './provider-hosts';
 import type { ProviderStore, StoredProvider } from './provider-store';
-import { DEFAULT_BASE_URLS, PROVIDER_FACTORIES } from './providers/registry';
+import { describeProvider, isOfflineProvider, PROVIDER_DESCRIPTORS } from './providers/registry';
 import type { Provider, ProviderSettings } from './providers/types';
 
 /** What the admin screen shows of a provider: never the key, only its last 4 characters. */
@@ -55,7 +55,7 @@ export class ProviderPool {
     const { fingerprint } = effective;
     const existing = this.instances.get(name);
     if (existing?.fingerprint === fingerprint) return existing.provider;
-    const provider = PROVIDER_FACTORIES[name]!(effective.settings);
+    const provider = describeProvider(name)!.factory(effective.settings);
     this.instances.set(name, { fingerprint, provider });
     if (existing) setTimeout(() => void existing.provider.close().catch(() => undefined), 60_000).unref();
     return provider;
@@ -83,8 +83,10 @@ export class ProviderPool {
     return this.snapshot.get('all', async () => {
       const stored = new Map((await this.store.list()).map((row) => [row.name, row]));
       const result = new Map<string, Effective>();
-      for (const name of Object.keys(PROVIDER_ENVIRONMENT)) result.set(name, this.resolve(name, stored.get(name)));
-      result.set('mock', this.resolveMock(stored.get('mock')));
+      for (const descriptor of PROVIDER_DESCRIPTORS) {
+        const name = descriptor.id;
+        result.set(name, isOfflineProvider(descriptor) ? this.resolveOffline(name, stored.get(name)) : this.resolve(name, stored.get(name)));
+      }
       return result;
     }).catch((error: unknown) => {
       this.logger.warn('could not read provider settings', { error: String(error) });
@@ -96,7 +98,9 @@ export class ProviderPool {
     const source = PROVIDER_ENVIRONMENT[name]!;
     const environmentKey = source.key ? this.config.providerKeys[source.key] : undefined;
     const environmentBase = source.baseUrl ? this.config.providerKeys[source.baseUrl] : undefined;
-    const baseUrl = stored?.baseUrl ?? environmentBase ?? (name === 'ollama' || name === 'compat' ? '' : DEFAULT_BASE_URLS[name] ?? '');
+    // A keyless provider (Ollama, compat) is configured only by naming where it lives: its shipped default is not assumed.
+    const descriptor = describeProvider(name)!;
+    const baseUrl = stored?.baseUrl ?? environmentBase ?? (descriptor.needsKey ? descriptor.defaultBaseUrl ?? '' : '');
     const usableEnvironmentKey = environmentKey && environmentKeyMayGoTo(name, baseUrl, environmentBase) ? environmentKey : undefined;
     const apiKey = stored?.apiKey ?? usableEnvironmentKey ?? '';
     const explicit = Boolean(stored?.apiKey || stored?.baseUrl || environmentKey || environmentBase);
@@ -124,10 +128,11 @@ export class ProviderPool {
     return { settings, fingerprint: JSON.stringify({ ...settings, outboundGuard: guarded }), status };
   }
 
-  private resolveMock(stored: StoredProvider | undefined): Effective {
+  /** An offline provider (mock): on when SVC_MOCK says so, unless the admin switched it. */
+  private resolveOffline(name: string, stored: StoredProvider | undefined): Effective {
     const enabled = stored?.enabled ?? this.config.mock;
-    const status: ProviderStatus = { name: 'mock', configured: enabled, enabled, source: stored ? 'admin' : 'environment', key_source: null, key_last4: null, base_url: null };
-    const settings = enabled ? { name: 'mock', baseUrl: '', apiKey: '', timeouts: this.config.timeouts } : null;
+    const status: ProviderStatus = { name, configured: enabled, enabled, source: stored ? 'admin' : 'environment', key_source: null, key_last4: null, base_url: null };
+    const settings = enabled ? { name, baseUrl: '', apiKey: '', timeouts: this.config.timeouts } : null;
     return { settings, fingerprint: JSON.stringify(settings), status };
   }
 }

@@ -1,18 +1,9 @@
 import { ApiError } from '../support/api-error';
 import { toApiError } from './attempts';
 import { CATALOG, findModel, splitModelId } from './catalog';
+import { describeProvider } from './providers/registry';
 import type { RouterServices } from './router-services';
 
-/** The model each provider is tested with when the admin names none (its cheapest chat model). */
-const TEST_MODELS: Readonly<Record<string, string>> = Object.freeze({
-  openai: 'openai/gpt-4o-mini',
-  anthropic: 'anthropic/claude-3-5-haiku-latest',
-  google: 'google/gemini-2.0-flash',
-  mistral: 'mistral/mistral-small-latest',
-  openrouter: 'openrouter/openai/gpt-4o-mini',
-  ollama: 'ollama/llama3.2',
-  mock: 'mock/echo',
-});
 
 /** Longest a test call may take, whatever the configured timeouts. */
 const TEST_DEADLINE_MS = 20_000;
@@ -29,7 +20,8 @@ export interface ProviderTestResult {
 
 /** `model` from the request body, or the provider's default test model; it must be a chat model of that provider. */
 export function testModelFor(provider: string, requested: unknown): string {
-  const model = requested === undefined || requested === null || requested === '' ? TEST_MODELS[provider] : requested;
+  // The descriptor's test model: the provider's cheapest chat model (none for compat: the admin names one).
+  const model = requested === undefined || requested === null || requested === '' ? describeProvider(provider)?.testModel ?? undefined : requested;
   if (typeof model !== 'string') throw ApiError.invalidRequest({ model: `give a chat model of ${provider}, e.g. ${provider}/<model>` });
   const found = findModel(model);
   if (!found || splitModelId(model)?.provider !== provider || !found.capabilities.includes('chat')) {

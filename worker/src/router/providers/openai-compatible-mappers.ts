@@ -1,33 +1,13 @@
 /**
  * Request, response and stream-chunk mappers for the OpenAI chat-completions wire format,
  * shared by every OpenAI-compatible provider (OpenAI, Mistral, OpenRouter, vLLM, llama.cpp,
- * LM Studio, Groq, DeepSeek …). Extra fields those servers add are ignored.
+ * LM Studio, Groq, DeepSeek …). Extra fields those servers add are ignored; the request body
+ * is built in openai-compatible-request.ts.
  */
 import { invalidResponse, isRetryableStatus, truncateResponseBody, UpstreamError } from './errors';
 import { arrayField, isObject, numberField, stringField, vectorField, type JsonObject } from './schema';
-import type { ChatRequest, ChatResult, EmbeddingResult, FinishReason, StreamEvent, TokenUsage } from './types';
-
-/** How an OpenAI-like server differs in what it accepts. */
-export interface RequestDialect {
-  /** OpenAI's newer models want `max_completion_tokens`; most servers `max_tokens`. */
-  maxTokensField: 'max_tokens' | 'max_completion_tokens';
-  /** Send `stream_options: {include_usage: true}` (Mistral rejects it with 422 and sends usage anyway). */
-  streamUsageOption: boolean;
-}
-
-/** The chat-completions request body. */
-export function toChatPayload(request: ChatRequest, stream: boolean, dialect: RequestDialect): JsonObject {
-  const payload: JsonObject = { model: request.model, messages: request.messages.map(({ role, content }) => ({ role, content })) };
-  if (request.temperature !== undefined) payload.temperature = request.temperature;
-  if (request.topP !== undefined) payload.top_p = request.topP;
-  if (request.maxTokens !== undefined) payload[dialect.maxTokensField] = request.maxTokens;
-  if (request.stop !== undefined && request.stop.length > 0) payload.stop = request.stop;
-  if (stream) {
-    payload.stream = true;
-    if (dialect.streamUsageOption) payload.stream_options = { include_usage: true };
-  }
-  return payload;
-}
+import { StreamedToolCalls, toToolCalls } from './openai-compatible-tool-calls';
+import type { ChatResult, EmbeddingResult, FinishReason, StreamEvent, TokenUsage } from './types';
 
 /** stop, length, tool_calls, content_filter; anything else (e.g. "eos", "error") ends as stop. */
 export function toFinishReason(value: string): FinishReason {
@@ -49,6 +29,12 @@ export function toUsage(value: unknown): TokenUsage | null {
   };
   const cost = numberField(value.cost);
   if (cost !== undefined) usage.providerCostUsd = cost;
+  const promptDetails = isObject(value.prompt_tokens_details) ? value.prompt_tokens_details : {};
+  // DeepSeek also reports prompt_cache_hit_tokens; the OpenAI-shaped figure wins when both are there (they agree).
+  const cached = numberField(promptDetails.cached_tokens) ?? numberField(value.prompt_cache_hit_tokens);
+  if (cached !== undefined && cached > 0) usage.cachedTokens = cached;
+  const reasoning = isObject(value.completion_tokens_details) ? numberField(value.completion_tokens_details.reasoning_tokens) : undefined;
+  if (reasoning !== undefined && reasoning > 0) usage.reasoningTokens = reasoning;
   return usage;
 }
 
@@ -59,7 +45,13 @@ export function fromChatCompletion(body: JsonObject, provider: string): ChatResu
   const content = choice.message.content;
   if (content !== null && content !== undefined && typeof content !== 'string') throw invalidResponse(provider, 'message content is not text');
   const finish = stringField(choice.finish_reason);
-  return { content: content ?? '', finishReason: finish ? toFinishReason(finish) : 'stop', usage: toUsage(body.usage) };
+  const toolCalls = toToolCalls(choice.message.tool_calls, provider);
+  // Some servers answer tool calls with finish_reason "stop" (vLLM, Ollama /v1): the calls decide.
+  const finishReason = toolCalls && (!finish || finish === 'stop') ? 'tool_calls' : finish ? toFinishReason(finish) : 'stop';
+  const result: ChatResult = { content: content ?? '', finishReason, usage: toUsage(body.usage) };
+  if (toolCalls) result.toolCalls = toolCalls;
+  if (choice.logprobs !== undefined && choice.logprobs !== null) result.logprobs = choice.logprobs;
+  return result;
 }
 
 /** An `error` carried inside a 200 stream (OpenRouter, vLLM) → UpstreamError. */
@@ -79,8 +71,9 @@ export function streamError(error: unknown, provider: string): UpstreamError {
 /**
  * One `chat.completion.chunk` → events. Usage is read wherever it comes: the final
  * empty-choices chunk (OpenAI) or the chunk carrying finish_reason (Mistral, Groq, DeepSeek).
+ * `toolCalls` carries the numbering of tool calls across one stream's chunks.
  */
-export function fromStreamChunk(chunk: JsonObject, provider: string): StreamEvent[] {
+export function fromStreamChunk(chunk: JsonObject, provider: string, toolCalls = new StreamedToolCalls()): StreamEvent[] {
   if (chunk.error !== undefined && chunk.error !== null) throw streamError(chunk.error, provider);
   if (chunk.choices !== undefined && chunk.choices !== null && !Array.isArray(chunk.choices)) {
     throw invalidResponse(provider, 'chunk choices is not a list');
@@ -90,8 +83,9 @@ export function fromStreamChunk(chunk: JsonObject, provider: string): StreamEven
   if (isObject(choice)) {
     const text = isObject(choice.delta) ? stringField(choice.delta.content) : undefined;
     if (text) events.push({ type: 'delta', text });
+    if (isObject(choice.delta)) events.push(...toolCalls.read(choice.delta.tool_calls, provider));
     const finish = stringField(choice.finish_reason);
-    if (finish) events.push({ type: 'finish', reason: toFinishReason(finish) });
+    if (finish) events.push({ type: 'finish', reason: toolCalls.seen && finish === 'stop' ? 'tool_calls' : toFinishReason(finish) });
   }
   const usage = toUsage(chunk.usage);
   if (usage) events.push({ type: 'usage', usage });

@@ -4,13 +4,9 @@
  * built on it only names its dialect and headers.
  */
 import { HttpClient, type ErrorDescriber } from './http';
-import {
-  fromChatCompletion,
-  fromEmbeddings,
-  fromStreamChunk,
-  toChatPayload,
-  type RequestDialect,
-} from './openai-compatible-mappers';
+import { fromChatCompletion, fromEmbeddings, fromStreamChunk } from './openai-compatible-mappers';
+import { DEFAULT_DIALECT, toChatPayload, type RequestDialect } from './openai-compatible-request';
+import { StreamedToolCalls } from './openai-compatible-tool-calls';
 import { parseJsonObject } from './schema';
 import { serverSentEvents } from './sse';
 import type { ChatRequest, ChatResult, CallOptions, EmbeddingRequest, EmbeddingResult, Provider, ProviderSettings, StreamEvent } from './types';
@@ -26,18 +22,16 @@ export interface OpenAiCompatibleOptions extends Partial<RequestDialect> {
 /** Builds a Provider that speaks the OpenAI chat-completions wire format. */
 export function createOpenAiCompatibleProvider(settings: ProviderSettings, options: OpenAiCompatibleOptions = {}): Provider {
   const provider = settings.name;
-  const dialect: RequestDialect = {
-    maxTokensField: options.maxTokensField ?? 'max_tokens',
-    streamUsageOption: options.streamUsageOption ?? true,
-  };
+  const { headers, embeddings, describeError, ...overrides } = options;
+  const dialect: RequestDialect = { ...DEFAULT_DIALECT, ...overrides };
   const client = new HttpClient({
     provider,
     baseUrl: settings.baseUrl,
     timeouts: settings.timeouts,
     connections: settings.connections,
     outboundGuard: settings.outboundGuard,
-    headers: { ...(settings.apiKey ? { authorization: `Bearer ${settings.apiKey}` } : {}), ...options.headers },
-    describeError: options.describeError,
+    headers: { ...(settings.apiKey ? { authorization: `Bearer ${settings.apiKey}` } : {}), ...headers },
+    describeError,
   });
 
   async function chat(request: ChatRequest, { signal }: CallOptions): Promise<ChatResult> {
@@ -48,12 +42,13 @@ export function createOpenAiCompatibleProvider(settings: ProviderSettings, optio
   async function* stream(request: ChatRequest, { signal }: CallOptions): AsyncGenerator<StreamEvent> {
     const response = await client.postStream('/chat/completions', toChatPayload(request, true, dialect), signal);
     let finished = false;
+    const toolCalls = new StreamedToolCalls();
     for await (const event of serverSentEvents(response)) {
       if (event.data === '[DONE]') {
         response.markComplete();
         return;
       }
-      for (const item of fromStreamChunk(parseJsonObject(event.data, provider), provider)) {
+      for (const item of fromStreamChunk(parseJsonObject(event.data, provider), provider, toolCalls)) {
         if (item.type === 'finish') {
           if (finished) continue;
           finished = true;
@@ -72,7 +67,7 @@ export function createOpenAiCompatibleProvider(settings: ProviderSettings, optio
     name: provider,
     chat,
     stream,
-    ...(options.embeddings === false ? {} : { embed }),
+    ...(embeddings === false ? {} : { embed }),
     close: () => client.close(),
   };
 }

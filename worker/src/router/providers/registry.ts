@@ -52,3 +52,19 @@ export const PROVIDER_DESCRIPTORS: readonly ProviderDescriptor[] = Object.freeze
 export function describeProvider(id: string): ProviderDescriptor | null {
   return PROVIDER_DESCRIPTORS.find((descriptor) => descriptor.id === id) ?? null;
 }
+
+/** Whether the provider calls no network (mock: defaultBaseUrl ''): it takes no key or base URL, only an on/off switch (SVC_MOCK or the admin's `enabled`). */
+export function isOfflineProvider(descriptor: ProviderDescriptor): boolean {
+  return descriptor.defaultBaseUrl === '';
+}
+
+/** Providers that reach a network, in registry order: the ones configured by a key and/or base URL. */
+export const NETWORK_PROVIDERS: readonly ProviderDescriptor[] = Object.freeze(PROVIDER_DESCRIPTORS.filter((descriptor) => !isOfflineProvider(descriptor)));
+
+/** Every environment variable a provider reads (key, then base URL, per provider; docs/configuration.md). */
+export const PROVIDER_ENVIRONMENT_VARIABLES: readonly string[] = Object.freeze(
+  PROVIDER_DESCRIPTORS.flatMap(({ environment }) => [environment.apiKey, environment.baseUrl].filter((name): name is string => name !== undefined)),
+);
+
+/** Providers that accept any model name (catalog.ts's OPEN_MODEL_PROVIDERS). */
+export const OPEN_MODEL_PROVIDER_IDS: ReadonlySet<string> = new Set(PROVIDER_DESCRIPTORS.filter((descriptor) => descriptor.openModels).map((descriptor) => descriptor.id));

@@ -111,6 +111,8 @@ export interface ChatResult {
   finishReason: FinishReason;
   /** null when the provider reported no usage (the router then estimates and flags it). */
   usage: TokenUsage | null;
+  /** The provider's `choices[0].logprobs` as it sent them (OpenAI shape), when asked for and given. */
+  logprobs?: unknown;
 }
 
 /**
