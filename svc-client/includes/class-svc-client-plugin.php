@@ -1,0 +1,34 @@
+<?php
+/**
+ * Wires svc-client into WordPress.
+ *
+ * @package svc-client
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Hooks: the receiver route, the session check schedule, the settings screen, and the
+ * deactivation clean-up. The AI Client provider and the library mirror hook in from their
+ * own classes when present.
+ */
+final class Svc_Client_Plugin {
+
+	/**
+	 * Hooks everything once.
+	 *
+	 * @param string $plugin_file The main plugin file.
+	 */
+	public static function boot( string $plugin_file ): void {
+		add_action( 'rest_api_init', array( Svc_Client_Receiver::class, 'register' ) );
+		add_action( 'init', array( Svc_Client_Session_Check::class, 'register' ) );
+		register_deactivation_hook( $plugin_file, array( Svc_Client_Session_Check::class, 'unschedule' ) );
+		if ( is_admin() ) {
+			Svc_Client_Admin_Page::register();
+		}
+		/**
+		 * svc-client is loaded: its functions and classes can be used.
+		 */
+		do_action( 'svc_client_loaded' );
+	}
+}
