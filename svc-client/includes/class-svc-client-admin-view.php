@@ -34,6 +34,7 @@ final class Svc_Client_Admin_View {
 		}
 		self::connection_form( $settings, $notice['fields'] ?? array() );
 		self::license_table();
+		self::ai_client();
 		self::actions();
 		self::activity();
 		echo '</div>';
@@ -144,6 +145,19 @@ final class Svc_Client_Admin_View {
 			self::row( $label, sprintf( __( '%1$s — %2$s — expires %3$s', 'svc-client' ), $entitlement['status'], implode( ', ', $entitlement['features'] ), $entitlement['expires_at'] ?? __( 'never', 'svc-client' ) ), 'entitlement' );
 		}
 		echo '</tbody></table>';
+	}
+
+	/**
+	 * Whether the hub serves WordPress's AI Client here.
+	 */
+	private static function ai_client(): void {
+		echo '<h2>' . esc_html__( 'WordPress AI Client', 'svc-client' ) . '</h2><p id="svc-client-ai-client">';
+		if ( Svc_Client_Ai_Registration::is_supported() ) {
+			echo esc_html__( 'The hub is registered as the AI provider "svc-hub" (Settings → Connectors): wp_ai_client_prompt() runs through it, with this site\'s team and campaign.', 'svc-client' );
+		} else {
+			echo esc_html__( 'Off: WordPress\'s AI Client arrived in WordPress 7.0; this site runs an older version.', 'svc-client' );
+		}
+		echo '</p>';
 	}
 
 	/**

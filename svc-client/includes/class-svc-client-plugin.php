@@ -23,6 +23,7 @@ final class Svc_Client_Plugin {
 		add_action( 'rest_api_init', array( Svc_Client_Receiver::class, 'register' ) );
 		add_action( 'init', array( Svc_Client_Session_Check::class, 'register' ) );
 		register_deactivation_hook( $plugin_file, array( Svc_Client_Session_Check::class, 'unschedule' ) );
+		Svc_Client_Ai_Registration::register();
 		if ( is_admin() ) {
 			Svc_Client_Admin_Page::register();
 		}
