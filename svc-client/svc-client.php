@@ -46,6 +46,11 @@ function svc_client_bootstrap() {
 	require_once $includes . 'class-svc-client-connection-test.php';
 	require_once $includes . 'class-svc-client-admin-page.php';
 	require_once $includes . 'class-svc-client-admin-view.php';
+	require_once $includes . 'library/class-svc-client-canonical-json.php';
+	require_once $includes . 'library/class-svc-client-library-check.php';
+	require_once $includes . 'library/class-svc-client-library-folder.php';
+	require_once $includes . 'library/class-svc-client-library-sync.php';
+	require_once $includes . 'library/class-svc-client-library-routes.php';
 	require_once $includes . 'ai-client/class-svc-client-ai-registration.php';
 	require_once $includes . 'class-svc-client-plugin.php';
 	require_once $includes . 'functions.php';
