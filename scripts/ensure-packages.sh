@@ -6,7 +6,7 @@ source "$(dirname "$0")/lib.sh"
 LAP_NAME=apt
 
 # What the stack needs; callers add more (npm test adds chromium for the admin screen's browser
-# tests, driven by playwright-core — never a downloaded browser).
+# tests, driven by playwright-core — never a downloaded browser; npm run dist adds zip).
 PACKAGES=(php-cli php-mysql php-curl php-mbstring php-xml mariadb-server-core mariadb-client-core curl "$@")
 missing=()
 for package in "${PACKAGES[@]}"; do

@@ -48,9 +48,9 @@ export async function onPage(browser: Browser, name: string, steps: (page: Page)
   }
 }
 
-/** Logs in through wp-login.php as a person would. */
-export async function logInToAdmin(page: Page, user: string, password: string): Promise<void> {
-  await page.goto(`${stack().wordpressUrl}/wp-login.php`);
+/** Logs in through wp-login.php as a person would (on the e2e stack's site unless `siteUrl` names another). */
+export async function logInToAdmin(page: Page, user: string, password: string, siteUrl = stack().wordpressUrl): Promise<void> {
+  await page.goto(`${siteUrl}/wp-login.php`);
   // wp-login.php moves the focus to the user field 200 ms after load (wp_attempt_focus), which
   // can land the password there: fill until both fields hold what they should.
   for (let attempt = 0; ; attempt += 1) {

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# dist-plugin.sh WORK_DIR ZIP_FILE – the plugin zip for wp-admin's "Upload Plugin": one top folder
+# svc-hub/ with svc-hub.php, includes/, build/ (the admin screen, built beforehand by
+# build-admin-ui.sh), library/ (the starter image library) and readme.txt. Nothing else: no
+# tests, no node_modules, no README.md or other files for developers. Called by dist.sh.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+LAP_NAME=dist
+work=$1 zip_file=$2
+SHIPPED=(svc-hub.php readme.txt includes build library)
+REQUIRED=(svc-hub.php readme.txt includes/class-svc-hub-plugin.php build/index.js build/index.asset.php library/starter)
+
+for path in "${REQUIRED[@]}"; do
+  [ -e "$REPO_ROOT/plugin/$path" ] || die "plugin/$path is missing (the admin screen: npm run build:admin)"
+done
+stage=$work/svc-hub
+mkdir -p "$stage"
+for path in "${SHIPPED[@]}"; do cp -R "$REPO_ROOT/plugin/$path" "$stage/"; done
+# Editor and OS leftovers never ship.
+find "$stage" \( -name '*~' -o -name '*.swp' -o -name '.DS_Store' -o -name '*.orig' -o -name '*.rej' \) -delete
+
+rm -f "$zip_file"
+(cd "$work" && zip -q -r -X "$zip_file" svc-hub) || die "zip failed for $zip_file"
+lap "plugin: $zip_file ($(find "$stage" -type f | wc -l) files)"
