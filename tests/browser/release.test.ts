@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { freePort } from '../support/free-port';
 import { stack } from '../support/stack';
 import { launchBrowser, logInToAdmin, onPage } from './support/browser';
-import { startFreshWordPress, type FreshWordPress } from './support/fresh-wordpress';
+import { startFreshWordPress, type FreshWordPress } from '../support/fresh-wordpress';
 import { startReleaseWorker, type ReleaseWorker } from './support/release-worker';
 
 jest.setTimeout(600_000);
