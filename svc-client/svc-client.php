@@ -41,6 +41,7 @@ function svc_client_bootstrap() {
 	require_once $includes . 'class-svc-client-activity-log.php';
 	require_once $includes . 'class-svc-client-license.php';
 	require_once $includes . 'class-svc-client-hub-client.php';
+	require_once $includes . 'class-svc-client-hub-address.php';
 	require_once $includes . 'class-svc-client-receiver.php';
 	require_once $includes . 'class-svc-client-session-check.php';
 	require_once $includes . 'class-svc-client-connection-test.php';
