@@ -66,6 +66,8 @@ function svc_hub_bootstrap() {
 	require_once $includes . 'class-svc-hub-woocommerce-bridge.php';
 	require_once $includes . 'class-svc-hub-woocommerce-store-meta.php';
 	require_once $includes . 'class-svc-hub-admin-page.php';
+	require_once $includes . 'class-svc-hub-ability-definitions.php';
+	require_once $includes . 'class-svc-hub-abilities.php';
 	require_once $includes . 'class-svc-hub-plugin.php';
 
 	Svc_Hub_Plugin::boot( __FILE__ );

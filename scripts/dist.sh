@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# dist.sh (`npm run dist`) [OUTPUT_DIR] – build the two release files into dist/ (or OUTPUT_DIR):
+# dist.sh (`npm run dist`) [OUTPUT_DIR] – build the three release files into dist/ (or OUTPUT_DIR):
 #   svc-hub-<version>.zip         the WordPress plugin, as wp-admin's "Upload Plugin" takes it
+#   svc-client-<version>.zip      the plugin for client sites (svc-client/, PHP only)
 #   svc-hub-worker-<version>.tgz  the worker: built JavaScript, production dependencies, bin/, deploy/
-# The version is the plugin header's; package.json and readme.txt's "Stable tag" must say the same.
+# The version is the plugin header's; package.json, readme.txt's "Stable tag" and svc-client's
+# header, SVC_CLIENT_VERSION and readme.txt must say the same.
 # No network and no stdin: npm packages come from npm's cache (filled by `npm start`).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -37,10 +39,13 @@ trap 'rm -rf "$work"' EXIT
 mkdir -p "$output"
 zip_file=$output/svc-hub-$version.zip
 tarball=$output/svc-hub-worker-$version.tgz
+client_zip=$output/svc-client-$version.zip
 bash "$HERE/dist-plugin.sh" "$work/plugin" "$zip_file"
+bash "$HERE/dist-client.sh" "$version" "$work/client" "$client_zip"
 bash "$HERE/dist-worker.sh" "$version" "$work/worker" "$tarball"
 
 size() { du -h --apparent-size "$1" | cut -f1; }
 lap "done"
 printf '\n%s  %s  (%s bytes)\n' "$(size "$zip_file")" "$zip_file" "$(stat -c %s "$zip_file")"
+printf '%s  %s  (%s bytes)\n' "$(size "$client_zip")" "$client_zip" "$(stat -c %s "$client_zip")"
 printf '%s  %s  (%s bytes)\n' "$(size "$tarball")" "$tarball" "$(stat -c %s "$tarball")"

@@ -96,6 +96,7 @@ final class Svc_Hub_Plugin {
 		$this->woocommerce_bridge->register_cron_hooks();
 		add_action( 'plugins_loaded', array( $this, 'register_woocommerce_hooks' ) );
 		register_deactivation_hook( $this->plugin_file, array( Svc_Hub_Woocommerce_Bridge::class, 'deactivate' ) );
+		Svc_Hub_Abilities::register();
 		if ( is_admin() ) {
 			( new Svc_Hub_Admin_Page( $this->plugin_file ) )->register_hooks();
 		}

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { freePort } from '../support/free-port';
 import { stack } from '../support/stack';
 import { launchBrowser, logInToAdmin, onPage } from './support/browser';
-import { startFreshWordPress, type FreshWordPress } from './support/fresh-wordpress';
+import { startFreshWordPress, type FreshWordPress } from '../support/fresh-wordpress';
 import { startReleaseWorker, type ReleaseWorker } from './support/release-worker';
 
 jest.setTimeout(600_000);
@@ -64,6 +64,15 @@ describe('release: the plugin zip and the worker tarball, installed as a site ad
     await page.setInputFiles('#pluginzip', zip);
     await Promise.all([page.waitForURL(/update\.php\?action=upload-plugin/), page.click('#install-plugin-submit')]);
   }
+
+  it('builds the svc-client zip beside it: one top folder svc-client/, PHP and readme.txt only, no tests', () => {
+    const clientZip = join(workDir, 'dist', `svc-client-${version}.zip`);
+    const names = execFileSync('unzip', ['-Z1', clientZip], { encoding: 'utf8' }).trim().split('\n');
+    expect(names).toEqual(expect.arrayContaining(['svc-client/svc-client.php', 'svc-client/readme.txt', 'svc-client/includes/class-svc-client-receiver.php']));
+    expect(names.filter((name) => !name.startsWith('svc-client/'))).toEqual([]);
+    expect(names.filter((name) => !name.endsWith('/') && !name.endsWith('.php') && name !== 'svc-client/readme.txt')).toEqual([]);
+    expect(names.filter((name) => /(^|\/)tests?\/|\.test\./.test(name))).toEqual([]);
+  });
 
   it('installs and activates the zip through Plugins → Add New → Upload Plugin', async () => {
     const plugin = pluginDir();

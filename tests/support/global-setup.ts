@@ -51,13 +51,15 @@ export default async function globalSetup(): Promise<void> {
   (globalThis as Record<string, unknown>)[RECEIVER_HANDLE] = receiver;
   process.stdout.write(`[e2e] client receiver on ${receiver.url} (pid ${receiver.pid})\n`);
   const [wordpressPort, workerPort, databasePort] = [await freePort(), await freePort(), await freePort()];
+  // The svc-client test site (tests/support/client-site.ts) listens here; the worker may deliver to it.
+  const clientSitePort = await freePort();
   const environment = {
     ...process.env,
     ...providerEnvironment(emulator.url, emulator.keys),
     ...TEST_ROUTER_SETTINGS,
     ...propagationSettings(receiver.url),
     // The emulator too: tests save provider base URLs on it through the admin route, which the outbound guard checks.
-    SVC_OUTBOUND_ALLOW: `${new URL(receiver.url).host},${new URL(emulator.url).host}`,
+    SVC_OUTBOUND_ALLOW: `${new URL(receiver.url).host},${new URL(emulator.url).host},127.0.0.1:${clientSitePort}`,
     SVC_STACK_DIR: dir,
     SVC_STACK_WP_PORT: String(wordpressPort),
     SVC_STACK_WORKER_PORT: String(workerPort),
@@ -86,6 +88,7 @@ export default async function globalSetup(): Promise<void> {
     repoRoot,
     emulatorUrl: emulator.url,
     receiverUrl: receiver.url,
+    clientSitePort,
   };
   const file = join(dir, 'e2e-stack.json');
   writeFileSync(file, JSON.stringify(info), { mode: 0o600 });

@@ -9,18 +9,22 @@ import { stack } from './stack';
  * WooCommerce stand-in). WordPress 7.1 itself logs none on PHP 8.2.
  */
 const PROBLEM = /PHP (Notice|Warning|Deprecated|Fatal error|Parse error|Recoverable fatal error)/;
-const OURS = /plugins\/svc-hub|mu-plugins|woocommerce-stand-in|\bsvc-hub\b|svc_hub/;
+const OURS = /plugins\/svc-hub|mu-plugins|woocommerce-stand-in|\bsvc-hub\b|svc_hub|svc-client|svc_client|client-plugins|client-php/;
 
-const debugLog = (): string => join(stack().dir, 'logs', 'wordpress-debug.log');
-let offset = 0;
+/** The hub site's log, and the svc-client test site's (tests/support/client-site.ts) when one ran. */
+const debugLogs = (): string[] => ['wordpress-debug.log', 'client-wordpress-debug.log'].map((name) => join(stack().dir, 'logs', name));
+const offsets = new Map<string, number>();
 
 beforeAll(() => {
-  offset = existsSync(debugLog()) ? statSync(debugLog()).size : 0;
+  for (const log of debugLogs()) offsets.set(log, existsSync(log) ? statSync(log).size : 0);
 });
 
 afterAll(() => {
-  if (!existsSync(debugLog())) return;
-  const added = readFileSync(debugLog()).subarray(offset).toString('utf8');
-  const ours = added.split('\n').filter((line) => PROBLEM.test(line) && OURS.test(line));
+  const ours: string[] = [];
+  for (const log of debugLogs()) {
+    if (!existsSync(log)) continue;
+    const added = readFileSync(log).subarray(offsets.get(log) ?? 0).toString('utf8');
+    ours.push(...added.split('\n').filter((line) => PROBLEM.test(line) && OURS.test(line)));
+  }
   expect(ours).toEqual([]);
 });

@@ -16,6 +16,8 @@ export interface StackInfo {
   emulatorUrl: string;
   /** The test client site that receives propagated entitlement changes (client-receiver.ts). */
   receiverUrl: string;
+  /** The port reserved for the svc-client test site (client-site.ts), allowed in SVC_OUTBOUND_ALLOW. */
+  clientSitePort: number;
 }
 
 export const STACK_FILE_VARIABLE = 'SVC_E2E_STACK_FILE';

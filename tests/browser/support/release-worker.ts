@@ -2,7 +2,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseEnvFile } from '../../support/stack';
-import { stopProcessGroup, waitForHttp } from './process-group';
+import { stopProcessGroup, waitForHttp } from '../../support/process-group';
 import { SYSTEMD_DEFAULT_PATH, fillEnvironmentExample, serviceDirectives } from './systemd-unit';
 
 /** Where the unit expects the release, and its environment file (deploy/systemd/svc-hub-worker.service). */

@@ -1,4 +1,4 @@
-import { groupAlive, waitForGroupExit } from '../../support/worker-process';
+import { groupAlive, waitForGroupExit } from './worker-process';
 
 /** SIGTERM to the whole process group, SIGKILL after `graceSeconds`; resolves once it is gone. */
 export async function stopProcessGroup(group: number, graceSeconds: number): Promise<void> {

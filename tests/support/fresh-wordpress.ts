@@ -1,9 +1,9 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { freePort } from '../../support/free-port';
-import { stack, stackScriptEnvironment } from '../../support/stack';
+import { cpSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { freePort } from './free-port';
+import { stack, stackScriptEnvironment } from './stack';
 import { stopProcessGroup, waitForHttp } from './process-group';
 
 /** A WordPress site of its own: no svc-hub files, its own database, its own `php -S`. */
@@ -17,6 +17,24 @@ export interface FreshWordPress {
   stop(): Promise<void>;
 }
 
+/** The hub's shell constants for wp-config.php (a site that will run the svc-hub plugin). */
+export interface ShellConstants {
+  workerUrl: string;
+  secret: string;
+}
+
+/** What else the site gets: plugins linked in and activated, a fixed port, its debug log's path. */
+export interface FreshWordPressOptions {
+  /** Paths of plugin folders or single-file plugins, symlinked into wp-content/plugins/ (each its own basename). */
+  linkPlugins?: string[];
+  /** Plugin files to activate at install, as WordPress names them (`svc-client/svc-client.php`). */
+  activatePlugins?: string[];
+  /** The port `php -S` listens on (one reserved beforehand); a free one when absent. */
+  port?: number;
+  /** WP_DEBUG_LOG's file; `<dir>/wordpress-debug.log` when absent. */
+  debugLog?: string;
+}
+
 /** SQL as MariaDB's root over the e2e stack's private socket (scripts/lib.sh's db_root). */
 function databaseRoot(sql: string): void {
   const info = stack();
@@ -28,7 +46,7 @@ function databaseRoot(sql: string): void {
 }
 
 /** wp-config.php as a site admin writes it, plus the two svc-hub lines docs/deploy.md asks for. */
-function wpConfig(site: Omit<FreshWordPress, 'stop'>, shell: { workerUrl: string; secret: string }): string {
+function wpConfig(site: Omit<FreshWordPress, 'stop'>, shell: ShellConstants | undefined): string {
   const salts = ['AUTH_KEY', 'SECURE_AUTH_KEY', 'LOGGED_IN_KEY', 'NONCE_KEY', 'AUTH_SALT', 'SECURE_AUTH_SALT', 'LOGGED_IN_SALT', 'NONCE_SALT'];
   const define = (name: string, value: string | boolean) => `define( '${name}', ${typeof value === 'boolean' ? value : `'${value}'`} );`;
   return [
@@ -47,8 +65,7 @@ function wpConfig(site: Omit<FreshWordPress, 'stop'>, shell: { workerUrl: string
     define('WP_DEBUG', true),
     define('WP_DEBUG_DISPLAY', false),
     define('WP_DEBUG_LOG', site.debugLog),
-    define('SVC_HUB_WORKER_URL', shell.workerUrl),
-    define('SVC_HUB_SECRET', shell.secret),
+    ...(shell ? [define('SVC_HUB_WORKER_URL', shell.workerUrl), define('SVC_HUB_SECRET', shell.secret)] : []),
     "if ( ! defined( 'ABSPATH' ) ) { define( 'ABSPATH', __DIR__ . '/' ); }",
     "require_once ABSPATH . 'wp-settings.php';",
     '',
@@ -57,26 +74,29 @@ function wpConfig(site: Omit<FreshWordPress, 'stop'>, shell: { workerUrl: string
 
 /**
  * Installs WordPress 7.1 from the shared cache (scripts/wordpress-cache.sh) into `dir`, in a new
- * database on the e2e stack's MariaDB, with scripts/php/install.php (no plugin activated), and
- * serves it with `php -S` and scripts/php/router.php on a free port, in its own process group.
+ * database on the e2e stack's MariaDB, with scripts/php/install.php (only the plugins of
+ * `options.activatePlugins` activated, after `options.linkPlugins` were linked in), and serves it
+ * with `php -S` and scripts/php/router.php on a free (or the given) port, in its own process group.
+ * Without `shell`, wp-config.php has no svc-hub lines (a client site).
  */
-export async function startFreshWordPress(dir: string, shell: { workerUrl: string; secret: string }): Promise<FreshWordPress> {
+export async function startFreshWordPress(dir: string, shell?: ShellConstants, options: FreshWordPressOptions = {}): Promise<FreshWordPress> {
   const info = stack();
   const scripts = join(info.repoRoot, 'scripts');
   execFileSync('bash', [join(scripts, 'wordpress-cache.sh')], { env: stackScriptEnvironment(info.dir), stdio: 'inherit' });
   const cache = join(process.env.SVC_STACK_CACHE ?? join(info.repoRoot, '.stack', 'cache'), 'wordpress');
   const suffix = randomBytes(4).toString('hex');
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const site: Omit<FreshWordPress, 'stop'> = {
     url: `http://127.0.0.1:${port}`,
     dir,
     wordpressDir: join(dir, 'wordpress'),
-    debugLog: join(dir, 'wordpress-debug.log'),
+    debugLog: options.debugLog ?? join(dir, 'wordpress-debug.log'),
     database: { name: `fresh_${suffix}`, user: `fresh_${suffix}`, password: randomBytes(12).toString('hex'), host: '127.0.0.1', port: info.databasePort },
     admin: { login: 'admin', password: randomBytes(12).toString('hex') },
   };
   mkdirSync(dir, { recursive: true });
   cpSync(cache, site.wordpressDir, { recursive: true });
+  for (const plugin of options.linkPlugins ?? []) symlinkSync(plugin, join(site.wordpressDir, 'wp-content', 'plugins', basename(plugin)));
   const { name, user, password } = site.database;
   databaseRoot(
     `CREATE DATABASE ${name} CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci; CREATE USER '${user}'@'127.0.0.1' IDENTIFIED BY '${password}'; GRANT ALL ON ${name}.* TO '${user}'@'127.0.0.1';`,
@@ -86,7 +106,7 @@ export async function startFreshWordPress(dir: string, shell: { workerUrl: strin
   try {
     writeFileSync(join(site.wordpressDir, 'wp-config.php'), wpConfig(site, shell), { mode: 0o600 });
     execFileSync('php', [join(scripts, 'php', 'install.php'), site.wordpressDir], {
-      env: { ...process.env, WP_URL: site.url, WP_ADMIN_PASSWORD: site.admin.password, WP_PLUGINS: '' },
+      env: { ...process.env, WP_URL: site.url, WP_ADMIN_PASSWORD: site.admin.password, WP_PLUGINS: (options.activatePlugins ?? []).join(',') },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     const server = spawn('php', ['-S', `127.0.0.1:${port}`, '-t', site.wordpressDir, join(scripts, 'php', 'router.php')], {

@@ -1,0 +1,186 @@
+<?php
+/**
+ * What each of the hub's abilities takes, answers and runs.
+ *
+ * @package svc-hub
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * The abilities: name → label, description, input and output JSON Schemas, annotations, and
+ * the hub route each one runs (input → [method, route, query, body]).
+ */
+final class Svc_Hub_Ability_Definitions {
+
+	/** Annotations of an ability that changes nothing. */
+	private const READ_ONLY = array(
+		'readonly'    => true,
+		'destructive' => false,
+		'idempotent'  => true,
+	);
+
+	/**
+	 * Every ability.
+	 *
+	 * @return array<string, array{label: string, description: string, input: array<string, mixed>, output: array<string, mixed>, annotations: array<string, bool>, route: callable}>
+	 */
+	public static function all(): array {
+		$list  = array(
+			'type'       => 'object',
+			'properties' => array(
+				'object' => array( 'type' => 'string' ),
+				'data'   => array( 'type' => 'array' ),
+			),
+		);
+		$admin = '/svc-hub/v1/admin/';
+		return array(
+			'svc-hub/usage-report'    => array(
+				'label'       => __( 'Usage report', 'svc-hub' ),
+				'description' => __( 'Calls, tokens and cost of the LLM router, grouped by day, key, team, campaign or model, over a period (the last 30 days by default).', 'svc-hub' ),
+				'input'       => self::object(
+					array(
+						'group_by' => array(
+							'type'    => 'string',
+							'enum'    => array( 'day', 'key', 'team', 'campaign', 'model' ),
+							'default' => 'day',
+						),
+						'split_by' => array(
+							'type' => 'string',
+							'enum' => array( 'day', 'key', 'team', 'campaign', 'model' ),
+						),
+						'from'     => array(
+							'type'   => 'string',
+							'format' => 'date-time',
+						),
+						'to'       => array(
+							'type'   => 'string',
+							'format' => 'date-time',
+						),
+					)
+				),
+				'output'      => $list,
+				'annotations' => self::READ_ONLY,
+				'route'       => static fn( array $input ) => array( 'GET', $admin . 'usage', self::strings( $input ), null ),
+			),
+			'svc-hub/list-orders'     => array(
+				'label'       => __( 'List orders', 'svc-hub' ),
+				'description' => __( 'Orders of packages, newest first, optionally of one client site or in one status.', 'svc-hub' ),
+				'input'       => self::object(
+					array(
+						'status'   => array(
+							'type' => 'string',
+							'enum' => array( 'pending', 'paid', 'failed', 'cancelled', 'expired', 'refunded' ),
+						),
+						'site_url' => array(
+							'type'   => 'string',
+							'format' => 'uri',
+						),
+						'page'     => array(
+							'type'    => 'integer',
+							'minimum' => 1,
+							'default' => 1,
+						),
+						'per_page' => array(
+							'type'    => 'integer',
+							'minimum' => 1,
+							'maximum' => 100,
+							'default' => 20,
+						),
+					)
+				),
+				'output'      => $list,
+				'annotations' => self::READ_ONLY,
+				'route'       => static fn( array $input ) => array( 'GET', $admin . 'orders', self::strings( $input ), null ),
+			),
+			'svc-hub/get-order'       => array(
+				'label'       => __( 'Get an order', 'svc-hub' ),
+				'description' => __( 'One order with its payment events and the entitlement it switched.', 'svc-hub' ),
+				'input'       => self::object(
+					array(
+						'id' => array(
+							'type'    => 'string',
+							'pattern' => '^ord_[0-9A-Z]{26}$',
+						),
+					),
+					array( 'id' )
+				),
+				'output'      => array( 'type' => 'object' ),
+				'annotations' => self::READ_ONLY,
+				'route'       => static fn( array $input ) => array( 'GET', $admin . 'orders/' . rawurlencode( (string) $input['id'] ), array(), null ),
+			),
+			'svc-hub/set-entitlement' => array(
+				'label'       => __( 'Set an entitlement', 'svc-hub' ),
+				'description' => __( 'Changes a client site\'s entitlement: its status (active, suspended, revoked…), its expiry, or both, with a reason kept in the history. The site hears of it at once.', 'svc-hub' ),
+				'input'       => self::object(
+					array(
+						'site_url'   => array(
+							'type'   => 'string',
+							'format' => 'uri',
+						),
+						'package_id' => array( 'type' => array( 'string', 'null' ) ),
+						'status'     => array(
+							'type' => 'string',
+							'enum' => array( 'active', 'suspended', 'expired', 'revoked', 'inactive' ),
+						),
+						'expires_at' => array( 'type' => array( 'string', 'null' ) ),
+						'reason'     => array(
+							'type'      => 'string',
+							'minLength' => 1,
+							'maxLength' => 500,
+						),
+					),
+					array( 'site_url', 'reason' )
+				),
+				'output'      => array( 'type' => 'object' ),
+				'annotations' => array(
+					'readonly'    => false,
+					'destructive' => true,
+					'idempotent'  => true,
+				),
+				'route'       => static fn( array $input ) => array( 'POST', $admin . 'entitlements/status', array(), $input ),
+			),
+			'svc-hub/list-models'     => array(
+				'label'       => __( 'List models', 'svc-hub' ),
+				'description' => __( 'The models the LLM router knows, with capabilities, prices and whether their provider is configured.', 'svc-hub' ),
+				'input'       => self::object( array() ),
+				'output'      => $list,
+				'annotations' => self::READ_ONLY,
+				'route'       => static fn( array $input ) => array( 'GET', $admin . 'models', array(), null ),
+			),
+		);
+	}
+
+	/**
+	 * A JSON Schema object that takes only the given properties.
+	 *
+	 * @param array<string, mixed> $properties Properties.
+	 * @param string[]             $required   Required names.
+	 * @return array<string, mixed>
+	 */
+	private static function object( array $properties, array $required = array() ): array {
+		$schema = array(
+			'type'                 => 'object',
+			'additionalProperties' => false,
+			'default'              => array(),
+		);
+		if ( array() !== $properties ) {
+			$schema['properties'] = $properties;
+		}
+		if ( array() !== $required ) {
+			$schema['required'] = $required;
+			unset( $schema['default'] );
+		}
+		return $schema;
+	}
+
+	/**
+	 * Query parameters from an input: scalars as strings.
+	 *
+	 * @param array<string, mixed> $input The input.
+	 * @return array<string, string>
+	 */
+	private static function strings( array $input ): array {
+		return array_map( static fn( $value ) => is_bool( $value ) ? ( $value ? 'true' : 'false' ) : (string) $value, array_filter( $input, 'is_scalar' ) );
+	}
+}

@@ -1,0 +1,110 @@
+<?php
+/**
+ * The hub's models and purposes, as the AI Client's model directory.
+ *
+ * @package svc-client
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+use WordPress\AiClient\Messages\Enums\ModalityEnum;
+use WordPress\AiClient\Providers\Http\DTO\Request;
+use WordPress\AiClient\Providers\Http\DTO\Response;
+use WordPress\AiClient\Providers\Http\Enums\HttpMethodEnum;
+use WordPress\AiClient\Providers\Http\Exception\ResponseException;
+use WordPress\AiClient\Providers\Models\DTO\ModelMetadata;
+use WordPress\AiClient\Providers\Models\DTO\SupportedOption;
+use WordPress\AiClient\Providers\Models\Enums\CapabilityEnum;
+use WordPress\AiClient\Providers\Models\Enums\OptionEnum;
+use WordPress\AiClient\Providers\OpenAiCompatibleImplementation\AbstractOpenAiCompatibleModelMetadataDirectory;
+
+/**
+ * `GET /models` gives the hub's chat models (ids `<provider>/<model>`); `GET /models/purposes`
+ * adds each purpose that has an available model, as `purpose:<name>` — calling one lets the
+ * hub choose and fall back as the purpose says.
+ */
+final class Svc_Client_Ai_Model_Directory extends AbstractOpenAiCompatibleModelMetadataDirectory {
+
+	/** Prefix of a purpose's model id. */
+	public const PURPOSE_PREFIX = 'purpose:';
+
+	/**
+	 * A request to the hub's router.
+	 *
+	 * @param HttpMethodEnum       $method  Method.
+	 * @param string               $path    Path under the router.
+	 * @param array<string, mixed> $headers Headers.
+	 * @param mixed                $data    Body.
+	 * @return Request
+	 */
+	protected function createRequest( HttpMethodEnum $method, string $path, array $headers = array(), $data = null ): Request {
+		return new Request( $method, Svc_Client_Ai_Provider::url( $path ), $headers, $data );
+	}
+
+	/**
+	 * The models, then the purposes, id → metadata.
+	 *
+	 * @return array<string, ModelMetadata>
+	 */
+	protected function sendListModelsRequest(): array {
+		$models   = parent::sendListModelsRequest();
+		$request  = $this->getRequestAuthentication()->authenticateRequest( $this->createRequest( HttpMethodEnum::GET(), 'models/purposes' ) );
+		$response = $this->getHttpTransporter()->send( $request );
+		$this->throwIfNotSuccessful( $response );
+		$data = $response->getData();
+		foreach ( (array) ( $data['data'] ?? array() ) as $purpose ) {
+			$available = is_array( $purpose ) ? (array) ( $purpose['available_models'] ?? array() ) : array();
+			$chat      = array_filter( $available, static fn( $id ) => is_string( $id ) && isset( $models[ $id ] ) );
+			if ( array() !== $chat && is_string( $purpose['purpose'] ?? null ) ) {
+				$id            = self::PURPOSE_PREFIX . $purpose['purpose'];
+				$models[ $id ] = self::text_model( $id, sprintf( 'Purpose: %s', $purpose['purpose'] ) );
+			}
+		}
+		return $models;
+	}
+
+	/**
+	 * The hub's chat models from `GET /models`.
+	 *
+	 * @param Response $response The answer.
+	 * @return list<ModelMetadata>
+	 * @throws ResponseException When the answer has no model list.
+	 */
+	protected function parseResponseToModelMetadataList( Response $response ): array {
+		$data = $response->getData();
+		if ( ! is_array( $data ) || ! is_array( $data['data'] ?? null ) ) {
+			throw ResponseException::fromMissingData( 'svc-hub', 'data' );
+		}
+		$models = array();
+		foreach ( $data['data'] as $model ) {
+			if ( is_array( $model ) && is_string( $model['id'] ?? null ) && in_array( 'chat', (array) ( $model['capabilities'] ?? array() ), true ) ) {
+				$models[] = self::text_model( $model['id'], $model['id'] );
+			}
+		}
+		return $models;
+	}
+
+	/**
+	 * A text generation model with chat history and the options the hub's chat route takes.
+	 *
+	 * @param string $id   Model id.
+	 * @param string $name Display name.
+	 * @return ModelMetadata
+	 */
+	private static function text_model( string $id, string $name ): ModelMetadata {
+		$options = array(
+			new SupportedOption( OptionEnum::systemInstruction() ),
+			new SupportedOption( OptionEnum::maxTokens() ),
+			new SupportedOption( OptionEnum::temperature() ),
+			new SupportedOption( OptionEnum::topP() ),
+			new SupportedOption( OptionEnum::stopSequences() ),
+			new SupportedOption( OptionEnum::outputMimeType(), array( 'text/plain', 'application/json' ) ),
+			new SupportedOption( OptionEnum::outputSchema() ),
+			new SupportedOption( OptionEnum::functionDeclarations() ),
+			new SupportedOption( OptionEnum::customOptions() ),
+			new SupportedOption( OptionEnum::inputModalities(), array( array( ModalityEnum::text() ) ) ),
+			new SupportedOption( OptionEnum::outputModalities(), array( array( ModalityEnum::text() ) ) ),
+		);
+		return new ModelMetadata( $id, $name, array( CapabilityEnum::textGeneration(), CapabilityEnum::chatHistory() ), $options );
+	}
+}

@@ -1,0 +1,60 @@
+<?php
+/**
+ * Text generation through the hub's chat route.
+ *
+ * @package svc-client
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+use WordPress\AiClient\Providers\Http\DTO\Request;
+use WordPress\AiClient\Providers\Http\Enums\HttpMethodEnum;
+use WordPress\AiClient\Providers\OpenAiCompatibleImplementation\AbstractOpenAiCompatibleTextGenerationModel;
+
+/**
+ * The AI Client's OpenAI-compatible model, pointed at `{hub}/wp-json/llm/router/v1/chat/completions`,
+ * with this site's team and campaign as `metadata` (the hub's cost report shows them) and a
+ * purpose sent as `purpose` instead of `model`.
+ */
+final class Svc_Client_Ai_Text_Model extends AbstractOpenAiCompatibleTextGenerationModel {
+
+	/**
+	 * A request to the hub's router.
+	 *
+	 * @param HttpMethodEnum       $method  Method.
+	 * @param string               $path    Path under the router.
+	 * @param array<string, mixed> $headers Headers.
+	 * @param mixed                $data    Body.
+	 * @return Request
+	 */
+	protected function createRequest( HttpMethodEnum $method, string $path, array $headers = array(), $data = null ): Request {
+		return new Request( $method, Svc_Client_Ai_Provider::url( $path ), $headers, $data, $this->getRequestOptions() );
+	}
+
+	/**
+	 * The chat body, plus metadata and purpose.
+	 *
+	 * @param array<int, mixed> $prompt The messages.
+	 * @return array<string, mixed>
+	 */
+	protected function prepareGenerateTextParams( array $prompt ): array {
+		$params   = parent::prepareGenerateTextParams( $prompt );
+		$settings = Svc_Client_Settings::get();
+		$metadata = array_filter(
+			array(
+				'team'     => $settings['team'],
+				'campaign' => $settings['campaign'],
+			),
+			static fn( $value ) => '' !== $value
+		);
+		if ( array() !== $metadata ) {
+			$params['metadata'] = $metadata;
+		}
+		$model = (string) ( $params['model'] ?? '' );
+		if ( str_starts_with( $model, Svc_Client_Ai_Model_Directory::PURPOSE_PREFIX ) ) {
+			unset( $params['model'] );
+			$params['purpose'] = substr( $model, strlen( Svc_Client_Ai_Model_Directory::PURPOSE_PREFIX ) );
+		}
+		return $params;
+	}
+}

@@ -1,0 +1,127 @@
+<?php
+/**
+ * Settings → svc-client: the actions (save, test connection, check the licence now).
+ *
+ * @package svc-client
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Registers the screen and handles its forms through admin-post.php, each with its own nonce
+ * and `manage_options`. The outcome of an action is kept for the next page view only (a
+ * transient per user) and the browser is redirected back (post/redirect/get).
+ */
+final class Svc_Client_Admin_Page {
+
+	public const SLUG = 'svc-client';
+
+	/** Actions the screen posts, each its own nonce. */
+	private const ACTIONS = array( 'svc_client_save', 'svc_client_test', 'svc_client_check', 'svc_client_library_sync' );
+
+	/**
+	 * Hooks the menu entry and the form handlers.
+	 */
+	public static function register(): void {
+		add_action( 'admin_menu', array( self::class, 'add_menu' ) );
+		foreach ( self::ACTIONS as $action ) {
+			add_action( 'admin_post_' . $action, array( self::class, 'handle_' . substr( $action, strlen( 'svc_client_' ) ) ) );
+		}
+	}
+
+	/**
+	 * Adds Settings → svc-client.
+	 */
+	public static function add_menu(): void {
+		add_options_page( __( 'svc-client', 'svc-client' ), __( 'svc-client', 'svc-client' ), 'manage_options', self::SLUG, array( Svc_Client_Admin_View::class, 'render' ) );
+	}
+
+	/**
+	 * Saves the settings; on any problem nothing is stored and each field says why.
+	 */
+	public static function handle_save(): void {
+		self::authorize( 'svc_client_save' );
+		$input    = wp_unslash( $_POST ); // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- each field is validated in Svc_Client_Settings::save().
+		$problems = Svc_Client_Settings::save( is_array( $input ) ? $input : array() );
+		self::finish(
+			array() === $problems
+				? array( 'type' => 'success', 'lines' => array( __( 'Settings saved.', 'svc-client' ) ) )
+				: array( 'type' => 'error', 'lines' => array_merge( array( __( 'Nothing was saved:', 'svc-client' ) ), array_values( $problems ) ), 'fields' => $problems )
+		);
+	}
+
+	/**
+	 * Tests the connection: health, then the key's licence.
+	 */
+	public static function handle_test(): void {
+		self::authorize( 'svc_client_test' );
+		$result = Svc_Client_Connection_Test::run();
+		$lines  = array_map( static fn( $step ) => ( $step['ok'] ? '✓ ' : '✗ ' ) . $step['name'] . ': ' . $step['detail'], $result['steps'] );
+		self::finish( array( 'type' => $result['ok'] ? 'success' : 'error', 'lines' => $lines ) );
+	}
+
+	/**
+	 * Checks the licence now.
+	 */
+	public static function handle_check(): void {
+		self::authorize( 'svc_client_check' );
+		$result = Svc_Client_Session_Check::run();
+		self::finish( array( 'type' => 'ok' === $result['outcome'] ? 'success' : 'error', 'lines' => array( $result['detail'] ) ) );
+	}
+
+	/**
+	 * Mirrors the hub's image library now (when the library mirror is loaded).
+	 */
+	public static function handle_library_sync(): void {
+		self::authorize( 'svc_client_library_sync' );
+		if ( ! class_exists( 'Svc_Client_Library_Sync' ) ) {
+			self::finish( array( 'type' => 'error', 'lines' => array( __( 'The library mirror is not available.', 'svc-client' ) ) ) );
+		}
+		$result = Svc_Client_Library_Sync::run();
+		self::finish( array( 'type' => $result['ok'] ? 'success' : 'error', 'lines' => array( $result['detail'] ) ) );
+	}
+
+	/**
+	 * The outcome kept for this user's next view, then cleared.
+	 *
+	 * @return array{type: string, lines: string[], fields?: array<string, string>}|null
+	 */
+	public static function take_notice(): ?array {
+		$key    = self::notice_key();
+		$notice = get_transient( $key );
+		delete_transient( $key );
+		return is_array( $notice ) ? $notice : null;
+	}
+
+	/**
+	 * Stops unless the request carries this action's nonce and the user may manage options.
+	 *
+	 * @param string $action The admin-post action.
+	 */
+	private static function authorize( string $action ): void {
+		if ( ! current_user_can( 'manage_options' ) ) {
+			wp_die( esc_html__( 'You are not allowed to change svc-client.', 'svc-client' ), '', array( 'response' => 403 ) );
+		}
+		check_admin_referer( $action );
+	}
+
+	/**
+	 * Keeps the outcome and goes back to the screen.
+	 *
+	 * @param array<string, mixed> $notice The outcome.
+	 */
+	private static function finish( array $notice ): void {
+		set_transient( self::notice_key(), $notice, 5 * MINUTE_IN_SECONDS );
+		wp_safe_redirect( admin_url( 'options-general.php?page=' . self::SLUG ) );
+		exit;
+	}
+
+	/**
+	 * This user's notice transient.
+	 *
+	 * @return string
+	 */
+	private static function notice_key(): string {
+		return 'svc_client_notice_' . get_current_user_id();
+	}
+}

@@ -1,0 +1,207 @@
+<?php
+/**
+ * The licence this site holds: the hub's last summary and what it switches on.
+ *
+ * @package svc-client
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * Keeps the site summary the hub sent (by webhook or answered to a session check) in one
+ * option, `svc_client_license`, and derives the features in force from it:
+ *
+ * - nothing while no summary was ever received, or once the hub refused the key (revoked or
+ *   unknown: at once);
+ * - nothing once the hub has not confirmed the summary for longer than the grace period;
+ * - else the features of the entitlements that are active and not past their expiry (the
+ *   hub's own rule, applied again locally so an expiry passes while the hub is unreachable).
+ *
+ * Whenever that set changes, the action `svc_client_features_changed( $added, $removed )` runs
+ * once with the difference.
+ */
+final class Svc_Client_License {
+
+	public const OPTION = 'svc_client_license';
+
+	/** The features last announced through the action (option), so each change fires once. */
+	public const ANNOUNCED_OPTION = 'svc_client_features_announced';
+
+	/**
+	 * The stored state.
+	 *
+	 * @return array{summary: array<string, mixed>|null, sequence: int, source: string, confirmed_at: int, checked_at: int, key_refused: bool, last_error: string}
+	 */
+	public static function state(): array {
+		$stored = get_option( self::OPTION, array() );
+		$stored = is_array( $stored ) ? $stored : array();
+		return array(
+			'summary'      => is_array( $stored['summary'] ?? null ) ? $stored['summary'] : null,
+			'sequence'     => (int) ( $stored['sequence'] ?? 0 ),
+			'source'       => (string) ( $stored['source'] ?? '' ),
+			'confirmed_at' => (int) ( $stored['confirmed_at'] ?? 0 ),
+			'checked_at'   => (int) ( $stored['checked_at'] ?? 0 ),
+			'key_refused'  => (bool) ( $stored['key_refused'] ?? false ),
+			'last_error'   => (string) ( $stored['last_error'] ?? '' ),
+		);
+	}
+
+	/**
+	 * Applies a summary the hub confirmed. A webhook's summary carries its `svc-sequence`; one
+	 * not newer than the last applied is ignored (returns false). A session check's answer has
+	 * no sequence (0) and is always the current truth.
+	 *
+	 * @param array<string, mixed> $summary  The site summary (status, features, entitlements…).
+	 * @param int                  $sequence svc-sequence, 0 for a session check.
+	 * @param string               $source   webhook or check.
+	 * @return bool
+	 */
+	public static function apply( array $summary, int $sequence, string $source ): bool {
+		$state = self::state();
+		if ( $sequence > 0 && $sequence <= $state['sequence'] ) {
+			return false;
+		}
+		$state['summary']      = self::clean_summary( $summary );
+		$state['sequence']     = max( $sequence, $state['sequence'] );
+		$state['source']       = $source;
+		$state['confirmed_at'] = time();
+		$state['key_refused']  = false;
+		$state['last_error']   = '';
+		self::store( $state );
+		return true;
+	}
+
+	/**
+	 * Records a session check that did not confirm anything.
+	 *
+	 * @param bool   $key_refused True when the hub refused the key (features off at once).
+	 * @param string $error       Why, one line, no secret.
+	 */
+	public static function record_failure( bool $key_refused, string $error ): void {
+		$state                = self::state();
+		$state['key_refused'] = $key_refused || $state['key_refused'];
+		$state['last_error']  = $error;
+		$state['checked_at']  = time();
+		self::store( $state );
+	}
+
+	/**
+	 * Records when the last session check ran.
+	 */
+	public static function mark_checked(): void {
+		$state               = self::state();
+		$state['checked_at'] = time();
+		self::store( $state );
+	}
+
+	/**
+	 * The features in force now, sorted.
+	 *
+	 * @return string[]
+	 */
+	public static function features(): array {
+		$state = self::state();
+		if ( null === $state['summary'] || $state['key_refused'] || self::grace_expired( $state ) ) {
+			return array();
+		}
+		$now      = time();
+		$features = array();
+		foreach ( (array) ( $state['summary']['entitlements'] ?? array() ) as $entitlement ) {
+			if ( ! is_array( $entitlement ) || 'active' !== ( $entitlement['status'] ?? '' ) ) {
+				continue;
+			}
+			$expires = is_string( $entitlement['expires_at'] ?? null ) ? strtotime( $entitlement['expires_at'] ) : false;
+			if ( false !== $expires && $expires <= $now ) {
+				continue;
+			}
+			foreach ( (array) ( $entitlement['features'] ?? array() ) as $feature ) {
+				if ( is_string( $feature ) ) {
+					$features[ $feature ] = true;
+				}
+			}
+		}
+		$names = array_keys( $features );
+		sort( $names );
+		return $names;
+	}
+
+	/**
+	 * When the grace period ends (unix seconds), 0 before the first summary.
+	 *
+	 * @return int
+	 */
+	public static function grace_ends_at(): int {
+		$state = self::state();
+		return 0 === $state['confirmed_at'] ? 0 : $state['confirmed_at'] + HOUR_IN_SECONDS * Svc_Client_Settings::get()['grace_hours'];
+	}
+
+	/**
+	 * Runs `svc_client_features_changed` when the features in force differ from the ones last
+	 * announced. Called after every apply, failure and scheduled check.
+	 */
+	public static function announce_changes(): void {
+		$before = get_option( self::ANNOUNCED_OPTION, array() );
+		$before = is_array( $before ) ? $before : array();
+		$now    = self::features();
+		$added  = array_values( array_diff( $now, $before ) );
+		$gone   = array_values( array_diff( $before, $now ) );
+		if ( array() === $added && array() === $gone ) {
+			return;
+		}
+		update_option( self::ANNOUNCED_OPTION, $now, true );
+		/**
+		 * The features in force on this site changed.
+		 *
+		 * @param string[] $added   Features now on that were off.
+		 * @param string[] $removed Features now off that were on.
+		 */
+		do_action( 'svc_client_features_changed', $added, $gone );
+	}
+
+	/**
+	 * Whether the hub has not confirmed the summary for longer than the grace period.
+	 *
+	 * @param array<string, mixed> $state The state.
+	 * @return bool
+	 */
+	private static function grace_expired( array $state ): bool {
+		return time() > (int) $state['confirmed_at'] + HOUR_IN_SECONDS * Svc_Client_Settings::get()['grace_hours'];
+	}
+
+	/**
+	 * Keeps only the summary's known fields, bounded, so a hub cannot fill the option.
+	 *
+	 * @param array<string, mixed> $summary The summary as received.
+	 * @return array<string, mixed>
+	 */
+	private static function clean_summary( array $summary ): array {
+		$entitlements = array();
+		foreach ( array_slice( (array) ( $summary['entitlements'] ?? array() ), 0, 200 ) as $entitlement ) {
+			if ( ! is_array( $entitlement ) ) {
+				continue;
+			}
+			$entitlements[] = array(
+				'id'         => mb_substr( (string) ( $entitlement['id'] ?? '' ), 0, 64 ),
+				'package_id' => is_string( $entitlement['package_id'] ?? null ) ? mb_substr( $entitlement['package_id'], 0, 190 ) : null,
+				'status'     => mb_substr( (string) ( $entitlement['status'] ?? '' ), 0, 32 ),
+				'features'   => array_values( array_filter( array_slice( (array) ( $entitlement['features'] ?? array() ), 0, 200 ), 'is_string' ) ),
+				'expires_at' => is_string( $entitlement['expires_at'] ?? null ) ? mb_substr( $entitlement['expires_at'], 0, 40 ) : null,
+			);
+		}
+		return array(
+			'site_url'     => mb_substr( (string) ( $summary['site_url'] ?? '' ), 0, 2000 ),
+			'status'       => mb_substr( (string) ( $summary['status'] ?? '' ), 0, 32 ),
+			'features'     => array_values( array_filter( array_slice( (array) ( $summary['features'] ?? array() ), 0, 500 ), 'is_string' ) ),
+			'entitlements' => $entitlements,
+		);
+	}
+
+	/**
+	 * Stores the state.
+	 *
+	 * @param array<string, mixed> $state The state.
+	 */
+	private static function store( array $state ): void {
+		update_option( self::OPTION, $state, true );
+	}
+}

@@ -1,0 +1,141 @@
+<?php
+/**
+ * svc-client's settings: where the hub is, the key, the webhook secret, cost attribution.
+ *
+ * @package svc-client
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * One option, `svc_client_settings`. The API key and the webhook secret are stored sealed
+ * (Svc_Client_Secret_Box) and never printed back: the screen shows only whether one is set.
+ */
+final class Svc_Client_Settings {
+
+	public const OPTION = 'svc_client_settings';
+
+	/** Hours the last known licence holds while the hub cannot be reached. */
+	public const DEFAULT_GRACE_HOURS = 72;
+
+	/** Longest team or campaign name (the hub's metadata limit). */
+	private const MAX_LABEL = 190;
+
+	/**
+	 * The stored settings with defaults, secrets opened.
+	 *
+	 * @return array{hub_url: string, api_key: string, webhook_secret: string, team: string, campaign: string, grace_hours: int}
+	 */
+	public static function get(): array {
+		$stored = get_option( self::OPTION, array() );
+		$stored = is_array( $stored ) ? $stored : array();
+		return array(
+			'hub_url'        => is_string( $stored['hub_url'] ?? null ) ? $stored['hub_url'] : '',
+			'api_key'        => Svc_Client_Secret_Box::open( (string) ( $stored['api_key'] ?? '' ) ),
+			'webhook_secret' => Svc_Client_Secret_Box::open( (string) ( $stored['webhook_secret'] ?? '' ) ),
+			'team'           => is_string( $stored['team'] ?? null ) ? $stored['team'] : '',
+			'campaign'       => is_string( $stored['campaign'] ?? null ) ? $stored['campaign'] : '',
+			'grace_hours'    => max( 1, (int) ( $stored['grace_hours'] ?? self::DEFAULT_GRACE_HOURS ) ),
+		);
+	}
+
+	/**
+	 * Whether a secret is stored but cannot be opened (salts or SVC_CLIENT_ENCRYPTION_KEY changed).
+	 *
+	 * @param string $name `api_key` or `webhook_secret`.
+	 * @return bool
+	 */
+	public static function is_unreadable( string $name ): bool {
+		$stored = get_option( self::OPTION, array() );
+		$sealed = is_array( $stored ) ? (string) ( $stored[ $name ] ?? '' ) : '';
+		return '' !== $sealed && '' === Svc_Client_Secret_Box::open( $sealed );
+	}
+
+	/**
+	 * Validates submitted values and stores them when all are valid. An empty secret field keeps
+	 * the stored secret (the screen never shows it). Returns the problems, field → message;
+	 * nothing is stored when there is any.
+	 *
+	 * @param array<string, mixed> $input Submitted values (unslashed).
+	 * @return array<string, string>
+	 */
+	public static function save( array $input ): array {
+		$current  = self::get();
+		$problems = array();
+		$next     = $current;
+
+		$hub_url = trim( (string) ( $input['hub_url'] ?? '' ) );
+		$problem = self::hub_url_problem( $hub_url );
+		if ( '' !== $problem ) {
+			$problems['hub_url'] = $problem;
+		}
+		$next['hub_url'] = untrailingslashit( $hub_url );
+
+		$api_key = trim( (string) ( $input['api_key'] ?? '' ) );
+		if ( '' !== $api_key ) {
+			if ( ! preg_match( '/\Asvc_live_[A-Za-z0-9]{32}\z/', $api_key ) ) {
+				$problems['api_key'] = __( 'The API key is the svc_live_… value the hub showed when the key was created.', 'svc-client' );
+			}
+			$next['api_key'] = $api_key;
+		} elseif ( '' === $current['api_key'] ) {
+			$problems['api_key'] = __( 'Enter the API key the hub gave this site.', 'svc-client' );
+		}
+
+		$secret = trim( (string) ( $input['webhook_secret'] ?? '' ) );
+		if ( '' !== $secret ) {
+			if ( ! Svc_Client_Webhook_Verifier::is_valid_secret( $secret ) ) {
+				$problems['webhook_secret'] = __( 'The webhook secret is the whsec_… value the hub showed with the key.', 'svc-client' );
+			}
+			$next['webhook_secret'] = $secret;
+		}
+
+		foreach ( array( 'team', 'campaign' ) as $label ) {
+			$value = trim( (string) ( $input[ $label ] ?? '' ) );
+			if ( strlen( $value ) > self::MAX_LABEL || preg_match( '/[\x00-\x1f\x7f]/', $value ) ) {
+				$problems[ $label ] = __( 'At most 190 characters, no control characters.', 'svc-client' );
+			}
+			$next[ $label ] = $value;
+		}
+
+		$grace = (string) ( $input['grace_hours'] ?? (string) self::DEFAULT_GRACE_HOURS );
+		if ( ! preg_match( '/\A[0-9]{1,4}\z/', $grace ) || (int) $grace < 1 || (int) $grace > 2160 ) {
+			$problems['grace_hours'] = __( 'The grace period is a whole number of hours from 1 to 2160 (90 days).', 'svc-client' );
+		}
+		$next['grace_hours'] = (int) $grace;
+
+		if ( array() === $problems ) {
+			self::store( $next );
+		}
+		return $problems;
+	}
+
+	/**
+	 * Why a hub URL cannot be used, "" when it can: http(s), a host, no credentials, query or fragment.
+	 *
+	 * @param string $url Candidate URL.
+	 * @return string
+	 */
+	public static function hub_url_problem( string $url ): string {
+		$parts = '' === $url ? false : wp_parse_url( $url );
+		$valid = is_array( $parts )
+			&& in_array( strtolower( (string) ( $parts['scheme'] ?? '' ) ), array( 'http', 'https' ), true )
+			&& '' !== (string) ( $parts['host'] ?? '' )
+			&& ! isset( $parts['user'] )
+			&& ! isset( $parts['pass'] )
+			&& ! isset( $parts['query'] )
+			&& ! isset( $parts['fragment'] )
+			&& strlen( $url ) <= 2000;
+		return $valid ? '' : __( 'The hub URL is the hub site\'s address, e.g. https://hub.example (http or https, no query).', 'svc-client' );
+	}
+
+	/**
+	 * Stores settings, sealing the secrets.
+	 *
+	 * @param array<string, mixed> $settings Settings as get() returns them.
+	 */
+	private static function store( array $settings ): void {
+		$settings['api_key']        = Svc_Client_Secret_Box::seal( (string) $settings['api_key'] );
+		$settings['webhook_secret'] = Svc_Client_Secret_Box::seal( (string) $settings['webhook_secret'] );
+		update_option( self::OPTION, $settings, false );
+	}
+}

@@ -1,0 +1,77 @@
+import type { Browser, Page } from 'playwright-core';
+import { hub } from '../support/hub-cli';
+import { createClientKey, pollUntil, type ClientKey } from '../support/client-key';
+import { startClientSite, type ClientSite } from '../support/client-site';
+import { stack } from '../support/stack';
+import { launchBrowser, logInToAdmin, onPage } from './support/browser';
+
+/**
+ * The client site's Settings → svc-client screen in headless Chromium, as its administrator
+ * uses it: wrong input is refused with a clear message and nothing saved; then connect (save,
+ * test connection), see the licence and its features, sync the image library, see the log.
+ */
+jest.setTimeout(240_000);
+
+let client: ClientSite;
+let key: ClientKey;
+let browser: Browser;
+beforeAll(async () => {
+  client = await startClientSite();
+  key = createClientKey(client);
+  hub('entitlement', 'grant', '--site', key.siteUrl, '--features', 'module.seo,llm.chat');
+  browser = await launchBrowser();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await client?.stop();
+});
+
+const SCREEN = () => `${client.url}/wp-admin/options-general.php?page=svc-client`;
+const notice = (page: Page) => page.locator('[data-svc-client-notice]').innerText();
+async function fill(page: Page, values: Record<string, string>): Promise<void> {
+  for (const [name, value] of Object.entries(values)) await page.fill(`#svc-client-${name}`, value);
+  await page.click('#svc-client-settings [type=submit]');
+  await page.waitForLoadState('load');
+}
+
+describe('svc-client settings screen', () => {
+  it('refuses wrong input clearly, then connects, shows the licence, syncs the library and logs it all', async () => {
+    await onPage(browser, 'svc-client-settings', async (page) => {
+      await logInToAdmin(page, client.admin.login, client.admin.password, client.url);
+      await page.goto(SCREEN());
+
+      await fill(page, { hub_url: 'ftp://hub.example/?x=1', api_key: 'not-a-key', webhook_secret: 'whsec_short' });
+      const refused = await notice(page);
+      expect(refused).toMatch(/hub URL/);
+      expect(refused).toMatch(/API key/);
+      expect(refused).toMatch(/webhook secret/);
+      expect(await client.php('return get_option( Svc_Client_Settings::OPTION, null );')).toBeNull();
+
+      await fill(page, { hub_url: stack().wordpressUrl, api_key: key.key, webhook_secret: key.webhookSecret, team: key.team, campaign: key.campaign });
+      expect(await page.locator('[data-svc-client-notice="success"]').count()).toBe(1);
+      expect(await page.inputValue('#svc-client-api_key')).toBe(''); // a secret is never shown again
+      expect(await client.php('return Svc_Client_Settings::get()["team"];')).toBe(key.team);
+
+      await page.click('#svc-client-test');
+      await page.waitForLoadState('load');
+      expect(await page.locator('[data-svc-client-notice="success"]').count()).toBe(1);
+
+      await page.click('#svc-client-check');
+      await page.waitForLoadState('load');
+      await pollUntil(() => client.php<string[]>('return svc_client_features();'), (list) => list.length === 2);
+      await page.goto(SCREEN());
+      const licence = await page.locator('#svc-client-license').innerText();
+      expect(licence).toContain('module.seo');
+      expect(licence).toContain('llm.chat');
+      expect(licence).toMatch(/Grace period ends.*\(3 days\)/); // 72 hours after the last confirmation
+
+      await page.click('#svc-client-library-sync');
+      await page.waitForLoadState('load');
+      expect(await notice(page)).toMatch(/Version \d+: \d+ item\(s\) fetched/);
+      const activity = await page.locator('#svc-client-activity').innerText();
+      expect(activity).toMatch(/library/);
+      expect(activity).toMatch(/check/);
+      expect(activity).toMatch(/test/);
+    });
+  });
+});

@@ -1,0 +1,70 @@
+import { createConnection, type RowDataPacket } from 'mysql2/promise';
+import { hub } from '../support/hub-cli';
+import { connectClient, createClientKey, phpString, type ClientKey } from '../support/client-key';
+import { startClientSite, type ClientSite } from '../support/client-site';
+import { stack } from '../support/stack';
+
+/**
+ * WordPress's AI Client on the client site runs through the hub (provider `svc-hub` of
+ * svc-client): `wp_ai_client_prompt( '…' )->generate_text()` answers from the hub's `mock/echo`
+ * model, and the hub keeps one usage row per call with the client's team and campaign.
+ * Needs the hub's chat route to take `content` as a list of parts (issue 14), which is how the
+ * AI Client sends every message.
+ */
+jest.setTimeout(120_000);
+
+let client: ClientSite;
+let key: ClientKey;
+beforeAll(async () => {
+  client = await startClientSite();
+  key = createClientKey(client);
+  hub('entitlement', 'grant', '--site', key.siteUrl, '--features', 'llm.chat');
+  await connectClient(client, key);
+}, 120_000);
+afterAll(async () => {
+  await client?.stop();
+});
+
+async function usageRowsOf(keyId: string): Promise<RowDataPacket[]> {
+  const env = stack().workerEnv;
+  const connection = await createConnection({ host: env.SVC_DB_HOST, port: Number(env.SVC_DB_PORT), user: env.SVC_DB_USER, password: env.SVC_DB_PASSWORD, database: env.SVC_DB_NAME });
+  try {
+    const [rows] = await connection.query<RowDataPacket[]>(`SELECT * FROM ${env.SVC_DB_PREFIX}svc_usage WHERE key_id = ? ORDER BY id`, [keyId]);
+    return rows;
+  } finally {
+    await connection.end();
+  }
+}
+
+/** Runs a prompt builder chain on the client site; the text, or the WP_Error's message. */
+const generate = (chain: string) =>
+  client.php<{ text?: string; error?: string }>(`$text = ${chain}->generate_text(); return is_wp_error( $text ) ? array( 'error' => $text->get_error_message() ) : array( 'text' => $text );`);
+
+describe('svc-client as the AI Client provider', () => {
+  it('registers provider svc-hub with the hub’s models and purposes', async () => {
+    const registered = await client.php<{ has: boolean; models: string[] }>(
+      `$registry = WordPress\\AiClient\\AiClient::defaultRegistry(); $models = array();
+       foreach ( $registry->getProviderClassName( 'svc-hub' )::modelMetadataDirectory()->listModelMetadata() as $model ) { $models[] = $model->getId(); }
+       return array( 'has' => $registry->hasProvider( 'svc-hub' ), 'models' => $models );`,
+    );
+    expect(registered.has).toBe(true);
+    expect(registered.models).toContain('mock/echo');
+    expect(registered.models.some((id) => id.startsWith('purpose:'))).toBe(true);
+  });
+
+  it('wp_ai_client_prompt()->generate_text() answers through the hub, and the hub bills the client’s team and campaign', async () => {
+    const prompt = 'svc-client says hello through the hub';
+    const answer = await generate(`wp_ai_client_prompt( ${phpString(prompt)} )->using_model_preference( 'mock/echo' )`);
+    expect(answer.error).toBeUndefined();
+    expect(answer.text).toContain(prompt);
+    const rows = await usageRowsOf(key.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'ok', model: 'mock/echo', team: key.team, campaign: key.campaign });
+
+    // The plain call, with no model named: the AI Client picks one of the hub's models.
+    const plain = await generate(`wp_ai_client_prompt( ${phpString(prompt)} )`);
+    expect(plain.error).toBeUndefined();
+    expect(typeof plain.text).toBe('string');
+    expect(await usageRowsOf(key.id)).toHaveLength(2);
+  });
+});

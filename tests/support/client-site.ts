@@ -1,0 +1,71 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { startFreshWordPress, type FreshWordPress } from './fresh-wordpress';
+import { stack } from './stack';
+
+/** The client site's debug log, beside the hub site's, so php-notices.ts reads both. */
+export const clientDebugLog = (): string => join(stack().dir, 'logs', 'client-wordpress-debug.log');
+
+/** The svc-client test site: a fresh WordPress 7.1 with svc-client and the example module active. */
+export interface ClientSite extends FreshWordPress {
+  /** Where the hub delivers this site's entitlement changes. */
+  receiverUrl: string;
+  /** Runs `code` (a PHP function body, `return …;`) inside the site's WordPress; resolves with what it returned. */
+  php<T = unknown>(code: string): Promise<T>;
+  /** The stored `svc_client_license` option, as PHP holds it. */
+  license(): Promise<LicenseState>;
+}
+
+export interface LicenseState {
+  summary: { site_url: string; status: string; features: string[]; entitlements: unknown[] } | null;
+  sequence: number;
+  source: string;
+  confirmed_at: number;
+  checked_at: number;
+  key_refused: boolean;
+  last_error: string;
+}
+
+/**
+ * Starts the client site on the port global-setup.ts reserved (so the hub's worker may deliver to
+ * it), in a fresh database: svc-client (this repository's folder, linked) and the example module
+ * (tests/wordpress/client-plugins) active. One at a time per run: stop it in afterAll.
+ */
+export async function startClientSite(): Promise<ClientSite> {
+  const info = stack();
+  const dir = join(info.dir, `client-site-${randomBytes(3).toString('hex')}`);
+  const site = await startFreshWordPress(dir, undefined, {
+    port: info.clientSitePort,
+    debugLog: clientDebugLog(),
+    linkPlugins: [join(info.repoRoot, 'svc-client'), join(info.repoRoot, 'tests', 'wordpress', 'client-plugins', 'svc-example-seo-module.php')],
+    activatePlugins: ['svc-client/svc-client.php', 'svc-example-seo-module.php'],
+  });
+  const php = <T>(code: string): Promise<T> => runPhp<T>(site, code);
+  return {
+    ...site,
+    receiverUrl: `${site.url}/wp-json/svc-client/v1/entitlement`,
+    php,
+    license: () => php<LicenseState>('return Svc_Client_License::state();'),
+  };
+}
+
+/**
+ * PHP through tests/support/client-php.php, asynchronously: the site may call back into this
+ * process (a proxy of the hub) while the code runs.
+ */
+function runPhp<T>(site: FreshWordPress, code: string): Promise<T> {
+  const script = join(__dirname, 'client-php.php');
+  return new Promise((resolve, reject) => {
+    const child = execFile('php', [script, site.wordpressDir], { env: { ...process.env, WP_URL: site.url }, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+      if (error) return reject(new Error(`PHP on the client site failed: ${error.message}\n${stdout}\n${stderr}`));
+      const last = stdout.trimEnd().split('\n').pop() ?? '';
+      try {
+        resolve((JSON.parse(last) as { result: T }).result);
+      } catch {
+        reject(new Error(`PHP on the client site printed no result: ${stdout}\n${stderr}`));
+      }
+    });
+    child.stdin!.end(code);
+  });
+}
