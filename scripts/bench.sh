@@ -7,4 +7,6 @@ cd "$REPO_ROOT"
 bash scripts/ensure-npm.sh >&2
 bash scripts/ensure-packages.sh >&2
 build_worker >&2
+# `npm run bench -- scale`: two workers on one MariaDB behind a balancer (bench/scale/run.mjs).
+if [ "${1:-}" = scale ]; then shift; exec node bench/scale/run.mjs "$@"; fi
 exec node bench/run.mjs "$@"
