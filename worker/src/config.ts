@@ -40,6 +40,8 @@ export interface Config {
   streamKeepAliveMs: number;
   /** Longest a stream may last; then its upstream call is aborted and the stream ends with an error event. */
   streamMaxMs: number;
+  /** An open usage row of another worker process older than this was left by a crash: closed as interrupted. */
+  usageStaleAfterMs: number;
   /** Image URLs the worker fetches for providers that cannot (docs/configuration.md, "Images"). */
   images: { maxBytes: number; fetchTimeoutMs: number };
   defaultRateLimitPerMinute: number;
@@ -264,6 +266,7 @@ export function loadConfig(environment: Environment = process.env, version = '0.
     },
     streamKeepAliveMs: reader.integer('SVC_STREAM_KEEPALIVE_MS', 15_000, 100, 120_000),
     streamMaxMs: reader.integer('SVC_STREAM_MAX_MS', 600_000, 1_000, 86_400_000),
+    usageStaleAfterMs: reader.integer('SVC_USAGE_STALE_AFTER_MS', 3_600_000, 1_000, 604_800_000),
     images: {
       maxBytes: reader.integer('SVC_IMAGE_MAX_BYTES', 10_485_760, 1_024, 104_857_600),
       fetchTimeoutMs: reader.integer('SVC_IMAGE_FETCH_TIMEOUT_MS', 10_000, 100, 120_000),
@@ -289,6 +292,9 @@ export function loadConfig(environment: Environment = process.env, version = '0.
     },
     version,
   };
+  if (config.usageStaleAfterMs < config.streamMaxMs) {
+    reader.problems.push(`SVC_USAGE_STALE_AFTER_MS (${config.usageStaleAfterMs}) must be at least SVC_STREAM_MAX_MS (${config.streamMaxMs}): a live stream's row would be closed.`);
+  }
   if (reader.problems.length > 0) throw new ConfigError(reader.problems);
   return config;
 }

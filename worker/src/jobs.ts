@@ -6,6 +6,7 @@ import type { Config } from './config';
 import { shellNoncePurge } from './http/shell-nonce-purge';
 import { expiryJob } from './license/expiry-job';
 import { OutboxDelivery } from './license/outbox-delivery';
+import { usageSweep } from './router/usage-sweep';
 import type { Services } from './services';
 import type { Logger } from './support/logger';
 
@@ -18,7 +19,7 @@ export interface RunningJobs {
  * The worker's background work, all of it safe with several workers on one database:
  * propagation to client sites (outbox), entitlement expiry, webhook audit retention,
  * commerce housekeeping (stale pending orders, old Idempotency-Keys), stale shell nonces,
- * store reconcile.
+ * store reconcile, usage rows left open by a worker that died.
  */
 export function startJobs(config: Config, services: Services, logger: Logger): RunningJobs {
   const delivery = new OutboxDelivery({
@@ -36,6 +37,7 @@ export function startJobs(config: Config, services: Services, logger: Logger): R
     shellNoncePurge(services.shellNonces, logger),
     new ReconcileJob(services.commerce.reconcile, logger),
     renewalGraceJob(services.commerce.subscriptions, logger, config.expiryIntervalMs),
+    usageSweep(services.router.usage, logger, config.usageStaleAfterMs),
   ];
   delivery.start();
   for (const job of periodic) job.start();
