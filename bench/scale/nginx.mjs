@@ -2,7 +2,7 @@
 // config and prefix in a temp folder, round robin over the workers with upstream keep-alive,
 // `daemon off` so this process owns it. A POST is never retried on another worker once sent
 // (nginx's default since 1.9.13); a worker that refuses the connection is skipped.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,12 +11,9 @@ import { stopChild } from './processes.mjs';
 
 /** `nginx -v`'s version, or null when nginx is not installed. */
 export function nginxVersion() {
-  try {
-    const output = execFileSync('nginx', ['-v'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-    return /nginx\/(\S+)/.exec(output)?.[1] ?? 'unknown';
-  } catch (error) {
-    return /nginx\/(\S+)/.exec(String(error.stderr ?? ''))?.[1] ?? null;
-  }
+  const run = spawnSync('nginx', ['-v'], { encoding: 'utf8' }); // it writes its version to stderr
+  if (run.error || run.status !== 0) return null;
+  return /nginx\/(\S+)/.exec(`${run.stdout}${run.stderr}`)?.[1] ?? 'unknown';
 }
 
 const config = (dir, port, workers) => `worker_processes 1;

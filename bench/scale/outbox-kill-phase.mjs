@@ -55,6 +55,13 @@ export async function outboxWithKill({ agent, balancer, adminKey, siteUrls, rece
   victim.kill();
   progress(`kill -9 worker ${victim.name} (pid ${victim.pid}) after ${arrivedAtKill}/${total} messages arrived`);
   const rows = (await waitSettled(database, siteUrls, settleMs)).filter((row) => !before.has(row.id));
+  if (process.env.BENCH_SCALE_DEBUG === '1') {
+    const pending = await database.query(
+      `SELECT id, site_url, attempts, last_error, claimed_until, next_attempt_at, UTC_TIMESTAMP(3) AS now FROM ${database.table('outbox')} WHERE status = 'pending' AND site_url IN (?) ORDER BY sequence`,
+      [siteUrls],
+    );
+    progress(`pending: ${JSON.stringify(pending)}`);
+  }
   const attempts = await database.attempts(rows.map((row) => row.id));
   const received = rows.filter((row) => (receiver.seen.get(row.id) ?? 0) > 0);
   const twice = rows.filter((row) => (receiver.seen.get(row.id) ?? 0) > 1);

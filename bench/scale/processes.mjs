@@ -129,3 +129,15 @@ export async function stopStackWorker(stack) {
     await pause(50);
   }
 }
+
+/**
+ * The operator CLI against the stack's database without blocking this process (stack.hub() is
+ * synchronous: the receiver in this process could not answer deliveries meanwhile); stdout lines.
+ */
+export async function hubAsync(stack, ...args) {
+  const { stdout } = await promisify(execFile)(process.execPath, [join(repoRoot, 'worker', 'dist', 'cli', 'hub.js'), ...args], {
+    env: { PATH: process.env.PATH, SVC_ENV_FILE: join(stack.dir, 'worker.env') },
+    encoding: 'utf8',
+  });
+  return stdout.trimEnd().split('\n');
+}

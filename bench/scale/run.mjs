@@ -10,7 +10,7 @@ import { chat, clientAgent } from './load.mjs';
 import { hammerRateLimit, measureThroughput } from './load-phases.mjs';
 import { outboxWithKill, patchEntitlement } from './outbox-kill-phase.mjs';
 import { usageWithKill } from './usage-kill-phase.mjs';
-import { processAlive, spawnBalancer, spawnWorker, stopStackWorker } from './processes.mjs';
+import { hubAsync, processAlive, spawnBalancer, spawnWorker, stopStackWorker } from './processes.mjs';
 import { nginxVersion, spawnNginx } from './nginx.mjs';
 import { startReceiver } from './receiver.mjs';
 import { scaleReport } from './report.mjs';
@@ -33,6 +33,8 @@ const settings = {
 
 const cleanups = [];
 const started = [];
+/** Every worker started, for their log lines (warnings and errors) after the run. */
+const workerLogs = [];
 async function cleanup() {
   while (cleanups.length > 0) {
     const [name, stop] = cleanups.pop();
@@ -60,7 +62,7 @@ async function main() {
   started.push({ name: 'mariadbd', pid: groups.mariadb }, { name: 'php -S', pid: groups.phpGroup });
   await stopStackWorker(stack); // the two measured workers are started below, with the bench's settings
   const workerSettings = {
-    SVC_LOG_LEVEL: 'error',
+    SVC_LOG_LEVEL: 'warn',
     SVC_OUTBOUND_ALLOW: receiver.origin,
     SVC_OUTBOX_POLL_MS: '200',
     SVC_OUTBOX_TIMEOUT_MS: '2000',
@@ -69,6 +71,7 @@ async function main() {
   };
   const startWorker = async (name, port = null) => {
     const worker = track(`worker ${name}`, await spawnWorker(stack, name, workerSettings, port));
+    workerLogs.push(worker);
     progress(`worker ${name}: ${worker.url} (pid ${worker.pid})`);
     return worker;
   };
@@ -93,7 +96,8 @@ async function main() {
   };
   const bulk = newKey('scale-bulk', 100000);
 
-  const throughput = await measureThroughput({
+  const only = process.env.BENCH_SCALE_DEBUG === '1' ? 'outbox' : null;
+  const throughput = only ? [] : await measureThroughput({
     agent, key: bulk.key, concurrency: settings.concurrency, seconds: settings.seconds, rounds: settings.rounds, progress,
     targets: [
       { id: 'direct', name: 'one worker, called directly', url: a.url },
@@ -103,28 +107,31 @@ async function main() {
   });
 
   const rate = {};
-  for (const [id, url, name] of [['one', a.url, 'one worker'], ['two', lbTwo.url, 'two workers behind the balancer']]) {
+  for (const [id, url, name] of only ? [] : [['one', a.url, 'one worker'], ['two', lbTwo.url, 'two workers behind the balancer']]) {
     const limited = newKey(`scale-rate-${id}`, settings.rateLimit);
     progress(`rate limit ${settings.rateLimit}/min, ${name}: ${settings.concurrency} callers for 4 s`);
     rate[id] = { name, ...(await hammerRateLimit({ agent, url, key: limited.key, keyId: limited.id, limit: settings.rateLimit, concurrency: settings.concurrency, seconds: 4, database, prefix: `rate-${id}`, progress })) };
   }
 
   progress(`usage rows: ${settings.concurrency} callers through the balancer for ${settings.seconds * 2} s, kill -9 worker B half-way`);
-  const usage = await usageWithKill({ agent, balancer: lbTwo, key: bulk.key, victim: b, database, concurrency: settings.concurrency, seconds: settings.seconds * 2, closeWithinMs: settings.staleAfterMs * 2 + 5000, progress });
-  b = await startWorker('B again', b.port);
+  const usage = only ? null : await usageWithKill({ agent, balancer: lbTwo, key: bulk.key, victim: b, database, concurrency: settings.concurrency, seconds: settings.seconds * 2, closeWithinMs: settings.staleAfterMs * 2 + 5000, progress });
+  if (!only) b = await startWorker('B again', b.port);
 
   progress(`outbox: ${settings.sites} sites × ${settings.changesPerSite} changes, the receiver answering after ${settings.receiverDelayMs} ms`);
   const siteUrls = Array.from({ length: settings.sites }, (_, index) => `${receiver.url}/site-${index + 1}`);
+  // Asynchronous CLI calls: the receiver lives in this process and must answer the grants' deliveries meanwhile.
   for (const siteUrl of siteUrls) {
-    stack.hub('key', 'create', '--site', siteUrl, '--team', 'scale', '--scope', 'client', '--name', 'receiver');
-    stack.hub('entitlement', 'grant', '--site', siteUrl, '--features', 'llm.chat');
+    await hubAsync(stack, 'key', 'create', '--site', siteUrl, '--team', 'scale', '--scope', 'client', '--name', 'receiver');
+    await hubAsync(stack, 'entitlement', 'grant', '--site', siteUrl, '--features', 'llm.chat');
   }
-  const admin = stack.hub('key', 'create', '--site', 'https://admin.example', '--team', 'scale', '--scope', 'admin', '--name', 'scale-admin');
+  const admin = await hubAsync(stack, 'key', 'create', '--site', 'https://admin.example', '--team', 'scale', '--scope', 'admin', '--name', 'scale-admin');
   const outbox = await outboxWithKill({ agent, balancer: lbTwo, adminKey: admin[admin.length - 1], siteUrls, receiver, victim: a, database, changesPerSite: settings.changesPerSite, settleMs: 40_000, progress });
+  if (only) return { only: outbox };
   a = await startWorker('A again', a.port);
 
   progress(`MariaDB restart: ${settings.concurrency / 2} callers through the balancer, MariaDB down for ${settings.databaseDownMs} ms`);
-  const unused = newKey('scale-unused', 100000); // never used, so no worker has it cached
+  const unusedLines = await hubAsync(stack, 'key', 'create', '--site', site, '--team', 'scale', '--scope', 'client', '--name', 'scale-unused');
+  const unused = { key: unusedLines[unusedLines.length - 1] }; // never used, so no worker has it cached
   const probe = async () => [
     { call: 'chat with a key no worker has cached', ...(await chat(agent, lbTwo.url, unused.key, 'probe-chat')) },
     { call: 'PATCH /svc-license/v1/entitlement (a write)', ...(await patchEntitlement(agent, lbTwo.url, admin[admin.length - 1], siteUrls[0], new Date(Date.now() + 90 * 86_400_000)).then(() => ({ status: 200, code: null }), (error) => ({ status: error.status ?? 0, code: error.code ?? String(error) }))) },
@@ -145,10 +152,13 @@ try {
   progress('stopping everything');
   await cleanup();
 }
+if (process.env.BENCH_SCALE_LOGS === '1') {
+  for (const worker of workerLogs) progress(`log of worker ${worker.name} (pid ${worker.pid}), last lines:\n${worker.log.text.split('\n').slice(-15).join('\n')}`);
+}
 const left = started.filter((entry) => processAlive(entry.pid)).map((entry) => `${entry.name} (${entry.pid})`);
 progress(left.length > 0 ? `WARNING: still running: ${left.join(', ')}` : `stopped: nothing this run started is still running (${started.length} processes checked)`);
 if (failure) {
   process.stderr.write(`[scale] failed: ${failure.stack ?? failure}\n`);
   process.exit(1);
 }
-process.stdout.write(`${scaleReport(results).join('\n')}\n`);
+process.stdout.write(results.only ? `${JSON.stringify(results.only, null, 1)}\n` : `${scaleReport(results).join('\n')}\n`);
