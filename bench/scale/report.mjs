@@ -51,3 +51,20 @@ export function scaleReport({ startedAt, settings, throughput, rate, usage, outb
   ];
   return lines;
 }
+
+export const SCALE_START = '<!-- scale:start -->';
+export const SCALE_END = '<!-- scale:end -->';
+
+/**
+ * `npm run bench -- --write` rewrites docs/benchmarks.md whole: the "Two workers on one
+ * database" section (between the scale markers, written from `npm run bench -- scale`) is
+ * carried over from the old file, before "## Reading the figures".
+ */
+export function keepScaleSection(oldDocument, newDocument) {
+  const start = oldDocument.indexOf(SCALE_START);
+  const end = oldDocument.indexOf(SCALE_END);
+  if (start < 0 || end < start || newDocument.includes(SCALE_START)) return newDocument;
+  const block = oldDocument.slice(start, end + SCALE_END.length);
+  const anchor = newDocument.indexOf('\n## Reading the figures');
+  return anchor >= 0 ? `${newDocument.slice(0, anchor)}\n${block}\n${newDocument.slice(anchor)}` : `${newDocument.trimEnd()}\n\n${block}\n`;
+}
