@@ -47,7 +47,7 @@ describe('a request that meets a database that cannot be reached', () => {
       thrown = error;
       const response = await fetch(url);
       expect(response.status).toBe(500);
-      expect((await response.json()).code).toBe('svc_internal');
+      expect(((await response.json()) as { code: string }).code).toBe('svc_internal');
     }
   });
 });
