@@ -24,6 +24,7 @@ import {
 } from './llm.mjs';
 import { providerEnvironment, spawnEmulator, spawnPortkey, spawnReferenceProxy } from './peers.mjs';
 import { document, markdown } from './report.mjs';
+import { keepScaleSection } from './scale/report.mjs';
 import { repoRoot, rssMiB, startStack } from './stack.mjs';
 
 const quick = process.env.BENCH_QUICK === '1';
@@ -288,7 +289,7 @@ if (only === 'library') {
   const lines = markdown(results);
   process.stdout.write(`${lines.join('\n')}\n`);
   if (process.argv.includes('--write')) {
-    writeFileSync(target, document(results, lines));
+    writeFileSync(target, keepScaleSection(readFileSync(target, 'utf8'), document(results, lines)));
     progress('wrote docs/benchmarks.md');
   }
 }

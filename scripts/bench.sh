@@ -10,4 +10,6 @@ bash scripts/ensure-packages.sh >&2
 build_worker >&2
 # `npm run bench -- nginx`: the direct lane through nginx with and without upstream keep-alive.
 if [ "${1:-}" = nginx ]; then shift; exec node bench/nginx.mjs "$@"; fi
+# `npm run bench -- scale`: two workers on one MariaDB behind a balancer (bench/scale/run.mjs).
+if [ "${1:-}" = scale ]; then shift; exec node bench/scale/run.mjs "$@"; fi
 exec node bench/run.mjs "$@"

@@ -6,6 +6,8 @@ import { stack } from './stack';
 export interface ExtraWorker {
   url: string;
   stop(): Promise<void>;
+  /** kill -9: no shutdown, nothing flushed (a crash); resolves once the process is gone. */
+  kill(): Promise<void>;
 }
 
 /**
@@ -37,7 +39,12 @@ export async function startExtraWorker(overrides: Record<string, string> = {}): 
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the extra worker exited (code ${child.exitCode}): ${log}`);
     const healthy = await fetch(`${url}/wp-json/llm/router/v1/health`).then((response) => response.status === 200, () => false);
-    if (healthy) return { url, stop };
+    const kill = async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGKILL');
+      await exited;
+    };
+    if (healthy) return { url, stop, kill };
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`the extra worker did not answer within 30 s: ${log}`);

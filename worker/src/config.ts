@@ -47,6 +47,8 @@ export interface Config {
   callMaxMs: number;
   /** The same value as callMaxMs, under the name the stream code reads. */
   streamMaxMs: number;
+  /** An open usage row of another worker process older than this was left by a crash: closed as interrupted. */
+  usageStaleAfterMs: number;
   /** Image URLs the worker fetches for providers that cannot (docs/configuration.md, "Images"). */
   images: { maxBytes: number; fetchTimeoutMs: number };
   defaultRateLimitPerMinute: number;
@@ -279,6 +281,7 @@ export function loadConfig(environment: Environment = process.env, version = '0.
     streamKeepAliveMs: reader.integer('SVC_STREAM_KEEPALIVE_MS', 15_000, 100, 120_000),
     callMaxMs: readCallMax(reader, environment),
     streamMaxMs: 0,
+    usageStaleAfterMs: reader.integer('SVC_USAGE_STALE_AFTER_MS', 3_600_000, 1_000, 604_800_000),
     images: {
       maxBytes: reader.integer('SVC_IMAGE_MAX_BYTES', 10_485_760, 1_024, 104_857_600),
       fetchTimeoutMs: reader.integer('SVC_IMAGE_FETCH_TIMEOUT_MS', 10_000, 100, 120_000),
@@ -306,6 +309,9 @@ export function loadConfig(environment: Environment = process.env, version = '0.
     version,
   };
   config.streamMaxMs = config.callMaxMs;
+  if (config.usageStaleAfterMs < config.callMaxMs) {
+    reader.problems.push(`SVC_USAGE_STALE_AFTER_MS (${config.usageStaleAfterMs}) must be at least SVC_CALL_MAX_MS (${config.callMaxMs}): a live call's row would be closed.`);
+  }
   if (reader.problems.length > 0) throw new ConfigError(reader.problems);
   return config;
 }

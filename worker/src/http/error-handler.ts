@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
+import { isDatabaseUnreachable } from '../db/unreachable';
 import { ApiError } from '../support/api-error';
 import type { Logger } from '../support/logger';
 import { context } from './context';
@@ -35,9 +36,13 @@ function fromExpress(error: unknown): ApiError | null {
   return null;
 }
 
-/** Anything thrown on a request path as the contract's error; unknown failures become svc_internal. */
+/**
+ * Anything thrown on a request path as the contract's error: a database that cannot be reached
+ * (MariaDB restarting) is 503 svc_unavailable, "try again"; unknown failures become svc_internal.
+ */
 function contractError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  if (isDatabaseUnreachable(error)) return ApiError.unavailable('The database cannot be reached right now. Try again in a moment.');
   return fromBodyParser(error as { type?: string }) ?? fromExpress(error) ?? ApiError.internal();
 }
 

@@ -75,7 +75,12 @@ export class RateLimiter {
           `INSERT INTO ${table} (key_id, window_start, requests) VALUES ? ON DUPLICATE KEY UPDATE requests = requests + VALUES(requests)`,
           [deltas.map(({ keyId, count }) => [keyId, window, count])],
         );
-        for (const { state, count } of deltas) state.local -= count;
+        // Pushed counts move from local to shared at once: until the total is read back, the
+        // window still counts them (else the read's round trip admits them a second time).
+        for (const { state, count } of deltas) {
+          state.local -= count;
+          state.shared += count;
+        }
       }
       const [rows] = await this.database.pool.query<RowDataPacket[]>(
         `SELECT key_id, requests FROM ${table} WHERE window_start = ? AND key_id IN (?)`,

@@ -51,7 +51,8 @@ const STALE_AFTER_MINUTES = 60;
  * `complete` queues the final figures, written every 200 ms as one multi-row upsert that
  * carries the whole row: the call is recorded even when its opening insert failed or has not
  * landed yet (the opening insert ignores a row that already exists). A restart closes this
- * worker's rows left open by the previous process as `interrupted`, so no call goes unrecorded.
+ * worker's rows left open by the previous process as `interrupted`, and every running worker
+ * closes other processes' rows open longer than any call lasts (closeStale), so no row stays open.
  */
 type OpenRow = UsageOpening & { startedAt: Date };
 
@@ -142,6 +143,22 @@ export class UsageRecorder {
       `UPDATE ${this.database.table('usage')} SET status = 'interrupted', completed_at = UTC_TIMESTAMP(3)
         WHERE status = 'open' AND ((worker = ? AND boot <> ?) OR started_at < UTC_TIMESTAMP(3) - INTERVAL ${STALE_AFTER_MINUTES} MINUTE)`,
       [this.worker.name, this.worker.boot],
+    );
+    return (result as { affectedRows: number }).affectedRows;
+  }
+
+  /**
+   * While running (worker/src/router/usage-sweep.ts): rows another process opened more than
+   * `staleAfterMs` ago and never closed → interrupted. A worker killed for good (kill -9, a lost
+   * host) never restarts to close its own rows; any live worker does it. This process's own rows
+   * are left alone (its calls in flight complete them), and a call that does end after all
+   * overwrites the row with its real figures (the completion upsert carries the whole row).
+   */
+  async closeStale(staleAfterMs: number): Promise<number> {
+    const [result] = await this.database.pool.execute(
+      `UPDATE ${this.database.table('usage')} SET status = 'interrupted', completed_at = UTC_TIMESTAMP(3)
+        WHERE status = 'open' AND started_at < UTC_TIMESTAMP(3) - INTERVAL ? MICROSECOND AND NOT (worker = ? AND boot = ?)`,
+      [String(staleAfterMs * 1000), this.worker.name, this.worker.boot],
     );
     return (result as { affectedRows: number }).affectedRows;
   }
