@@ -4,6 +4,7 @@ import { sendJson } from '../http/send-json';
 import { ApiError } from '../support/api-error';
 import { withFallback } from './attempts';
 import type { CatalogModel } from './catalog';
+import { chatEstimate } from './budgets/estimate';
 import { CallRecord } from './call-record';
 import { parseChatRequest, type ParsedChatRequest } from './chat-request';
 import { CompletionShape } from './chat-completion';
@@ -31,6 +32,7 @@ export function chatHandler(router: RouterServices, mode: ChatMode): CallHandler
       purpose: resolution.purpose,
       kind: streaming ? 'stream' : 'chat',
     });
+    await record.reserve(router.budgets, state.apiKey!.siteUrl, resolution.candidates[0]!, chatEstimate(body));
     if (streaming) return streamChat(router, response, body, resolution.candidates, record);
     return blockingChat(router, response, body, resolution.candidates, record);
   };

@@ -24,8 +24,9 @@ export function embeddingsHandler(router: RouterServices): CallHandler {
       requestId: state.requestId, keyId: state.apiKey!.id,
       keyTeam: state.apiKey!.team, metadata: body.metadata, purpose: resolution.purpose, kind: 'embeddings',
     });
-    const signal = clientSignal(response);
     const promptText = body.input.join('\n');
+    await record.reserve(router.budgets, state.apiKey!.siteUrl, resolution.candidates[0]!, { promptText, embeddings: true });
+    const signal = clientSignal(response);
     const tried = { model: resolution.candidates[0]!, attempts: 0 };
     try {
       const { result, model, attempts } = await withFallback(resolution.candidates, router.config.retry, signal, async (candidate, attempt) => {
