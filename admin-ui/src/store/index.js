@@ -5,6 +5,7 @@
  */
 import { createReduxStore, register } from '@wordpress/data';
 import * as actions from './actions';
+import * as budgetActions from './budget-actions';
 import * as commerceActions from './commerce-actions';
 import { STORE_NAME } from './constants';
 import * as keysActions from './keys-actions';
@@ -17,7 +18,7 @@ import * as webhookActions from './webhook-actions';
 
 export const storeConfig = {
 	reducer,
-	actions: { ...actions, ...keysActions, ...routerActions, ...commerceActions, ...webhookActions, ...libraryActions },
+	actions: { ...actions, ...keysActions, ...routerActions, ...commerceActions, ...webhookActions, ...libraryActions, ...budgetActions },
 	selectors,
 	resolvers,
 };

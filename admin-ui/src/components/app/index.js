@@ -1,5 +1,6 @@
 import { TabPanel } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
+import BudgetsPanel from '../../panels/budgets';
 import KeysPanel from '../../panels/keys';
 import LibraryPanel from '../../panels/library';
 import ModelsPanel from '../../panels/models';
@@ -17,6 +18,7 @@ const PANELS = [
 	{ name: 'models', title: __( 'Models and prices', 'svc-hub' ), Panel: ModelsPanel },
 	{ name: 'purposes', title: __( 'Purposes', 'svc-hub' ), Panel: PurposesPanel },
 	{ name: 'keys', title: __( 'API keys', 'svc-hub' ), Panel: KeysPanel },
+	{ name: 'budgets', title: __( 'Budgets', 'svc-hub' ), Panel: BudgetsPanel },
 	{ name: 'packages', title: __( 'Packages', 'svc-hub' ), Panel: PackagesPanel },
 	{ name: 'orders', title: __( 'Orders and entitlements', 'svc-hub' ), Panel: OrdersPanel },
 	{ name: 'webhooks', title: __( 'Webhooks', 'svc-hub' ), Panel: WebhooksPanel },
