@@ -38,6 +38,8 @@ const ZERO = /^0(\.0*)?$/;
 export class BudgetGuard {
   private readonly budgets: TtlCache<BudgetRecord[]>;
   readonly ledger: BudgetLedger;
+  /** Calls this worker refused with svc_budget_exceeded since it started (for /metrics). */
+  rejections = 0;
 
   constructor(
     database: Database,
@@ -74,7 +76,10 @@ export class BudgetGuard {
       const parts = await this.ledger.reserve(callId, budgets, amount, now, new Date(now.getTime() + this.reservationTtlMs));
       return { callId, parts };
     } catch (error) {
-      if (error instanceof BudgetRefusal) throw budgetExceeded(error, now);
+      if (error instanceof BudgetRefusal) {
+        this.rejections += 1;
+        throw budgetExceeded(error, now);
+      }
       throw error;
     }
   }
