@@ -58,6 +58,8 @@ export interface Config {
   renewalGraceDays: number;
   /** Days a stored Responses API response is kept before the retention job deletes it (docs/api-notes.md, "Responses API"). */
   responsesRetentionDays: number;
+  /** How often expired budget reservations (a crashed call's) are released. */
+  budgetSweepMs: number;
   webhook: WebhookConfig;
   stores: StoreOperationsConfig;
   version: string;
@@ -296,6 +298,7 @@ export function loadConfig(environment: Environment = process.env, version = '0.
     expiryIntervalMs: reader.integer('SVC_EXPIRY_INTERVAL_MS', 60_000, 100, 86_400_000),
     renewalGraceDays: reader.integer('SVC_RENEWAL_GRACE_DAYS', 3, 0, 90),
     responsesRetentionDays: reader.integer('SVC_RESPONSES_RETENTION_DAYS', 30, 1, 3650),
+    budgetSweepMs: reader.integer('SVC_BUDGET_SWEEP_MS', 60_000, 100, 86_400_000),
     webhook: {
       auditFailedDays: reader.integer('SVC_WEBHOOK_AUDIT_FAILED_DAYS', 30, 1, 3650),
       auditVerifiedDays: reader.integer('SVC_WEBHOOK_AUDIT_VERIFIED_DAYS', 365, 1, 3650),

@@ -6,6 +6,7 @@ import type { Config } from './config';
 import { shellNoncePurge } from './http/shell-nonce-purge';
 import { expiryJob } from './license/expiry-job';
 import { OutboxDelivery } from './license/outbox-delivery';
+import { budgetSweep } from './router/budgets/sweep-job';
 import { responsesRetention } from './router/responses/retention-job';
 import { usageSweep } from './router/usage-sweep';
 import type { Services } from './services';
@@ -31,6 +32,7 @@ export function startJobs(config: Config, services: Services, logger: Logger): R
     logger,
     config: config.outbox,
     userAgent: `svc-hub/${config.version}`,
+    otherTargets: (queue) => services.router.budgets.alertTarget(queue),
   });
   const periodic = [
     expiryJob(services.entitlements, services.gate, logger, config.expiryIntervalMs),
@@ -41,6 +43,7 @@ export function startJobs(config: Config, services: Services, logger: Logger): R
     renewalGraceJob(services.commerce.subscriptions, logger, config.expiryIntervalMs),
     responsesRetention(services.router.responses, logger),
     usageSweep(services.router.usage, logger, config.usageStaleAfterMs),
+    budgetSweep(services.router.budgets.ledger, logger, config.budgetSweepMs),
   ];
   delivery.start();
   for (const job of periodic) job.start();

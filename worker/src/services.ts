@@ -46,7 +46,7 @@ export function createServices(config: Config, logger: Logger, database: Databas
     outbox,
     entitlements,
     gate,
-    router: createRouterServices(config, database, pending, logger),
+    router: createRouterServices(config, database, pending, logger, outbox),
     commerce: createCommerceServices(config, database, entitlements, gate, logger),
     library: new Library(database, { publicUrl: config.publicUrl, pluginUrl: config.pluginUrl }, logger),
     shellNonces: new ShellNonceStore(database),

@@ -5,6 +5,7 @@
  */
 import { createReduxStore, register } from '@wordpress/data';
 import * as actions from './actions';
+import * as budgetActions from './budget-actions';
 import * as commerceActions from './commerce-actions';
 import { STORE_NAME } from './constants';
 import * as keysActions from './keys-actions';
@@ -24,6 +25,7 @@ export const storeConfig = {
 		...commerceActions,
 		...webhookActions,
 		...libraryActions,
+		...budgetActions,
 	},
 	selectors,
 	resolvers,

@@ -19,4 +19,9 @@ describe('CLI arguments', () => {
     expect(() => takeFlags(parseArguments(['--colour', 'red']), ['site'])).toThrow(/Unknown option --colour/);
     expect(() => takeFlags(parseArguments([]), ['site'], ['site'])).toThrow('Missing --site.');
   });
+
+  it('takes --soft as a switch without a value', () => {
+    expect(parseArguments(['budget', 'set', '--soft', '--amount', '5']).flags).toEqual(new Map([['soft', 'true'], ['amount', '5']]));
+    expect(() => parseArguments(['--soft', '--soft'])).toThrow('--soft was given twice.');
+  });
 });

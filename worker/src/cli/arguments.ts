@@ -6,6 +6,9 @@ export interface ParsedArguments {
 
 export class UsageError extends Error {}
 
+/** Flags that take no value (`--soft`): present means "true". */
+const SWITCHES = new Set(['soft']);
+
 export function parseArguments(argv: string[]): ParsedArguments {
   const positionals: string[] = [];
   const flags = new Map<string, string>();
@@ -16,6 +19,11 @@ export function parseArguments(argv: string[]): ParsedArguments {
       continue;
     }
     const [name, inline] = token.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
+    if (SWITCHES.has(name) && inline === undefined) {
+      if (flags.has(name)) throw new UsageError(`--${name} was given twice.`);
+      flags.set(name, 'true');
+      continue;
+    }
     const value = inline ?? argv[index + 1];
     if (!name || value === undefined || (inline === undefined && value.startsWith('--'))) {
       throw new UsageError(`--${name} needs a value.`);

@@ -5,6 +5,7 @@ import { ApiError } from '../support/api-error';
 import { createLogger } from '../support/logger';
 import { productVersion } from '../support/version';
 import { parseArguments, UsageError } from './arguments';
+import { budgetCommand } from './budget-commands';
 import { entitlementCommand } from './entitlement-commands';
 import { cliEnvironment } from './environment';
 import { keyCommand } from './key-commands';
@@ -31,6 +32,9 @@ const USAGE = `svc-hub operator CLI — npm run hub -- <command>
   purpose set NAME model[,model…] [--description D]
   purpose list
   price set MODEL --input USD_PER_MTOK --output USD_PER_MTOK [--cache-read USD_PER_MTOK] [--cache-write USD_PER_MTOK]
+  budget set --key KEY_ID|--team T|--site URL --amount USD --period day|month|total [--soft] [--alert-url URL]
+  budget list
+  budget remove BUDGET_ID
   package create --id ID --name N --price 49.00 --currency EUR --features a,b
                  [--duration-days D] [--woo-product P] [--store URL] [--description D]
   package list
@@ -76,7 +80,7 @@ async function run(argv: string[]): Promise<number> {
     await librarySyncCommand(parsed, print, productVersion());
     return 0;
   }
-  const commands = { key: keyCommand, entitlement: entitlementCommand, provider: providerCommand, purpose: purposeCommand, price: priceCommand, package: packageCommand, order: orderCommand, store: storeCommand, library: libraryCommand };
+  const commands = { key: keyCommand, entitlement: entitlementCommand, provider: providerCommand, purpose: purposeCommand, price: priceCommand, package: packageCommand, order: orderCommand, store: storeCommand, library: libraryCommand, budget: budgetCommand };
   if (!(area in commands) && area !== 'migrate') throw new UsageError(`Unknown command "${area}". Run: npm run hub -- help`);
   const config = loadConfig(cliEnvironment(), productVersion());
   const services = createServices(config, createLogger('warn'));

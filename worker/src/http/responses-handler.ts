@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import { ApiError } from '../support/api-error';
+import { chatEstimate } from '../router/budgets/estimate';
 import { CallRecord } from '../router/call-record';
 import { resolveTarget } from '../router/resolve';
 import type { RouterServices } from '../router/router-services';
@@ -53,6 +54,7 @@ export function responsesHandlers(router: RouterServices, store: ResponseStore) 
       purpose: resolution.purpose,
       kind: 'responses',
     });
+    await record.reserve(router.budgets, key.siteUrl, resolution.candidates[0]!, chatEstimate(body));
     const describe = (model: { id: string }) => new ResponseShape(model.id, parameters, fields.previousResponseId);
     const keep = async (done: StreamedResponse): Promise<boolean> => {
       if (!fields.store) return false;

@@ -8,7 +8,7 @@ import type { RequestContext } from './context';
 import { sendJson } from './send-json';
 
 function caller(state: RequestContext): Caller {
-  return { requestId: state.requestId, keyId: state.apiKey!.id, keyTeam: state.apiKey!.team };
+  return { requestId: state.requestId, keyId: state.apiKey!.id, keyTeam: state.apiKey!.team, siteUrl: state.apiKey!.siteUrl };
 }
 
 /** POST /chat (never streams), /chat/stream (always), /chat/completions (iff stream: true). */

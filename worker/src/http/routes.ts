@@ -18,6 +18,7 @@ import { libraryAdminHandlers } from './admin/library-admin';
 import { libraryHandlers } from '../library/handlers';
 import { storeHandlers } from './admin/stores';
 import { webhookAuditHandlers } from './admin/webhook-audit';
+import { budgetHandlers } from './admin/budgets';
 import { webhookHandler } from '../commerce/webhook/webhook-handler';
 import { wooEventHandler } from '../commerce/woo-event-handler';
 import { wooSubscriptionEventHandler } from '../commerce/woo-subscription-event-handler';
@@ -83,6 +84,7 @@ export function routeTable(services: Services, startedAt: number): RouteDefiniti
   const webhookAudit = webhookAuditHandlers(services);
   const deliveries = deliveryHandlers(services);
   const metrics = metricsHandlers(services);
+  const budgets = budgetHandlers(services);
   const llm = (features: string[], handler: Pick<RouteDefinition, 'handler' | 'call'>) => ({ auth: 'bearer' as const, area: 'llm router', features, ...handler });
   const rows: RouteDefinition[] = [
     { method: 'POST', path: `${router}/chat`, ...llm(['llm.chat'], { call: chatHandler(services.router, 'blocking') }) },
@@ -153,6 +155,11 @@ export function routeTable(services: Services, startedAt: number): RouteDefiniti
     { method: 'GET', path: `${admin}/deliveries`, auth: 'admin', area: 'admin', handler: deliveries.list },
     { method: 'GET', path: `${admin}/deliveries/:id`, auth: 'admin', area: 'admin', handler: deliveries.get },
     { method: 'POST', path: `${admin}/deliveries/:id/retry`, auth: 'admin', area: 'admin', json: false, handler: deliveries.retry },
+    { method: 'GET', path: `${admin}/budgets`, auth: 'admin', area: 'admin', handler: budgets.list },
+    { method: 'POST', path: `${admin}/budgets`, auth: 'admin', area: 'admin', handler: budgets.create },
+    { method: 'PUT', path: `${admin}/budgets/:id`, auth: 'admin', area: 'admin', handler: budgets.update },
+    { method: 'PATCH', path: `${admin}/budgets/:id`, auth: 'admin', area: 'admin', handler: budgets.update },
+    { method: 'DELETE', path: `${admin}/budgets/:id`, auth: 'admin', area: 'admin', handler: budgets.remove },
   ];
   if (services.config.testRoutes) rows.push(...testRoutes());
   return rows;

@@ -26,6 +26,8 @@ export interface DeliveryDependencies {
   logger: Logger;
   config: OutboxConfig;
   userAgent: string;
+  /** A target for a queue that is not a site (a budget's alerts, `budget:<id>`); null: a site's. */
+  otherTargets?: (queue: string) => Promise<DeliveryTarget | null>;
 }
 
 const UNSIGNED = 'the site has no active API key, so the message cannot be signed; it is retried on the schedule (create a key for the site)';
@@ -104,7 +106,7 @@ export class OutboxDelivery {
     let target: DeliveryTarget;
     let unreadable: string | null = null;
     try {
-      target = await loadDeliveryTarget(this.dependencies.keys, message.siteUrl);
+      target = (await this.dependencies.otherTargets?.(message.siteUrl)) ?? (await loadDeliveryTarget(this.dependencies.keys, message.siteUrl));
     } catch (error) {
       target = deliveryTarget(message.siteUrl, []);
       unreadable = `the site's signing secrets could not be read (${error instanceof Error ? error.message : String(error)}); retried on the schedule`;

@@ -1,4 +1,7 @@
+import { ApiError } from '../support/api-error';
 import { prefixedId } from '../support/ids';
+import type { BudgetGuard, Reservation } from './budgets/budget-guard';
+import type { CallEstimateInput } from './budgets/estimate';
 import type { CatalogModel } from './catalog';
 import { recordCallMetrics } from './call-metrics';
 import { costOfUsage, estimateTokens } from './cost';
@@ -46,6 +49,8 @@ export class CallRecord {
   readonly usageId = prefixedId('usg');
   private readonly startedAt = process.hrtime.bigint();
   private firstTokenAt: bigint | null = null;
+  private budgets: BudgetGuard | null = null;
+  private reservation: Reservation | null = null;
 
   get requestId(): string {
     return this.identity.requestId;
@@ -68,6 +73,23 @@ export class CallRecord {
     });
   }
 
+  /**
+   * Reserves the call's estimated cost on the budgets of its key, team and site before it runs
+   * (router/budgets/budget-guard.ts); `finish` settles it at the real cost on every path. A hard
+   * budget that refuses: the usage row is completed as error `svc_budget_exceeded` (cost 0) and
+   * the 429 is thrown.
+   */
+  async reserve(budgets: BudgetGuard, siteUrl: string, model: CatalogModel, estimate: CallEstimateInput): Promise<void> {
+    try {
+      this.reservation = await budgets.reserve(this.usageId, { keyId: this.identity.keyId, team: this.identity.keyTeam, siteUrl }, model, estimate);
+      this.budgets = budgets;
+    } catch (error) {
+      const errorCode = error instanceof ApiError ? error.code : 'svc_internal';
+      await this.finish({ status: 'error', model, attempts: 0, usage: null, promptText: '', outputText: '', errorCode });
+      throw error;
+    }
+  }
+
   markFirstToken(): void {
     this.firstTokenAt ??= process.hrtime.bigint();
   }
@@ -87,6 +109,9 @@ export class CallRecord {
     const cost = price ? costOfUsage(usage, price) : null;
     const reported = (count: number | undefined) => (outcome.model ? count ?? 0 : null);
     const latencyMs = this.elapsedMs();
+    const reservation = this.reservation;
+    this.reservation = null;
+    if (reservation) await this.budgets!.settle(reservation, cost ?? '0.00000000');
     this.recorder.complete(this.usageId, {
       status: outcome.status,
       provider: outcome.model?.provider ?? null,

@@ -1,6 +1,7 @@
 import { ApiError } from '../support/api-error';
 import type { Raw } from '../support/problems';
 import type { CatalogModel } from './catalog';
+import { chatEstimate } from './budgets/estimate';
 import { CallRecord } from './call-record';
 import { parseChatRequest, type ParsedChatRequest } from './chat-request';
 import { CompletionShape, outputText } from './chat-completion';
@@ -17,6 +18,8 @@ export interface Caller {
   requestId: string;
   keyId: string;
   keyTeam: string;
+  /** The key's site, for site budgets. */
+  siteUrl: string;
 }
 
 /** A chat call ready to run: the validated body, the models to try, its usage record. */
@@ -38,12 +41,14 @@ export async function prepareChatCall(router: RouterServices, raw: Raw, caller: 
   }
   const resolution = await resolveTarget(body, 'chat', router.purposes, await router.providers.configuredNames(), neededFeatures(body));
   const streaming = mode === 'stream' || (mode === 'auto' && body.stream);
+  const { siteUrl, ...identity } = caller;
   const record = new CallRecord(router.usage, router.prices, {
-    ...caller,
+    ...identity,
     metadata: body.metadata,
     purpose: resolution.purpose,
     kind: streaming ? 'stream' : 'chat',
   });
+  await record.reserve(router.budgets, siteUrl, resolution.candidates[0]!, chatEstimate(body));
   return { body, candidates: resolution.candidates, record, streaming };
 }
 

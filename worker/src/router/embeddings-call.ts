@@ -21,7 +21,9 @@ export function toBase64(vector: number[]): string {
 export async function embeddingsCall(router: RouterServices, raw: Raw, caller: Caller, signal: AbortSignal) {
   const body = parseEmbeddingRequest(raw);
   const resolution = await resolveTarget(body, 'embeddings', router.purposes, await router.providers.configuredNames());
-  const record = new CallRecord(router.usage, router.prices, { ...caller, metadata: body.metadata, purpose: resolution.purpose, kind: 'embeddings' });
+  const { siteUrl, ...identity } = caller;
+  const record = new CallRecord(router.usage, router.prices, { ...identity, metadata: body.metadata, purpose: resolution.purpose, kind: 'embeddings' });
+  await record.reserve(router.budgets, siteUrl, resolution.candidates[0]!, { promptText: body.input.join('\n'), embeddings: true });
   const done = await runModelCall(router, record, signal, {
     candidates: resolution.candidates,
     promptText: body.input.join('\n'),

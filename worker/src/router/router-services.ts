@@ -5,6 +5,9 @@ import type { PendingWrites } from '../support/pending-writes';
 import { hostname } from 'node:os';
 import { ulid } from '../support/ids';
 import { OutboundGuard } from '../support/outbound-guard';
+import type { OutboxWriter } from '../license/outbox-writer';
+import { BudgetGuard } from './budgets/budget-guard';
+import { BudgetStore } from './budgets/budget-store';
 import { ConcurrentCalls } from './concurrent-calls';
 import { ImageInliner } from './image-inline';
 import { PriceBook } from './prices';
@@ -31,21 +34,26 @@ export interface RouterServices {
   images: ImageInliner;
   /** Stored Responses API responses (DESIGN §9). */
   responses: ResponseStore;
+  /** Spend budgets: reserve before a call, settle after (router/budgets/). */
+  budgets: BudgetGuard;
 }
 
-export function createRouterServices(config: Config, database: Database, pending: PendingWrites, logger: Logger): RouterServices {
+export function createRouterServices(config: Config, database: Database, pending: PendingWrites, logger: Logger, outbox: OutboxWriter): RouterServices {
   const providerStore = new ProviderStore(database, config.encryptionKey);
+  const prices = new PriceBook(database);
   return {
     config,
     logger,
     providerStore,
     providers: new ProviderPool(config, providerStore, logger),
     purposes: new PurposeBook(database),
-    prices: new PriceBook(database),
+    prices,
     usage: new UsageRecorder(database, pending, logger, { name: `${hostname()}:${config.port}`, boot: ulid() }),
     limiter: new RateLimiter(database, logger),
     calls: new ConcurrentCalls(),
     images: new ImageInliner(new OutboundGuard(config.outbox.outboundAllow), config.outbox.outboundAllow, config.images),
     responses: new ResponseStore(database, config.responsesRetentionDays),
+    // A reservation outlives the longest call (a stream's maximum) by 5 minutes, then the sweep releases it.
+    budgets: new BudgetGuard(database, new BudgetStore(database, config.encryptionKey), prices, outbox, logger, config.streamMaxMs + 300_000),
   };
 }

@@ -1,5 +1,6 @@
 import { TabPanel } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
+import BudgetsPanel from '../../panels/budgets';
 import KeysPanel from '../../panels/keys';
 import LibraryPanel from '../../panels/library';
 import ModelsPanel from '../../panels/models';
@@ -33,6 +34,11 @@ const PANELS = [
 		Panel: PurposesPanel,
 	},
 	{ name: 'keys', title: __( 'API keys', 'svc-hub' ), Panel: KeysPanel },
+	{
+		name: 'budgets',
+		title: __( 'Budgets', 'svc-hub' ),
+		Panel: BudgetsPanel,
+	},
 	{
 		name: 'packages',
 		title: __( 'Packages', 'svc-hub' ),

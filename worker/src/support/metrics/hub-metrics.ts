@@ -74,12 +74,12 @@ export function countConcurrencyRejection(): void {
   tooManyConcurrent.inc([]);
 }
 
-/** For the budgets (issue 16 §1; not built yet): call once per call a hard budget refuses. */
+/** Budgets (router/budgets/budget-guard.ts): once per call a hard budget refuses. */
 export function countBudgetRejection(scope: (typeof BUDGET_SCOPES)[number]): void {
   budgetRejections.inc([scope]);
 }
 
-/** For the response cache (issue 16 §2; not built yet): call once per call answered from it. */
+/** The response cache (router/response-cache/cached-provider.ts): once per call answered from it. */
 export function countCacheHit(): void {
   cacheHits.inc([]);
 }

@@ -1,0 +1,48 @@
+// bench/budget-check.mjs – the per-call cost of a budget check against the real MariaDB:
+// reserve + settle round trips through the worker's own BudgetGuard, sequential, on a key
+// with one hard budget (the direct lane's added work per call when a budget applies), and the
+// look-up cost when no budget applies. Run with the stack's env: SVC_ENV_FILE=…/worker.env
+// node bench/budget-check.mjs [calls]. Creates one budget and removes it (and its rows) after.
+import { loadConfig } from '../worker/dist/config.js';
+import { cliEnvironment } from '../worker/dist/cli/environment.js';
+import { createServices } from '../worker/dist/services.js';
+import { createLogger } from '../worker/dist/support/logger.js';
+import { productVersion } from '../worker/dist/support/version.js';
+
+const calls = Number(process.argv[2] ?? 2000);
+const services = createServices(loadConfig(cliEnvironment(), productVersion()), createLogger('warn'));
+const guard = services.router.budgets;
+const model = { id: 'openai/gpt-4o-mini', provider: 'openai', name: 'gpt-4o-mini' };
+const estimate = { promptText: 'hello there router', maxTokens: 16 };
+const scope = { keyId: 'key_01BENCHBUDGETCHECK0000000', team: 'bench-budget', siteUrl: 'https://bench-budget.example' };
+const { record } = await guard.store.create({ scopeKind: 'key', scopeValue: scope.keyId, period: 'day', amount: '1000000', hard: true, alertUrl: null });
+guard.changed();
+
+async function measure(label, work) {
+  for (let index = 0; index < 200; index += 1) await work(index); // warm up
+  const times = [];
+  for (let index = 0; index < calls; index += 1) {
+    const started = process.hrtime.bigint();
+    await work(index);
+    times.push(Number(process.hrtime.bigint() - started) / 1000);
+  }
+  times.sort((a, b) => a - b);
+  const at = (p) => times[Math.min(times.length - 1, Math.floor(times.length * p))].toFixed(0);
+  console.log(`${label}: p50 ${at(0.5)} µs, p90 ${at(0.9)} µs, p99 ${at(0.99)} µs, mean ${(times.reduce((a, b) => a + b, 0) / times.length).toFixed(0)} µs (${calls} calls)`);
+}
+
+try {
+  await measure('no budget applies (look-up only)', () => guard.reserve(`usg_bench_none`, { ...scope, keyId: 'key_01OTHER0000000000000000000' }, model, estimate));
+  await measure('reserve + settle, one hard budget', async (index) => {
+    const reservation = await guard.reserve(`usg_bench_${index}`, scope, model, estimate);
+    await guard.settle(reservation, '0.00001000');
+  });
+  const held = [];
+  await measure('reserve alone (what a call waits for before it starts)', async () => {
+    held.push(await guard.reserve(`usg_bench_r${held.length}`, scope, model, estimate));
+  });
+  for (const reservation of held) await guard.settle(reservation, '0.00001000');
+} finally {
+  await guard.store.remove(record.id);
+  await services.database.pool.end();
+}

@@ -1,0 +1,93 @@
+import { startExtraWorker, type ExtraWorker } from '../support/extra-worker';
+import { admin, CALL_COST, fixedCostCall, priceBudgetModel, settledUsage, unlimitKey } from '../support/budgets';
+import { emulator } from '../support/emulator';
+import { createKey, type TestKey } from '../support/hub-cli';
+import { baseUrl, bearer, call } from '../support/lanes';
+import { fixedCostBody } from '../support/budgets';
+
+/** 10 calls' worth: each call is estimated at, and costs, 0.007 USD (tests/support/budgets.ts). */
+const AMOUNT = (10 * CALL_COST).toFixed(8);
+
+async function hardBudget(scope: { kind: string; value: string }): Promise<string> {
+  const created = await admin('POST', '/budgets', { scope, period: 'day', amount: AMOUNT, hard: true });
+  expect(created.status).toBe(201);
+  return created.body.id;
+}
+
+/** 50 calls at once, every other one streamed, spread over `urls` in turn. */
+async function fifty(key: TestKey, urls: string[]) {
+  return Promise.all(Array.from({ length: 50 }, (_, index) => fixedCostCall(urls[index % urls.length]!, key.key, index % 2 === 1)));
+}
+
+/** At most 11 calls pass (10 fit; the bound allows one estimate more); the rest are refused 429 and recorded as such; spend ≤ budget + one estimate; nothing left reserved. */
+async function expectHeld(key: TestKey, budgetId: string, outcomes: Array<{ outcome: string }>) {
+  const passed = outcomes.filter((answer) => answer.outcome === 'ok').length;
+  const refused = outcomes.filter((answer) => answer.outcome === 'svc_budget_exceeded').length;
+  expect(passed + refused).toBe(50);
+  expect(passed).toBeGreaterThanOrEqual(9);
+  expect(passed).toBeLessThanOrEqual(11);
+
+  const rows = await settledUsage(key.id, 50);
+  expect(rows).toHaveLength(50);
+  const ok = rows.filter((row) => row.status === 'ok');
+  expect(ok).toHaveLength(passed);
+  expect(rows.filter((row) => row.status === 'error' && row.error_code === 'svc_budget_exceeded')).toHaveLength(refused);
+  const spent = ok.reduce((sum, row) => sum + Number(row.cost), 0);
+  expect(spent).toBeLessThanOrEqual(Number(AMOUNT) + CALL_COST + 1e-9);
+
+  const listed = (await admin('GET', '/budgets')).body.data.find((budget: { id: string }) => budget.id === budgetId);
+  expect(Number(listed.window.spent.amount)).toBeCloseTo(spent, 8);
+  expect(listed.window.reserved.amount).toBe('0.00000000');
+  expect(listed.window.reservations).toBe(0);
+  return rows;
+}
+
+describe('a hard budget under 50 concurrent calls', () => {
+  beforeAll(priceBudgetModel);
+
+  it('lets at most 11 of 50 mixed blocking and streamed calls through on one worker, and refuses the rest with svc_budget_exceeded', async () => {
+    const key = createKey(['llm.chat']);
+    unlimitKey(key);
+    await emulator().reset();
+    const budgetId = await hardBudget({ kind: 'key', value: key.id });
+    const outcomes = await fifty(key, [baseUrl('direct')]);
+    await expectHeld(key, budgetId, outcomes);
+
+    // The refusal names the budget and its reset, on both lanes, in the contract's error shape.
+    for (const lane of ['direct', 'wordpress'] as const) {
+      const refused = await call(lane, '/wp-json/llm/router/v1/chat', { method: 'POST', body: JSON.stringify(fixedCostBody(false)), headers: { 'Content-Type': 'application/json', ...bearer(key.key) } });
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({
+        code: 'svc_budget_exceeded',
+        data: { status: 429, budget: { id: budgetId, scope: { kind: 'key', value: key.id }, period: 'day', amount: { amount: AMOUNT, currency: 'USD' } } },
+      });
+      const tomorrow = new Date();
+      tomorrow.setUTCHours(24, 0, 0, 0);
+      expect(refused.body.data.resets_at).toBe(tomorrow.toISOString());
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    // A refused call never reached the provider.
+    expect(await emulator().requests({ provider: 'openai', model: 'gpt-5-mini' })).toHaveLength(outcomes.filter((answer) => answer.outcome === 'ok').length);
+  });
+
+  describe('split across two workers on one database', () => {
+    let second: ExtraWorker;
+    beforeAll(async () => {
+      second = await startExtraWorker();
+    });
+    afterAll(async () => {
+      await second?.stop();
+    });
+
+    it('still lets at most 11 of 50 through, the calls alternating between the workers', async () => {
+      const key = createKey(['llm.chat']);
+      unlimitKey(key);
+      const budgetId = await hardBudget({ kind: 'site', value: key.siteUrl });
+      const outcomes = await fifty(key, [baseUrl('direct'), second.url]);
+      const rows = await expectHeld(key, budgetId, outcomes);
+      // Both workers recorded calls: the budget held across them.
+      expect(new Set(rows.map((row) => row.worker)).size).toBe(2);
+    });
+  });
+});
+

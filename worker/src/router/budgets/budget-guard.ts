@@ -1,0 +1,133 @@
+import { countBudgetRejection } from '../../support/metrics/hub-metrics';
+import type { Database } from '../../db/pool';
+import { ApiError } from '../../support/api-error';
+import type { Logger } from '../../support/logger';
+import { TtlCache } from '../../support/ttl-cache';
+import type { OutboxWriter } from '../../license/outbox-writer';
+import type { DeliveryTarget } from '../../license/delivery-target';
+import type { CatalogModel } from '../catalog';
+import type { PriceBook } from '../prices';
+import { ALERT_QUEUE_PREFIX, queueAlert } from './budget-alerts';
+import { BudgetLedger, BudgetRefusal, type ReservationPart } from './budget-ledger';
+import type { BudgetRecord, BudgetStore } from './budget-store';
+import { estimatedCost, type CallEstimateInput } from './estimate';
+import { resetsAt } from './periods';
+
+/** Who a call spends for: its key, the key's team and the key's site. */
+export interface BudgetScope {
+  keyId: string;
+  team: string;
+  siteUrl: string;
+}
+
+/** A call's reservation, settled once by CallRecord.finish. */
+export interface Reservation {
+  callId: string;
+  parts: ReservationPart[];
+}
+
+/** How long a worker trusts its copy of the budget list (other workers' and the CLI's changes show within this). */
+export const BUDGET_LIST_TTL_MS = 2000;
+const ZERO = /^0(\.0*)?$/;
+
+/**
+ * The one place budgets touch a call (router/call-record.ts calls it): reserve the estimate
+ * before the call runs — refused with 429 svc_budget_exceeded by a hard budget it would take
+ * past its amount — and settle at the real cost when it ends. No budget for the call's key,
+ * team or site: nothing touches the database.
+ */
+export class BudgetGuard {
+  private readonly budgets: TtlCache<BudgetRecord[]>;
+  readonly ledger: BudgetLedger;
+  /** Calls this worker refused with svc_budget_exceeded since it started (for /metrics). */
+  rejections = 0;
+
+  constructor(
+    database: Database,
+    readonly store: BudgetStore,
+    private readonly prices: PriceBook,
+    private readonly outbox: OutboxWriter,
+    private readonly logger: Logger,
+    private readonly reservationTtlMs: number,
+  ) {
+    this.budgets = new TtlCache(BUDGET_LIST_TTL_MS, 1);
+    this.ledger = new BudgetLedger(database);
+  }
+
+  /** After an admin change on this worker: read the list again at once. */
+  changed(): void {
+    this.budgets.clear();
+  }
+
+  async applicable(scope: BudgetScope): Promise<BudgetRecord[]> {
+    const all = await this.budgets.get('all', () => this.store.list());
+    return all.filter((budget) => (budget.scopeKind === 'key' && budget.scopeValue === scope.keyId)
+      || (budget.scopeKind === 'team' && budget.scopeValue === scope.team)
+      || (budget.scopeKind === 'site' && budget.scopeValue === scope.siteUrl));
+  }
+
+  /** Reserves the call's estimated cost on every budget that applies; null when none applies or the estimate is 0. */
+  async reserve(callId: string, scope: BudgetScope, model: CatalogModel, input: CallEstimateInput): Promise<Reservation | null> {
+    const budgets = await this.applicable(scope);
+    if (budgets.length === 0) return null;
+    const amount = estimatedCost(input, await this.prices.priceFor(model.id));
+    if (ZERO.test(amount)) return null;
+    const now = new Date();
+    try {
+      const parts = await this.ledger.reserve(callId, budgets, amount, now, new Date(now.getTime() + this.reservationTtlMs));
+      return { callId, parts };
+    } catch (error) {
+      if (error instanceof BudgetRefusal) {
+        this.rejections += 1;
+        countBudgetRejection(error.budget.scopeKind);
+        throw budgetExceeded(error, now);
+      }
+      throw error;
+    }
+  }
+
+  /** Settles at the real cost (0 for a call that cost nothing); never throws — a failure is logged and the sweep releases the reservation. */
+  async settle(reservation: Reservation, cost: string): Promise<void> {
+    try {
+      let alerted = false;
+      await this.ledger.settle(reservation.callId, reservation.parts, cost, async (connection, crossed) => {
+        const budget = (await this.applicableById(crossed.budgetId));
+        this.logger.info('budget threshold reached', { budget_id: crossed.budgetId, threshold_percent: crossed.threshold, spent: crossed.spent, amount: crossed.amount });
+        alerted = (await queueAlert(this.outbox, connection, budget, crossed)) || alerted;
+      });
+      if (alerted) this.outbox.notifyCommitted();
+    } catch (error) {
+      this.logger.error('budget reservation could not be settled; the sweep releases it', { call_id: reservation.callId, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  private async applicableById(id: string): Promise<BudgetRecord | undefined> {
+    return (await this.budgets.get('all', () => this.store.list())).find((budget) => budget.id === id) ?? (await this.store.find(id)) ?? undefined;
+  }
+
+  /** The outbox delivery's target for a budget alert queue (`budget:<id>`); null for any other queue. */
+  async alertTarget(queue: string): Promise<DeliveryTarget | null> {
+    if (!queue.startsWith(ALERT_QUEUE_PREFIX)) return null;
+    const target = await this.store.alertTarget(queue.slice(ALERT_QUEUE_PREFIX.length));
+    // Its URL cleared: no secret, so the delivery records a failed attempt and retries on the schedule.
+    return target ? { endpoint: target.url, secrets: [target.secret] } : { endpoint: 'about:blank', secrets: [] };
+  }
+}
+
+/** 429 svc_budget_exceeded naming the budget, its spend and when its period resets. */
+export function budgetExceeded(refusal: BudgetRefusal, now: Date): ApiError {
+  const { budget } = refusal;
+  const reset = resetsAt(budget.period, now);
+  const headers: Record<string, string> = reset ? { 'Retry-After': String(Math.max(1, Math.ceil((reset.getTime() - now.getTime()) / 1000))) } : {};
+  return new ApiError(429, 'svc_budget_exceeded', `The ${budget.period === 'total' ? 'total' : `${budget.period}ly`.replace('dayly', 'daily')} budget of ${budget.amount} USD for this ${budget.scopeKind} is spent.`, {
+    budget: {
+      id: budget.id,
+      scope: { kind: budget.scopeKind, value: budget.scopeValue },
+      period: budget.period,
+      amount: { amount: budget.amount, currency: 'USD' },
+      spent: { amount: refusal.spent, currency: 'USD' },
+      reserved: { amount: refusal.reserved, currency: 'USD' },
+    },
+    resets_at: reset ? reset.toISOString() : null,
+  }, headers);
+}

@@ -1,0 +1,84 @@
+import { normaliseSiteUrl } from '../../support/site-url';
+import { Problems, type Raw } from '../../support/problems';
+import { BUDGET_PERIODS, type BudgetPeriod } from './periods';
+
+export type BudgetScopeKind = 'key' | 'team' | 'site';
+export const BUDGET_SCOPES: readonly BudgetScopeKind[] = ['key', 'team', 'site'];
+
+/** A budget as created or updated: every field, validated. */
+export interface BudgetFields {
+  scopeKind: BudgetScopeKind;
+  scopeValue: string;
+  period: BudgetPeriod;
+  /** USD, a decimal string with up to 8 places. */
+  amount: string;
+  hard: boolean;
+  alertUrl: string | null;
+}
+
+const AMOUNT = /^(0|[1-9][0-9]{0,9})(\.[0-9]{1,8})?$/;
+const KEY_ID = /^key_[0-9A-Z]{26}$/;
+
+/** USD as a number or decimal string, > 0 and < 10^10, at most 8 decimals; null when not. */
+export function readAmount(value: unknown): string | null {
+  const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+  if (typeof text !== 'string' || !AMOUNT.test(text) || Number(text) <= 0) return null;
+  return Number(text).toFixed(8);
+}
+
+function readScope(raw: Raw, problems: Problems): { scopeKind: BudgetScopeKind; scopeValue: string } | null {
+  const scope = raw.scope as Raw | undefined;
+  if (typeof scope !== 'object' || scope === null || Array.isArray(scope)) {
+    problems.add('scope', 'must be an object {kind: key | team | site, value}');
+    return null;
+  }
+  const kind = scope.kind as BudgetScopeKind;
+  if (!BUDGET_SCOPES.includes(kind)) {
+    problems.add('scope.kind', 'must be one of key, team, site');
+    return null;
+  }
+  const value = scope.value;
+  if (kind === 'key' && (typeof value !== 'string' || !KEY_ID.test(value))) problems.add('scope.value', 'must be an API key id (key_…)');
+  else if (kind === 'team' && (typeof value !== 'string' || value.trim() === '' || value.length > 100)) problems.add('scope.value', 'must be a team name of 1 to 100 characters');
+  else if (kind === 'site') {
+    const site = normaliseSiteUrl(value);
+    if (!site) problems.add('scope.value', 'must be the site URL (http or https)');
+    return site ? { scopeKind: kind, scopeValue: site } : null;
+  }
+  return { scopeKind: kind, scopeValue: String(value).trim() };
+}
+
+function readAlertUrl(value: unknown, problems: Problems): string | null {
+  if (value === undefined || value === null || value === '') return null;
+  let url: URL | null = null;
+  try {
+    url = typeof value === 'string' && value.length <= 2048 ? new URL(value) : null;
+  } catch {
+    url = null;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) {
+    problems.add('alert_url', 'must be an http(s) URL of at most 2048 characters, without credentials');
+    return null;
+  }
+  return url.toString();
+}
+
+/**
+ * The JSON fields of a budget: `scope {kind, value}`, `period`, `amount` (USD), `hard`
+ * (default true), `alert_url` (optional). With `current`, a partial update: absent fields keep
+ * their values (the scope cannot change). Throws svc_invalid_request naming every bad field.
+ */
+export function readBudgetFields(raw: Raw, current?: BudgetFields): BudgetFields {
+  const problems = new Problems();
+  const scope = current ? { scopeKind: current.scopeKind, scopeValue: current.scopeValue } : readScope(raw, problems);
+  if (current && raw.scope !== undefined) problems.add('scope', 'cannot change; remove the budget and create another');
+  const period = (raw.period ?? current?.period) as BudgetPeriod;
+  if (!BUDGET_PERIODS.includes(period)) problems.add('period', 'must be one of day, month, total');
+  const amount = raw.amount === undefined && current ? current.amount : readAmount(raw.amount);
+  if (amount === null) problems.add('amount', 'must be a USD amount above 0 with at most 8 decimals (e.g. "25.00")');
+  const hard = raw.hard ?? current?.hard ?? true;
+  if (typeof hard !== 'boolean') problems.add('hard', 'must be true (block) or false (alert only)');
+  const alertUrl = raw.alert_url === undefined && current ? current.alertUrl : readAlertUrl(raw.alert_url, problems);
+  problems.throwIfAny();
+  return { ...scope!, period, amount: amount!, hard: hard as boolean, alertUrl };
+}
