@@ -7,6 +7,7 @@ import { shellNoncePurge } from './http/shell-nonce-purge';
 import { expiryJob } from './license/expiry-job';
 import { OutboxDelivery } from './license/outbox-delivery';
 import { responsesRetention } from './router/responses/retention-job';
+import { responseCachePurge } from './router/response-cache/purge-job';
 import type { Services } from './services';
 import type { Logger } from './support/logger';
 
@@ -19,7 +20,8 @@ export interface RunningJobs {
  * The worker's background work, all of it safe with several workers on one database:
  * propagation to client sites (outbox), entitlement expiry, webhook audit retention,
  * commerce housekeeping (stale pending orders, old Idempotency-Keys), stale shell nonces,
- * store reconcile, stored Responses API responses past their retention.
+ * store reconcile, stored Responses API responses past their retention, response cache entries
+ * expired or beyond the cache's bounds.
  */
 export function startJobs(config: Config, services: Services, logger: Logger): RunningJobs {
   const delivery = new OutboxDelivery({
@@ -38,6 +40,7 @@ export function startJobs(config: Config, services: Services, logger: Logger): R
     new ReconcileJob(services.commerce.reconcile, logger),
     renewalGraceJob(services.commerce.subscriptions, logger, config.expiryIntervalMs),
     responsesRetention(services.router.responses, logger),
+    responseCachePurge(services.router.responseCache, logger),
   ];
   delivery.start();
   for (const job of periodic) job.start();

@@ -45,6 +45,8 @@ export class CallRecord {
   readonly usageId = prefixedId('usg');
   private readonly startedAt = process.hrtime.bigint();
   private firstTokenAt: bigint | null = null;
+  /** Set by the response cache (response-cache/cached-provider.ts) when the answer came from it. */
+  private cacheHit = false;
 
   get requestId(): string {
     return this.identity.requestId;
@@ -53,7 +55,8 @@ export class CallRecord {
   constructor(
     private readonly recorder: UsageRecorder,
     private readonly prices: PriceBook,
-    private readonly identity: CallIdentity,
+    /** Who calls, for which purpose (read by the response cache for its policy and scope). */
+    readonly identity: CallIdentity,
   ) {
     recorder.open({
       id: this.usageId,
@@ -65,6 +68,11 @@ export class CallRecord {
       purpose: identity.purpose,
       kind: identity.kind,
     });
+  }
+
+  /** The answer comes from the response cache: the call is recorded (and settled) at cost 0, flagged `cache_hit`. */
+  markCacheHit(): void {
+    this.cacheHit = true;
   }
 
   markFirstToken(): void {
@@ -83,7 +91,7 @@ export class CallRecord {
     const usage = this.tokens(outcome);
     const estimated = outcome.usage === null;
     const price = outcome.model ? await this.prices.priceFor(outcome.model.id) : null;
-    const cost = price ? costOfUsage(usage, price) : null;
+    const cost = this.cacheHit ? '0.00000000' : price ? costOfUsage(usage, price) : null;
     const reported = (count: number | undefined) => (outcome.model ? count ?? 0 : null);
     const latencyMs = this.elapsedMs();
     this.recorder.complete(this.usageId, {
@@ -106,6 +114,7 @@ export class CallRecord {
       latencyMs,
       firstTokenMs: this.firstTokenAt === null ? null : Number(this.firstTokenAt - this.startedAt) / 1e6,
       errorCode: outcome.errorCode ?? null,
+      cacheHit: this.cacheHit,
     });
     return {
       usage,

@@ -43,7 +43,7 @@ async function blockingChat(router: RouterServices, response: ServerResponse, bo
   try {
     const { result, model, attempts } = await withFallback(candidates, router.config.retry, signal, async (candidate, attempt) => {
       Object.assign(tried, { model: candidate, attempts: attempt });
-      return (await providerFor(router, candidate)).chat(providerRequest(body, candidate), { signal });
+      return (await providerFor(router, candidate, { record, response })).chat(providerRequest(body, candidate), { signal });
     });
     record.markFirstToken();
     const finished = await record.finish({ status: 'ok', model, attempts, usage: result.usage, promptText, outputText: result.content });

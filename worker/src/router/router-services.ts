@@ -14,6 +14,8 @@ import { PurposeBook } from './purposes';
 import { RateLimiter } from './rate-limiter';
 import { ResponseStore } from './responses/store';
 import { UsageRecorder } from './usage-recorder';
+import { KeyPools } from './key-pools/key-pools';
+import { ResponseCache } from './response-cache/response-cache';
 
 /** The router area's long-lived parts, built once per worker (or CLI run). */
 export interface RouterServices {
@@ -31,15 +33,20 @@ export interface RouterServices {
   images: ImageInliner;
   /** Stored Responses API responses (DESIGN §9). */
   responses: ResponseStore;
+  /** The opt-in response cache (response-cache/). */
+  responseCache: ResponseCache;
+  /** Provider key pools and their cool-downs (key-pools/). */
+  keyPools: KeyPools;
 }
 
 export function createRouterServices(config: Config, database: Database, pending: PendingWrites, logger: Logger): RouterServices {
   const providerStore = new ProviderStore(database, config.encryptionKey);
+  const providers = new ProviderPool(config, providerStore, logger);
   return {
     config,
     logger,
     providerStore,
-    providers: new ProviderPool(config, providerStore, logger),
+    providers,
     purposes: new PurposeBook(database),
     prices: new PriceBook(database),
     usage: new UsageRecorder(database, pending, logger, { name: `${hostname()}:${config.port}`, boot: ulid() }),
@@ -47,5 +54,7 @@ export function createRouterServices(config: Config, database: Database, pending
     calls: new ConcurrentCalls(),
     images: new ImageInliner(new OutboundGuard(config.outbox.outboundAllow), config.outbox.outboundAllow, config.images),
     responses: new ResponseStore(database, config.responsesRetentionDays),
+    responseCache: new ResponseCache(database, config.responseCache, logger),
+    keyPools: new KeyPools(config, database, providers),
   };
 }
