@@ -7,7 +7,7 @@ import { pickByWeight } from './pick';
 /** What the pooled provider needs from key-pools.ts. */
 export interface PoolParts {
   deployments: Deployment[];
-  cooldowns: CooldownBook;
+  cooldowns: Pick<CooldownBook, 'active' | 'isCooling' | 'cool'>;
   /** The provider instance (one connection pool) of a deployment. */
   instanceOf(deployment: Deployment): Provider;
   /** How long a deployment cools after a 429/5xx when the provider asks for no longer (SVC_POOL_COOLDOWN_SECONDS). */
