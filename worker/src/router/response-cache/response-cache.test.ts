@@ -1,4 +1,8 @@
+import type { Database } from '../../db/pool';
+import type { Logger } from '../../support/logger';
 import type { ChatRequest, ChatResult, StreamEvent } from '../providers/types';
+import type { CachePolicy } from './policies';
+import { ResponseCache } from './response-cache';
 import { piecesOf, replayEvents, StreamCollector } from './replay';
 import { canonicalJson, requestHash } from './request-hash';
 
@@ -52,5 +56,26 @@ describe('replay of a cached answer', () => {
     const collector = new StreamCollector();
     collector.add({ type: 'delta', text: 'half an answer' } as StreamEvent);
     expect(collector.result()).toBeNull();
+  });
+});
+
+describe('which requests are cached, and where', () => {
+  const cache = new ResponseCache({} as Database, { perScope: 10, total: 100 }, {} as Logger);
+  const policy: CachePolicy = { target_type: 'purpose', target: 'summaries', enabled: true, scope: 'key', ttl_seconds: 60, any_temperature: false };
+  const caller = { keyId: 'key_1', team: 'red', purpose: 'summaries' };
+
+  it('takes temperature 0 or a seed by default, anything when the policy allows any temperature', () => {
+    expect(cache.slotFor(policy, caller, 'openai/gpt-4o-mini', request)).not.toBeNull();
+    expect(cache.slotFor(policy, caller, 'openai/gpt-4o-mini', { ...request, temperature: 0.7, seed: 3 })).not.toBeNull();
+    expect(cache.slotFor(policy, caller, 'openai/gpt-4o-mini', { ...request, temperature: 0.7 })).toBeNull();
+    expect(cache.slotFor(policy, caller, 'openai/gpt-4o-mini', { ...request, temperature: undefined })).toBeNull();
+    expect(cache.slotFor({ ...policy, any_temperature: true }, caller, 'openai/gpt-4o-mini', { ...request, temperature: 0.7 })).not.toBeNull();
+  });
+
+  it('scopes to the key, the key\'s team (the key\'s own scope when it has none) or global only when the policy says so', () => {
+    expect(cache.slotFor(policy, caller, 'm', request)!.scope).toBe('key:key_1');
+    expect(cache.slotFor({ ...policy, scope: 'team' }, caller, 'm', request)!.scope).toBe('team:red');
+    expect(cache.slotFor({ ...policy, scope: 'team' }, { ...caller, team: '' }, 'm', request)!.scope).toBe('key:key_1');
+    expect(cache.slotFor({ ...policy, scope: 'global' }, caller, 'm', request)!.scope).toBe('global');
   });
 });
