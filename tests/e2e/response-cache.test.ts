@@ -3,6 +3,7 @@ import OpenAI from 'openai';
 import { eventually, queryStack } from '../support/database-query';
 import { emulator } from '../support/emulator';
 import { createKey, hub, type TestKey } from '../support/hub-cli';
+import { hubServices } from '../support/hub-services';
 import { baseUrl, bearer, call, type Lane } from '../support/lanes';
 import { ROUTER, setPurpose } from '../support/router-client';
 
@@ -126,6 +127,15 @@ describe('the response cache', () => {
     const expired = async () => Number((await queryStack('SELECT COUNT(*) AS n FROM {prefix}svc_cache_entries WHERE scope = ? AND expires_at > UTC_TIMESTAMP(3)', [`key:${key.id}`]))[0]!.n);
     expect(await eventually(expired, (live) => live === 0)).toBe(0);
     expect((await ask('direct', key, body)).headers.get('x-svc-cache')).toBe('miss');
+    const now = (await queryStack('SELECT UTC_TIMESTAMP(3) AS now'))[0]!.now as Date;
+    const services = hubServices();
+    try {
+      await services.router.responseCache.entries.purge();
+    } finally {
+      await services.database.close();
+    }
+    const left = await queryStack('SELECT COUNT(*) AS n FROM {prefix}svc_cache_entries WHERE expires_at <= ?', [now]);
+    expect(Number(left[0]!.n)).toBe(0);
   });
 
   it('replays a cached answer as a stream the OpenAI SDK reads like any other, and a streamed answer serves a blocking hit', async () => {
