@@ -2,7 +2,12 @@ import { __, sprintf } from '@wordpress/i18n';
 import DataTable from '../../components/data-table';
 import { useList } from '../../components/use-list';
 
-/** One row per pool deployment, from `GET pools` (`[ { provider, deployments } ]`). */
+/**
+ * One row per pool deployment, from `GET pools` (`[ { provider, deployments } ]`).
+ *
+ * @param {Object|null} list The pools list (null while loading).
+ * @return {Object|null} The same list with one item per deployment.
+ */
 function rowsOf( list ) {
 	if ( ! list || list.error ) {
 		return list;
@@ -42,7 +47,7 @@ const COLUMNS = [
 						__( 'cooling down (HTTP %1$s) until %2$s', 'svc-hub' ),
 						row.upstream_status ?? '?',
 						new Date( row.cooling_until ).toLocaleTimeString()
-				  )
+					)
 				: __( 'ready', 'svc-hub' ),
 	},
 ];
