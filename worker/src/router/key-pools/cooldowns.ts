@@ -14,15 +14,16 @@ const key = (provider: string, deployment: string) => `${provider}\u0000${deploy
 /**
  * Deployments cooling down, shared by every worker through svc_provider_cooldowns: a worker
  * that sees a 429/5xx writes `cooling_until` (never shortening one already set), and each
- * worker reads the table at most every `refreshMs` (1 s) — so a cool-down another worker
- * started applies here within about a second. This worker's own cool-downs apply at once.
+ * worker re-reads the table in the background once its copy is older than `refreshMs` (1 s) —
+ * so a cool-down another worker started applies here within about a second and one read. This worker's own cool-downs apply at once.
  */
 export class CooldownBook {
   private readonly snapshot: TtlCache<Map<string, Cooldown>>;
   private readonly local = new Map<string, Cooldown>();
 
   constructor(private readonly database: Database, refreshMs = 1000, private readonly now: () => number = Date.now) {
-    this.snapshot = new TtlCache(refreshMs, 1, now);
+    // Past its second the snapshot is still served while one background read refreshes it: no call waits on the database.
+    this.snapshot = new TtlCache(refreshMs, 1, now, 4000);
   }
 
   /** The cool-downs in force now, by `provider\0deployment`. */
