@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eventually } from '../support/database-query';
 import { emulator } from '../support/emulator';
 import { startExtraWorker, type ExtraWorker } from '../support/extra-worker';
-import { createKey } from '../support/hub-cli';
+import { createKey, hub } from '../support/hub-cli';
 import { bearer, call } from '../support/lanes';
 import { ROUTER, setPurpose } from '../support/router-client';
 import { shellHeaders } from '../support/signed-request';
@@ -49,6 +49,24 @@ describe('provider key pools', () => {
     expect(Object.keys(refused.body.data.params)).toEqual(expect.arrayContaining(['deployments[0].weight', 'deployments[0].api_key', 'deployments[1].id', 'deployments[2].base_url']));
     expect((await admin('GET', '/providers/openai/pool')).body.deployments).toEqual([]);
     expect((await admin('GET', '/providers/mock/pool')).status).toBe(404);
+  });
+
+  it('is managed one deployment at a time with the CLI, keys never printed', async () => {
+    const secret = `sk-cli-${randomUUID()}`;
+    const printed = hub('provider', 'pool', 'set', 'openrouter', 'first', '--api-key', secret, '--weight', '2');
+    expect(printed.join('\n')).not.toContain(secret);
+    expect(printed).toEqual([expect.stringMatching(new RegExp(`^openrouter\tfirst\tweight 2\t…${secret.slice(-4)}\t-\tready$`))]);
+    hub('provider', 'pool', 'set', 'openrouter', 'second', '--api-key', `${secret}-2`);
+    hub('provider', 'pool', 'set', 'openrouter', 'first', '--weight', '5'); // keeps its key: same base URL
+    const pool = await admin('GET', '/providers/openrouter/pool');
+    expect(pool.body.deployments.map((item: { id: string; weight: number; key_last4: string }) => [item.id, item.weight, item.key_last4])).toEqual([
+      ['first', 5, secret.slice(-4)],
+      ['second', 1, `${secret}-2`.slice(-4)],
+    ]);
+    expect(() => hub('provider', 'pool', 'set', 'openrouter', 'first', '--base-url', 'https://elsewhere.example/v1')).toThrow(/api_key is required when the base URL changes/);
+    hub('provider', 'pool', 'remove', 'openrouter', 'first');
+    hub('provider', 'pool', 'remove', 'openrouter', 'second');
+    expect(hub('provider', 'pool', 'list', 'openrouter')).toEqual(['openrouter: no pool (calls use the provider\'s own key).']);
   });
 
   it('moves traffic off a deployment that answered 429, and a second worker sees the cool-down', async () => {

@@ -51,7 +51,7 @@ export async function savePool(router: RouterServices, name: string, raw: Record
     const baseUrl = entry.base_url ?? null;
     if (baseUrl !== null && (typeof baseUrl !== 'string' || !/^https?:\/\/[^\s]{1,490}$/.test(baseUrl))) params[`${at}.base_url`] = 'must be an http(s) URL';
     else if (typeof baseUrl === 'string' && baseUrlNeedsGuard(name, baseUrl, environmentBase)) {
-      const refused = await router.providers.guard.check(baseUrl).then(() => null, (error: unknown) => (error instanceof OutboundRefusedError ? `is refused: ${error.message}` : `cannot be used: ${String(error)}`));
+      const refused = await router.providers.guard.check(baseUrl).then(() => null, (error: unknown) => (error instanceof OutboundRefusedError ? `is refused: ${error.message}` : `cannot be used: ${error instanceof Error ? error.message : String(error)}`));
       if (refused) params[`${at}.base_url`] = refused;
     }
     const given = entry.api_key;
