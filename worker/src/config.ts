@@ -60,6 +60,10 @@ export interface Config {
   responsesRetentionDays: number;
   /** How often expired budget reservations (a crashed call's) are released. */
   budgetSweepMs: number;
+  /** Response cache bounds (docs/configuration.md, "Response cache"). */
+  responseCache: { perScope: number; total: number };
+  /** Seconds a pool deployment cools down after a 429/5xx, unless its Retry-After asks longer (docs/api-notes.md, "Provider key pools"). */
+  poolCooldownSeconds: number;
   webhook: WebhookConfig;
   stores: StoreOperationsConfig;
   version: string;
@@ -299,6 +303,11 @@ export function loadConfig(environment: Environment = process.env, version = '0.
     renewalGraceDays: reader.integer('SVC_RENEWAL_GRACE_DAYS', 3, 0, 90),
     responsesRetentionDays: reader.integer('SVC_RESPONSES_RETENTION_DAYS', 30, 1, 3650),
     budgetSweepMs: reader.integer('SVC_BUDGET_SWEEP_MS', 60_000, 100, 86_400_000),
+    responseCache: {
+      perScope: reader.integer('SVC_CACHE_MAX_ENTRIES_PER_SCOPE', 1000, 1, 1_000_000),
+      total: reader.integer('SVC_CACHE_MAX_ENTRIES', 100_000, 1, 100_000_000),
+    },
+    poolCooldownSeconds: reader.integer('SVC_POOL_COOLDOWN_SECONDS', 60, 1, 86_400),
     webhook: {
       auditFailedDays: reader.integer('SVC_WEBHOOK_AUDIT_FAILED_DAYS', 30, 1, 3650),
       auditVerifiedDays: reader.integer('SVC_WEBHOOK_AUDIT_VERIFIED_DAYS', 365, 1, 3650),

@@ -9,6 +9,7 @@ import { OutboxDelivery } from './license/outbox-delivery';
 import { budgetSweep } from './router/budgets/sweep-job';
 import { responsesRetention } from './router/responses/retention-job';
 import { usageSweep } from './router/usage-sweep';
+import { responseCachePurge } from './router/response-cache/purge-job';
 import type { Services } from './services';
 import type { Logger } from './support/logger';
 
@@ -22,7 +23,8 @@ export interface RunningJobs {
  * propagation to client sites (outbox), entitlement expiry, webhook audit retention,
  * commerce housekeeping (stale pending orders, old Idempotency-Keys), stale shell nonces,
  * store reconcile, stored Responses API responses past their retention, usage rows
- * left open by a worker that died.
+ * left open by a worker that died, response cache entries expired
+ * or beyond the cache's bounds.
  */
 export function startJobs(config: Config, services: Services, logger: Logger): RunningJobs {
   const delivery = new OutboxDelivery({
@@ -44,6 +46,7 @@ export function startJobs(config: Config, services: Services, logger: Logger): R
     responsesRetention(services.router.responses, logger),
     usageSweep(services.router.usage, logger, config.usageStaleAfterMs),
     budgetSweep(services.router.budgets.ledger, logger, config.budgetSweepMs),
+    responseCachePurge(services.router.responseCache, logger),
   ];
   delivery.start();
   for (const job of periodic) job.start();

@@ -62,6 +62,7 @@ async function main(): Promise<void> {
     await services.router.limiter.stop();
     await services.pending.flush();
     await services.router.providers.close();
+    await services.router.keyPools.close();
     await services.database.close();
   });
 }

@@ -14,6 +14,7 @@ import { orderCommand } from './order-commands';
 import { packageCommand } from './package-commands';
 import { priceCommand, providerCommand, purposeCommand } from './router-commands';
 import { storeCommand } from './store-commands';
+import { cacheCommand } from './cache-commands';
 
 const USAGE = `svc-hub operator CLI — npm run hub -- <command>
 
@@ -29,6 +30,12 @@ const USAGE = `svc-hub operator CLI — npm run hub -- <command>
   provider set NAME --api-key K [--base-url U] [--enabled on|off]
   provider list
   provider remove NAME
+  provider pool set NAME ID [--api-key K] [--base-url U] [--weight W]
+  provider pool remove NAME ID
+  provider pool list NAME
+  cache set purpose|key TARGET --ttl SECONDS [--scope key|team|global] [--any-temperature on|off] [--enabled on|off]
+  cache remove purpose|key TARGET
+  cache list
   purpose set NAME model[,model…] [--description D]
   purpose list
   price set MODEL --input USD_PER_MTOK --output USD_PER_MTOK [--cache-read USD_PER_MTOK] [--cache-write USD_PER_MTOK]
@@ -80,7 +87,7 @@ async function run(argv: string[]): Promise<number> {
     await librarySyncCommand(parsed, print, productVersion());
     return 0;
   }
-  const commands = { key: keyCommand, entitlement: entitlementCommand, provider: providerCommand, purpose: purposeCommand, price: priceCommand, package: packageCommand, order: orderCommand, store: storeCommand, library: libraryCommand, budget: budgetCommand };
+  const commands = { key: keyCommand, entitlement: entitlementCommand, provider: providerCommand, purpose: purposeCommand, price: priceCommand, package: packageCommand, order: orderCommand, cache: cacheCommand, store: storeCommand, library: libraryCommand, budget: budgetCommand };
   if (!(area in commands) && area !== 'migrate') throw new UsageError(`Unknown command "${area}". Run: npm run hub -- help`);
   const config = loadConfig(cliEnvironment(), productVersion());
   const services = createServices(config, createLogger('warn'));

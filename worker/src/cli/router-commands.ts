@@ -5,6 +5,7 @@ import { validatePurpose } from '../router/purposes';
 import type { Services } from '../services';
 import { ApiError } from '../support/api-error';
 import { takeFlags, UsageError, type ParsedArguments } from './arguments';
+import { poolCommand } from './pool-commands';
 
 type Print = (line: string) => void;
 
@@ -13,6 +14,8 @@ export async function providerCommand(services: Services, action: string | undef
   const { router } = services;
   const name = parsed.positionals[2];
   switch (action) {
+    case 'pool':
+      return poolCommand(services, parsed, print);
     case 'set': {
       const flags = takeFlags(parsed, ['api-key', 'base-url', 'enabled']);
       if (!name || !KNOWN_PROVIDERS.includes(name)) throw new UsageError(`Usage: provider set NAME --api-key K [--base-url U]; NAME is one of ${KNOWN_PROVIDERS.join(', ')}.`);
@@ -38,7 +41,7 @@ export async function providerCommand(services: Services, action: string | undef
       return;
     }
     default:
-      throw new UsageError('Usage: provider set|list|remove …');
+      throw new UsageError('Usage: provider set|list|remove|pool …');
   }
 }
 

@@ -16,7 +16,7 @@ export function chatHandler(router: RouterServices, mode: ChatMode): CallHandler
   return async (state, response) => {
     const call = await prepareChatCall(router, state.json ?? {}, caller(state), mode);
     if (call.streaming) return streamChat(router, response, call.body, call.candidates, call.record);
-    const answer = await blockingChat(router, call, clientSignal(response));
+    const answer = await blockingChat(router, call, clientSignal(response), response);
     if (answer) sendJson(response, 200, answer);
   };
 }

@@ -10,6 +10,7 @@ import { chatHandler, embeddingsHandler } from './router-calls';
 import { modelHandlers } from '../router/models-handler';
 import { responsesHandlers } from './responses-handler';
 import { routerAdminHandlers } from './admin/router-admin';
+import { cachePoolAdminHandlers } from './admin/cache-pool-admin';
 import { testStreamHandlers } from './test-routes';
 import { commerceHandlers } from '../commerce/commerce-handlers';
 import { entitlementRouteHandlers } from '../license/entitlement-handlers';
@@ -75,6 +76,7 @@ export function routeTable(services: Services, startedAt: number): RouteDefiniti
   const models = modelHandlers(services.router);
   const responses = responsesHandlers(services.router, services.router.responses);
   const routerAdmin = routerAdminHandlers(services.router, services.database);
+  const cachePools = cachePoolAdminHandlers(services.router);
   const shop = commerceHandlers(services);
   const entitlement = entitlementRouteHandlers(services);
   const commerceAdmin = commerceAdminHandlers(services);
@@ -124,6 +126,12 @@ export function routeTable(services: Services, startedAt: number): RouteDefiniti
     { method: 'PUT', path: `${admin}/providers/:name`, auth: 'admin', area: 'admin', handler: routerAdmin.saveProvider },
     { method: 'DELETE', path: `${admin}/providers/:name`, auth: 'admin', area: 'admin', handler: routerAdmin.removeProvider },
     { method: 'POST', path: `${admin}/providers/:name/test`, auth: 'admin', area: 'admin', handler: routerAdmin.testProvider },
+    { method: 'GET', path: `${admin}/providers/:name/pool`, auth: 'admin', area: 'admin', handler: cachePools.pool },
+    { method: 'PUT', path: `${admin}/providers/:name/pool`, auth: 'admin', area: 'admin', handler: cachePools.savePool },
+    { method: 'GET', path: `${admin}/pools`, auth: 'admin', area: 'admin', handler: cachePools.pools },
+    { method: 'GET', path: `${admin}/cache-policies`, auth: 'admin', area: 'admin', handler: cachePools.cachePolicies },
+    { method: 'PUT', path: `${admin}/cache-policies/:type/:target`, auth: 'admin', area: 'admin', handler: cachePools.saveCachePolicy },
+    { method: 'DELETE', path: `${admin}/cache-policies/:type/:target`, auth: 'admin', area: 'admin', handler: cachePools.removeCachePolicy },
     { method: 'GET', path: `${admin}/models`, auth: 'admin', area: 'admin', handler: routerAdmin.models },
     { method: 'GET', path: `${admin}/purposes`, auth: 'admin', area: 'admin', handler: routerAdmin.purposes },
     { method: 'PUT', path: `${admin}/purposes/:purpose`, auth: 'admin', area: 'admin', handler: routerAdmin.savePurpose },

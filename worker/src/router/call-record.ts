@@ -51,6 +51,8 @@ export class CallRecord {
   private firstTokenAt: bigint | null = null;
   private budgets: BudgetGuard | null = null;
   private reservation: Reservation | null = null;
+  /** Set by the response cache (response-cache/cached-provider.ts) when the answer came from it. */
+  private cacheHit = false;
 
   get requestId(): string {
     return this.identity.requestId;
@@ -59,7 +61,8 @@ export class CallRecord {
   constructor(
     private readonly recorder: UsageRecorder,
     private readonly prices: PriceBook,
-    private readonly identity: CallIdentity,
+    /** Who calls, for which purpose (read by the response cache for its policy and scope). */
+    readonly identity: CallIdentity,
   ) {
     recorder.open({
       id: this.usageId,
@@ -90,6 +93,11 @@ export class CallRecord {
     }
   }
 
+  /** The answer comes from the response cache: the call is recorded (and settled) at cost 0, flagged `cache_hit`. */
+  markCacheHit(): void {
+    this.cacheHit = true;
+  }
+
   markFirstToken(): void {
     this.firstTokenAt ??= process.hrtime.bigint();
   }
@@ -106,7 +114,7 @@ export class CallRecord {
     const usage = this.tokens(outcome);
     const estimated = outcome.usage === null;
     const price = outcome.model ? await this.prices.priceFor(outcome.model.id) : null;
-    const cost = price ? costOfUsage(usage, price) : null;
+    const cost = this.cacheHit ? '0.00000000' : price ? costOfUsage(usage, price) : null;
     const reported = (count: number | undefined) => (outcome.model ? count ?? 0 : null);
     const latencyMs = this.elapsedMs();
     const reservation = this.reservation;
@@ -132,6 +140,7 @@ export class CallRecord {
       latencyMs,
       firstTokenMs: this.firstTokenAt === null ? null : Number(this.firstTokenAt - this.startedAt) / 1e6,
       errorCode: outcome.errorCode ?? null,
+      cacheHit: this.cacheHit,
     });
     recordCallMetrics({ model: outcome.model, team: this.identity.metadata.team || this.identity.keyTeam, status: outcome.status, usage, cost, currency: price?.currency ?? 'USD', latencyMs, firstTokenMs: this.firstTokenAt === null ? null : Number(this.firstTokenAt - this.startedAt) / 1e6 });
     return {

@@ -67,7 +67,7 @@ export async function streamChat(router: RouterServices, response: ServerRespons
     const onEnded = () => attempt.abort(ended.reason);
     if (ended.aborted) throw ended.reason;
     ended.addEventListener('abort', onEnded, { once: true });
-    const provider = await providerFor(router, model);
+    const provider = await providerFor(router, model, { record, response });
     const iterator = provider.stream(providerRequest(body, model), { signal: attempt.signal })[Symbol.asyncIterator]();
     const startedAt = Date.now();
     let committed = false;

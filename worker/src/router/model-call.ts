@@ -4,6 +4,7 @@ import type { CallRecord, RouterBlock } from './call-record';
 import type { CatalogModel } from './catalog';
 import { providerFor, recordFailure } from './provider-call';
 import type { Provider, TokenUsage } from './providers/types';
+import type { CacheContext } from './response-cache/cached-provider';
 import type { RouterServices } from './router-services';
 
 /** What a finished blocking call hands back to the handler that shapes the answer. */
@@ -15,6 +16,8 @@ export interface ModelCallResult<T> {
 
 export interface ModelCall<T> {
   candidates: CatalogModel[];
+  /** Chat only: lets the opt-in response cache answer (response-cache/). */
+  cache?: CacheContext;
   /** The prompt as text, for the usage row's estimate. */
   promptText: string;
   /** One attempt on one model; `signal` ends it (client gone, or SVC_CALL_MAX_MS reached). */
@@ -39,7 +42,7 @@ export async function runModelCall<T>(router: RouterServices, record: CallRecord
   try {
     const { result, model, attempts } = await withFallback(spec.candidates, router.config.retry, ended, async (candidate, attempt) => {
       Object.assign(tried, { model: candidate, attempts: attempt });
-      return spec.call(await providerFor(router, candidate), candidate, ended);
+      return spec.call(await providerFor(router, candidate, spec.cache), candidate, ended);
     });
     if (spec.marksFirstToken) record.markFirstToken();
     const finished = await record.finish({ status: 'ok', model, attempts, promptText: spec.promptText, ...spec.measure(result) });

@@ -9,12 +9,14 @@ import { UpstreamError } from './providers/errors';
 import { describeProvider } from './providers/registry';
 import type { ChatRequest, Provider } from './providers/types';
 import type { RouterServices } from './router-services';
+import { withResponseCache, type CacheContext } from './response-cache/cached-provider';
 
 /** Small pieces every call path shares. */
-export async function providerFor(router: RouterServices, model: CatalogModel): Promise<Provider> {
+export async function providerFor(router: RouterServices, model: CatalogModel, cache?: CacheContext): Promise<Provider> {
   const provider = await router.providers.get(model.provider);
   if (!provider) throw new UpstreamError(`${model.provider} is not configured`, { provider: model.provider, isRetryable: false });
-  return withImagesPrepared(provider, router.images, describeProvider(model.provider)?.fetchesImageUrls ?? true);
+  const prepared = withImagesPrepared(await router.keyPools.wrap(provider), router.images, describeProvider(model.provider)?.fetchesImageUrls ?? true);
+  return withResponseCache(router.responseCache, prepared, model.id, cache);
 }
 
 export function providerRequest(body: ParsedChatRequest, model: CatalogModel): ChatRequest {

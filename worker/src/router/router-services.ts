@@ -17,6 +17,8 @@ import { PurposeBook } from './purposes';
 import { RateLimiter } from './rate-limiter';
 import { ResponseStore } from './responses/store';
 import { UsageRecorder } from './usage-recorder';
+import { KeyPools } from './key-pools/key-pools';
+import { ResponseCache } from './response-cache/response-cache';
 
 /** The router area's long-lived parts, built once per worker (or CLI run). */
 export interface RouterServices {
@@ -36,16 +38,21 @@ export interface RouterServices {
   responses: ResponseStore;
   /** Spend budgets: reserve before a call, settle after (router/budgets/). */
   budgets: BudgetGuard;
+  /** The opt-in response cache (response-cache/). */
+  responseCache: ResponseCache;
+  /** Provider key pools and their cool-downs (key-pools/). */
+  keyPools: KeyPools;
 }
 
 export function createRouterServices(config: Config, database: Database, pending: PendingWrites, logger: Logger, outbox: OutboxWriter): RouterServices {
   const providerStore = new ProviderStore(database, config.encryptionKey);
   const prices = new PriceBook(database);
+  const providers = new ProviderPool(config, providerStore, logger);
   return {
     config,
     logger,
     providerStore,
-    providers: new ProviderPool(config, providerStore, logger),
+    providers,
     purposes: new PurposeBook(database),
     prices,
     usage: new UsageRecorder(database, pending, logger, { name: `${hostname()}:${config.port}`, boot: ulid() }),
@@ -55,5 +62,7 @@ export function createRouterServices(config: Config, database: Database, pending
     responses: new ResponseStore(database, config.responsesRetentionDays),
     // A reservation outlives the longest call (a stream's maximum) by 5 minutes, then the sweep releases it.
     budgets: new BudgetGuard(database, new BudgetStore(database, config.encryptionKey), prices, outbox, logger, config.streamMaxMs + 300_000),
+    responseCache: new ResponseCache(database, config.responseCache, logger),
+    keyPools: new KeyPools(config, database, providers),
   };
 }

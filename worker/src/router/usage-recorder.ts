@@ -36,6 +36,8 @@ export interface UsageCompletion {
   latencyMs: number;
   firstTokenMs: number | null;
   errorCode: string | null;
+  /** Answered from the response cache (cost 0; response-cache/). */
+  cacheHit?: boolean;
 }
 
 const FLUSH_EVERY_MS = 200;
@@ -61,7 +63,7 @@ const COMPLETION_COLUMNS = [
   'status', 'provider', 'model', 'attempts', 'prompt_tokens', 'completion_tokens', 'total_tokens',
   'cached_tokens', 'cache_write_tokens', 'reasoning_tokens', 'usage_estimated',
   'price_input_per_mtok', 'price_output_per_mtok', 'price_cache_read_per_mtok', 'price_cache_write_per_mtok',
-  'cost', 'currency', 'latency_ms', 'first_token_ms', 'error_code', 'completed_at',
+  'cost', 'currency', 'latency_ms', 'first_token_ms', 'error_code', 'completed_at', 'cache_hit',
 ];
 
 export class UsageRecorder {
@@ -170,5 +172,5 @@ function completionValues(row: UsageCompletion): unknown[] {
     row.cachedTokens, row.cacheWriteTokens, row.reasoningTokens,
     row.usageEstimated ? 1 : 0, row.priceInputPerMtok, row.priceOutputPerMtok, row.priceCacheReadPerMtok, row.priceCacheWritePerMtok,
     row.cost, row.currency,
-    Math.round(row.latencyMs), row.firstTokenMs === null ? null : Math.round(row.firstTokenMs), row.errorCode, new Date()];
+    Math.round(row.latencyMs), row.firstTokenMs === null ? null : Math.round(row.firstTokenMs), row.errorCode, new Date(), row.cacheHit ? 1 : 0];
 }

@@ -1,6 +1,7 @@
 import { __ } from '@wordpress/i18n';
 import ListStatus from '../../components/list-status';
 import { useList } from '../../components/use-list';
+import PoolsTable from './pools-table';
 import ProviderCard from './provider-card';
 
 /** Providers: write-only keys (last 4 shown), base URLs, enable or disable (mock too), test call. */
@@ -28,6 +29,7 @@ export default function ProvidersPanel() {
 						/>
 					) ) }
 			</div>
+			<PoolsTable />
 		</div>
 	);
 }

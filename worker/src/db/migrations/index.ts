@@ -12,6 +12,7 @@ import { subscriptions } from './013-subscriptions';
 import { cacheUsage } from './014-cache-usage';
 import { responses } from './015-responses';
 import { budgets } from './016-budgets';
+import { cachePools } from './017-cache-pools';
 
 /** One numbered, forward-only step. `statements` receives the table-name function. */
 export interface Migration {
@@ -21,4 +22,4 @@ export interface Migration {
 }
 
 /** Every migration in order. Append only: an applied migration is never edited. */
-export const MIGRATIONS: Migration[] = [apiKeys, entitlements, router, commerce, library, shellNonces, byteExactIdentifiers, webhookAuditTally, keyConcurrency, storeOperations, subscriptions, cacheUsage, responses, budgets];
+export const MIGRATIONS: Migration[] = [apiKeys, entitlements, router, commerce, library, shellNonces, byteExactIdentifiers, webhookAuditTally, keyConcurrency, storeOperations, subscriptions, cacheUsage, responses, budgets, cachePools];

@@ -1,0 +1,69 @@
+import { countCacheHit } from '../../support/metrics/hub-metrics';
+import type { CallRecord } from '../call-record';
+import type { ChatRequest, ChatResult, Provider, StreamEvent } from '../providers/types';
+import { replayEvents, StreamCollector } from './replay';
+import type { CacheCaller, CacheSlot, ResponseCache } from './response-cache';
+
+/** What the chat handler passes to providerFor() for the cache: the call's record (who calls, for which purpose) and the answer's headers. */
+export interface CacheContext {
+  record: CallRecord;
+  response: { setHeader(name: string, value: string): unknown; headersSent: boolean };
+}
+
+export const CACHE_HEADER = 'X-Svc-Cache';
+
+/**
+ * The provider behind the response cache, when a policy is on for the call (else the provider
+ * itself: no look-up). A cacheable request (temperature 0 or a seed, unless the policy allows
+ * any) is looked up first: a hit is answered from the cache — blocking as the result, streamed
+ * as replayed events — with `X-Svc-Cache: hit` and the call record marked (cost 0, `cache_hit`);
+ * a miss calls the provider (`X-Svc-Cache: miss`) and stores a complete answer. A request the
+ * policy does not cover is passed through with `X-Svc-Cache: bypass`.
+ */
+export async function withResponseCache(cache: ResponseCache, provider: Provider, modelId: string, context: CacheContext | undefined): Promise<Provider> {
+  const caller: CacheCaller | null = context ? { keyId: context.record.identity.keyId, team: context.record.identity.keyTeam, purpose: context.record.identity.purpose } : null;
+  const policy = caller ? await cache.policyFor(caller) : null;
+  if (!context || !caller || !policy) return provider;
+  const mark = (value: 'hit' | 'miss' | 'bypass') => {
+    if (!context.response.headersSent) context.response.setHeader(CACHE_HEADER, value);
+  };
+  const lookUp = async (request: ChatRequest): Promise<{ slot: CacheSlot | null; hit: ChatResult | null }> => {
+    const slot = cache.slotFor(policy, caller, modelId, request);
+    const hit = slot ? await cache.find(slot) : null;
+    mark(slot === null ? 'bypass' : hit ? 'hit' : 'miss');
+    if (hit) {
+      cache.hits += 1;
+        countCacheHit();
+      context.record.markCacheHit();
+    }
+    return { slot, hit };
+  };
+  return {
+    name: provider.name,
+    chat: async (request, options) => {
+      const { slot, hit } = await lookUp(request);
+      if (hit) return hit;
+      const result = await provider.chat(request, options);
+      if (slot) cache.store(slot, result);
+      return result;
+    },
+    stream: (request, options) => ({
+      async *[Symbol.asyncIterator](): AsyncGenerator<StreamEvent> {
+        const { slot, hit } = await lookUp(request);
+        if (hit) {
+          yield* replayEvents(hit);
+          return;
+        }
+        const collector = new StreamCollector();
+        for await (const event of provider.stream(request, options)) {
+          collector.add(event);
+          yield event;
+        }
+        const result = collector.result();
+        if (slot && result) cache.store(slot, result);
+      },
+    }),
+    ...(provider.embed ? { embed: provider.embed.bind(provider) } : {}),
+    close: () => provider.close(),
+  };
+}
