@@ -17,7 +17,7 @@ describe('the usage sweep (SVC_USAGE_STALE_AFTER_MS)', () => {
   it('refuses a threshold shorter than the longest stream, in one line', () => {
     const problems = problemsOf({ ...VALID, SVC_STREAM_MAX_MS: '600000', SVC_USAGE_STALE_AFTER_MS: '60000' });
     expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatch(/SVC_USAGE_STALE_AFTER_MS \(60000\) must be at least SVC_STREAM_MAX_MS \(600000\)/);
+    expect(problems[0]).toMatch(/SVC_USAGE_STALE_AFTER_MS \(60000\) must be at least SVC_CALL_MAX_MS \(600000\)/);
     expect(problems[0]).not.toContain('\n');
     expect(problemsOf({ ...VALID, SVC_STREAM_MAX_MS: '5000', SVC_USAGE_STALE_AFTER_MS: '8000' })).toEqual([]);
     expect(problemsOf({ ...VALID, SVC_USAGE_STALE_AFTER_MS: 'soon' })[0]).toMatch(/SVC_USAGE_STALE_AFTER_MS must be a whole number/);

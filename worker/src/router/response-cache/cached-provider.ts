@@ -33,7 +33,7 @@ export async function withResponseCache(cache: ResponseCache, provider: Provider
     mark(slot === null ? 'bypass' : hit ? 'hit' : 'miss');
     if (hit) {
       cache.hits += 1;
-        countCacheHit();
+      countCacheHit();
       context.record.markCacheHit();
     }
     return { slot, hit };
