@@ -22,7 +22,7 @@ command -v phpcs >/dev/null || die "phpcs is missing: run bash scripts/ensure-pa
 
 run "eslint worker/src" npx eslint --max-warnings 0 worker/src
 run "wp-scripts lint-js admin-ui/src" npx wp-scripts lint-js --max-warnings 0 admin-ui/src
-run "phpcs plugin/ (phpcs.xml.dist)" phpcs -q --standard=phpcs.xml.dist --report=full
+run "phpcs plugin/ svc-client/ (phpcs.xml.dist)" phpcs -q --standard=phpcs.xml.dist --report=full
 
 if [ ${#failed[@]} -gt 0 ]; then die "lint findings in: ${failed[*]}"; fi
 lap "lint: no findings"

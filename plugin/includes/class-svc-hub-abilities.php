@@ -75,7 +75,7 @@ final class Svc_Hub_Abilities {
 	 * @return mixed|WP_Error
 	 */
 	private static function run( callable $route, array $input ) {
-		[ $method, $path, $query, $body ] = $route( $input );
+		list( $method, $path, $query, $body ) = $route( $input );
 		$request                          = new WP_REST_Request( $method, $path );
 		$request->set_query_params( $query );
 		if ( null !== $body ) {

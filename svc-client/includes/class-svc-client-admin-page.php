@@ -16,17 +16,15 @@ final class Svc_Client_Admin_Page {
 
 	public const SLUG = 'svc-client';
 
-	/** Actions the screen posts, each its own nonce. */
-	private const ACTIONS = array( 'svc_client_save', 'svc_client_test', 'svc_client_check', 'svc_client_library_sync' );
-
 	/**
 	 * Hooks the menu entry and the form handlers.
 	 */
 	public static function register(): void {
 		add_action( 'admin_menu', array( self::class, 'add_menu' ) );
-		foreach ( self::ACTIONS as $action ) {
-			add_action( 'admin_post_' . $action, array( self::class, 'handle_' . substr( $action, strlen( 'svc_client_' ) ) ) );
-		}
+		add_action( 'admin_post_svc_client_save', array( self::class, 'handle_save' ) );
+		add_action( 'admin_post_svc_client_test', array( self::class, 'handle_test' ) );
+		add_action( 'admin_post_svc_client_check', array( self::class, 'handle_check' ) );
+		add_action( 'admin_post_svc_client_library_sync', array( self::class, 'handle_library_sync' ) );
 	}
 
 	/**
@@ -40,13 +38,14 @@ final class Svc_Client_Admin_Page {
 	 * Saves the settings; on any problem nothing is stored and each field says why.
 	 */
 	public static function handle_save(): void {
-		self::authorize( 'svc_client_save' );
+		if ( ! current_user_can( 'manage_options' ) ) {
+			wp_die( esc_html__( 'You are not allowed to change svc-client.', 'svc-client' ), '', array( 'response' => 403 ) );
+		}
+		check_admin_referer( 'svc_client_save' );
 		$input    = wp_unslash( $_POST ); // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- each field is validated in Svc_Client_Settings::save().
 		$problems = Svc_Client_Settings::save( is_array( $input ) ? $input : array() );
 		self::finish(
-			array() === $problems
-				? array( 'type' => 'success', 'lines' => array( __( 'Settings saved.', 'svc-client' ) ) )
-				: array( 'type' => 'error', 'lines' => array_merge( array( __( 'Nothing was saved:', 'svc-client' ) ), array_values( $problems ) ), 'fields' => $problems )
+			array() === $problems ? array( 'type' => 'success', 'lines' => array( __( 'Settings saved.', 'svc-client' ) ) ) : array( 'type' => 'error', 'lines' => array_merge( array( __( 'Nothing was saved:', 'svc-client' ) ), array_values( $problems ) ), 'fields' => $problems )
 		);
 	}
 
@@ -54,7 +53,10 @@ final class Svc_Client_Admin_Page {
 	 * Tests the connection: health, then the key's licence.
 	 */
 	public static function handle_test(): void {
-		self::authorize( 'svc_client_test' );
+		if ( ! current_user_can( 'manage_options' ) ) {
+			wp_die( esc_html__( 'You are not allowed to change svc-client.', 'svc-client' ), '', array( 'response' => 403 ) );
+		}
+		check_admin_referer( 'svc_client_test' );
 		$result = Svc_Client_Connection_Test::run();
 		$lines  = array_map( static fn( $step ) => ( $step['ok'] ? '✓ ' : '✗ ' ) . $step['name'] . ': ' . $step['detail'], $result['steps'] );
 		self::finish( array( 'type' => $result['ok'] ? 'success' : 'error', 'lines' => $lines ) );
@@ -64,7 +66,10 @@ final class Svc_Client_Admin_Page {
 	 * Checks the licence now.
 	 */
 	public static function handle_check(): void {
-		self::authorize( 'svc_client_check' );
+		if ( ! current_user_can( 'manage_options' ) ) {
+			wp_die( esc_html__( 'You are not allowed to change svc-client.', 'svc-client' ), '', array( 'response' => 403 ) );
+		}
+		check_admin_referer( 'svc_client_check' );
 		$result = Svc_Client_Session_Check::run();
 		self::finish( array( 'type' => 'ok' === $result['outcome'] ? 'success' : 'error', 'lines' => array( $result['detail'] ) ) );
 	}
@@ -73,7 +78,10 @@ final class Svc_Client_Admin_Page {
 	 * Mirrors the hub's image library now (when the library mirror is loaded).
 	 */
 	public static function handle_library_sync(): void {
-		self::authorize( 'svc_client_library_sync' );
+		if ( ! current_user_can( 'manage_options' ) ) {
+			wp_die( esc_html__( 'You are not allowed to change svc-client.', 'svc-client' ), '', array( 'response' => 403 ) );
+		}
+		check_admin_referer( 'svc_client_library_sync' );
 		if ( ! class_exists( 'Svc_Client_Library_Sync' ) ) {
 			self::finish( array( 'type' => 'error', 'lines' => array( __( 'The library mirror is not available.', 'svc-client' ) ) ) );
 		}
@@ -91,18 +99,6 @@ final class Svc_Client_Admin_Page {
 		$notice = get_transient( $key );
 		delete_transient( $key );
 		return is_array( $notice ) ? $notice : null;
-	}
-
-	/**
-	 * Stops unless the request carries this action's nonce and the user may manage options.
-	 *
-	 * @param string $action The admin-post action.
-	 */
-	private static function authorize( string $action ): void {
-		if ( ! current_user_can( 'manage_options' ) ) {
-			wp_die( esc_html__( 'You are not allowed to change svc-client.', 'svc-client' ), '', array( 'response' => 403 ) );
-		}
-		check_admin_referer( $action );
 	}
 
 	/**

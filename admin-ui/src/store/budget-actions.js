@@ -10,7 +10,14 @@ export const createBudget = ( values ) =>
 	mutateAs( {
 		path: '/budgets',
 		data: values,
-		success: ( budget ) => sprintf( __( 'Budget %s created.', 'svc-hub' ), budget.id ),
+		success: ( budget ) =>
+			sprintf(
+				/* translators: %s: budget id. */ __(
+					'Budget %s created.',
+					'svc-hub'
+				),
+				budget.id
+			),
 	} );
 
 export const updateBudget = ( budget, changes ) =>
@@ -18,12 +25,26 @@ export const updateBudget = ( budget, changes ) =>
 		path: `/budgets/${ encodeURIComponent( budget.id ) }`,
 		method: 'PATCH',
 		data: changes,
-		success: () => sprintf( __( 'Budget %s changed.', 'svc-hub' ), budget.id ),
+		success: () =>
+			sprintf(
+				/* translators: %s: budget id. */ __(
+					'Budget %s changed.',
+					'svc-hub'
+				),
+				budget.id
+			),
 	} );
 
 export const removeBudget = ( budget ) =>
 	mutateAs( {
 		path: `/budgets/${ encodeURIComponent( budget.id ) }`,
 		method: 'DELETE',
-		success: () => sprintf( __( 'Budget %s removed.', 'svc-hub' ), budget.id ),
+		success: () =>
+			sprintf(
+				/* translators: %s: budget id. */ __(
+					'Budget %s removed.',
+					'svc-hub'
+				),
+				budget.id
+			),
 	} );

@@ -95,10 +95,10 @@ final class Svc_Client_Library_Check {
 	/**
 	 * An item against its manifest entry and its own hash.
 	 *
-	 * @param string                                          $kind  Item kind.
-	 * @param stdClass                                        $item  The item.
-	 * @param stdClass                                        $entry Its manifest entry.
-	 * @param array<int, array{name: string, hash: string}>   $files Its files.
+	 * @param string                                        $kind  Item kind.
+	 * @param stdClass                                      $item  The item.
+	 * @param stdClass                                      $entry Its manifest entry.
+	 * @param array<int, array{name: string, hash: string}> $files Its files.
 	 * @return string
 	 */
 	public static function item( string $kind, stdClass $item, stdClass $entry, array $files ): string {

@@ -145,10 +145,10 @@ final class Svc_Client_Library_Routes {
 	/**
 	 * Writes a library file's bytes instead of JSON.
 	 *
-	 * @param bool             $served   Whether the answer was already served.
-	 * @param WP_HTTP_Response $result   The answer.
-	 * @param WP_REST_Request  $request  The request.
-	 * @param WP_REST_Server   $server   The server.
+	 * @param bool             $served  Whether the answer was already served.
+	 * @param WP_HTTP_Response $result  The answer.
+	 * @param WP_REST_Request  $request The request.
+	 * @param WP_REST_Server   $server  The server.
 	 * @return bool
 	 */
 	public static function serve_file( $served, $result, $request, $server ): bool {
@@ -159,7 +159,7 @@ final class Svc_Client_Library_Routes {
 			return (bool) $served;
 		}
 		$path = Svc_Client_Library_Folder::file_path( $hex );
-		echo file_get_contents( $path ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped, WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- verified SVG bytes, served sandboxed with nosniff.
+		echo file_get_contents( $path ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped, SvcHub.Security.EscapeOutput.OutputNotEscaped, WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- verified SVG bytes, served sandboxed with nosniff.
 		return true;
 	}
 

@@ -145,7 +145,7 @@ final class Svc_Client_Library_Sync {
 	 */
 	private function fetch_templates( array $wanted, array &$state ): int {
 		$accepted = 0;
-		foreach ( $wanted as [ $kind, $entry ] ) {
+		foreach ( $wanted as list( $kind, $entry ) ) {
 			if ( 'template' !== $kind ) {
 				continue;
 			}
@@ -165,14 +165,14 @@ final class Svc_Client_Library_Sync {
 	 */
 	private function fetch_lists( array $wanted, array &$state ): int {
 		$groups = array();
-		foreach ( $wanted as [ $kind, $entry ] ) {
+		foreach ( $wanted as list( $kind, $entry ) ) {
 			if ( 'template' !== $kind ) {
 				$groups[ $kind . '/' . $entry->type ][] = $entry;
 			}
 		}
 		$accepted = 0;
 		foreach ( $groups as $key => $entries ) {
-			[ $kind, $type ] = explode( '/', $key );
+			list( $kind, $type ) = explode( '/', $key );
 			$route           = 'sample' === $kind ? 'image-samples' : 'image-editor-assets';
 			$answer          = $this->get( $this->api . '/' . $route . '/' . rawurlencode( $type ) );
 			$list            = 200 === $answer['status'] ? json_decode( $answer['body'], false ) : null;

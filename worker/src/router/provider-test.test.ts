@@ -1,4 +1,4 @@
-import { ApiError } from '../support/api-error';
+import { type ApiError } from '../support/api-error';
 import { testModelFor } from './provider-test';
 
 const problem = (provider: string, model: unknown) => {

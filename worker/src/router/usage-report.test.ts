@@ -1,4 +1,4 @@
-import { ApiError } from '../support/api-error';
+import { type ApiError } from '../support/api-error';
 import { parseUsageQuery } from './usage-report';
 
 const problems = (query: Record<string, unknown>) => {

@@ -28,19 +28,35 @@ export default function BudgetForm( { onCreated } ) {
 		}
 	};
 	return (
-		<form className="svc-hub-form svc-hub-budget-form" onSubmit={ onSubmit } noValidate>
+		<form
+			className="svc-hub-form svc-hub-budget-form"
+			onSubmit={ onSubmit }
+			noValidate
+		>
 			<h3>{ __( 'Create a budget', 'svc-hub' ) }</h3>
 			<div className="svc-hub-form__grid">
 				<SelectControl
 					label={ __( 'For', 'svc-hub' ) }
 					options={ [
-						{ value: 'key', label: __( 'an API key (its id, key_…)', 'svc-hub' ) },
+						{
+							value: 'key',
+							label: __(
+								'an API key (its id, key_…)',
+								'svc-hub'
+							),
+						},
 						{ value: 'team', label: __( 'a team', 'svc-hub' ) },
-						{ value: 'site', label: __( 'a site (its URL)', 'svc-hub' ) },
+						{
+							value: 'site',
+							label: __( 'a site (its URL)', 'svc-hub' ),
+						},
 					] }
 					{ ...form.field( 'scope_kind' ) }
 				/>
-				<TextControl label={ __( 'Key id, team or site URL', 'svc-hub' ) } { ...form.field( 'scope_value' ) } />
+				<TextControl
+					label={ __( 'Key id, team or site URL', 'svc-hub' ) }
+					{ ...form.field( 'scope_value' ) }
+				/>
 				<SelectControl
 					label={ __( 'Period (UTC)', 'svc-hub' ) }
 					options={ [
@@ -50,18 +66,39 @@ export default function BudgetForm( { onCreated } ) {
 					] }
 					{ ...form.field( 'period' ) }
 				/>
-				<TextControl label={ __( 'Amount (USD)', 'svc-hub' ) } { ...form.field( 'amount' ) } />
+				<TextControl
+					label={ __( 'Amount (USD)', 'svc-hub' ) }
+					{ ...form.field( 'amount' ) }
+				/>
 				<SelectControl
 					label={ __( 'When spent', 'svc-hub' ) }
 					options={ [
-						{ value: 'hard', label: __( 'hard — refuse calls', 'svc-hub' ) },
-						{ value: 'soft', label: __( 'soft — alert only', 'svc-hub' ) },
+						{
+							value: 'hard',
+							label: __( 'hard — refuse calls', 'svc-hub' ),
+						},
+						{
+							value: 'soft',
+							label: __( 'soft — alert only', 'svc-hub' ),
+						},
 					] }
 					{ ...form.field( 'hard' ) }
 				/>
-				<TextControl label={ __( 'Alert URL (optional, signed webhooks at 80 % and 100 %)', 'svc-hub' ) } type="url" { ...form.field( 'alert_url' ) } />
+				<TextControl
+					label={ __(
+						'Alert URL (optional, signed webhooks at 80 % and 100 %)',
+						'svc-hub'
+					) }
+					type="url"
+					{ ...form.field( 'alert_url' ) }
+				/>
 			</div>
-			<Button variant="primary" type="submit" isBusy={ form.isBusy } disabled={ form.isBusy }>
+			<Button
+				variant="primary"
+				type="submit"
+				isBusy={ form.isBusy }
+				disabled={ form.isBusy }
+			>
 				{ __( 'Create budget', 'svc-hub' ) }
 			</Button>
 		</form>

@@ -13,43 +13,114 @@ export default function BudgetList() {
 	const list = useList( '/budgets' );
 	const { removeBudget, updateBudget } = useDispatch( store );
 	const columns = [
-		{ key: 'scope', label: __( 'For', 'svc-hub' ), render: ( budget ) => `${ budget.scope.kind }: ${ budget.scope.value }` },
+		{
+			key: 'scope',
+			label: __( 'For', 'svc-hub' ),
+			render: ( budget ) =>
+				`${ budget.scope.kind }: ${ budget.scope.value }`,
+		},
 		{ key: 'period', label: __( 'Period', 'svc-hub' ) },
-		{ key: 'amount', label: __( 'Amount', 'svc-hub' ), render: ( budget ) => usd( budget.amount ) },
-		{ key: 'hard', label: __( 'Kind', 'svc-hub' ), render: ( budget ) => ( budget.hard ? __( 'hard', 'svc-hub' ) : __( 'soft', 'svc-hub' ) ) },
-		{ key: 'spent', label: __( 'Spent this period', 'svc-hub' ), render: ( budget ) => usd( budget.window.spent ) },
+		{
+			key: 'amount',
+			label: __( 'Amount', 'svc-hub' ),
+			render: ( budget ) => usd( budget.amount ),
+		},
+		{
+			key: 'hard',
+			label: __( 'Kind', 'svc-hub' ),
+			render: ( budget ) =>
+				budget.hard ? __( 'hard', 'svc-hub' ) : __( 'soft', 'svc-hub' ),
+		},
+		{
+			key: 'spent',
+			label: __( 'Spent this period', 'svc-hub' ),
+			render: ( budget ) => usd( budget.window.spent ),
+		},
 		{
 			key: 'reserved',
 			label: __( 'Reserved now', 'svc-hub' ),
-			render: ( budget ) => sprintf( __( '%1$s (%2$d calls)', 'svc-hub' ), usd( budget.window.reserved ), budget.window.reservations ),
+			render: ( budget ) =>
+				sprintf(
+					/* translators: %1$s: amount reserved, %2$d: calls holding reservations. */ __(
+						'%1$s (%2$d calls)',
+						'svc-hub'
+					),
+					usd( budget.window.reserved ),
+					budget.window.reservations
+				),
 		},
 		{
 			key: 'alerts',
 			label: __( 'Alerts', 'svc-hub' ),
 			render: ( budget ) =>
 				[
-					budget.window.alerts.percent_80_at && sprintf( __( '80 %% at %s', 'svc-hub' ), formatDateTime( budget.window.alerts.percent_80_at ) ),
-					budget.window.alerts.percent_100_at && sprintf( __( '100 %% at %s', 'svc-hub' ), formatDateTime( budget.window.alerts.percent_100_at ) ),
+					budget.window.alerts.percent_80_at &&
+						sprintf(
+							/* translators: %s: date and time. */ __(
+								'80 %% at %s',
+								'svc-hub'
+							),
+							formatDateTime( budget.window.alerts.percent_80_at )
+						),
+					budget.window.alerts.percent_100_at &&
+						sprintf(
+							/* translators: %s: date and time. */ __(
+								'100 %% at %s',
+								'svc-hub'
+							),
+							formatDateTime(
+								budget.window.alerts.percent_100_at
+							)
+						),
 				]
 					.filter( Boolean )
 					.join( ' · ' ) || '—',
 		},
-		{ key: 'resets_at', label: __( 'Resets', 'svc-hub' ), render: ( budget ) => ( budget.window.resets_at ? formatDateTime( budget.window.resets_at ) : __( 'never', 'svc-hub' ) ) },
+		{
+			key: 'resets_at',
+			label: __( 'Resets', 'svc-hub' ),
+			render: ( budget ) =>
+				budget.window.resets_at
+					? formatDateTime( budget.window.resets_at )
+					: __( 'never', 'svc-hub' ),
+		},
 		{
 			key: 'actions',
 			label: __( 'Actions', 'svc-hub' ),
 			render: ( budget ) => (
 				<div className="svc-hub-actions">
 					<ConfirmButton
-						label={ budget.hard ? __( 'Make soft', 'svc-hub' ) : __( 'Make hard', 'svc-hub' ) }
-						title={ budget.hard ? __( 'Only alert when spent?', 'svc-hub' ) : __( 'Refuse calls when spent?', 'svc-hub' ) }
-						message={ __( 'Every worker applies the change within 2 seconds.', 'svc-hub' ) }
-						onConfirm={ () => updateBudget( budget, { hard: ! budget.hard } ) }
+						label={
+							budget.hard
+								? __( 'Make soft', 'svc-hub' )
+								: __( 'Make hard', 'svc-hub' )
+						}
+						title={
+							budget.hard
+								? __( 'Only alert when spent?', 'svc-hub' )
+								: __( 'Refuse calls when spent?', 'svc-hub' )
+						}
+						message={ __(
+							'Every worker applies the change within 2 seconds.',
+							'svc-hub'
+						) }
+						onConfirm={ () =>
+							updateBudget( budget, { hard: ! budget.hard } )
+						}
 					/>
 					<ConfirmButton
 						label={ __( 'Remove', 'svc-hub' ) }
-						title={ sprintf( __( 'Remove budget %s?', 'svc-hub' ), budget.id ) }
-						message={ __( 'Its spend record and undelivered alerts go with it.', 'svc-hub' ) }
+						title={ sprintf(
+							/* translators: %s: budget id. */ __(
+								'Remove budget %s?',
+								'svc-hub'
+							),
+							budget.id
+						) }
+						message={ __(
+							'Its spend record and undelivered alerts go with it.',
+							'svc-hub'
+						) }
 						isDestructive
 						onConfirm={ () => removeBudget( budget ) }
 					/>
@@ -60,7 +131,13 @@ export default function BudgetList() {
 	return (
 		<>
 			<h3>{ __( 'Budgets', 'svc-hub' ) }</h3>
-			<DataTable columns={ columns } list={ list } rowKey={ ( budget ) => budget.id } empty={ __( 'No budgets yet.', 'svc-hub' ) } className="svc-hub-budget-list" />
+			<DataTable
+				columns={ columns }
+				list={ list }
+				rowKey={ ( budget ) => budget.id }
+				empty={ __( 'No budgets yet.', 'svc-hub' ) }
+				className="svc-hub-budget-list"
+			/>
 		</>
 	);
 }

@@ -11,8 +11,20 @@ export default function BudgetsPanel() {
 		<div className="svc-hub-panel svc-hub-budgets">
 			{ created?.alert_secret && (
 				<SecretOnce
-					title={ sprintf( __( 'Budget %s: alerts are signed with this secret.', 'svc-hub' ), created.id ) }
-					secrets={ [ { label: __( 'Alert signing secret', 'svc-hub' ), value: created.alert_secret } ] }
+					title={ sprintf(
+						/* translators: %s: budget id. */
+						__(
+							'Budget %s: alerts are signed with this secret.',
+							'svc-hub'
+						),
+						created.id
+					) }
+					secrets={ [
+						{
+							label: __( 'Alert signing secret', 'svc-hub' ),
+							value: created.alert_secret,
+						},
+					] }
 					onDismiss={ () => setCreated( null ) }
 				/>
 			) }

@@ -2,18 +2,57 @@ import { budgetPayload, EMPTY_BUDGET, validateBudget } from './validate';
 
 describe( 'the budget form', () => {
 	it( 'names every bad field', () => {
-		expect( Object.keys( validateBudget( { ...EMPTY_BUDGET, amount: '-2', alert_url: 'ftp://x' } ) ).sort() ).toEqual( [ 'alert_url', 'amount', 'scope_value' ] );
-		expect( validateBudget( { ...EMPTY_BUDGET, scope_value: 'growth', amount: '12.50' } ) ).toEqual( {} );
-		expect( validateBudget( { ...EMPTY_BUDGET, scope_value: 'growth', amount: '0' } ) ).toHaveProperty( 'amount' );
+		expect(
+			Object.keys(
+				validateBudget( {
+					...EMPTY_BUDGET,
+					amount: '-2',
+					alert_url: 'ftp://x',
+				} )
+			).sort()
+		).toEqual( [ 'alert_url', 'amount', 'scope_value' ] );
+		expect(
+			validateBudget( {
+				...EMPTY_BUDGET,
+				scope_value: 'growth',
+				amount: '12.50',
+			} )
+		).toEqual( {} );
+		expect(
+			validateBudget( {
+				...EMPTY_BUDGET,
+				scope_value: 'growth',
+				amount: '0',
+			} )
+		).toHaveProperty( 'amount' );
 	} );
 
 	it( 'sends the route its shape: scope object, hard as a boolean, no empty alert URL', () => {
-		expect( budgetPayload( { scope_kind: 'team', scope_value: ' growth ', period: 'day', amount: '5', hard: 'soft', alert_url: '' } ) ).toEqual( {
+		expect(
+			budgetPayload( {
+				scope_kind: 'team',
+				scope_value: ' growth ',
+				period: 'day',
+				amount: '5',
+				hard: 'soft',
+				alert_url: '',
+			} )
+		).toEqual( {
 			scope: { kind: 'team', value: 'growth' },
 			period: 'day',
 			amount: '5',
 			hard: false,
 		} );
-		expect( budgetPayload( { ...EMPTY_BUDGET, scope_value: 'key_1', amount: '1', alert_url: 'https://alerts.example/hook' } ) ).toMatchObject( { hard: true, alert_url: 'https://alerts.example/hook' } );
+		expect(
+			budgetPayload( {
+				...EMPTY_BUDGET,
+				scope_value: 'key_1',
+				amount: '1',
+				alert_url: 'https://alerts.example/hook',
+			} )
+		).toMatchObject( {
+			hard: true,
+			alert_url: 'https://alerts.example/hook',
+		} );
 	} );
 } );

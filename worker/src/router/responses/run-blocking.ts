@@ -5,7 +5,7 @@ import type { ParsedChatRequest } from '../chat-request';
 import { clientSignal, providerFor, providerRequest, recordFailure } from '../provider-call';
 import type { RouterServices } from '../router-services';
 import type { ServerResponse } from 'node:http';
-import { finalStatus, outputItems, responsesUsage, ResponseShape } from './output';
+import { finalStatus, outputItems, responsesUsage, type ResponseShape } from './output';
 import type { ResponseItem } from './store';
 
 export interface CompletedResponse {

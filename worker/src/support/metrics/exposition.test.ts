@@ -2,6 +2,7 @@ import { escapeHelp, escapeLabelValue, formatValue } from './exposition';
 import { MetricsRegistry } from './registry';
 
 // A real parser of the text format (a devDependency), to check what we write reads back.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the parser ships no type declarations
 const parse = require('parse-prometheus-text-format') as (text: string) => Array<{ name: string; help: string; type: string; metrics: Array<{ value?: string; labels?: Record<string, string> }> }>;
 
 describe('Prometheus text exposition', () => {

@@ -1,5 +1,6 @@
 import { Histogram } from './histogram';
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the parser ships no type declarations
 const parse = require('parse-prometheus-text-format') as (text: string) => Array<{ type: string; metrics: Array<{ buckets?: Record<string, string>; count?: string; sum?: string }> }>;
 
 describe('Histogram', () => {
