@@ -140,6 +140,45 @@ final class Svc_Hub_Ability_Definitions {
 				),
 				'route'       => static fn( array $input ) => array( 'POST', $admin . 'entitlements/status', array(), $input ),
 			),
+			'svc-hub/chat'            => array(
+				'label'       => __( 'Chat', 'svc-hub' ),
+				'description' => __( 'Asks a model through the LLM router — a model id or a purpose, with its fallbacks — and answers the chat completion. Billed to the site administrator (wp-user:<id>) in the usage report.', 'svc-hub' ),
+				'input'       => self::object(
+					array(
+						'prompt'     => array(
+							'type'      => 'string',
+							'minLength' => 1,
+							'maxLength' => 100000,
+						),
+						'system'     => array(
+							'type'      => 'string',
+							'maxLength' => 100000,
+						),
+						'model'      => array( 'type' => 'string' ),
+						'purpose'    => array( 'type' => 'string' ),
+						'max_tokens' => array(
+							'type'    => 'integer',
+							'minimum' => 1,
+						),
+						'team'       => array(
+							'type'      => 'string',
+							'maxLength' => 190,
+						),
+						'campaign'   => array(
+							'type'      => 'string',
+							'maxLength' => 190,
+						),
+					),
+					array( 'prompt' )
+				),
+				'output'      => array( 'type' => 'object' ),
+				'annotations' => array(
+					'readonly'    => false,
+					'destructive' => false,
+					'idempotent'  => false,
+				),
+				'route'       => static fn( array $input ) => array( 'POST', $admin . 'chat', array(), self::chat_body( $input ) ),
+			),
 			'svc-hub/list-models'     => array(
 				'label'       => __( 'List models', 'svc-hub' ),
 				'description' => __( 'The models the LLM router knows, with capabilities, prices and whether their provider is configured.', 'svc-hub' ),
@@ -172,6 +211,34 @@ final class Svc_Hub_Ability_Definitions {
 			unset( $schema['default'] );
 		}
 		return $schema;
+	}
+
+	/**
+	 * The admin chat route's body from the chat ability's input: the system text and the prompt
+	 * as messages, model or purpose (the router refuses neither with its own 400), the length
+	 * limit, and team and campaign as metadata.
+	 *
+	 * @param array<string, mixed> $input The input.
+	 * @return array<string, mixed>
+	 */
+	private static function chat_body( array $input ): array {
+		$messages = array();
+		if ( isset( $input['system'] ) && '' !== $input['system'] ) {
+			$messages[] = array(
+				'role'    => 'system',
+				'content' => (string) $input['system'],
+			);
+		}
+		$messages[] = array(
+			'role'    => 'user',
+			'content' => (string) $input['prompt'],
+		);
+		$body     = array_intersect_key( $input, array_flip( array( 'model', 'purpose', 'max_tokens' ) ) );
+		$metadata = array_intersect_key( $input, array_flip( array( 'team', 'campaign' ) ) );
+		if ( array() !== $metadata ) {
+			$body['metadata'] = $metadata;
+		}
+		return array( 'messages' => $messages ) + $body;
 	}
 
 	/**

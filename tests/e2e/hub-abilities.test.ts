@@ -9,7 +9,7 @@ import { logIn, type WordPressSession } from '../support/wordpress-session';
  * (GET for the read-only ones, DELETE for the destructive set-entitlement, as WordPress
  * requires), refused for a subscriber and for nobody logged in.
  */
-const ABILITIES = ['svc-hub/get-order', 'svc-hub/list-models', 'svc-hub/list-orders', 'svc-hub/set-entitlement', 'svc-hub/usage-report'];
+const ABILITIES = ['svc-hub/chat', 'svc-hub/get-order', 'svc-hub/list-models', 'svc-hub/list-orders', 'svc-hub/set-entitlement', 'svc-hub/usage-report'];
 const BASE = '/wp-json/wp-abilities/v1/abilities';
 
 let admin: WordPressSession;
@@ -34,7 +34,7 @@ const run = (session: WordPressSession | null, name: string, method: string, inp
 };
 
 describe('hub abilities', () => {
-  it('lists the five abilities with schemas, annotations and their category', async () => {
+  it('lists the six abilities with schemas, annotations and their category', async () => {
     const listed = await call('wordpress', `${BASE}?per_page=100`, { headers: admin.headers });
     expect(listed.status).toBe(200);
     const ours = (listed.body as { name: string }[]).filter((ability) => ability.name.startsWith('svc-hub/'));
@@ -45,6 +45,24 @@ describe('hub abilities', () => {
     expect(byName['svc-hub/get-order'].input_schema.required).toEqual(['id']);
     const one = await call('wordpress', `${BASE}/svc-hub/list-models`, { headers: admin.headers });
     expect([one.status, one.body.name]).toEqual([200, 'svc-hub/list-models']);
+  });
+
+  it('runs svc-hub/chat for an administrator (POST): the mock/echo answer, billed to wp-user:<id> with the team given', async () => {
+    const team = `ability-team-${Date.now()}`;
+    const answered = await run(admin, 'svc-hub/chat', 'POST', { prompt: 'hello from an agent', model: 'mock/echo', team });
+    expect(answered.status).toBe(200);
+    expect(answered.body.object).toBe('chat.completion');
+    expect(answered.body.choices[0].message.content).toContain('hello from an agent');
+    const usage = await run(admin, 'svc-hub/usage-report', 'GET', { group_by: 'team' });
+    const row = (usage.body.data as { group: string; calls: number }[]).find((entry) => entry.group === team);
+    expect(row?.calls).toBe(1);
+    const byKey = await run(admin, 'svc-hub/usage-report', 'GET', { group_by: 'key' });
+    expect((byKey.body.data as { group: string }[]).some((entry) => /^wp-user:[1-9][0-9]*$/.test(entry.group))).toBe(true);
+    const bad = await run(admin, 'svc-hub/chat', 'POST', { prompt: 'no model' });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('model');
+    const refused = await run(subscriber, 'svc-hub/chat', 'POST', { prompt: 'hi', model: 'mock/echo' });
+    expect(refused.status).toBe(403);
   });
 
   it('runs the read-only abilities for an administrator (GET, input in the query)', async () => {

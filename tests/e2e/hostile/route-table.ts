@@ -129,6 +129,7 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
   { method: 'POST', path: `${ADMIN}/stores`, auth: 'admin', body: () => ({ source: 'not a url', secret: '' }) },
   { method: 'PUT', path: `${ADMIN}/stores/:id`, auth: 'admin', params: { id: () => 'store_NOSUCHSTORE' }, body: () => ({ secret: '' }) },
   { method: 'DELETE', path: `${ADMIN}/stores/:id`, auth: 'admin', params: { id: () => 'store_NOSUCHSTORE' } },
+  { method: 'POST', path: `${ADMIN}/chat`, auth: 'admin', body: () => ({ model: 'mock/echo', messages: 'not a list' }) },
   { method: 'GET', path: `${ADMIN}/budgets`, auth: 'admin' },
   { method: 'POST', path: `${ADMIN}/budgets`, auth: 'admin', body: () => ({ scope: { kind: 'team', value: 'hostile' }, period: 'week', amount: '-1' }) },
   { method: 'PUT', path: `${ADMIN}/budgets/:id`, auth: 'admin', params: { id: () => 'bgt_01NOSUCHBUDGET000000000000' }, body: () => ({ amount: '-1' }) },

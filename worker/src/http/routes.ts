@@ -6,6 +6,7 @@ import { keyHandlers } from './admin/keys';
 import { deliveryHandlers } from './admin/deliveries';
 import { healthHandler } from './health';
 import { metricsHandlers } from './metrics-handler';
+import { adminChatHandler } from './admin/admin-chat';
 import { chatHandler, embeddingsHandler } from './router-calls';
 import { modelHandlers } from '../router/models-handler';
 import { responsesHandlers } from './responses-handler';
@@ -137,6 +138,7 @@ export function routeTable(services: Services, startedAt: number): RouteDefiniti
     { method: 'PUT', path: `${admin}/purposes/:purpose`, auth: 'admin', area: 'admin', handler: routerAdmin.savePurpose },
     { method: 'PUT', path: `${admin}/prices/*model`, auth: 'admin', area: 'admin', handler: routerAdmin.savePrice },
     { method: 'GET', path: `${admin}/usage`, auth: 'admin', area: 'admin', handler: routerAdmin.usage },
+    { method: 'POST', path: `${admin}/chat`, auth: 'admin', area: 'admin', handler: adminChatHandler(services.router) },
     { method: 'GET', path: `${admin}/packages`, auth: 'admin', area: 'admin', handler: commerceAdmin.listPackages },
     { method: 'POST', path: `${admin}/packages`, auth: 'admin', area: 'admin', handler: commerceAdmin.createPackage },
     { method: 'PUT', path: `${admin}/packages/:id`, auth: 'admin', area: 'admin', handler: commerceAdmin.updatePackage },
