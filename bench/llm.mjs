@@ -127,9 +127,9 @@ export async function loadChat(dispatcher, target, { concurrency, requests, warm
 
 /**
  * Reads an SSE body; calls `onDelta(text, ms)` for each `chat.completion.chunk` with non-empty
- * `delta.content`. Returns { done: saw `data: [DONE]`, error: a `data: {"error":…}` event }.
+ * `delta.content`, and `onToolCall(piece, ms)` for each piece of `delta.tool_calls`. Returns { done: saw `data: [DONE]`, error: a `data: {"error":…}` event }.
  */
-async function readSse(body, started, onDelta) {
+async function readSse(body, started, onDelta, onToolCall = () => {}) {
   let buffer = '';
   let done = false;
   let error = null;
@@ -150,6 +150,8 @@ async function readSse(body, started, onDelta) {
       if (event.error) error ??= event.error;
       const content = event.choices?.[0]?.delta?.content;
       if (typeof content === 'string' && content !== '') onDelta(content, at);
+      const toolCalls = event.choices?.[0]?.delta?.tool_calls;
+      if (Array.isArray(toolCalls)) for (const piece of toolCalls) onToolCall(piece, at);
     }
   }
   return { done, error };
@@ -173,6 +175,41 @@ export async function streamedChat(dispatcher, target, prompt = PROMPT) {
   }
   return { firstTokenMs: deltas[0].at, lastTokenMs: deltas[deltas.length - 1].at, deltas };
 }
+
+const WEATHER_TOOL = [{ type: 'function', function: { name: 'get_weather', description: 'The weather in a city.', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } } }];
+
+/**
+ * One streamed tool call (the emulator calls the first tool, arguments built from its schema):
+ * ms until the first `tool_calls` piece, checked to assemble into `{"city": <the prompt>}`.
+ */
+export async function streamedToolCall(dispatcher, target, prompt = 'Paris') {
+  const started = process.hrtime.bigint();
+  const { statusCode, body } = await request(target.url, {
+    dispatcher,
+    method: 'POST',
+    headers: target.headers,
+    body: chatBody(target, { stream: true, tools: WEATHER_TOOL }, prompt),
+  });
+  if (statusCode !== 200) throw new TargetError(`${target.name} answered ${statusCode} to a streamed tool call: ${(await body.text()).slice(0, 300)}`);
+  const pieces = [];
+  const { done, error } = await readSse(body, started, () => {}, (piece, at) => pieces.push({ piece, at }));
+  const name = pieces.find(({ piece }) => piece.function?.name)?.piece.function.name;
+  const argumentsText = pieces.map(({ piece }) => piece.function?.arguments ?? '').join('');
+  let city = null;
+  try {
+    city = JSON.parse(argumentsText).city;
+  } catch {
+    city = null;
+  }
+  if (error || !done || name !== 'get_weather' || city !== prompt) {
+    throw new TargetError(`${target.name} tool stream: done ${done}, error ${JSON.stringify(error)}, name ${name}, arguments ${JSON.stringify(argumentsText)}`);
+  }
+  return { firstTokenMs: pieces[0].at };
+}
+
+/** Time to the first tool-call piece of a streamed tool call, the targets interleaved. */
+export const interleavedFirstToolCall = (dispatcher, targets, rounds) =>
+  interleaved(targets, rounds, async (target) => (await streamedToolCall(dispatcher, target)).firstTokenMs);
 
 /** Time to first token, the targets interleaved. */
 export const interleavedFirstToken = (dispatcher, targets, rounds) =>

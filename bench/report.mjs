@@ -37,7 +37,7 @@ function loadTable(ids, table, overhead, name) {
 }
 
 export function markdown(results) {
-  const { settings, machine, health, targets, sequential, sequentialWordPress, firstToken, paced, loaded, delayed, rss, streams } = results;
+  const { settings, machine, health, targets, sequential, sequentialWordPress, firstToken, firstToolCall, paced, loaded, delayed, rss, streams } = results;
   const name = Object.fromEntries(targets.map((target) => [target.id, target.name]));
   const ids = targets.map((target) => target.id);
   const streamIds = ids.filter((id) => id in firstToken);
@@ -49,6 +49,7 @@ export function markdown(results) {
   const c100 = overheads(loaded);
   const c100Delayed = overheads(delayed);
   const ttft = overheads(firstToken);
+  const toolTtft = firstToolCall ? overheads(firstToolCall) : null;
   const [baseline, viaWordPress, direct] = health;
   const pluginOverhead = viaWordPress.p50 - baseline.p50;
   const cpu = cpus();
@@ -121,6 +122,20 @@ export function markdown(results) {
       return `| ${name[id]} | ${format(row.p50)} | ${format(row.p90)} | ${format(row.p99)} | ${extra} |`;
     }),
     '',
+    ...(toolTtft
+      ? [
+          'A streamed tool call (`tools` with one function; the emulator calls it): time to the first `tool_calls` piece, the arguments checked when assembled.',
+          '',
+          '| target | p50 ms | p90 ms | p99 ms | overhead p50 ms | overhead ÷ Portkey\'s |',
+          '|---|---|---|---|---|---|',
+          ...streamIds.map((id) => {
+            const row = firstToolCall[id];
+            const extra = id === 'emulator' ? '– | –' : `${format(toolTtft[id].p50)} | ${toolTtft[id].ofPortkey}`;
+            return `| ${name[id]} | ${format(row.p50)} | ${format(row.p90)} | ${format(row.p99)} | ${extra} |`;
+          }),
+          '',
+        ]
+      : []),
     `A paced stream (${wpPaced.n} deltas, the emulator waiting ${paced.wordpress?.intervalMs} ms between them): through the WordPress lane ` +
       `they arrived from ${format(wpPaced.first)} ms to ${format(wpPaced.last)} ms, through the direct lane from ` +
       `${format(directPaced.first)} ms to ${format(directPaced.last)} ms.`,

@@ -15,6 +15,7 @@ import {
   chatTargets,
   interleavedChat,
   interleavedFirstToken,
+  interleavedFirstToolCall,
   keepAliveAgent,
   loadChat,
   loadChatWithUpstreamLatency,
@@ -205,6 +206,8 @@ async function main() {
 
   progress(`time to first token: ${settings.firstTokenSamples} interleaved streams per target`);
   const firstToken = await interleavedFirstToken(agent, streaming, { warmup: 5, samples: settings.firstTokenSamples });
+  progress(`time to the first tool-call piece (streamed tool call): ${settings.firstTokenSamples} interleaved streams per target`);
+  const firstToolCall = await interleavedFirstToolCall(agent, streaming, { warmup: 5, samples: settings.firstTokenSamples });
 
   progress('paced stream (10 deltas, 100 ms apart) through each lane');
   const paced = {};
@@ -253,7 +256,7 @@ async function main() {
     ? (100 * (countersAtEnd.steal - countersAtStart.steal)) / (countersAtEnd.total - countersAtStart.total)
     : null;
   Object.assign(machine, { php: toolVersion('php', '-r', 'echo PHP_VERSION;'), mariadb, phpWorkers: stack.phpWorkers, portkeyVersion: portkey.version, honoServer: portkey.honoServer, stealPercent });
-  return { settings, machine, health, library, targets, sequential, sequentialWordPress, firstToken, paced, loaded, delayed, rss, streams };
+  return { settings, machine, health, library, targets, sequential, sequentialWordPress, firstToken, firstToolCall, paced, loaded, delayed, rss, streams };
 }
 
 let results;
