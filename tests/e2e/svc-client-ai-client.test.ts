@@ -25,7 +25,17 @@ afterAll(async () => {
   await client?.stop();
 });
 
-async function usageRowsOf(keyId: string): Promise<RowDataPacket[]> {
+/** The key's usage rows once there are `count` of them (the worker writes a call's row just after answering), or what there is after 5 s. */
+async function usageRowsOf(keyId: string, count: number): Promise<RowDataPacket[]> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const rows = await readUsageRows(keyId);
+    if (rows.length >= count || Date.now() > deadline) return rows;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
+
+async function readUsageRows(keyId: string): Promise<RowDataPacket[]> {
   const env = stack().workerEnv;
   const connection = await createConnection({ host: env.SVC_DB_HOST, port: Number(env.SVC_DB_PORT), user: env.SVC_DB_USER, password: env.SVC_DB_PASSWORD, database: env.SVC_DB_NAME });
   try {
@@ -57,7 +67,7 @@ describe('svc-client as the AI Client provider', () => {
     const answer = await generate(`wp_ai_client_prompt( ${phpString(prompt)} )->using_model_preference( 'mock/echo' )`);
     expect(answer.error).toBeUndefined();
     expect(answer.text).toContain(prompt);
-    const rows = await usageRowsOf(key.id);
+    const rows = await usageRowsOf(key.id, 1);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'ok', model: 'mock/echo', team: key.team, campaign: key.campaign });
 
@@ -65,6 +75,6 @@ describe('svc-client as the AI Client provider', () => {
     const plain = await generate(`wp_ai_client_prompt( ${phpString(prompt)} )`);
     expect(plain.error).toBeUndefined();
     expect(typeof plain.text).toBe('string');
-    expect(await usageRowsOf(key.id)).toHaveLength(2);
+    expect(await usageRowsOf(key.id, 2)).toHaveLength(2);
   });
 });
