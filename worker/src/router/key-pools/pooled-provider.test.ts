@@ -54,15 +54,14 @@ describe('weighted pick', () => {
 });
 
 describe('a provider key pool', () => {
+  // Every draw lands on `a` first (the lowest point of the weights), so a failing `a` is
+  // always tried and cooled: the cases do not depend on chance.
+  beforeEach(() => jest.spyOn(Math, 'random').mockReturnValue(0));
+  afterEach(() => jest.restoreAllMocks());
+
   it('fails over to another deployment after a 429 and cools the one that answered it', async () => {
     const { provider, cooled, calls } = pool({ a: tooMany() });
-    // The draw lands on `a` first (the lowest point of the weights), so the 429 always happens.
-    const draw = jest.spyOn(Math, 'random').mockReturnValue(0);
-    try {
-      for (let index = 0; index < 6; index += 1) expect((await provider.chat(request, options)).content).toBe('from b');
-    } finally {
-      draw.mockRestore();
-    }
+    for (let index = 0; index < 6; index += 1) expect((await provider.chat(request, options)).content).toBe('from b');
     expect(calls.filter((id) => id === 'a')).toHaveLength(1);
     expect(cooled.get('openai\u0000a')?.upstreamStatus).toBe(429);
   });
