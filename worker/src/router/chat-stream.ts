@@ -7,9 +7,9 @@ import { clientSignal, logUpstreamFailure, providerFor, providerRequest } from '
 import { CompletionShape, outputText } from './chat-completion';
 import { outputChunks, type StreamTotals } from './stream-output';
 import type { ParsedChatRequest } from './chat-request';
-import { UpstreamTimeoutError, type TimeoutPhase } from './providers/errors';
-import type { StreamEvent, TokenUsage } from './providers/types';
+import type { TokenUsage } from './providers/types';
 import type { RouterServices } from './router-services';
+import { nextEventWithin } from './next-event';
 import { SseWriter } from './sse-writer';
 import { StreamDeadline, StreamDeadlineReached } from './stream-deadline';
 
@@ -20,28 +20,6 @@ class CommittedFailure extends Error {
   }
 }
 
-
-/** iterator.next() within `ms`, else abort the attempt and fail with a timeout of `phase`. */
-async function nextWithin(
-  iterator: AsyncIterator<StreamEvent>,
-  ms: number,
-  phase: TimeoutPhase,
-  provider: string,
-  attempt: AbortController,
-): Promise<IteratorResult<StreamEvent>> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => {
-      attempt.abort(Object.assign(new Error(`${phase} timeout`), { name: 'TimeoutError' }));
-      reject(new UpstreamTimeoutError(provider, phase));
-    }, ms);
-  });
-  try {
-    return await Promise.race([iterator.next(), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /**
  * One streamed call: tries the candidates (retries and fallback only until the first token),
@@ -75,7 +53,7 @@ export async function streamChat(router: RouterServices, response: ServerRespons
     try {
       for (;;) {
         const budget = committed ? idleMs : Math.max(1, firstTokenMs - (Date.now() - startedAt));
-        const next = await nextWithin(iterator, budget, committed ? 'idle' : 'first_token', model.provider, attempt);
+        const next = await nextEventWithin(iterator, budget, committed ? 'idle' : 'first_token', model.provider, attempt);
         if (next.done) break;
         const event = next.value;
         if (event.type === 'usage') totals.usage = event.usage;

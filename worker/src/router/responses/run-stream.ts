@@ -10,7 +10,7 @@ import type { RouterServices } from '../router-services';
 import { SseWriter } from '../sse-writer';
 import { StreamDeadline, StreamDeadlineReached } from '../stream-deadline';
 import { ResponseEvents, type ResponseEvent } from './events';
-import { nextEventWithin } from './next-event';
+import { nextEventWithin } from '../next-event';
 import { finalStatus, responsesUsage, type ResponseShape } from './output';
 import type { ResponseItem } from './store';
 

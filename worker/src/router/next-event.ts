@@ -1,9 +1,9 @@
-import { UpstreamTimeoutError, type TimeoutPhase } from '../providers/errors';
-import type { StreamEvent } from '../providers/types';
+import { UpstreamTimeoutError, type TimeoutPhase } from './providers/errors';
+import type { StreamEvent } from './providers/types';
 
 /**
- * iterator.next() within `ms`, else abort the attempt and fail with a timeout of `phase` —
- * the same timing rule as chat streams (router/chat-stream.ts).
+ * iterator.next() within `ms`, else abort the attempt and fail with a timeout of `phase`: the
+ * timing rule of every streamed call (chat streams and Responses streams).
  */
 export async function nextEventWithin(
   iterator: AsyncIterator<StreamEvent>,
