@@ -16,6 +16,9 @@ import type { Allowance } from './route-table';
  *   pruned at random (worker/src/router/rate-limiter.ts).
  * - a table whose name holds `nonce` — shell nonces claimed in MySQL (issue 11, finding 6):
  *   each signed request claims one, expired ones are purged.
+ * - `cache_entries` rows written before the suite that expire within a day of its start — the
+ *   response cache's purge (worker/src/router/response-cache/purge-job.ts) deletes expired
+ *   answers other tests left behind once a minute. Every row written during the suite counts.
  */
 export interface TableState {
   rows: number;
@@ -40,6 +43,8 @@ const VOLATILE_COLUMNS: Record<string, string[]> = {
 export class HostileDatabase {
   private tables: { name: string; short: string; columns: string[]; hasId: boolean }[] = [];
   private readonly startMinute = Math.floor(Date.now() / 60_000);
+  /** The suite's start as MariaDB's UTC DATETIME(3) text (same machine, same clock). */
+  private readonly startUtc = new Date().toISOString().slice(0, 23).replace('T', ' ');
   /** The fingerprint the last case ended with (run-case.ts). */
   last: Fingerprint | undefined;
 
@@ -89,6 +94,10 @@ export class HostileDatabase {
     if (table.short === 'rate_counters') {
       conditions.push(`window_start >= ${this.startMinute}`);
       if (this.suiteKeyIds.length > 0) conditions.push(`key_id NOT IN (${this.suiteKeyIds.map((id) => this.connection.escape(id)).join(', ')})`);
+    }
+    if (table.short === 'cache_entries') {
+      const start = this.connection.escape(this.startUtc);
+      conditions.push(`(created_at >= ${start} OR expires_at > ${start} + INTERVAL 1 DAY)`);
     }
     if (maxId !== undefined) conditions.push(`id <= ${Number(maxId)}`);
     const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
