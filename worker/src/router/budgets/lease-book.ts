@@ -19,8 +19,10 @@ export interface ThresholdAlerts {
   committed(): void;
 }
 
-/** A lease is topped up to cover this many calls of the estimate at hand (less near a hard limit: half the room left). */
+/** A lease is topped up to cover this many calls of the estimate at hand (less near a hard limit: half the room left)… */
 export const LEASE_CALLS = 16n;
+/** …doubled each time calls had to wait for a lease that ran dry (busy workers), up to this many. */
+export const LEASE_CALLS_MAX = 256n;
 /** An open lease no call drew from for this long is given back. */
 export const LEASE_IDLE_MS = 2000;
 /** After a background top-up found no room, the next one waits this long (calls that do not fit still ask at once). */
@@ -31,9 +33,9 @@ const DRY_PAUSE_MS = 1000;
  * than half a hard budget's room (so other workers get the rest) and at least one estimate when
  * the room holds one — near the limit a lease is one call's estimate: per call, as before leases.
  */
-export function grantSize(estimate: Units, free: Units): GrantSize {
+export function grantSize(estimate: Units, free: Units, calls: bigint = LEASE_CALLS): GrantSize {
   return (headroom) => {
-    const wanted = estimate * LEASE_CALLS - free > estimate ? estimate * LEASE_CALLS - free : estimate;
+    const wanted = estimate * calls - free > estimate ? estimate * calls - free : estimate;
     if (headroom === null) return wanted;
     if (headroom < estimate) return 0n;
     const bounded = wanted < headroom / 2n ? wanted : headroom / 2n;
@@ -72,9 +74,11 @@ export class LeaseBook {
       if (!short) {
         const time = this.clock();
         for (const lease of leases) lease.draw(estimate, time);
-        for (const lease of leases) if (lease.free < (estimate * LEASE_CALLS) / 4n) this.topUpInBackground(lease, estimate);
+        for (const lease of leases) if (lease.free < (estimate * lease.calls) / 2n) this.topUpInBackground(lease, estimate);
         return leases.map((lease) => ({ lease, amount: estimate }));
       }
+      // Ran dry after its first grant: this worker is busier than the lease's size — make the next top-ups larger.
+      if (short.stored && short.calls < LEASE_CALLS_MAX) short.calls *= 2n;
       const waited = short.topUp;
       if (waited) {
         await waited.catch(() => undefined);
@@ -116,7 +120,7 @@ export class LeaseBook {
 
   private topUp(lease: Lease, estimate: Units) {
     const now = new Date(this.clock());
-    const running = this.ledger.grant(lease, grantSize(estimate, lease.free), now, new Date(now.getTime() + this.ttlMs)).then((outcome) => {
+    const running = this.ledger.grant(lease, grantSize(estimate, lease.free, lease.calls), now, new Date(now.getTime() + this.ttlMs)).then((outcome) => {
       if (outcome.gone) {
         lease.lost();
         this.retire(lease);
