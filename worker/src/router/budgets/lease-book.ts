@@ -128,6 +128,8 @@ export class LeaseBook {
         lease.granted(outcome.granted);
         lease.stored = true;
         lease.renewedAt = now.getTime();
+        // Retired while this grant was on its way (idle, stop): give the grant back too.
+        if (lease.state === 'retired') this.retire(lease);
       }
       return outcome;
     }).finally(() => {
