@@ -1,5 +1,5 @@
 import { startExtraWorker, type ExtraWorker } from '../support/extra-worker';
-import { admin, CALL_COST, fixedCostCall, priceBudgetModel, settledUsage, unlimitKey } from '../support/budgets';
+import { admin, budgetWhen, CALL_COST, fixedCostCall, priceBudgetModel, settledUsage, unlimitKey } from '../support/budgets';
 import { emulator } from '../support/emulator';
 import { createKey, type TestKey } from '../support/hub-cli';
 import { baseUrl, bearer, call } from '../support/lanes';
@@ -19,7 +19,7 @@ async function fifty(key: TestKey, urls: string[]) {
   return Promise.all(Array.from({ length: 50 }, (_, index) => fixedCostCall(urls[index % urls.length]!, key.key, index % 2 === 1)));
 }
 
-/** At most 11 calls pass (10 fit; the bound allows one estimate more); the rest are refused 429 and recorded as such; spend ≤ budget + one estimate; nothing left reserved. */
+/** At most 11 calls pass (10 fit; the bound allows one estimate more); the rest are refused 429 and recorded as such; spend ≤ budget + one estimate; nothing left reserved once the workers' leases are given back (spent, or idle). */
 async function expectHeld(key: TestKey, budgetId: string, outcomes: Array<{ outcome: string }>) {
   const passed = outcomes.filter((answer) => answer.outcome === 'ok').length;
   const refused = outcomes.filter((answer) => answer.outcome === 'svc_budget_exceeded').length;
@@ -35,7 +35,7 @@ async function expectHeld(key: TestKey, budgetId: string, outcomes: Array<{ outc
   const spent = ok.reduce((sum, row) => sum + Number(row.cost), 0);
   expect(spent).toBeLessThanOrEqual(Number(AMOUNT) + CALL_COST + 1e-9);
 
-  const listed = (await admin('GET', '/budgets')).body.data.find((budget: { id: string }) => budget.id === budgetId);
+  const listed = await budgetWhen(budgetId, (view) => view.window.reservations === 0);
   expect(Number(listed.window.spent.amount)).toBeCloseTo(spent, 8);
   expect(listed.window.reserved.amount).toBe('0.00000000');
   expect(listed.window.reservations).toBe(0);

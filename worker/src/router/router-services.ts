@@ -61,7 +61,7 @@ export function createRouterServices(config: Config, database: Database, pending
     images: new ImageInliner(new OutboundGuard(config.outbox.outboundAllow), config.outbox.outboundAllow, config.images),
     responses: new ResponseStore(database, config.responsesRetentionDays),
     // A reservation outlives the longest call (a stream's maximum) by 5 minutes, then the sweep releases it.
-    budgets: new BudgetGuard(database, new BudgetStore(database, config.encryptionKey), prices, outbox, logger, config.streamMaxMs + 300_000),
+    budgets: new BudgetGuard(database, new BudgetStore(database, config.encryptionKey), prices, outbox, logger),
     responseCache: new ResponseCache(database, config.responseCache, logger),
     keyPools: new KeyPools(config, database, providers),
   };

@@ -41,8 +41,8 @@ export default function BudgetList() {
 			label: __( 'Reserved now', 'svc-hub' ),
 			render: ( budget ) =>
 				sprintf(
-					/* translators: %1$s: amount reserved, %2$d: calls holding reservations. */ __(
-						'%1$s (%2$d calls)',
+					/* translators: %1$s: amount reserved, %2$d: workers' leases holding it (calls in flight draw from them). */ __(
+						'%1$s (%2$d leases)',
 						'svc-hub'
 					),
 					usd( budget.window.reserved ),

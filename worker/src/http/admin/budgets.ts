@@ -47,6 +47,7 @@ export function budgetHandlers(services: Services) {
   const { store } = guard;
   const actor = (response: Response) => context(response).wordpressUser;
   const withSpend = async (budgets: BudgetRecord[]) => {
+    await guard.leases.flushed(); // this worker's settled calls written first (other workers write theirs within milliseconds)
     const now = new Date();
     const spend = await guard.ledger.current(budgets, now);
     return budgets.map((budget) => budgetToJson(budget, spend.get(budget.id), now));

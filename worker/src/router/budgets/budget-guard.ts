@@ -8,9 +8,12 @@ import type { DeliveryTarget } from '../../license/delivery-target';
 import type { CatalogModel } from '../catalog';
 import type { PriceBook } from '../prices';
 import { ALERT_QUEUE_PREFIX, queueAlert } from './budget-alerts';
-import { BudgetLedger, BudgetRefusal, type ReservationPart } from './budget-ledger';
+import { BudgetLedger, BudgetRefusal } from './budget-ledger';
 import type { BudgetRecord, BudgetStore } from './budget-store';
 import { estimatedCost, type CallEstimateInput } from './estimate';
+import { LeaseBook, type Draw } from './lease-book';
+import { LeaseLedger } from './lease-ledger';
+import { toUnits } from './lease';
 import { resetsAt } from './periods';
 
 /** Who a call spends for: its key, the key's team and the key's site. */
@@ -20,25 +23,30 @@ export interface BudgetScope {
   siteUrl: string;
 }
 
-/** A call's reservation, settled once by CallRecord.finish. */
+/** A call's reservation: its estimate drawn from this worker's lease on every budget that applies; settled once by CallRecord.finish. */
 export interface Reservation {
   callId: string;
-  parts: ReservationPart[];
+  draws: Draw[];
 }
 
 /** How long a worker trusts its copy of the budget list (other workers' and the CLI's changes show within this). */
 export const BUDGET_LIST_TTL_MS = 2000;
+/** How long a lease outlives the last renewal by its worker (renewed every quarter of it): a dead worker's leases are swept after this. */
+export const BUDGET_LEASE_TTL_MS = 60_000;
 const ZERO = /^0(\.0*)?$/;
 
 /**
  * The one place budgets touch a call (router/call-record.ts calls it): reserve the estimate
  * before the call runs — refused with 429 svc_budget_exceeded by a hard budget it would take
- * past its amount — and settle at the real cost when it ends. No budget for the call's key,
- * team or site: nothing touches the database.
+ * past its amount — and settle at the real cost when it ends. Both happen in memory against this
+ * worker's leases on the budgets' windows (router/budgets/lease-book.ts); the database is asked
+ * when a lease runs short or low, and settled spend is written in batches right after. No
+ * budget for the call's key, team or site: nothing touches the database.
  */
 export class BudgetGuard {
   private readonly budgets: TtlCache<BudgetRecord[]>;
   readonly ledger: BudgetLedger;
+  readonly leases: LeaseBook;
   /** Calls this worker refused with svc_budget_exceeded since it started (for /metrics). */
   rejections = 0;
 
@@ -48,10 +56,18 @@ export class BudgetGuard {
     private readonly prices: PriceBook,
     private readonly outbox: OutboxWriter,
     private readonly logger: Logger,
-    private readonly reservationTtlMs: number,
+    leaseTtlMs: number = BUDGET_LEASE_TTL_MS,
   ) {
     this.budgets = new TtlCache(BUDGET_LIST_TTL_MS, 1);
     this.ledger = new BudgetLedger(database);
+    this.leases = new LeaseBook(new LeaseLedger(database, this.ledger), {
+      crossed: async (connection, crossed) => {
+        const budget = await this.applicableById(crossed.budgetId);
+        this.logger.info('budget threshold reached', { budget_id: crossed.budgetId, threshold_percent: crossed.threshold, spent: crossed.spent, amount: crossed.amount });
+        return queueAlert(this.outbox, connection, budget, crossed);
+      },
+      committed: () => this.outbox.notifyCommitted(),
+    }, logger, leaseTtlMs);
   }
 
   /** After an admin change on this worker: read the list again at once. */
@@ -74,8 +90,7 @@ export class BudgetGuard {
     if (ZERO.test(amount)) return null;
     const now = new Date();
     try {
-      const parts = await this.ledger.reserve(callId, budgets, amount, now, new Date(now.getTime() + this.reservationTtlMs));
-      return { callId, parts };
+      return { callId, draws: await this.leases.draw(budgets, toUnits(amount), now) };
     } catch (error) {
       if (error instanceof BudgetRefusal) {
         this.rejections += 1;
@@ -86,19 +101,9 @@ export class BudgetGuard {
     }
   }
 
-  /** Settles at the real cost (0 for a call that cost nothing); never throws — a failure is logged and the sweep releases the reservation. */
+  /** Settles at the real cost (0 for a call that cost nothing), in memory; the spend is written by the flush that follows at once. Never throws. */
   async settle(reservation: Reservation, cost: string): Promise<void> {
-    try {
-      let alerted = false;
-      await this.ledger.settle(reservation.callId, reservation.parts, cost, async (connection, crossed) => {
-        const budget = (await this.applicableById(crossed.budgetId));
-        this.logger.info('budget threshold reached', { budget_id: crossed.budgetId, threshold_percent: crossed.threshold, spent: crossed.spent, amount: crossed.amount });
-        alerted = (await queueAlert(this.outbox, connection, budget, crossed)) || alerted;
-      });
-      if (alerted) this.outbox.notifyCommitted();
-    } catch (error) {
-      this.logger.error('budget reservation could not be settled; the sweep releases it', { call_id: reservation.callId, error: error instanceof Error ? error.message : String(error) });
-    }
+    this.leases.settle(reservation.draws, toUnits(cost));
   }
 
   private async applicableById(id: string): Promise<BudgetRecord | undefined> {

@@ -4,12 +4,10 @@ import { withTransaction } from '../../db/transaction';
 import type { BudgetRecord } from './budget-store';
 import { sqlDateTime, windowStart } from './periods';
 
-/** One budget's share of a call's reservation. */
-export interface ReservationPart {
+/** A budget's period window (its start as MySQL DATETIME text, UTC). */
+export interface WindowKey {
   budgetId: string;
-  /** The window's start as MySQL DATETIME text (UTC). */
   windowStart: string;
-  amount: string;
 }
 
 /** What a hard budget had when it refused a call. */
@@ -31,7 +29,8 @@ export interface CrossedThreshold {
 const DEADLOCK = 1213;
 const ATTEMPTS = 4;
 
-async function retryingDeadlocks<T>(work: () => Promise<T>): Promise<T> {
+/** Runs `work` again when InnoDB chose it as a deadlock victim (a few times). */
+export async function retryingDeadlocks<T>(work: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await work();
@@ -42,11 +41,10 @@ async function retryingDeadlocks<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Spend and reservations per budget and period window, changed only by single conditional
- * statements, so any number of workers agree: a hard budget's reservation is
- * `reserved + estimate` only WHERE `spent + reserved + estimate <= amount` — the affected-rows
- * count decides. Each reservation is a row, deleted exactly once by whichever comes first:
- * the call settling, or the sweep releasing it after `expires_at` (a crashed call).
+ * Spend and reservations per budget and period window. Reservations are workers' leases
+ * (router/budgets/lease-ledger.ts writes them): each a row, released exactly once by
+ * whichever comes first — its worker giving it back, or the sweep after `expires_at` (a worker
+ * that died). This class reads windows for admins, marks alert thresholds and sweeps.
  */
 export class BudgetLedger {
   constructor(private readonly database: Database) {}
@@ -55,62 +53,8 @@ export class BudgetLedger {
     return this.database.table(name);
   }
 
-  /** Reserves `amount` on every budget (in id order), all or none; throws BudgetRefusal naming the hard budget that refused. */
-  async reserve(callId: string, budgets: BudgetRecord[], amount: string, now: Date, expiresAt: Date): Promise<ReservationPart[]> {
-    const parts = [...budgets].sort((a, b) => (a.id < b.id ? -1 : 1)).map((budget) => ({ budget, part: { budgetId: budget.id, windowStart: sqlDateTime(windowStart(budget.period, now)), amount } }));
-    for (let round = 0; ; round += 1) {
-      const missing = await retryingDeadlocks(() => withTransaction(this.database, async (connection) => {
-        for (const { budget, part } of parts) {
-          if (await this.add(connection, budget, part)) continue;
-          const [rows] = await connection.execute<RowDataPacket[]>(`SELECT spent, reserved FROM ${this.table('budget_windows')} WHERE budget_id = ? AND window_start = ?`, [part.budgetId, part.windowStart]);
-          if (rows[0]) throw new BudgetRefusal(budget, String(rows[0].spent), String(rows[0].reserved));
-          return part;
-        }
-        const expires = sqlDateTime(expiresAt) + `.${String(expiresAt.getUTCMilliseconds()).padStart(3, '0')}`;
-        await connection.query(
-          `INSERT INTO ${this.table('budget_reservations')} (call_id, budget_id, window_start, amount, created_at, expires_at) VALUES ?`,
-          [parts.map(({ part }) => [callId, part.budgetId, part.windowStart, part.amount, sqlDateTime(now), expires])],
-        );
-        return null;
-      }));
-      if (!missing) return parts.map(({ part }) => part);
-      if (round > 0) throw new Error(`budget window ${missing.budgetId} ${missing.windowStart} could not be created`);
-      // A new period: create its window outside the transaction (no duplicate-key lock waits), then try again.
-      await this.database.pool.execute(`INSERT IGNORE INTO ${this.table('budget_windows')} (budget_id, window_start, spent, reserved) VALUES (?, ?, 0, 0)`, [missing.budgetId, missing.windowStart]);
-    }
-  }
-
-  /** The conditional update: true when the window took the reservation. */
-  private async add(connection: PoolConnection, budget: BudgetRecord, part: ReservationPart): Promise<boolean> {
-    const windows = this.table('budget_windows');
-    const [result] = budget.hard
-      ? await connection.execute<ResultSetHeader>(
-        `UPDATE ${windows} w JOIN ${this.table('budgets')} b ON b.id = w.budget_id SET w.reserved = w.reserved + ?
-          WHERE w.budget_id = ? AND w.window_start = ? AND w.spent + w.reserved + ? <= b.amount`,
-        [part.amount, part.budgetId, part.windowStart, part.amount])
-      : await connection.execute<ResultSetHeader>(`UPDATE ${windows} SET reserved = reserved + ? WHERE budget_id = ? AND window_start = ?`, [part.amount, part.budgetId, part.windowStart]);
-    return result.affectedRows === 1;
-  }
-
-  /**
-   * Settles a call: deletes its reservation rows and, for each one still there, takes its
-   * amount off `reserved`; adds the real cost to `spent` either way (a reservation the sweep
-   * already released still spent). `onCrossed` runs inside the transaction for every 80 % /
-   * 100 % threshold crossed for the first time in the window (marked, so once per period).
-   */
-  async settle(callId: string, parts: ReservationPart[], cost: string, onCrossed: (connection: PoolConnection, crossed: CrossedThreshold) => Promise<void>): Promise<void> {
-    const windows = this.table('budget_windows');
-    await retryingDeadlocks(() => withTransaction(this.database, async (connection) => {
-      for (const part of parts) {
-        const [deleted] = await connection.execute<ResultSetHeader>(`DELETE FROM ${this.table('budget_reservations')} WHERE call_id = ? AND budget_id = ?`, [callId, part.budgetId]);
-        const release = deleted.affectedRows === 1 ? part.amount : '0';
-        await connection.execute(`UPDATE ${windows} SET reserved = GREATEST(reserved - ?, 0), spent = spent + ? WHERE budget_id = ? AND window_start = ?`, [release, cost, part.budgetId, part.windowStart]);
-        if (Number(cost) > 0) await this.markThresholds(connection, part, onCrossed);
-      }
-    }));
-  }
-
-  private async markThresholds(connection: PoolConnection, part: ReservationPart, onCrossed: (connection: PoolConnection, crossed: CrossedThreshold) => Promise<void>): Promise<void> {
+  /** Marks every 80 % / 100 % threshold the window's settled spend crossed for the first time in its period (once per period), reporting each to `onCrossed` in the same transaction. */
+  async markThresholds(connection: PoolConnection, part: WindowKey, onCrossed: (connection: PoolConnection, crossed: CrossedThreshold) => Promise<void>): Promise<void> {
     const windows = this.table('budget_windows');
     const [rows] = await connection.execute<RowDataPacket[]>(
       `SELECT w.spent, w.alerted_80_at, w.alerted_100_at, b.amount FROM ${windows} w JOIN ${this.table('budgets')} b ON b.id = w.budget_id

@@ -1,0 +1,91 @@
+import { createKey } from '../support/hub-cli';
+import { BUDGET_MODEL, CALL_COST, priceBudgetModel, query } from '../support/budgets';
+import { hubServices } from '../support/hub-services';
+import type { Services } from '../../worker/src/services';
+import type { CatalogModel } from '../../worker/src/router/catalog';
+import type { Reservation } from '../../worker/src/router/budgets/budget-guard';
+import { ApiError } from '../../worker/src/support/api-error';
+
+/**
+ * Budget leases on the real database, driven directly: two sets of the worker's services are
+ * two workers' BudgetGuards on one MariaDB (the e2e stack's), as budgets-concurrency does over HTTP.
+ */
+const model = { id: BUDGET_MODEL, provider: 'openai', name: 'gpt-5-mini' } as CatalogModel;
+const estimate = { promptText: 'aaa bbb ccc', maxTokens: 4 }; // 0.007 USD (tests/support/budgets.ts)
+
+async function windowOf(budgetId: string) {
+  const [window] = await query('SELECT spent, reserved FROM {prefix}budget_windows WHERE budget_id = ?', [budgetId]);
+  const rows = await query('SELECT call_id, amount, expires_at FROM {prefix}budget_reservations WHERE budget_id = ?', [budgetId]);
+  return { spent: Number(window?.spent ?? 0), reserved: Number(window?.reserved ?? 0), rows };
+}
+
+describe('budget leases of two workers on one database', () => {
+  let workers: Services[];
+  beforeAll(async () => {
+    await priceBudgetModel();
+    workers = [hubServices(), hubServices()];
+  });
+  afterAll(async () => {
+    for (const services of workers ?? []) await services.database.close();
+  });
+
+  it('admit exactly what a hard budget holds from 60 calls at once, never reserve past it, and leave nothing once settled and stopped', async () => {
+    const key = createKey(['llm.chat']);
+    const scope = { keyId: key.id, team: 'leases', siteUrl: key.siteUrl };
+    const { record } = await workers[0]!.router.budgets.store.create({ scopeKind: 'key', scopeValue: key.id, period: 'day', amount: (10 * CALL_COST).toFixed(8), hard: true, alertUrl: null });
+    for (const services of workers) services.router.budgets.changed();
+    const outcomes = await Promise.allSettled(Array.from({ length: 60 }, (_, index) => workers[index % 2]!.router.budgets.reserve(`usg_lease${index}`, scope, model, estimate)));
+    const admitted = outcomes.flatMap((outcome, index) => (outcome.status === 'fulfilled' ? [{ guard: workers[index % 2]!.router.budgets, reservation: outcome.value as Reservation }] : []));
+    const refused = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : []));
+    expect(admitted).toHaveLength(10);
+    expect(refused.every((reason) => reason instanceof ApiError && reason.code === 'svc_budget_exceeded')).toBe(true);
+    // All ten in flight: their estimates are reserved, in one lease row per worker at most, and not a cent more than the budget.
+    const during = await windowOf(record.id);
+    expect(during.reserved).toBeCloseTo(10 * CALL_COST, 8);
+    expect(during.rows.length).toBeLessThanOrEqual(2);
+    for (const row of during.rows) expect(new Date(row.expires_at).getTime()).toBeGreaterThan(Date.now());
+
+    for (const { guard, reservation } of admitted) await guard.settle(reservation, CALL_COST.toFixed(8));
+    for (const services of workers) await services.router.budgets.leases.returnAll();
+    expect(await windowOf(record.id)).toEqual({ spent: 10 * CALL_COST, reserved: 0, rows: [] });
+  });
+
+  it('count the spend of a call whose lease the sweep released (its worker looked dead), release nothing twice, and take a new lease after', async () => {
+    const key = createKey(['llm.chat']);
+    const scope = { keyId: key.id, team: 'leases', siteUrl: key.siteUrl };
+    const { record } = await workers[0]!.router.budgets.store.create({ scopeKind: 'key', scopeValue: key.id, period: 'month', amount: '5', hard: true, alertUrl: null });
+    const guard = workers[0]!.router.budgets;
+    guard.changed(); // the budget list is read again (another worker would see it within BUDGET_LIST_TTL_MS)
+    const reservation = (await guard.reserve('usg_leaseswept', scope, model, estimate))!;
+    const held = await windowOf(record.id);
+    expect(held.rows).toHaveLength(1);
+    expect(held.reserved).toBeGreaterThanOrEqual(CALL_COST);
+
+    // The other worker holds a lease on the same window, which must stay reserved throughout.
+    const other = workers[1]!.router.budgets;
+    other.changed();
+    const otherReservation = (await other.reserve('usg_leaseother', scope, model, estimate))!;
+    const otherLease = (await windowOf(record.id)).reserved - held.reserved;
+    expect(otherLease).toBeGreaterThanOrEqual(CALL_COST);
+
+    await query('UPDATE {prefix}budget_reservations SET expires_at = UTC_TIMESTAMP(3) - INTERVAL 1 SECOND WHERE call_id = ?', [held.rows[0]!.call_id]);
+    expect(await other.ledger.releaseExpired()).toBe(1);
+    await guard.settle(reservation, CALL_COST.toFixed(8));
+    await guard.leases.flushed();
+    const swept = await windowOf(record.id);
+    expect(swept.spent).toBeCloseTo(CALL_COST, 8);
+    expect(swept.reserved).toBeCloseTo(otherLease, 8);
+    expect(swept.rows).toHaveLength(1);
+    await other.settle(otherReservation, '0.00000000');
+    await other.leases.returnAll();
+    expect(await windowOf(record.id)).toEqual({ spent: CALL_COST, reserved: 0, rows: [] });
+
+    const next = (await guard.reserve('usg_leaseafter', scope, model, estimate))!;
+    const after = await windowOf(record.id);
+    expect(after.rows).toHaveLength(1);
+    expect(after.rows[0]!.call_id).not.toBe(held.rows[0]!.call_id);
+    await guard.settle(next, '0.00000000');
+    await guard.leases.returnAll();
+    expect(await windowOf(record.id)).toEqual({ spent: CALL_COST, reserved: 0, rows: [] });
+  });
+});
