@@ -58,7 +58,7 @@ describe('per-key rate limit', () => {
     } finally {
       await second.stop();
     }
-  });
+  }, 90_000); // it may wait up to 15 s for a fresh clock minute
 
   it('takes a new limit from the admin route and the CLI, refusing a bad one', async () => {
     const lines = hub('key', 'create', '--site', `https://rate-edit-${Date.now()}.example`, '--team', 'rl');

@@ -88,7 +88,10 @@ export class RateLimiter {
     quota.waiting += 1;
     try {
       for (;;) {
-        quota.claim ??= this.claim(quota);
+        // Cleared in a later turn, whenever the claim settles, so a claim never outlives itself.
+        quota.claim ??= this.claim(quota).finally(() => {
+          quota.claim = null;
+        });
         await quota.claim;
         if (quota.held > 0) return this.use(quota);
         const time = this.now();
@@ -113,8 +116,6 @@ export class RateLimiter {
       }
     } catch (error) {
       this.goOffline(error);
-    } finally {
-      quota.claim = null;
     }
   }
 
