@@ -42,6 +42,16 @@ describe('RateLimiter on one worker', () => {
     expect(counters.count('key_bench', MINUTE)).toBe(12_500); // an eighth of the room
   });
 
+  it('applies a lowered limit at once, giving back what it held beyond it', async () => {
+    const counters = new MemoryRateCounters();
+    const limiter = new RateLimiter(counters, silentLogger, 1000, () => at(10));
+    expect(await takeInTurn(limiter, 'key_a', 120, 2)).toBe(2); // claims 15, holds 13
+    expect(await limiter.take('key_a', 2)).toEqual({ allowed: false, retryAfterSeconds: 50 });
+    await limiter.sync();
+    expect(counters.count('key_a', MINUTE)).toBe(2);
+    expect(await takeInTurn(limiter, 'key_a', 5, 10)).toBe(3); // raised again: 3 more
+  });
+
   it('shares a claim in flight among the requests waiting for it', async () => {
     const counters = new MemoryRateCounters();
     let release: () => void = () => undefined;

@@ -42,7 +42,7 @@ export class RateLimiter {
       quota = emptyQuota(keyId, window, limit);
       this.keys.set(keyId, quota);
     }
-    quota.limit = limit;
+    if (limit !== quota.limit) relimit(quota, limit);
     if (quota.held > 0) return this.use(quota);
     if (this.offline) return this.countLocally(quota, time);
     if (quota.fullUntil > time && !quota.claim) return refusal(quota.window, time);
@@ -126,7 +126,10 @@ export class RateLimiter {
     if (quotas.length === 0) return;
     try {
       await this.pushLocalCounts(window, quotas);
-      for (const quota of quotas) if (quota.held > 0 && !quota.claim && (final || quota.recent === 0)) await this.giveBack(quota);
+      for (const quota of quotas) {
+        if (quota.surplus > 0) await this.giveBack(quota, 'surplus');
+        if (quota.held > 0 && !quota.claim && (final || quota.recent === 0)) await this.giveBack(quota, 'held');
+      }
       const totals = await this.counters.totals(window, quotas.map((quota) => quota.keyId));
       for (const quota of quotas) {
         quota.total = totals.get(quota.keyId) ?? 0;
@@ -157,9 +160,9 @@ export class RateLimiter {
   }
 
   /** Unused quota goes back; dropped from `held` first, so a failed statement loses it rather than counting it twice. */
-  private async giveBack(quota: KeyQuota): Promise<void> {
-    const amount = quota.held;
-    quota.held = 0;
+  private async giveBack(quota: KeyQuota, part: 'held' | 'surplus'): Promise<void> {
+    const amount = quota[part];
+    quota[part] = 0;
     quota.total -= amount;
     await this.counters.giveBack(quota.keyId, quota.window, amount);
   }
@@ -168,6 +171,16 @@ export class RateLimiter {
     if (!this.offline) this.logger.warn('rate-limit counters unreachable; counting locally until they answer (each worker up to the limit)', { error: String(error) });
     this.offline = true;
   }
+}
+
+/** A new limit mid-minute: a lower one applies at once (what is held is dropped, given back at the next sync); a higher one may claim again. */
+function relimit(quota: KeyQuota, limit: number): void {
+  if (limit < quota.limit) {
+    quota.surplus += quota.held;
+    quota.held = 0;
+  }
+  quota.limit = limit;
+  quota.fullUntil = 0;
 }
 
 function refusal(window: number, time: number): RateVerdict {

@@ -6,6 +6,8 @@ export interface KeyQuota {
   limit: number;
   /** Claimed from the shared counter and not used yet: what this worker may still admit. */
   held: number;
+  /** Dropped from `held` when the limit was lowered: given back at the next sync. */
+  surplus: number;
   /** The shared counter as last seen (every worker's claims, this one's included). */
   total: number;
   /** Admitted by local counting while the database was unreachable, not yet added to the counter. */
@@ -22,7 +24,7 @@ export interface KeyQuota {
 }
 
 export function emptyQuota(keyId: string, window: number, limit: number): KeyQuota {
-  return { keyId, window, limit, held: 0, total: 0, unpushed: 0, recent: 0, demand: 0, waiting: 0, claim: null, fullUntil: 0 };
+  return { keyId, window, limit, held: 0, surplus: 0, total: 0, unpushed: 0, recent: 0, demand: 0, waiting: 0, claim: null, fullUntil: 0 };
 }
 
 /**
