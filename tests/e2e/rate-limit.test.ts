@@ -1,5 +1,7 @@
+import { queryStack } from '../support/database-query';
+import { startExtraWorker } from '../support/extra-worker';
 import { bearer, call } from '../support/lanes';
-import { hub } from '../support/hub-cli';
+import { createKey, hub } from '../support/hub-cli';
 import { shellHeaders } from '../support/signed-request';
 import { stack } from '../support/stack';
 
@@ -24,6 +26,39 @@ describe('per-key rate limit', () => {
       expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(60);
     }
   });
+
+  it('holds across two workers: of 120 concurrent calls split over both, at most the limit (40) pass, counted in MySQL, the rest 429', async () => {
+    const key = createKey(['llm.chat']);
+    hub('key', 'rate-limit', key.id, '40');
+    const second = await startExtraWorker();
+    try {
+      const secondsLeft = 60 - new Date().getUTCSeconds();
+      if (secondsLeft < 15) await new Promise((resolve) => setTimeout(resolve, secondsLeft * 1000 + 200));
+      const window = Math.floor(Date.now() / 60_000);
+      const urls = [stack().workerUrl, second.url];
+      const answers = await Promise.all(
+        Array.from({ length: 120 }, async (_, index) => {
+          const response = await fetch(`${urls[index % 2]}/wp-json/llm/router/v1/models`, { headers: bearer(key.key) });
+          const body = (await response.json()) as { code?: string };
+          return { worker: index % 2, status: response.status, code: body.code, retryAfter: Number(response.headers.get('retry-after')) };
+        }),
+      );
+      expect(Math.floor(Date.now() / 60_000)).toBe(window); // one clock minute, else the test proves nothing
+      const admitted = answers.filter((answer) => answer.status === 200);
+      const refused = answers.filter((answer) => answer.status === 429);
+      expect(admitted.length + refused.length).toBe(120);
+      expect(admitted.length).toBeLessThanOrEqual(40);
+      expect(admitted.length).toBeGreaterThanOrEqual(30); // the limit is used, not merely undercut
+      expect(new Set(admitted.map((answer) => answer.worker))).toEqual(new Set([0, 1])); // both workers admitted some
+      expect(refused.every((answer) => answer.code === 'svc_rate_limited' && answer.retryAfter >= 1 && answer.retryAfter <= 60)).toBe(true);
+      await second.stop(); // gives back what it holds
+      const [row] = await queryStack('SELECT requests FROM {prefix}svc_rate_counters WHERE key_id = ? AND window_start = ?', [key.id, window]);
+      expect(Number(row!.requests)).toBeGreaterThanOrEqual(admitted.length);
+      expect(Number(row!.requests)).toBeLessThanOrEqual(40);
+    } finally {
+      await second.stop();
+    }
+  }, 90_000); // it may wait up to 15 s for a fresh clock minute
 
   it('takes a new limit from the admin route and the CLI, refusing a bad one', async () => {
     const lines = hub('key', 'create', '--site', `https://rate-edit-${Date.now()}.example`, '--team', 'rl');

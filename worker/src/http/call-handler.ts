@@ -29,7 +29,8 @@ export interface CallRoute {
  */
 export async function checkCall(services: Services, route: CallRoute, state: RequestContext, headers: IncomingHttpHeaders): Promise<void> {
   state.apiKey = await authenticate(services.keyLookup, headers.authorization);
-  admit(services.router.limiter, state.apiKey);
+  const waiting = admit(services.router.limiter, state.apiKey);
+  if (waiting) await waiting;
   if (route.features) await requireFeatures(services.gate, state.apiKey, route.features);
   state.json = parseJsonObject(headers['content-type'], state.rawBody);
 }

@@ -49,7 +49,7 @@ export function metricsHandlers(services: Services): { scrape: RequestHandler; l
       const authorization = request.headers.authorization;
       if (authorization !== undefined || !isLoopbackPeer(request)) {
         const key = await authenticate(services.keyLookup, authorization);
-        admit(services.router.limiter, key);
+        await admit(services.router.limiter, key);
         if (key.scope !== 'admin') throw ApiError.forbidden('This route needs an API key with scope "admin", or a request from this machine (loopback) without one.');
       }
       await answer(response);

@@ -1,13 +1,23 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { ApiKeyRecord } from '../license/api-keys';
-import type { RateLimiter } from '../router/rate-limiter';
+import type { RateLimiter, RateVerdict } from '../router/rate-limiter';
 import { ApiError } from '../support/api-error';
 import { countRateLimitRejection } from '../support/metrics/hub-metrics';
 import { context } from './context';
 
-/** Counts one request of `key`; 429 svc_rate_limited with Retry-After once its requests per minute are used up. */
-export function admit(limiter: RateLimiter, key: ApiKeyRecord): void {
+/**
+ * Counts one request of `key`; 429 svc_rate_limited with Retry-After once its requests per
+ * minute are used up. A promise only when the limiter must claim quota first (else nothing
+ * to await on the hot path).
+ */
+export function admit(limiter: RateLimiter, key: ApiKeyRecord): Promise<void> | undefined {
   const verdict = limiter.take(key.id, key.rateLimitPerMinute);
+  if (verdict instanceof Promise) return verdict.then(enforce);
+  enforce(verdict);
+  return undefined;
+}
+
+function enforce(verdict: RateVerdict): void {
   if (!verdict.allowed) {
     countRateLimitRejection();
     throw ApiError.rateLimited(verdict.retryAfterSeconds);
@@ -17,7 +27,8 @@ export function admit(limiter: RateLimiter, key: ApiKeyRecord): void {
 /** The middleware form of admit(). */
 export function rateLimit(limiter: RateLimiter) {
   return (_request: Request, response: Response, next: NextFunction): void => {
-    admit(limiter, context(response).apiKey!);
-    next();
+    const waiting = admit(limiter, context(response).apiKey!);
+    if (waiting) waiting.then(() => next(), next);
+    else next();
   };
 }

@@ -14,6 +14,7 @@ import { PriceBook } from './prices';
 import { ProviderPool } from './provider-pool';
 import { ProviderStore } from './provider-store';
 import { PurposeBook } from './purposes';
+import { MysqlRateCounters } from './rate-counters';
 import { RateLimiter } from './rate-limiter';
 import { ResponseStore } from './responses/store';
 import { UsageRecorder } from './usage-recorder';
@@ -56,7 +57,7 @@ export function createRouterServices(config: Config, database: Database, pending
     purposes: new PurposeBook(database),
     prices,
     usage: new UsageRecorder(database, pending, logger, { name: `${hostname()}:${config.port}`, boot: ulid() }),
-    limiter: new RateLimiter(database, logger),
+    limiter: new RateLimiter(new MysqlRateCounters(database), logger),
     calls: new ConcurrentCalls(),
     images: new ImageInliner(new OutboundGuard(config.outbox.outboundAllow), config.outbox.outboundAllow, config.images),
     responses: new ResponseStore(database, config.responsesRetentionDays),
