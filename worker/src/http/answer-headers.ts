@@ -1,0 +1,16 @@
+import type { ServerResponse } from 'node:http';
+import type { AnswerHeaders } from '../router/answer-stream';
+
+/**
+ * Runs a blocking router call with a fresh header map, then puts what the call set there
+ * (`X-Svc-Cache`) on the answer — whether it answered or threw, so an error answer carries
+ * them too — unless the head already left.
+ */
+export async function withAnswerHeaders<T>(response: ServerResponse, call: (headers: AnswerHeaders) => Promise<T>): Promise<T> {
+  const headers: AnswerHeaders = new Map();
+  try {
+    return await call(headers);
+  } finally {
+    if (!response.headersSent) for (const [name, value] of headers) response.setHeader(name, value);
+  }
+}
