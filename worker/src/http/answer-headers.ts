@@ -11,6 +11,12 @@ export async function withAnswerHeaders<T>(response: ServerResponse, call: (head
   try {
     return await call(headers);
   } finally {
-    if (!response.headersSent) for (const [name, value] of headers) response.setHeader(name, value);
+    writeAnswerHeaders(response, headers);
   }
+}
+
+/** Puts a call's headers on the answer, unless its head already left. */
+export function writeAnswerHeaders(response: ServerResponse, headers: AnswerHeaders): void {
+  if (response.headersSent) return;
+  for (const [name, value] of headers) response.setHeader(name, value);
 }

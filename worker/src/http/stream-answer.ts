@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { AnswerStream } from '../router/answer-stream';
+import { writeAnswerHeaders } from './answer-headers';
 import { SseWriter } from './sse-writer';
 
 /**
@@ -7,6 +8,7 @@ import { SseWriter } from './sse-writer';
  * it arrives, with keep-alive comments after `keepAliveMs` of silence. A `failure` piece is
  * thrown as the HTTP error while nothing has gone out (no event, no keep-alive), else it is
  * one `data:` event and `[DONE]`; an error the sequence throws goes to the error answer.
+ * An error answer carries the call's headers too (`X-Svc-Cache: miss` on a failed miss).
  */
 export async function sendAnswerStream(response: ServerResponse, stream: AnswerStream, keepAliveMs: number): Promise<void> {
   const writer = new SseWriter(response, keepAliveMs, stream.headers);
@@ -32,6 +34,9 @@ export async function sendAnswerStream(response: ServerResponse, stream: AnswerS
           break;
       }
     }
+  } catch (error) {
+    writeAnswerHeaders(response, stream.headers);
+    throw error;
   } finally {
     writer.stop();
   }
