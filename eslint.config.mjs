@@ -117,6 +117,30 @@ export default [
 	},
 	...knownViolationOverrides,
 	{
+		// router/ says what an answer is (a result, a stream of pieces, headers as data); http/
+		// writes it (issue 14). Provider clients (undici) and their test fixtures are not answers.
+		files: [ 'worker/src/router/**/*.ts' ],
+		ignores: [ 'worker/src/router/**/*.test.ts', 'worker/src/router/**/__fixtures__/**' ],
+		rules: {
+			'no-restricted-imports': [
+				'error',
+				{
+					paths: [ 'express', 'node:http', 'http', 'node:http2', 'http2' ].map( ( name ) => ( {
+						name,
+						message: 'router/ does not speak HTTP to its callers: return data (router/answer-stream.ts) and let http/ write it (issue 14, DESIGN §2).',
+					} ) ),
+				},
+			],
+			'no-restricted-properties': [
+				'error',
+				...[ 'setHeader', 'writeHead', 'flushHeaders' ].map( ( property ) => ( {
+					property,
+					message: 'router/ does not write answers: put headers in the call\'s AnswerHeaders (router/answer-stream.ts); http/ writes them.',
+				} ) ),
+			],
+		},
+	},
+	{
 		// The CLI talks to a terminal.
 		files: [ 'worker/src/cli/**/*.ts' ],
 		rules: { 'no-console': 'off' },

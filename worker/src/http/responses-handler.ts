@@ -12,8 +12,10 @@ import { readItemPage, itemPage } from '../router/responses/item-page';
 import { resolveReferences } from '../router/responses/references';
 import type { ResponseItem, ResponseStore, StoredResponse } from '../router/responses/store';
 import type { CallHandler } from './call-handler';
+import { clientSignal } from './client-signal';
 import { context } from './context';
 import { sendJson } from './send-json';
+import { sendAnswerStream } from './stream-answer';
 
 /** The same answer for an unknown, expired, deleted or another key's response: never a hint. */
 function noSuchResponse(field?: string): ApiError {
@@ -69,8 +71,9 @@ export function responsesHandlers(router: RouterServices, store: ResponseStore) 
         return false;
       }
     };
-    if (body.stream) return streamResponse(router, response, body, resolution.candidates, record, describe, async (done) => void (await keep(done)));
-    const done = await blockingResponse(router, response, body, resolution.candidates, record, describe);
+    const clientGone = clientSignal(response);
+    if (body.stream) return sendAnswerStream(response, streamResponse(router, body, resolution.candidates, record, clientGone, describe, async (done) => void (await keep(done))), router.config.streamKeepAliveMs);
+    const done = await blockingResponse(router, clientGone, body, resolution.candidates, record, describe);
     if (!done) return;
     const kept = await keep(done);
     sendJson(response, 200, fields.store && !kept ? { ...done.body, store: false } : done.body);

@@ -2,10 +2,12 @@ import type { RouterServices } from '../router/router-services';
 import { blockingChat, prepareChatCall, type Caller, type ChatMode } from '../router/chat-call';
 import { streamChat } from '../router/chat-stream';
 import { embeddingsCall } from '../router/embeddings-call';
-import { clientSignal } from '../router/provider-call';
+import { withAnswerHeaders } from './answer-headers';
 import type { CallHandler } from './call-handler';
+import { clientSignal } from './client-signal';
 import type { RequestContext } from './context';
 import { sendJson } from './send-json';
+import { sendAnswerStream } from './stream-answer';
 
 function caller(state: RequestContext): Caller {
   return { requestId: state.requestId, keyId: state.apiKey!.id, keyTeam: state.apiKey!.team, siteUrl: state.apiKey!.siteUrl };
@@ -15,8 +17,8 @@ function caller(state: RequestContext): Caller {
 export function chatHandler(router: RouterServices, mode: ChatMode): CallHandler {
   return async (state, response) => {
     const call = await prepareChatCall(router, state.json ?? {}, caller(state), mode);
-    if (call.streaming) return streamChat(router, response, call.body, call.candidates, call.record);
-    const answer = await blockingChat(router, call, clientSignal(response), response);
+    if (call.streaming) return sendAnswerStream(response, streamChat(router, call.body, call.candidates, call.record, clientSignal(response)), router.config.streamKeepAliveMs);
+    const answer = await withAnswerHeaders(response, (headers) => blockingChat(router, call, clientSignal(response), headers));
     if (answer) sendJson(response, 200, answer);
   };
 }

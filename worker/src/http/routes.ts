@@ -8,7 +8,7 @@ import { healthHandler } from './health';
 import { metricsHandlers } from './metrics-handler';
 import { adminChatHandler } from './admin/admin-chat';
 import { chatHandler, embeddingsHandler } from './router-calls';
-import { modelHandlers } from '../router/models-handler';
+import { modelHandlers } from './models-handler';
 import { responsesHandlers } from './responses-handler';
 import { routerAdminHandlers } from './admin/router-admin';
 import { cachePoolAdminHandlers } from './admin/cache-pool-admin';

@@ -6,7 +6,7 @@ import { CallRecord } from './call-record';
 import { parseChatRequest, type ParsedChatRequest } from './chat-request';
 import { CompletionShape, outputText } from './chat-completion';
 import { runModelCall } from './model-call';
-import type { CacheContext } from './response-cache/cached-provider';
+import type { AnswerHeaders } from './answer-stream';
 import { providerRequest } from './provider-call';
 import { resolveTarget } from './resolve';
 import { neededFeatures } from './request-support';
@@ -55,12 +55,12 @@ export async function prepareChatCall(router: RouterServices, raw: Raw, caller: 
 
 /**
  * A blocking chat call: the `chat.completion` answer, or null when the client hung up
- * (recorded). `headers` is where the response cache says `X-Svc-Cache` (the HTTP answer).
+ * (recorded). `headers` is where the response cache says `X-Svc-Cache` (http/ writes them).
  */
-export async function blockingChat(router: RouterServices, { body, candidates, record }: ChatCall, signal: AbortSignal, headers?: CacheContext['response']) {
+export async function blockingChat(router: RouterServices, { body, candidates, record }: ChatCall, signal: AbortSignal, headers?: AnswerHeaders) {
   const done = await runModelCall(router, record, signal, {
     candidates,
-    cache: headers && { record, response: headers },
+    cache: headers && { record, headers },
     promptText: body.messages.map((message) => message.content).join('\n'),
     call: (provider, model, ended) => provider.chat(providerRequest(body, model), { signal: ended }),
     measure: (result) => ({ usage: result.usage, outputText: outputText(result) }),

@@ -1,16 +1,16 @@
-import type { ServerResponse } from 'node:http';
 import { ApiError } from '../support/api-error';
 import { AttemptsExhausted, isAbort, toApiError, withFallback } from './attempts';
 import type { CatalogModel } from './catalog';
 import type { CallRecord } from './call-record';
-import { clientSignal, logUpstreamFailure, providerFor, providerRequest } from './provider-call';
+import { logUpstreamFailure, providerFor, providerRequest } from './provider-call';
 import { CompletionShape, outputText } from './chat-completion';
 import { outputChunks, type StreamTotals } from './stream-output';
 import type { ParsedChatRequest } from './chat-request';
 import type { TokenUsage } from './providers/types';
 import type { RouterServices } from './router-services';
 import { nextEventWithin } from './next-event';
-import { SseWriter } from './sse-writer';
+import type { AnswerHeaders, AnswerStream, StreamPiece } from './answer-stream';
+import { StreamChannel } from './stream-channel';
 import { StreamDeadline, StreamDeadlineReached } from './stream-deadline';
 
 /** Thrown once the first token went out: no retry, no fallback after that (DESIGN §4). */
@@ -22,17 +22,32 @@ class CommittedFailure extends Error {
 
 
 /**
- * One streamed call: tries the candidates (retries and fallback only until the first token),
- * passes each delta on as a `chat.completion.chunk`, ends with the finish chunk, the usage
- * chunk (`choices: []`, usage, router) and `[DONE]`. A failure after the first token is one
- * `data: {"error":…}` event, then `[DONE]`. A client hang-up aborts the upstream request, and
- * so does reaching SVC_STREAM_MAX_MS, which then ends the stream with an error (endAtDeadline).
+ * One streamed call, as pieces for http/ to send (router/answer-stream.ts): tries the
+ * candidates (retries and fallback only until the first token), passes each delta on as a
+ * `chat.completion.chunk`, ends with the finish chunk, the usage chunk (`choices: []`, usage,
+ * router) and `[DONE]`. A failure is a `failure` piece: the HTTP error while nothing went out,
+ * else one `data: {"error":…}` event, then `[DONE]`. `clientGone` (the client hanging up)
+ * aborts the upstream request, and so does reaching SVC_STREAM_MAX_MS, which then ends the
+ * stream with an error (endAtDeadline). The cache outcome is in the stream's headers.
  */
-export async function streamChat(router: RouterServices, response: ServerResponse, body: ParsedChatRequest, candidates: CatalogModel[], record: CallRecord): Promise<void> {
-  const clientGone = clientSignal(response);
+export function streamChat(router: RouterServices, body: ParsedChatRequest, candidates: CatalogModel[], record: CallRecord, clientGone: AbortSignal): AnswerStream {
+  const headers: AnswerHeaders = new Map();
+  const pieces = StreamChannel.run<StreamPiece>((push) => runStream(router, body, candidates, record, clientGone, headers, push));
+  return { headers, pieces };
+}
+
+async function runStream(
+  router: RouterServices,
+  body: ParsedChatRequest,
+  candidates: CatalogModel[],
+  record: CallRecord,
+  clientGone: AbortSignal,
+  headers: AnswerHeaders,
+  push: (piece: StreamPiece) => void,
+): Promise<void> {
   const deadline = new StreamDeadline(router.config.streamMaxMs);
   const ended = AbortSignal.any([clientGone, deadline.signal]);
-  const writer = new SseWriter(response, router.config.streamKeepAliveMs);
+  const send = (payload: unknown) => push({ kind: 'data', payload });
   const { firstTokenMs, idleMs } = router.config.timeouts;
   const promptText = body.messages.map((message) => message.content).join('\n');
   const tried = { model: candidates[0]!, attempts: 0 };
@@ -45,7 +60,7 @@ export async function streamChat(router: RouterServices, response: ServerRespons
     const onEnded = () => attempt.abort(ended.reason);
     if (ended.aborted) throw ended.reason;
     ended.addEventListener('abort', onEnded, { once: true });
-    const provider = await providerFor(router, model, { record, response });
+    const provider = await providerFor(router, model, { record, headers });
     const iterator = provider.stream(providerRequest(body, model), { signal: attempt.signal })[Symbol.asyncIterator]();
     const startedAt = Date.now();
     let committed = false;
@@ -65,9 +80,9 @@ export async function streamChat(router: RouterServices, response: ServerRespons
             committed = true;
             record.markFirstToken();
             shape = new CompletionShape(model.id);
-            writer.send(shape.chunk({ role: 'assistant', content: '' }));
+            send(shape.chunk({ role: 'assistant', content: '' }));
           }
-          for (const delta of chunks) writer.send(shape.chunk(delta));
+          for (const delta of chunks) send(shape.chunk(delta));
         }
       }
     } catch (error) {
@@ -80,7 +95,7 @@ export async function streamChat(router: RouterServices, response: ServerRespons
     }
     if (!committed) {
       shape = new CompletionShape(model.id);
-      writer.send(shape.chunk({ role: 'assistant', content: '' }));
+      send(shape.chunk({ role: 'assistant', content: '' }));
     }
   };
 
@@ -88,24 +103,22 @@ export async function streamChat(router: RouterServices, response: ServerRespons
     const isFinal = (error: unknown) => error instanceof CommittedFailure || error instanceof StreamDeadlineReached;
     const { model, attempts } = await withFallback(candidates, router.config.retry, ended, attemptStream, isFinal);
     const finished = await record.finish({ status: 'ok', model, attempts, usage: totals.usage, promptText, outputText: outputText({ content: totals.text, toolCalls: totals.toolCalls }) });
-    writer.send(shape.chunk({}, totals.finishReason));
-    writer.send(shape.usageChunk(finished.usage, finished.router));
-    writer.done();
+    send(shape.chunk({}, totals.finishReason));
+    send(shape.usageChunk(finished.usage, finished.router));
+    push({ kind: 'done' });
   } catch (error) {
-    writer.stop();
     if (clientGone.aborted || (isAbort(error) && !deadline.reached)) {
       await record.finish({ status: 'aborted', ...tried, usage: totals.usage, promptText, outputText: outputText({ content: totals.text, toolCalls: totals.toolCalls }), errorCode: 'client_closed' });
       return;
     }
-    if (deadline.reached) return endAtDeadline(router, writer, record, deadline, { ...tried, usage: totals.usage, promptText, outputText: outputText({ content: totals.text, toolCalls: totals.toolCalls }) });
+    if (deadline.reached) return endAtDeadline(router, push, record, deadline, { ...tried, usage: totals.usage, promptText, outputText: outputText({ content: totals.text, toolCalls: totals.toolCalls }) });
     const cause = error instanceof CommittedFailure ? error.cause : error instanceof AttemptsExhausted ? error.lastError : error;
     logUpstreamFailure(router, record, cause, tried.attempts);
     const apiError = toApiError(cause);
     const attempts = error instanceof AttemptsExhausted ? error.attempts : tried.attempts;
     await record.finish({ status: 'error', ...tried, attempts, usage: totals.usage, promptText, outputText: outputText({ content: totals.text, toolCalls: totals.toolCalls }), errorCode: apiError.code });
-    if (!writer.headersSent) throw new ApiError(apiError.status, apiError.code, apiError.message, { ...apiError.data, attempts });
-    writer.send({ error: { code: apiError.code, message: apiError.message } });
-    writer.done();
+    const failure = new ApiError(apiError.status, apiError.code, apiError.message, { ...apiError.data, attempts });
+    push({ kind: 'failure', error: failure, payload: { error: { code: apiError.code, message: apiError.message } } });
   } finally {
     deadline.clear();
   }
@@ -115,11 +128,11 @@ export async function streamChat(router: RouterServices, response: ServerRespons
  * The stream reached SVC_STREAM_MAX_MS (its upstream request is already aborted): the usage
  * row is completed as an error with the tokens so far (estimated and flagged when the
  * provider had not reported them), then one error event (`svc_upstream_timeout`, phase
- * `total`) and `[DONE]` — or a plain 504 when nothing had been sent yet.
+ * `total`) and `[DONE]` — or a plain 504 when nothing had been sent yet (a `failure` piece).
  */
 async function endAtDeadline(
   router: RouterServices,
-  writer: SseWriter,
+  push: (piece: StreamPiece) => void,
   record: CallRecord,
   deadline: StreamDeadline,
   sofar: { model: CatalogModel; attempts: number; usage: TokenUsage | null; promptText: string; outputText: string },
@@ -127,7 +140,5 @@ async function endAtDeadline(
   const apiError = ApiError.streamTooLong(deadline.limitMs);
   router.logger.warn('stream reached its maximum duration', { request_id: record.requestId, limit_ms: deadline.limitMs, attempts: sofar.attempts });
   await record.finish({ status: 'error', ...sofar, errorCode: apiError.code });
-  if (!writer.headersSent) throw apiError;
-  writer.send({ error: apiError.toBody() });
-  writer.done();
+  push({ kind: 'failure', error: apiError, payload: { error: apiError.toBody() } });
 }

@@ -1,4 +1,3 @@
-import type { ServerResponse } from 'node:http';
 import { ApiError } from '../support/api-error';
 import { AttemptsExhausted, isAbort, toApiError } from './attempts';
 import type { CallRecord } from './call-record';
@@ -23,16 +22,6 @@ export function providerRequest(body: ParsedChatRequest, model: CatalogModel): C
   const { purpose: _purpose, metadata: _metadata, stream: _stream, includeUsage: _includeUsage, ...request } = body;
   return { ...request, model: model.name };
 }
-
-/** Aborted when the client hangs up before the answer is complete. */
-export function clientSignal(response: ServerResponse): AbortSignal {
-  const controller = new AbortController();
-  response.on('close', () => {
-    if (!response.writableFinished) controller.abort(Object.assign(new Error('client closed the connection'), { name: 'AbortError' }));
-  });
-  return controller.signal;
-}
-
 
 /**
  * The end of a blocking call that did not succeed: a client hang-up is recorded as aborted

@@ -1,8 +1,9 @@
 import type { Request, Response } from 'express';
 import { blockingChat, prepareChatCall } from '../../router/chat-call';
-import { clientSignal } from '../../router/provider-call';
 import type { RouterServices } from '../../router/router-services';
 import { ApiError } from '../../support/api-error';
+import { withAnswerHeaders } from '../answer-headers';
+import { clientSignal } from '../client-signal';
 import { context } from '../context';
 
 /**
@@ -18,7 +19,7 @@ export function adminChatHandler(router: RouterServices) {
     if (raw.stream !== undefined && raw.stream !== false) throw ApiError.invalidRequest({ stream: 'the admin chat answers in one piece; leave stream out' });
     const caller = { requestId: state.requestId, keyId: `wp-user:${state.wordpressUser}`, keyTeam: '', siteUrl: '' };
     const call = await prepareChatCall(router, raw, caller, 'blocking');
-    const answer = await blockingChat(router, call, clientSignal(response), response);
+    const answer = await withAnswerHeaders(response, (headers) => blockingChat(router, call, clientSignal(response), headers));
     if (answer) response.json(answer);
   };
 }

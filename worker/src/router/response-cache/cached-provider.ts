@@ -1,13 +1,14 @@
 import { countCacheHit } from '../../support/metrics/hub-metrics';
+import type { AnswerHeaders } from '../answer-stream';
 import type { CallRecord } from '../call-record';
 import type { ChatRequest, ChatResult, Provider, StreamEvent } from '../providers/types';
 import { replayEvents, StreamCollector } from './replay';
 import type { CacheCaller, CacheSlot, ResponseCache } from './response-cache';
 
-/** What the chat handler passes to providerFor() for the cache: the call's record (who calls, for which purpose) and the answer's headers. */
+/** What a chat call passes to providerFor() for the cache: the call's record (who calls, for which purpose) and the answer's headers, where the outcome goes (http/ writes them). */
 export interface CacheContext {
   record: CallRecord;
-  response: { setHeader(name: string, value: string): unknown; headersSent: boolean };
+  headers: AnswerHeaders;
 }
 
 export const CACHE_HEADER = 'X-Svc-Cache';
@@ -24,9 +25,7 @@ export async function withResponseCache(cache: ResponseCache, provider: Provider
   const caller: CacheCaller | null = context ? { keyId: context.record.identity.keyId, team: context.record.identity.keyTeam, purpose: context.record.identity.purpose } : null;
   const policy = caller ? await cache.policyFor(caller) : null;
   if (!context || !caller || !policy) return provider;
-  const mark = (value: 'hit' | 'miss' | 'bypass') => {
-    if (!context.response.headersSent) context.response.setHeader(CACHE_HEADER, value);
-  };
+  const mark = (value: 'hit' | 'miss' | 'bypass') => context.headers.set(CACHE_HEADER, value);
   const lookUp = async (request: ChatRequest): Promise<{ slot: CacheSlot | null; hit: ChatResult | null }> => {
     const slot = cache.slotFor(policy, caller, modelId, request);
     const hit = slot ? await cache.find(slot) : null;

@@ -2,9 +2,8 @@ import { withFallback } from '../attempts';
 import type { CallRecord, RouterBlock } from '../call-record';
 import type { CatalogModel } from '../catalog';
 import type { ParsedChatRequest } from '../chat-request';
-import { clientSignal, providerFor, providerRequest, recordFailure } from '../provider-call';
+import { providerFor, providerRequest, recordFailure } from '../provider-call';
 import type { RouterServices } from '../router-services';
-import type { ServerResponse } from 'node:http';
 import { finalStatus, outputItems, responsesUsage, type ResponseShape } from './output';
 import type { ResponseItem } from './store';
 
@@ -19,18 +18,17 @@ export interface CompletedResponse {
 
 /**
  * One blocking Responses call: the same candidates, retries, fallback and usage row as a
- * blocking chat call; the answer as output items. Null when the client hung up (recorded as
- * aborted); an exhausted call throws the contract's error.
+ * blocking chat call; the answer as output items (http/ sends `body`). Null when the client
+ * hung up (`signal` aborted; recorded as aborted); an exhausted call throws the contract's error.
  */
 export async function blockingResponse(
   router: RouterServices,
-  response: ServerResponse,
+  signal: AbortSignal,
   body: ParsedChatRequest,
   candidates: CatalogModel[],
   record: CallRecord,
   describe: (model: CatalogModel) => ResponseShape,
 ): Promise<CompletedResponse | null> {
-  const signal = clientSignal(response);
   const promptText = body.messages.map((message) => message.content).join('\n');
   const tried = { model: candidates[0]!, attempts: 0 };
   try {

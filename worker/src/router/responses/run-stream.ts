@@ -1,13 +1,13 @@
-import type { ServerResponse } from 'node:http';
 import { ApiError } from '../../support/api-error';
 import { AttemptsExhausted, isAbort, toApiError, withFallback } from '../attempts';
 import type { CallRecord } from '../call-record';
 import type { CatalogModel } from '../catalog';
 import type { ParsedChatRequest } from '../chat-request';
-import { clientSignal, logUpstreamFailure, providerFor, providerRequest } from '../provider-call';
+import { logUpstreamFailure, providerFor, providerRequest } from '../provider-call';
 import type { FinishReason, TokenUsage } from '../providers/types';
 import type { RouterServices } from '../router-services';
-import { SseWriter } from '../sse-writer';
+import type { AnswerStream, StreamPiece } from '../answer-stream';
+import { StreamChannel } from '../stream-channel';
 import { StreamDeadline, StreamDeadlineReached } from '../stream-deadline';
 import { ResponseEvents, type ResponseEvent } from './events';
 import { nextEventWithin } from '../next-event';
@@ -29,27 +29,41 @@ export interface StreamedResponse {
 }
 
 /**
- * One streamed Responses call, with the timing, retry, fallback and usage rules of chat
- * streams (router/chat-stream.ts): nothing is sent until the first text or tool-call piece,
- * so a failure before it is an ordinary HTTP error and may fall back to the next model; then
- * `response.created` … `response.completed` (ResponseEvents). `beforeCompleted` runs before
- * the last event (the response is stored by then). A failure after the stream began, or
- * SVC_STREAM_MAX_MS, ends it with `response.failed`.
+ * One streamed Responses call, as pieces for http/ to send (router/answer-stream.ts), with
+ * the timing, retry, fallback and usage rules of chat streams (router/chat-stream.ts):
+ * nothing is sent until the first text or tool-call piece, so a failure before it is thrown
+ * by the sequence (an ordinary HTTP error) and may fall back to the next model; then
+ * `response.created` … `response.completed` (ResponseEvents) as named events, and the end
+ * (no `[DONE]`). `beforeCompleted` runs before the last event (the response is stored by
+ * then). A failure after the stream began, or SVC_STREAM_MAX_MS, ends it with
+ * `response.failed`. `clientGone` (the client hanging up) aborts the call, recorded as such.
  */
-export async function streamResponse(
+export function streamResponse(
   router: RouterServices,
-  response: ServerResponse,
   body: ParsedChatRequest,
   candidates: CatalogModel[],
   record: CallRecord,
+  clientGone: AbortSignal,
   describe: (model: CatalogModel) => ResponseShape,
   beforeCompleted: (streamed: StreamedResponse) => Promise<void>,
+): AnswerStream {
+  const pieces = StreamChannel.run<StreamPiece>((push) => runStream(router, body, candidates, record, clientGone, describe, beforeCompleted, push));
+  return { headers: new Map(), pieces };
+}
+
+async function runStream(
+  router: RouterServices,
+  body: ParsedChatRequest,
+  candidates: CatalogModel[],
+  record: CallRecord,
+  clientGone: AbortSignal,
+  describe: (model: CatalogModel) => ResponseShape,
+  beforeCompleted: (streamed: StreamedResponse) => Promise<void>,
+  push: (piece: StreamPiece) => void,
 ): Promise<void> {
-  const clientGone = clientSignal(response);
   const deadline = new StreamDeadline(router.config.streamMaxMs);
   const ended = AbortSignal.any([clientGone, deadline.signal]);
-  const writer = new SseWriter(response, router.config.streamKeepAliveMs);
-  const send = (events: ResponseEvent[]) => events.forEach((event) => writer.sendNamed(event.type, event));
+  const send = (events: ResponseEvent[]) => events.forEach((event) => push({ kind: 'event', name: event.type, payload: event }));
   const { firstTokenMs, idleMs } = router.config.timeouts;
   const promptText = body.messages.map((message) => message.content).join('\n');
   const tried = { model: candidates[0]!, attempts: 0 };
@@ -101,9 +115,8 @@ export async function streamResponse(
     const closing = translator.completed(totals.finishReason, finished.usage, finished.router);
     await beforeCompleted({ shape: translator.shape, status: finalStatus(totals.finishReason).status, output: translator.output, usage: responsesUsage(finished.usage) });
     send(closing);
-    writer.end();
+    push({ kind: 'end' });
   } catch (error) {
-    writer.stop();
     const translator = events as ResponseEvents | null;
     const sofar = { ...tried, usage: totals.usage, promptText, outputText: translator?.text ?? '' };
     if (clientGone.aborted || (isAbort(error) && !deadline.reached)) {
@@ -117,7 +130,7 @@ export async function streamResponse(
     await record.finish({ status: 'error', ...sofar, attempts, errorCode: apiError.code });
     if (!translator) throw new ApiError(apiError.status, apiError.code, apiError.message, { ...apiError.data, attempts });
     send(translator.failed({ code: apiError.code, message: apiError.message }));
-    writer.end();
+    push({ kind: 'end' });
   } finally {
     deadline.clear();
   }

@@ -1,9 +1,11 @@
 import type { ServerResponse } from 'node:http';
+import type { AnswerHeaders } from '../router/answer-stream';
 
 /**
  * Writes a text/event-stream answer (DESIGN §4): `data: <json>` events, a `: keep-alive`
  * comment after a silence, `data: [DONE]` at the end. Headers go out with the first event
- * or the first keep-alive, so a failure before that can still be an ordinary HTTP error.
+ * or the first keep-alive, so a failure before that can still be an ordinary HTTP error;
+ * the call's own headers (`X-Svc-Cache`) are taken from `headers` at that moment.
  */
 export class SseWriter {
   private timer: NodeJS.Timeout | null = null;
@@ -12,6 +14,7 @@ export class SseWriter {
   constructor(
     private readonly response: ServerResponse,
     private readonly keepAliveMs: number,
+    private readonly headers: AnswerHeaders = new Map(),
   ) {
     this.arm();
   }
@@ -51,6 +54,7 @@ export class SseWriter {
     if (this.started) return;
     this.started = true;
     this.response.statusCode = 200;
+    for (const [name, value] of this.headers) this.response.setHeader(name, value);
     this.response.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
     this.response.setHeader('Cache-Control', 'no-cache');
     this.response.setHeader('X-Accel-Buffering', 'no');
