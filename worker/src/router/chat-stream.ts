@@ -64,6 +64,7 @@ export async function streamChat(router: RouterServices, response: ServerRespons
           if (!committed) {
             committed = true;
             record.markFirstToken();
+            await record.opened(); // the usage row is in MySQL before the first byte
             shape = new CompletionShape(model.id);
             writer.send(shape.chunk({ role: 'assistant', content: '' }));
           }
@@ -79,6 +80,7 @@ export async function streamChat(router: RouterServices, response: ServerRespons
       ended.removeEventListener('abort', onEnded);
     }
     if (!committed) {
+      await record.opened();
       shape = new CompletionShape(model.id);
       writer.send(shape.chunk({ role: 'assistant', content: '' }));
     }

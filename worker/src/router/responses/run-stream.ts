@@ -55,9 +55,10 @@ export async function streamResponse(
   const tried = { model: candidates[0]!, attempts: 0 };
   const totals: { usage: TokenUsage | null; finishReason: FinishReason } = { usage: null, finishReason: 'stop' };
   let events: ResponseEvents | null = null;
-  const begin = (model: CatalogModel) => {
-    events = new ResponseEvents(describe(model));
+  const begin = async (model: CatalogModel) => {
     record.markFirstToken();
+    await record.opened(); // the usage row is in MySQL before the first byte
+    events = new ResponseEvents(describe(model));
     send(events.started());
     return events;
   };
@@ -80,7 +81,7 @@ export async function streamResponse(
         const event = next.value;
         if (event.type === 'usage') totals.usage = event.usage;
         else if (event.type === 'finish') totals.finishReason = event.reason;
-        else if ((event.type === 'delta' && event.text !== '') || event.type === 'tool_call') send((events ?? begin(model)).translate(event));
+        else if ((event.type === 'delta' && event.text !== '') || event.type === 'tool_call') send((events ?? (await begin(model))).translate(event));
       }
     } catch (error) {
       if (clientGone.aborted) throw clientGone.reason;
@@ -90,7 +91,7 @@ export async function streamResponse(
     } finally {
       ended.removeEventListener('abort', onEnded);
     }
-    if (events === null) begin(model);
+    if (events === null) await begin(model);
   };
 
   try {
