@@ -120,8 +120,9 @@ export class CallRecord {
   }
 
   /**
-   * Prices and records the call; returns once the row is in MySQL (`opened`). `usage` is the provider's TokenUsage as reported — cached,
-   * cache-write and reasoning tokens included — for the answer's `usage` block.
+   * Prices and records the call; returns once the row is in MySQL (`opened`). `usage` is the
+   * provider's TokenUsage as reported — cached, cache-write and reasoning tokens included — for
+   * the answer's `usage` block.
    */
   async finish(outcome: CallOutcome): Promise<{ router: RouterBlock; usage: TokenUsage }> {
     const usage = this.tokens(outcome);
