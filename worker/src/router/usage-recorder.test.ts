@@ -106,7 +106,7 @@ describe('UsageRecorder', () => {
     await flushed;
   });
 
-  it('lets the answer go when an opening fails, logs it once per outage and keeps the completion for the next flush', async () => {
+  it('lets the answers go while openings fail (logged once), still tries each row and keeps the completion for the next flush', async () => {
     const { database, statements, shape } = gatedDatabase();
     const warnings: string[] = [];
     const logger = { ...silentLogger, warn: (message: string) => void warnings.push(message) };
@@ -119,10 +119,14 @@ describe('UsageRecorder', () => {
     statements[1]!.fail(); // usg_2 whole, in the opening batch: goes back to the completion queue
     await second;
     expect(warnings).toHaveLength(1);
+    const during = recorder.open({ ...opening, id: 'usg_3' });
+    expect(await settled(during)).toBe(true); // the database is failing: answers stop waiting for it
+    expect(shape()[2]).toEqual(['INSERT IGNORE', ['usg_3']]); // still tried
+    statements[2]!.succeed();
     const flushed = recorder.flush();
     await new Promise((resolve) => setImmediate(resolve));
-    expect(shape()[2]).toEqual(['INSERT INTO', ['usg_2']]);
-    statements[2]!.succeed();
+    expect(shape()[3]).toEqual(['INSERT INTO', ['usg_2']]);
+    statements[3]!.succeed();
     await flushed;
   });
 });

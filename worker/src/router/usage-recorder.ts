@@ -55,8 +55,9 @@ const STALE_AFTER_MINUTES = 60;
  * at a time, the rows opened meanwhile sent together as one multi-row INSERT when it returns
  * (support/group-commit.ts). A call completed before its opening was sent (an instant answer
  * under load) goes out whole in that same write. If the insert fails (database down) or takes
- * over OPEN_WAIT_MAX_MS, the answer is not held back — availability first — and the
- * completion records the row later: only a `kill -9` before that completion is written loses it.
+ * over OPEN_WAIT_MAX_MS, the answer is not held back — availability first — nor are the next
+ * ones until an insert succeeds again, and the completion records the row later: only a
+ * `kill -9` before that completion is written loses it.
  * `complete` queues the final figures, written every 200 ms as one multi-row upsert that
  * carries the whole row (the opening insert ignores a row that already exists, so the two
  * may land in either order). Completions are not awaited: a killed worker's answered calls
@@ -159,6 +160,7 @@ export class UsageRecorder {
       this.logger.warn('could not open usage rows: answers go out without waiting, their completions record them', { rows: rows.length, error: String(error) });
     }
     this.openingsFailing = error !== undefined;
+    if (error !== undefined) throw error; // the next callers do not wait (GroupCommit) until an insert succeeds
   }
 
   private async insertOpen(rows: OpenRow[]): Promise<unknown> {

@@ -67,13 +67,31 @@ describe('GroupCommit', () => {
       jest.advanceTimersByTime(1);
       expect(await settledNow(hung)).toBe(true);
       expect(await settledNow(queued)).toBe(true); // its batch's wait started when it was queued
+      expect(await settledNow(group.add('c'))).toBe(true); // the wait ran out once: the next callers do not wait
       expect(calls).toHaveLength(1); // still behind the hung write
       calls[0]!.succeed();
       for (let turn = 0; turn < 10; turn += 1) await Promise.resolve();
-      expect(calls.map((call) => call.items)).toEqual([['a'], ['b']]);
+      expect(calls.map((call) => call.items)).toEqual([['a'], ['b', 'c']]);
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  it('does not make callers wait while writes fail, and waits again once one succeeds', async () => {
+    const { calls, write } = gatedWrites();
+    const group = new GroupCommit(write, 60_000);
+    const first = group.add('a');
+    calls[0]!.fail();
+    await first;
+    const during = group.add('b');
+    expect(calls.map((call) => call.items)).toEqual([['a'], ['b']]); // still written
+    expect(await settled(during)).toBe(true); // without waiting for it
+    calls[1]!.succeed();
+    await group.drain();
+    const after = group.add('c');
+    expect(await settled(after)).toBe(false);
+    calls[2]!.succeed();
+    expect(await settled(after)).toBe(true);
   });
 
   it('drain waits for the write in flight and the batch queued behind it', async () => {

@@ -13,23 +13,27 @@ interface Batch<T> {
  *
  * `add` resolves once the write that carries the item has settled — whether it succeeded or
  * failed (`write` reports its own failures) — or after `waitMaxMs`, whichever comes first:
- * a caller is never held longer than that by a database that hangs.
+ * a caller is never held longer than that by a database that hangs. After a write failed or
+ * outlasted `waitMaxMs`, callers do not wait at all (their items are still written) until a
+ * write succeeds again: an outage costs at most one wait, not one per caller.
  */
 export class GroupCommit<T> {
   private queued: Batch<T> | null = null;
   private sending: Promise<void> | null = null;
+  /** The last write failed or outlasted the wait, and none has succeeded since. */
+  private failing = false;
 
   constructor(
-    /** Writes one batch; a rejection is swallowed here (report it inside). */
+    /** Writes one batch; rejects when it failed (reported inside: the rejection is swallowed here). */
     private readonly write: (items: T[]) => Promise<void>,
     private readonly waitMaxMs: number,
   ) {}
 
   add(item: T): Promise<void> {
-    const batch = (this.queued ??= newBatch<T>(this.waitMaxMs));
+    const batch = (this.queued ??= newBatch<T>(this.waitMaxMs, () => (this.failing = true)));
     batch.items.push(item);
     if (!this.sending) this.send();
-    return batch.done;
+    return this.failing ? Promise.resolve() : batch.done;
   }
 
   /** Resolves once nothing is queued or being written (shutdown, and before completions are written). */
@@ -42,7 +46,10 @@ export class GroupCommit<T> {
     if (!batch) return;
     this.queued = null;
     this.sending = this.write(batch.items)
-      .catch(() => undefined)
+      .then(
+        () => void (this.failing = false),
+        () => void (this.failing = true),
+      )
       .finally(() => {
         batch.settle();
         this.sending = null;
@@ -51,10 +58,13 @@ export class GroupCommit<T> {
   }
 }
 
-function newBatch<T>(waitMaxMs: number): Batch<T> {
+function newBatch<T>(waitMaxMs: number, onWaitOver: () => void): Batch<T> {
   let settle!: () => void;
   const done = new Promise<void>((resolve) => (settle = resolve));
-  const timer = setTimeout(() => settle(), waitMaxMs);
+  const timer = setTimeout(() => {
+    onWaitOver();
+    settle();
+  }, waitMaxMs);
   timer.unref();
   return {
     items: [],
