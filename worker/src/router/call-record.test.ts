@@ -4,10 +4,10 @@ import type { PriceBook } from './prices';
 import type { UsageCompletion, UsageOpening, UsageRecorder } from './usage-recorder';
 
 /** A recorder that keeps what it is given, and the shipped price book (no database). */
-function fakes() {
+function fakes(opened: Promise<void> = Promise.resolve()) {
   const completed: UsageCompletion[] = [];
   const recorder = {
-    open: (_opening: UsageOpening) => undefined,
+    open: (_opening: UsageOpening) => opened,
     complete: (_id: string, completion: UsageCompletion) => completed.push(completion),
   } as unknown as UsageRecorder;
   const prices = {
@@ -41,5 +41,18 @@ describe('CallRecord', () => {
     const none = fakes();
     await none.record.finish({ status: 'error', model: null, attempts: 0, usage: null, promptText: 'hello', outputText: '' });
     expect(none.completed[0]).toMatchObject({ cachedTokens: null, cacheWriteTokens: null, reasoningTokens: null, cost: null });
+  });
+
+  it('answers only once the usage row is in the database, its completion queued first', async () => {
+    let rowWritten!: () => void;
+    const { completed, record } = fakes(new Promise<void>((resolve) => (rowWritten = resolve)));
+    let answered = false;
+    const finishing = record.finish({ status: 'ok', model: findModel('openai/gpt-4o-mini'), attempts: 1, usage: null, promptText: 'hi', outputText: 'hello' }).then(() => (answered = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(completed).toHaveLength(1); // queued: the opening batch can carry the whole row
+    expect(answered).toBe(false);
+    rowWritten();
+    await finishing;
+    expect(answered).toBe(true);
   });
 });

@@ -41,9 +41,10 @@ export interface RouterBlock {
 }
 
 /**
- * One call's bookkeeping: opens its usage row when the call starts (without waiting), and
- * at the end prices the tokens — the provider's, or an estimate flagged as such, never
- * zero — and completes the row.
+ * One call's bookkeeping: opens its usage row when the call starts (the insert runs
+ * concurrently with the call; `opened()` is awaited before the answer leaves), and at the end
+ * prices the tokens — the provider's, or an estimate flagged as such, never zero — and
+ * completes the row.
  */
 export class CallRecord {
   readonly usageId = prefixedId('usg');
@@ -53,6 +54,7 @@ export class CallRecord {
   private reservation: Reservation | null = null;
   /** Set by the response cache (response-cache/cached-provider.ts) when the answer came from it. */
   private cacheHit = false;
+  private readonly opening: Promise<void>;
 
   get requestId(): string {
     return this.identity.requestId;
@@ -64,7 +66,7 @@ export class CallRecord {
     /** Who calls, for which purpose (read by the response cache for its policy and scope). */
     readonly identity: CallIdentity,
   ) {
-    recorder.open({
+    this.opening = recorder.open({
       id: this.usageId,
       requestId: identity.requestId,
       keyId: identity.keyId,
@@ -93,6 +95,17 @@ export class CallRecord {
     }
   }
 
+  /**
+   * Resolves once the call's usage row is in MySQL, so an answer sent after it is never lost
+   * to a `kill -9` (issue 16). finish() awaits it, which covers every blocking answer, error
+   * and refusal; a stream awaits it before its first byte. Never rejects: when the database
+   * fails or hangs (usage-recorder.ts, at most 1 s) the answer goes out and the completion
+   * records the row later.
+   */
+  opened(): Promise<void> {
+    return this.opening;
+  }
+
   /** The answer comes from the response cache: the call is recorded (and settled) at cost 0, flagged `cache_hit`. */
   markCacheHit(): void {
     this.cacheHit = true;
@@ -107,8 +120,9 @@ export class CallRecord {
   }
 
   /**
-   * Prices and records the call. `usage` is the provider's TokenUsage as reported — cached,
-   * cache-write and reasoning tokens included — for the answer's `usage` block.
+   * Prices and records the call; returns once the row is in MySQL (`opened`). `usage` is the
+   * provider's TokenUsage as reported — cached, cache-write and reasoning tokens included — for
+   * the answer's `usage` block.
    */
   async finish(outcome: CallOutcome): Promise<{ router: RouterBlock; usage: TokenUsage }> {
     const usage = this.tokens(outcome);
@@ -143,6 +157,7 @@ export class CallRecord {
       cacheHit: this.cacheHit,
     });
     recordCallMetrics({ model: outcome.model, team: this.identity.metadata.team || this.identity.keyTeam, status: outcome.status, usage, cost, currency: price?.currency ?? 'USD', latencyMs, firstTokenMs: this.firstTokenAt === null ? null : Number(this.firstTokenAt - this.startedAt) / 1e6 });
+    await this.opening; // after complete(): a row still queued for its opening is then written whole, in one go
     return {
       usage,
       router: {

@@ -79,6 +79,7 @@ async function runStream(
           if (!committed) {
             committed = true;
             record.markFirstToken();
+            await record.opened(); // the usage row is in MySQL before the first byte
             shape = new CompletionShape(model.id);
             send(shape.chunk({ role: 'assistant', content: '' }));
           }
@@ -94,6 +95,7 @@ async function runStream(
       ended.removeEventListener('abort', onEnded);
     }
     if (!committed) {
+      await record.opened();
       shape = new CompletionShape(model.id);
       send(shape.chunk({ role: 'assistant', content: '' }));
     }

@@ -11,6 +11,30 @@ const completion: UsageCompletion = {
   latencyMs: 12.4, firstTokenMs: 3.2, errorCode: null,
 };
 
+/** Whether `promise` has settled once everything already queued has run. */
+async function settled(promise: Promise<unknown>): Promise<boolean> {
+  let done = false;
+  void promise.then(() => (done = true));
+  await new Promise((resolve) => setImmediate(resolve));
+  return done;
+}
+
+/** A database whose statements wait until the test lets them return (or fail). */
+function gatedDatabase() {
+  const statements: Array<{ sql: string; ids: unknown[]; succeed: () => void; fail: () => void }> = [];
+  const database = {
+    table: (name: string) => `wp_svc_${name}`,
+    pool: {
+      query: (sql: string, [rows]: [unknown[][]]) =>
+        new Promise((resolve, reject) => {
+          const kind = sql.trim().split(/\s+/).slice(0, 2).join(' ');
+          statements.push({ sql: kind, ids: rows.map((row) => row[0]), succeed: () => resolve([{ affectedRows: rows.length }]), fail: () => reject(new Error('connection lost')) });
+        }),
+    },
+  } as unknown as Database;
+  return { database, statements, shape: () => statements.map((statement) => [statement.sql, statement.ids]) };
+}
+
 function fakeDatabase(failFirst: boolean) {
   const statements: Array<{ sql: string; rows: unknown[][] }> = [];
   let calls = 0;
@@ -30,12 +54,12 @@ function fakeDatabase(failFirst: boolean) {
 
 describe('UsageRecorder', () => {
   const opening = { id: 'usg_1', requestId: 'req_1', keyId: 'key_1', team: 'growth', campaign: 'spring', user: '', purpose: null, kind: 'chat' as const };
+  const worker = { name: 'host:8787', boot: 'b1' };
 
   it('records the whole call with its completion even when the opening insert failed', async () => {
     const { database, statements } = fakeDatabase(true);
-    const recorder = new UsageRecorder(database, new PendingWrites(), silentLogger, { name: 'host:8787', boot: 'b1' });
-    recorder.open(opening);
-    await new Promise((resolve) => setTimeout(resolve, 30)); // the opening batch runs (and fails)
+    const recorder = new UsageRecorder(database, new PendingWrites(), silentLogger, worker);
+    await recorder.open(opening); // the opening insert runs (and fails): the answer is not held back
     recorder.complete('usg_1', completion);
     await recorder.flush();
     expect(statements).toHaveLength(1);
@@ -47,16 +71,62 @@ describe('UsageRecorder', () => {
     expect(named).toMatchObject({ cached_tokens: 2, cache_write_tokens: 0, reasoning_tokens: 3, price_cache_read_per_mtok: 0.075, price_cache_write_per_mtok: 0, cost: '0.00000345' });
   });
 
-  it('opens rows in one batch, and never re-opens a call already completed', async () => {
-    const { database, statements } = fakeDatabase(false);
-    const recorder = new UsageRecorder(database, new PendingWrites(), silentLogger, { name: 'host:8787', boot: 'b1' });
-    recorder.open(opening);
-    recorder.open({ ...opening, id: 'usg_2' });
-    recorder.complete('usg_2', completion);
-    await recorder.flush();
-    expect(statements.map((statement) => [statement.sql.trim().split(/\s+/).slice(0, 2).join(' '), statement.rows.map((row) => row[0])])).toEqual([
+  it('resolves an opening only once its row is in the database', async () => {
+    const { database, statements, shape } = gatedDatabase();
+    const recorder = new UsageRecorder(database, new PendingWrites(), silentLogger, worker);
+    const opened = recorder.open(opening);
+    expect(shape()).toEqual([['INSERT IGNORE', ['usg_1']]]); // sent at once, no timer
+    expect(await settled(opened)).toBe(false);
+    statements[0]!.succeed();
+    expect(await settled(opened)).toBe(true);
+  });
+
+  it('sends the rows opened during an insert as one INSERT when it returns; a row completed before that goes out whole, once', async () => {
+    const { database, statements, shape } = gatedDatabase();
+    const recorder = new UsageRecorder(database, new PendingWrites(), silentLogger, worker);
+    const first = recorder.open(opening);
+    const second = recorder.open({ ...opening, id: 'usg_2' });
+    const third = recorder.open({ ...opening, id: 'usg_3' });
+    recorder.complete('usg_2', completion); // an instant answer, waiting for its row
+    statements[0]!.succeed();
+    expect(await settled(first)).toBe(true);
+    expect(shape()).toEqual([
       ['INSERT IGNORE', ['usg_1']],
-      ['INSERT INTO', ['usg_2']],
+      ['INSERT INTO', ['usg_2']], // whole (ON DUPLICATE KEY UPDATE), its completion taken off the queue
+      ['INSERT IGNORE', ['usg_3']],
     ]);
+    expect(await settled(second)).toBe(false);
+    statements[1]!.succeed();
+    expect(await settled(second)).toBe(false); // the batch is one unit: usg_3's insert is still out
+    statements[2]!.succeed();
+    expect(await Promise.all([settled(second), settled(third)])).toEqual([true, true]);
+    const flushed = recorder.flush();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(shape()).toHaveLength(3); // nothing left to complete: usg_2 was written once
+    await flushed;
+  });
+
+  it('lets the answers go while openings fail (logged once), still tries each row and keeps the completion for the next flush', async () => {
+    const { database, statements, shape } = gatedDatabase();
+    const warnings: string[] = [];
+    const logger = { ...silentLogger, warn: (message: string) => void warnings.push(message) };
+    const recorder = new UsageRecorder(database, new PendingWrites(), logger, worker);
+    const first = recorder.open(opening);
+    const second = recorder.open({ ...opening, id: 'usg_2' });
+    recorder.complete('usg_2', completion);
+    statements[0]!.fail();
+    await first;
+    statements[1]!.fail(); // usg_2 whole, in the opening batch: goes back to the completion queue
+    await second;
+    expect(warnings).toHaveLength(1);
+    const during = recorder.open({ ...opening, id: 'usg_3' });
+    expect(await settled(during)).toBe(true); // the database is failing: answers stop waiting for it
+    expect(shape()[2]).toEqual(['INSERT IGNORE', ['usg_3']]); // still tried
+    statements[2]!.succeed();
+    const flushed = recorder.flush();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(shape()[3]).toEqual(['INSERT INTO', ['usg_2']]);
+    statements[3]!.succeed();
+    await flushed;
   });
 });

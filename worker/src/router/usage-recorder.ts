@@ -1,6 +1,7 @@
 import type { Database } from '../db/pool';
 import type { Logger } from '../support/logger';
 import type { PendingWrites } from '../support/pending-writes';
+import { GroupCommit } from '../support/group-commit';
 
 export type UsageStatus = 'open' | 'ok' | 'error' | 'aborted' | 'interrupted';
 
@@ -41,22 +42,31 @@ export interface UsageCompletion {
 }
 
 const FLUSH_EVERY_MS = 200;
-/** Rows opened within this window go to the database in one INSERT. */
-const OPEN_EVERY_MS = 10;
-const OPEN_BATCH_MAX = 200;
+/** The longest an answer waits for its opening insert: a database that hangs does not hold answers. */
+const OPEN_WAIT_MAX_MS = 1000;
+const OPEN_BATCH_MAX = 500;
 /** No call lives longer than this; an open row older than that was left by a crash. */
 const STALE_AFTER_MINUTES = 60;
 
 /**
- * One usage row per call. `open` queues the row, inserted within 10 ms together with the other
- * rows opened meanwhile — concurrently with the upstream request, the caller never waits.
+ * One usage row per call, in MySQL before the call's answer leaves (so a `kill -9` loses no
+ * answered call). `open` starts the row's insert at once — concurrently with the upstream
+ * request — and returns a promise the answer awaits (CallRecord.opened): one insert in flight
+ * at a time, the rows opened meanwhile sent together as one multi-row INSERT when it returns
+ * (support/group-commit.ts). A call completed before its opening was sent (an instant answer
+ * under load) goes out whole in that same write. If the insert fails (database down) or takes
+ * over OPEN_WAIT_MAX_MS, the answer is not held back — availability first — nor are the next
+ * ones until an insert succeeds again, and the completion records the row later: only a
+ * `kill -9` before that completion is written loses it.
  * `complete` queues the final figures, written every 200 ms as one multi-row upsert that
- * carries the whole row: the call is recorded even when its opening insert failed or has not
- * landed yet (the opening insert ignores a row that already exists). A restart closes this
- * worker's rows left open by the previous process as `interrupted`, and every running worker
- * closes other processes' rows open longer than any call lasts (closeStale), so no row stays open.
+ * carries the whole row (the opening insert ignores a row that already exists, so the two
+ * may land in either order). Completions are not awaited: a killed worker's answered calls
+ * keep `open` rows, closed as `interrupted` by the sweep. A restart closes this worker's rows
+ * left open by the previous process as `interrupted`, and every running worker closes other
+ * processes' rows open longer than any call lasts (closeStale), so no row stays open.
  */
 type OpenRow = UsageOpening & { startedAt: Date };
+type Completed = { row: OpenRow; completion: UsageCompletion };
 
 const OPEN_COLUMNS = 'id, request_id, key_id, team, campaign, end_user, purpose, kind, worker, boot, started_at';
 const COMPLETION_COLUMNS = [
@@ -67,72 +77,101 @@ const COMPLETION_COLUMNS = [
 ];
 
 export class UsageRecorder {
-  /** Rows of calls in flight (opened, not yet completed and written). */
+  /** Rows of calls in flight (opened, not yet completed). */
   private readonly inFlight = new Map<string, OpenRow>();
-  private opening: OpenRow[] = [];
-  private openTimer: NodeJS.Timeout | null = null;
-  private queue: Array<{ row: OpenRow; completion: UsageCompletion }> = [];
+  private readonly openings = new GroupCommit<OpenRow>((rows) => this.writeOpenings(rows), OPEN_WAIT_MAX_MS);
+  /** Opening inserts are failing (logged once until one succeeds again). */
+  private openingsFailing = false;
+  /** Completions not written yet, by usage id. */
+  private queue = new Map<string, Completed>();
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly database: Database,
-    private readonly pending: PendingWrites,
+    pending: PendingWrites,
     private readonly logger: Logger,
     private readonly worker: { name: string; boot: string },
   ) {
     pending.onFlush(() => this.flush());
   }
 
-  open(opening: UsageOpening): void {
+  /** Starts the row's insert; resolves once it is in MySQL (or its insert failed or hung: see above). Never rejects. */
+  open(opening: UsageOpening): Promise<void> {
     const row = { ...opening, startedAt: new Date() };
     this.inFlight.set(row.id, row);
-    this.opening.push(row);
-    if (this.opening.length >= OPEN_BATCH_MAX) void this.flushOpens();
-    else this.openTimer ??= setTimeout(() => void this.flushOpens(), OPEN_EVERY_MS);
+    return this.openings.add(row);
   }
 
   complete(id: string, completion: UsageCompletion): void {
     const row = this.inFlight.get(id);
     if (!row) return this.logger.error('usage completion for a call never opened', { usage_id: id });
     this.inFlight.delete(id);
-    this.queue.push({ row, completion });
+    this.queue.set(id, { row, completion });
     this.timer ??= setTimeout(() => void this.flush(), FLUSH_EVERY_MS);
   }
 
   /** Writes every queued opening and completion (also called on shutdown). */
   async flush(): Promise<void> {
-    await this.flushOpens();
+    await this.openings.drain();
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    const batch = this.queue;
-    this.queue = [];
-    if (batch.length === 0) return;
+    const batch = [...this.queue.values()];
+    this.queue = new Map();
+    const error = await this.writeCompletions(batch);
+    if (error) this.logger.error('could not complete usage rows; will retry', { rows: batch.length, error: String(error) });
+  }
+
+  /** One multi-row upsert of whole rows; on failure (returned) they go back to the queue, retried in a second. */
+  private async writeCompletions(batch: Completed[]): Promise<unknown> {
+    if (batch.length === 0) return null;
     try {
       await this.database.pool.query(
         `INSERT INTO ${this.database.table('usage')} (${OPEN_COLUMNS}, ${COMPLETION_COLUMNS.join(', ')}) VALUES ?
          ON DUPLICATE KEY UPDATE ${COMPLETION_COLUMNS.map((column) => `${column} = VALUES(${column})`).join(', ')}`,
         [batch.map(({ row, completion }) => [...this.openValues(row), ...completionValues(completion)])],
       );
+      return null;
     } catch (error) {
-      this.queue.unshift(...batch);
-      this.logger.error('could not complete usage rows; will retry', { rows: batch.length, error: String(error) });
+      for (const entry of batch) if (!this.queue.has(entry.row.id)) this.queue.set(entry.row.id, entry);
       this.timer ??= setTimeout(() => void this.flush(), 1000);
+      return error;
     }
   }
 
-  /** One multi-row INSERT for the rows opened in the last few milliseconds. */
-  private async flushOpens(): Promise<void> {
-    if (this.openTimer) clearTimeout(this.openTimer);
-    this.openTimer = null;
-    const rows = this.opening.filter((row) => this.inFlight.has(row.id)); // completed ones are written whole
-    this.opening = [];
-    if (rows.length === 0) return;
-    const insert = this.database.pool.query(
-      `INSERT IGNORE INTO ${this.database.table('usage')} (${OPEN_COLUMNS}, status) VALUES ?`,
-      [rows.map((row) => [...this.openValues(row), 'open'])],
-    );
-    this.pending.track(insert, (error) => this.logger.warn('could not open usage rows (their completion still records them)', { rows: rows.length, error: String(error) }));
-    await insert.catch(() => undefined);
+  /**
+   * One group-commit batch: rows still in flight as `open` (INSERT IGNORE: a completion may
+   * have landed first), rows already completed whole (their completion taken off the queue).
+   */
+  private async writeOpenings(rows: OpenRow[]): Promise<void> {
+    const completed: Completed[] = [];
+    const open: OpenRow[] = [];
+    for (const row of rows) {
+      const entry = this.queue.get(row.id);
+      if (entry) {
+        this.queue.delete(row.id);
+        completed.push(entry);
+      } else open.push(row);
+    }
+    const writes = [this.writeCompletions(completed)];
+    for (let start = 0; start < open.length; start += OPEN_BATCH_MAX) writes.push(this.insertOpen(open.slice(start, start + OPEN_BATCH_MAX)));
+    const error = (await Promise.all(writes)).find((failure) => failure !== null);
+    if (error === undefined && this.openingsFailing) this.logger.info('usage rows are written before their answers again');
+    if (error !== undefined && !this.openingsFailing) {
+      this.logger.warn('could not open usage rows: answers go out without waiting, their completions record them', { rows: rows.length, error: String(error) });
+    }
+    this.openingsFailing = error !== undefined;
+    if (error !== undefined) throw error; // the next callers do not wait (GroupCommit) until an insert succeeds
+  }
+
+  private async insertOpen(rows: OpenRow[]): Promise<unknown> {
+    try {
+      await this.database.pool.query(`INSERT IGNORE INTO ${this.database.table('usage')} (${OPEN_COLUMNS}, status) VALUES ?`, [
+        rows.map((row) => [...this.openValues(row), 'open']),
+      ]);
+      return null;
+    } catch (error) {
+      return error;
+    }
   }
 
   private openValues(row: OpenRow): unknown[] {

@@ -69,9 +69,10 @@ async function runStream(
   const tried = { model: candidates[0]!, attempts: 0 };
   const totals: { usage: TokenUsage | null; finishReason: FinishReason } = { usage: null, finishReason: 'stop' };
   let events: ResponseEvents | null = null;
-  const begin = (model: CatalogModel) => {
-    events = new ResponseEvents(describe(model));
+  const begin = async (model: CatalogModel) => {
     record.markFirstToken();
+    await record.opened(); // the usage row is in MySQL before the first byte
+    events = new ResponseEvents(describe(model));
     send(events.started());
     return events;
   };
@@ -94,7 +95,7 @@ async function runStream(
         const event = next.value;
         if (event.type === 'usage') totals.usage = event.usage;
         else if (event.type === 'finish') totals.finishReason = event.reason;
-        else if ((event.type === 'delta' && event.text !== '') || event.type === 'tool_call') send((events ?? begin(model)).translate(event));
+        else if ((event.type === 'delta' && event.text !== '') || event.type === 'tool_call') send((events ?? (await begin(model))).translate(event));
       }
     } catch (error) {
       if (clientGone.aborted) throw clientGone.reason;
@@ -104,7 +105,7 @@ async function runStream(
     } finally {
       ended.removeEventListener('abort', onEnded);
     }
-    if (events === null) begin(model);
+    if (events === null) await begin(model);
   };
 
   try {
