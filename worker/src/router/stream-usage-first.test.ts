@@ -1,11 +1,10 @@
-import { EventEmitter } from 'node:events';
-import type { ServerResponse } from 'node:http';
 import { silentLogger } from '../support/logger';
 import { CallRecord } from './call-record';
 import { findModel } from './catalog';
 import { streamChat } from './chat-stream';
 import { parseChatRequest } from './chat-request';
 import type { PriceBook } from './prices';
+import type { AnswerStream, StreamPiece } from './answer-stream';
 import { createMockProvider } from './providers/mock';
 import { ResponseShape } from './responses/output';
 import { streamResponse } from './responses/run-stream';
@@ -25,24 +24,18 @@ function fakeRouter(): RouterServices {
   } as unknown as RouterServices;
 }
 
-/** A response that keeps what is written to it. */
-function fakeResponse() {
-  const written: string[] = [];
-  const response = Object.assign(new EventEmitter(), {
-    statusCode: 0,
-    writableEnded: false,
-    writableFinished: false,
-    destroyed: false,
-    headersSent: false,
-    setHeader: () => undefined,
-    flushHeaders: () => void written.push('<headers>'),
-    write: (text: string) => void written.push(text),
-    end: () => {
-      response.writableEnded = true;
-    },
-  });
-  return { response: response as unknown as ServerResponse, written };
+/** Reads a stream's pieces as they come, keeping them (http/ would write each at once). */
+function collect(stream: AnswerStream) {
+  const pieces: StreamPiece[] = [];
+  const reading = (async () => {
+    for await (const piece of stream.pieces) pieces.push(piece);
+  })();
+  return { pieces, reading };
 }
+
+/** The stream's pieces as the text http/sse-writer.ts would frame (enough to find events). */
+const text = (pieces: StreamPiece[]) =>
+  pieces.map((piece) => (piece.kind === 'done' ? 'data: [DONE]' : piece.kind === 'event' ? `event: ${piece.name}` : piece.kind)).join('\n');
 
 /** A call record whose usage row is written only when the test says so. */
 function gatedRecord() {
@@ -63,27 +56,25 @@ describe('a stream and its usage row', () => {
   const body = parseChatRequest({ model: 'mock/echo', messages: [{ role: 'user', content: 'hello there' }], stream: true });
   const candidates = [findModel('mock/echo')!];
 
-  it('chat: sends no byte, not even headers, before the row is in the database', async () => {
-    const { response, written } = fakeResponse();
+  it('chat: hands over no piece (so http/ sends no byte, not even headers) before the row is in the database', async () => {
     const { record, rowWritten } = gatedRecord();
-    const streaming = streamChat(fakeRouter(), response, body, candidates, record);
+    const { pieces, reading } = collect(streamChat(fakeRouter(), body, candidates, record, new AbortController().signal));
     await turns();
-    expect(written).toEqual([]);
+    expect(pieces).toEqual([]);
     rowWritten();
-    await streaming;
-    expect(written[0]).toBe('<headers>');
-    expect(written.join('')).toContain('data: [DONE]');
+    await reading;
+    expect(pieces[0]!.kind).toBe('data');
+    expect(text(pieces)).toContain('data: [DONE]');
   });
 
-  it('Responses: sends no event before the row is in the database', async () => {
-    const { response, written } = fakeResponse();
+  it('Responses: hands over no event before the row is in the database', async () => {
     const { record, rowWritten } = gatedRecord();
     const describe = (model: { id: string }) => new ResponseShape(model.id, {}, null);
-    const streaming = streamResponse(fakeRouter(), response, body, candidates, record, describe, async () => undefined);
+    const { pieces, reading } = collect(streamResponse(fakeRouter(), body, candidates, record, new AbortController().signal, describe, async () => undefined));
     await turns();
-    expect(written).toEqual([]);
+    expect(pieces).toEqual([]);
     rowWritten();
-    await streaming;
-    expect(written.join('')).toContain('event: response.completed');
+    await reading;
+    expect(text(pieces)).toContain('event: response.completed');
   });
 });
