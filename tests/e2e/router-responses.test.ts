@@ -121,6 +121,26 @@ describe.each(LANES)('the Responses API via %s', (lane) => {
     expectParam(foreign, /^input\[0\]\.id$/);
   });
 
+  it('finds a referenced item by its id through the item index: input items too, while a response holding it is kept', async () => {
+    const first = await openai.responses.create({ model: 'mock/echo', input: 'delta epsilon' });
+    const [asked] = (await openai.responses.inputItems.list(first.id)).data;
+    const indexed = await query('SELECT item_id FROM {prefix}svc_response_items WHERE response_id = ? AND api_key_id = ? ORDER BY item_id', [first.id, key.id]);
+    expect(indexed.map((row) => row.item_id)).toEqual([asked!.id, first.output[0]!.id].sort());
+    const input = [{ type: 'item_reference' as const, id: asked!.id }];
+    const second = await openai.responses.create({ model: 'mock/echo', input });
+    expect(second.output_text).toBe('delta epsilon');
+    // The item is now held by both; either one kept is enough.
+    await openai.responses.delete(second.id);
+    expect(await query('SELECT item_id FROM {prefix}svc_response_items WHERE response_id = ?', [second.id])).toEqual([]);
+    const third = await openai.responses.create({ model: 'mock/echo', input });
+    expect(third.output_text).toBe('delta epsilon');
+    await openai.responses.delete(first.id);
+    await openai.responses.delete(third.id);
+    const gone = await call(lane, RESPONSES, postJson(key.key, { model: 'mock/echo', input }));
+    expect(gone.status).toBe(404);
+    expectParam(gone, /^input\[0\]\.id$/);
+  });
+
   it('refuses bad input naming the Responses field, recording nothing', async () => {
     const answer = await call(lane, RESPONSES, postJson(refused.key, { model: 'mock/echo', input: [{ type: 'web_search_call' }, { role: 'user', content: 'ok' }], max_output_tokens: 0 }));
     expect(answer.status).toBe(400);
@@ -191,7 +211,13 @@ describe.each(LANES)('Responses through a provider via %s', (lane) => {
     expect(events.some((event) => event.type === 'response.output_text.delta')).toBe(true);
     const last = events[events.length - 1] as OpenAI.Responses.ResponseFailedEvent;
     expect(last).toMatchObject({ type: 'response.failed', response: { status: 'failed', error: { code: 'svc_upstream_error' } } });
-    await expect(openai.responses.retrieve(last.response.id)).rejects.toMatchObject({ status: 404 });
+    const streamed = events.flatMap((event) => (event.type === 'response.output_text.delta' ? [event.delta] : [])).join('');
+    expect(last.response.output).toEqual([expect.objectContaining({ type: 'message', status: 'incomplete', content: [expect.objectContaining({ text: streamed })] })]);
+    // Kept as OpenAI keeps it: GET answers the failed response with its error and the output so far.
+    const fetched = await openai.responses.retrieve(last.response.id);
+    expect(fetched).toMatchObject({ id: last.response.id, status: 'failed', error: last.response.error, output: last.response.output, usage: null, incomplete_details: null });
+    const page = await openai.responses.inputItems.list(last.response.id);
+    expect(page.data).toHaveLength(1);
   });
 
   it('a provider failing before the first token is an ordinary HTTP error', async () => {
@@ -209,6 +235,7 @@ describe('stored responses past their retention', () => {
     const [row] = await query('SELECT TIMESTAMPDIFF(DAY, created_at, expires_at) AS days FROM {prefix}svc_responses WHERE id = ?', [kept.id]);
     expect(row!.days).toBe(30);
     await query('UPDATE {prefix}svc_responses SET expires_at = created_at - INTERVAL 1 DAY WHERE id = ?', [expired.id]);
+    await query('UPDATE {prefix}svc_response_items SET expires_at = NOW() - INTERVAL 1 DAY WHERE response_id = ?', [expired.id]);
     await expect(openai.responses.retrieve(expired.id)).rejects.toMatchObject({ status: 404 });
     const services = hubServices();
     const job = responsesRetention(services.router.responses, silentLogger);
@@ -218,6 +245,8 @@ describe('stored responses past their retention', () => {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       expect(await query('SELECT id FROM {prefix}svc_responses WHERE id IN (?)', [[kept.id, expired.id]])).toEqual([{ id: kept.id }]);
+      const items = await query('SELECT DISTINCT response_id FROM {prefix}svc_response_items WHERE response_id IN (?)', [[kept.id, expired.id]]);
+      expect(items).toEqual([{ response_id: kept.id }]);
     } finally {
       await job.stop();
       await services.database.close();

@@ -101,4 +101,19 @@ describe('Responses stream events (against the recorded OpenAI streams)', () => 
     const [failed] = translator.failed({ code: 'svc_upstream_error', message: 'The model provider mock failed.' });
     expect(failed).toMatchObject({ type: 'response.failed', sequence_number: sent.length, response: { status: 'failed', error: { code: 'svc_upstream_error' } } });
   });
+
+  it('a failed response carries the output so far: finished items, then the open one as it stands, incomplete', () => {
+    const translator = new ResponseEvents(new ResponseShape('mock/echo', {}, null));
+    translator.started();
+    translator.translate({ type: 'delta', text: 'first ' });
+    translator.translate({ type: 'tool_call', index: 0, id: 'call_1', name: 'lookup', arguments: '{"q":' });
+    const output = translator.partialOutput();
+    expect(output).toEqual([
+      expect.objectContaining({ type: 'message', status: 'completed', content: [expect.objectContaining({ text: 'first ' })] }),
+      expect.objectContaining({ type: 'function_call', status: 'incomplete', call_id: 'call_1', name: 'lookup', arguments: '{"q":' }),
+    ]);
+    const [failed] = translator.failed({ code: 'svc_upstream_error', message: 'The model provider mock failed.' });
+    expect((failed!.response as { output: unknown[] }).output).toEqual(output);
+    expect(translator.output).toHaveLength(1);
+  });
 });

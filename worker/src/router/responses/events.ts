@@ -52,10 +52,18 @@ export class ResponseEvents {
     return events;
   }
 
-  /** The stream failed after it began: `response.failed` with the error (open items left as they were). */
+  /** The stream failed after it began: `response.failed` with the error and the output so far (partialOutput). */
   failed(error: { code: string; message: string }): ResponseEvent[] {
-    const response = this.shape.response({ status: 'failed', output: this.output, usage: null, error });
+    const response = this.shape.response({ status: 'failed', output: this.partialOutput(), usage: null, error });
     return [this.event('response.failed', { response })];
+  }
+
+  /** The output so far, for a stream cut short: the finished items, then the open one as it stands, status `incomplete`. */
+  partialOutput(): ResponseItem[] {
+    const item = this.open;
+    if (!item) return [...this.output];
+    const whole = item.kind === 'message' ? messageItem(item.id, item.text, 'completed') : functionCallItem(item.id, item.call, 'completed');
+    return [...this.output, { ...whole, status: 'incomplete' }];
   }
 
   private delta(text: string): ResponseEvent[] {

@@ -25,16 +25,19 @@ export interface StreamedResponse {
   shape: ResponseShape;
   status: string;
   output: ResponseItem[];
-  usage: Record<string, unknown>;
+  usage: Record<string, unknown> | null;
+  incompleteDetails?: { reason: string } | null;
+  error?: { code: string; message: string } | null;
 }
 
 /**
  * One streamed Responses call, with the timing, retry, fallback and usage rules of chat
  * streams (router/chat-stream.ts): nothing is sent until the first text or tool-call piece,
  * so a failure before it is an ordinary HTTP error and may fall back to the next model; then
- * `response.created` … `response.completed` (ResponseEvents). `beforeCompleted` runs before
+ * `response.created` … `response.completed` (ResponseEvents). `beforeLastEvent` runs before
  * the last event (the response is stored by then). A failure after the stream began, or
- * SVC_STREAM_MAX_MS, ends it with `response.failed`.
+ * SVC_STREAM_MAX_MS, ends it with `response.failed` (`beforeLastEvent` gets it as `failed`); a
+ * client gone after it began, as `incomplete`.
  */
 export async function streamResponse(
   router: RouterServices,
@@ -43,7 +46,7 @@ export async function streamResponse(
   candidates: CatalogModel[],
   record: CallRecord,
   describe: (model: CatalogModel) => ResponseShape,
-  beforeCompleted: (streamed: StreamedResponse) => Promise<void>,
+  beforeLastEvent: (streamed: StreamedResponse) => Promise<void>,
 ): Promise<void> {
   const clientGone = clientSignal(response);
   const deadline = new StreamDeadline(router.config.streamMaxMs);
@@ -99,7 +102,8 @@ export async function streamResponse(
     const translator = events as unknown as ResponseEvents;
     const finished = await record.finish({ status: 'ok', model, attempts, usage: totals.usage, promptText, outputText: translator.text });
     const closing = translator.completed(totals.finishReason, finished.usage, finished.router);
-    await beforeCompleted({ shape: translator.shape, status: finalStatus(totals.finishReason).status, output: translator.output, usage: responsesUsage(finished.usage) });
+    const { status, incomplete_details } = finalStatus(totals.finishReason);
+    await beforeLastEvent({ shape: translator.shape, status, output: translator.output, usage: responsesUsage(finished.usage), incompleteDetails: incomplete_details });
     send(closing);
     writer.end();
   } catch (error) {
@@ -108,6 +112,7 @@ export async function streamResponse(
     const sofar = { ...tried, usage: totals.usage, promptText, outputText: translator?.text ?? '' };
     if (clientGone.aborted || (isAbort(error) && !deadline.reached)) {
       await record.finish({ status: 'aborted', ...sofar, errorCode: 'client_closed' });
+      if (translator) await beforeLastEvent({ shape: translator.shape, status: 'incomplete', output: translator.partialOutput(), usage: null });
       return;
     }
     const cause = error instanceof CommittedFailure ? error.cause : error instanceof AttemptsExhausted ? error.lastError : error;
@@ -116,7 +121,9 @@ export async function streamResponse(
     const attempts = error instanceof AttemptsExhausted ? error.attempts : tried.attempts;
     await record.finish({ status: 'error', ...sofar, attempts, errorCode: apiError.code });
     if (!translator) throw new ApiError(apiError.status, apiError.code, apiError.message, { ...apiError.data, attempts });
-    send(translator.failed({ code: apiError.code, message: apiError.message }));
+    const failure = { code: apiError.code, message: apiError.message };
+    await beforeLastEvent({ shape: translator.shape, status: 'failed', output: translator.partialOutput(), usage: null, error: failure });
+    send(translator.failed(failure));
     writer.end();
   } finally {
     deadline.clear();
