@@ -39,8 +39,17 @@ export class CompletionShape {
     };
   }
 
-  chunk(delta: { role?: 'assistant'; content?: string | null; tool_calls?: ToolCallDelta[] }, finishReason: FinishReason | null = null) {
-    return { id: this.id, object: 'chat.completion.chunk', created: this.created, model: this.model, choices: [{ index: 0, delta, finish_reason: finishReason }] };
+  /**
+   * One chunk. A delta's `logprobs` (the token entries of its text, stream-output.ts) move to the
+   * choice as OpenAI sends them: `logprobs: {content: [...], refusal: null}` beside `delta`.
+   */
+  chunk(piece: { role?: 'assistant'; content?: string | null; tool_calls?: ToolCallDelta[]; logprobs?: unknown[] }, finishReason: FinishReason | null = null) {
+    let choice: Record<string, unknown> = { index: 0, delta: piece, finish_reason: finishReason };
+    if (piece.logprobs !== undefined) {
+      const { logprobs, ...delta } = piece;
+      choice = { index: 0, delta, logprobs: { content: logprobs, refusal: null }, finish_reason: finishReason };
+    }
+    return { id: this.id, object: 'chat.completion.chunk', created: this.created, model: this.model, choices: [choice] };
   }
 
   usageChunk(usage: TokenUsage, router: RouterBlock) {
