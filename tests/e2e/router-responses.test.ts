@@ -220,6 +220,29 @@ describe.each(LANES)('Responses through a provider via %s', (lane) => {
     expect(page.data).toHaveLength(1);
   });
 
+  it('a stream the client hangs up on is kept as incomplete, with the output it had', async () => {
+    await emulator().script('openai', 'gpt-4o-mini', [{ intervalMs: 200 }]);
+    const words = Array.from({ length: 60 }, (_unused, index) => `word${index}`).join(' ');
+    const stream = await openai.responses.create({ model: 'openai/gpt-4o-mini', input: words, stream: true });
+    let id = '';
+    for await (const event of stream) {
+      if (event.type === 'response.created') id = event.response.id;
+      if (event.type === 'response.output_text.delta') break; // the SDK hangs up
+    }
+    expect(id).toMatch(/^resp_/);
+    // The router notices the hang-up at its next write, then stores what it had.
+    let kept: OpenAI.Responses.Response | null = null;
+    for (let tries = 0; tries < 150 && kept === null; tries += 1) {
+      kept = await openai.responses.retrieve(id).catch(() => null);
+      if (kept === null) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(kept).toMatchObject({ id, status: 'incomplete', error: null, usage: null });
+    const [message] = kept!.output as OpenAI.Responses.ResponseOutputMessage[];
+    expect(message).toMatchObject({ type: 'message', status: 'incomplete' });
+    const text = (message!.content[0] as { text: string }).text;
+    expect(text.startsWith('Echo:') && `Echo: ${words}`.startsWith(text) && text.length < words.length).toBe(true);
+  });
+
   it('a provider failing before the first token is an ordinary HTTP error', async () => {
     await emulator().script('openai', 'gpt-4o-mini', [{ status: 401 }]);
     await expect(openai.responses.create({ model: 'openai/gpt-4o-mini', ...request, stream: true })).rejects.toMatchObject({ status: 502 });
