@@ -31,7 +31,7 @@ describe.each(LANES)('the OpenAI SDK via %s', (lane) => {
     expect(last.usage).toMatchObject({ prompt_tokens: PROMPT_TOKENS, completion_tokens: COMPLETION_TOKENS });
   });
 
-  it('streams logprobs when asked: each content chunk carries its tokens, and the SDK gathers them into the final completion', async () => {
+  it('streams logprobs when asked: each content chunk carries its tokens, the SDK gathers them into the final completion, the same as a blocking answer', async () => {
     const stream = client.chat.completions.stream({ model: 'openai/gpt-4o-mini', messages, logprobs: true, top_logprobs: 2 });
     const streamed: string[] = [];
     stream.on('logprobs.content.delta', ({ content }) => streamed.push(...content.map((entry) => entry.token)));
@@ -42,6 +42,9 @@ describe.each(LANES)('the OpenAI SDK via %s', (lane) => {
     expect(content.every((entry) => entry.top_logprobs.length === 2 && entry.top_logprobs[0]!.token === entry.token)).toBe(true);
     expect(streamed).toEqual(content.map((entry) => entry.token));
     expect((await emulator().requests())[0]!.body).toMatchObject({ stream: true, logprobs: true, top_logprobs: 2 });
+
+    const blocking = await client.chat.completions.create({ model: 'openai/gpt-4o-mini', messages, logprobs: true, top_logprobs: 2 });
+    expect(blocking.choices[0]!.logprobs).toEqual(final.choices[0]!.logprobs);
 
     const chunks: OpenAI.Chat.ChatCompletionChunk[] = [];
     for await (const chunk of await client.chat.completions.create({ model: 'openai/gpt-4o-mini', messages, stream: true, logprobs: true })) chunks.push(chunk);

@@ -22,8 +22,8 @@ export class CompletionShape {
 
   constructor(readonly model: string) {}
 
-  /** content null when the model only called tools (OpenAI's shape). */
-  completion(result: Pick<ChatResult, 'content' | 'toolCalls' | 'finishReason'>, usage: TokenUsage, router: RouterBlock) {
+  /** content null when the model only called tools (OpenAI's shape); the provider's `logprobs` on the choice when it sent them. */
+  completion(result: Pick<ChatResult, 'content' | 'toolCalls' | 'finishReason' | 'logprobs'>, usage: TokenUsage, router: RouterBlock) {
     const calls = result.toolCalls ?? [];
     const message = calls.length > 0
       ? { role: 'assistant', content: result.content === '' ? null : result.content, tool_calls: calls.map(openAiToolCall) }
@@ -33,7 +33,7 @@ export class CompletionShape {
       object: 'chat.completion',
       created: this.created,
       model: this.model,
-      choices: [{ index: 0, message, finish_reason: result.finishReason }],
+      choices: [result.logprobs === undefined ? { index: 0, message, finish_reason: result.finishReason } : { index: 0, message, logprobs: result.logprobs, finish_reason: result.finishReason }],
       usage: openAiUsage(usage),
       router,
     };
