@@ -1,4 +1,4 @@
-import type { PoolConnection, ResultSetHeader } from 'mysql2/promise';
+import type { ResultSetHeader } from 'mysql2/promise';
 import type { Database } from '../../db/pool';
 import type { ResponseItem } from './store';
 
@@ -16,9 +16,9 @@ export function ownItemIds(response: { input: ResponseItem[]; output: ResponseIt
 
 /**
  * `{prefix}svc_response_items` (migration 018): which stored response holds an item, per API
- * key, so `item_reference` is a primary-key lookup. ResponseStore writes it in the same
- * transaction as the response and deletes it with the response; the retention purge deletes
- * rows past their response's `expires_at`.
+ * key, so `item_reference` is a primary-key lookup. ResponseStore writes it just before the
+ * response and deletes it with the response; the retention purge deletes rows past their
+ * response's `expires_at`.
  */
 export class ResponseItemIndex {
   readonly table: string;
@@ -27,12 +27,12 @@ export class ResponseItemIndex {
     this.table = database.table('response_items');
   }
 
-  /** Indexes the response's own input and output items (inside the caller's transaction). */
-  async add(connection: PoolConnection, response: { id: string; apiKeyId: string; input: ResponseItem[]; output: ResponseItem[] }, expiresAt: Date): Promise<void> {
+  /** Indexes the response's own input and output items. */
+  async add(response: { id: string; apiKeyId: string; input: ResponseItem[]; output: ResponseItem[] }, expiresAt: Date): Promise<void> {
     const ids = ownItemIds(response);
     for (let start = 0; start < ids.length; start += ROWS_PER_INSERT) {
       const rows = ids.slice(start, start + ROWS_PER_INSERT).map((itemId) => [response.apiKeyId, itemId, response.id, expiresAt]);
-      await connection.query(`INSERT IGNORE INTO ${this.table} (api_key_id, item_id, response_id, expires_at) VALUES ?`, [rows]);
+      await this.database.pool.query(`INSERT IGNORE INTO ${this.table} (api_key_id, item_id, response_id, expires_at) VALUES ?`, [rows]);
     }
   }
 

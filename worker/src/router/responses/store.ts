@@ -82,27 +82,22 @@ export class ResponseStore {
     return bytes > MAX_STORED_RESPONSE_BYTES ? null : { request, output, usage };
   }
 
-  /** Keeps the response and indexes its items, in one transaction; false (nothing kept) when it is over MAX_STORED_RESPONSE_BYTES. */
+  /**
+   * Keeps the response; false (nothing kept) when it is over MAX_STORED_RESPONSE_BYTES. Its
+   * items are indexed first: should the response's INSERT then fail, the index rows name no
+   * response and findItem's join ignores them (the purge removes them at their expiry), so no
+   * transaction is needed — two statements instead of five round trips.
+   */
   async save(response: StoredResponse): Promise<boolean> {
     const columns = ResponseStore.serialise(response);
     if (!columns) return false;
     const expiresAt = new Date(response.createdAt.getTime() + this.retentionDays * 86_400_000);
-    const connection = await this.database.pool.getConnection();
-    try {
-      await connection.beginTransaction();
-      await connection.query(
-        `INSERT INTO ${this.table} (id, api_key_id, model, status, previous_response_id, request_json, output_json, usage_json, created_at, expires_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        [response.id, response.apiKeyId, response.model, response.status, response.previousResponseId, columns.request, columns.output, columns.usage, response.createdAt, expiresAt],
-      );
-      await this.items.add(connection, response, expiresAt);
-      await connection.commit();
-    } catch (error) {
-      await connection.rollback().catch(() => undefined);
-      throw error;
-    } finally {
-      connection.release();
-    }
+    await this.items.add(response, expiresAt);
+    await this.database.pool.query(
+      `INSERT INTO ${this.table} (id, api_key_id, model, status, previous_response_id, request_json, output_json, usage_json, created_at, expires_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [response.id, response.apiKeyId, response.model, response.status, response.previousResponseId, columns.request, columns.output, columns.usage, response.createdAt, expiresAt],
+    );
     return true;
   }
 
