@@ -243,6 +243,29 @@ describe.each(LANES)('Responses through a provider via %s', (lane) => {
     expect(text.startsWith('Echo:') && `Echo: ${words}`.startsWith(text) && text.length < words.length).toBe(true);
   });
 
+  it('include message.output_text.logprobs: the output text carries the token entries, blocking and streamed', async () => {
+    const include: OpenAI.Responses.ResponseIncludable[] = ['message.output_text.logprobs'];
+    const blocking = await openai.responses.create({ model: 'openai/gpt-4o-mini', ...request, include, top_logprobs: 2 });
+    const part = (blocking.output[0] as OpenAI.Responses.ResponseOutputMessage).content[0] as OpenAI.Responses.ResponseOutputText;
+    expect(part.logprobs!.map((entry) => entry.token).join('')).toBe(REPLY);
+    expect(part.logprobs!.every((entry) => entry.top_logprobs.length === 2 && entry.top_logprobs[0]!.token === entry.token)).toBe(true);
+    expect((await emulator().requests())[0]!.body).toMatchObject({ logprobs: true, top_logprobs: 2 });
+
+    const stream = await openai.responses.create({ model: 'openai/gpt-4o-mini', ...request, include, stream: true });
+    const events: OpenAI.Responses.ResponseStreamEvent[] = [];
+    for await (const event of stream) events.push(event);
+    const deltas = events.filter((event): event is OpenAI.Responses.ResponseTextDeltaEvent => event.type === 'response.output_text.delta');
+    expect(deltas.every((event) => event.logprobs.length === 1 && event.logprobs[0]!.token === event.delta)).toBe(true);
+    const completed = events[events.length - 1] as OpenAI.Responses.ResponseCompletedEvent;
+    const streamedPart = (completed.response.output[0] as OpenAI.Responses.ResponseOutputMessage).content[0] as OpenAI.Responses.ResponseOutputText;
+    expect(streamedPart.logprobs!.map((entry) => [entry.token, entry.logprob])).toEqual(part.logprobs!.map((entry) => [entry.token, entry.logprob]));
+    expect(((await openai.responses.retrieve(completed.response.id)).output[0] as OpenAI.Responses.ResponseOutputMessage).content[0]).toEqual(streamedPart);
+
+    const plain = await openai.responses.create({ model: 'openai/gpt-4o-mini', ...request });
+    expect(((plain.output[0] as OpenAI.Responses.ResponseOutputMessage).content[0] as OpenAI.Responses.ResponseOutputText).logprobs).toEqual([]);
+    expect((await emulator().requests())[2]!.body).not.toHaveProperty('logprobs');
+  });
+
   it('a provider failing before the first token is an ordinary HTTP error', async () => {
     await emulator().script('openai', 'gpt-4o-mini', [{ status: 401 }]);
     await expect(openai.responses.create({ model: 'openai/gpt-4o-mini', ...request, stream: true })).rejects.toMatchObject({ status: 502 });
