@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
 import { embeddingFor } from '../emulators/answer';
+import { tokenLogprob } from '../emulators/openai-logprobs';
 import { emulator } from '../support/emulator';
 import { createKey } from '../support/hub-cli';
 import { baseUrl, LANES } from '../support/lanes';
@@ -28,6 +29,28 @@ describe.each(LANES)('the OpenAI SDK via %s', (lane) => {
     const last = chunks[chunks.length - 1]!;
     expect(last.choices).toEqual([]);
     expect(last.usage).toMatchObject({ prompt_tokens: PROMPT_TOKENS, completion_tokens: COMPLETION_TOKENS });
+  });
+
+  it('streams logprobs when asked: each content chunk carries its tokens, the SDK gathers them into the final completion, the same as a blocking answer', async () => {
+    const stream = client.chat.completions.stream({ model: 'openai/gpt-4o-mini', messages, logprobs: true, top_logprobs: 2 });
+    const streamed: string[] = [];
+    stream.on('logprobs.content.delta', ({ content }) => streamed.push(...content.map((entry) => entry.token)));
+    const final = await stream.finalChatCompletion();
+    const content = final.choices[0]!.logprobs!.content!;
+    expect(content.map((entry) => entry.token).join('')).toBe(REPLY);
+    expect(content.map((entry) => entry.logprob)).toEqual(content.map((_entry, position) => tokenLogprob(position)));
+    expect(content.every((entry) => entry.top_logprobs.length === 2 && entry.top_logprobs[0]!.token === entry.token)).toBe(true);
+    expect(streamed).toEqual(content.map((entry) => entry.token));
+    expect((await emulator().requests())[0]!.body).toMatchObject({ stream: true, logprobs: true, top_logprobs: 2 });
+
+    const blocking = await client.chat.completions.create({ model: 'openai/gpt-4o-mini', messages, logprobs: true, top_logprobs: 2 });
+    expect(blocking.choices[0]!.logprobs).toEqual(final.choices[0]!.logprobs);
+
+    const chunks: OpenAI.Chat.ChatCompletionChunk[] = [];
+    for await (const chunk of await client.chat.completions.create({ model: 'openai/gpt-4o-mini', messages, stream: true, logprobs: true })) chunks.push(chunk);
+    const withText = chunks.filter((chunk) => chunk.choices[0]?.delta.content);
+    expect(withText.length).toBeGreaterThan(1);
+    expect(withText.every((chunk) => chunk.choices[0]!.logprobs!.content![0]!.token === chunk.choices[0]!.delta.content)).toBe(true);
   });
 
   it('raises the error event of a stream that fails midway', async () => {

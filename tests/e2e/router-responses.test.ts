@@ -121,6 +121,26 @@ describe.each(LANES)('the Responses API via %s', (lane) => {
     expectParam(foreign, /^input\[0\]\.id$/);
   });
 
+  it('finds a referenced item by its id through the item index: input items too, while a response holding it is kept', async () => {
+    const first = await openai.responses.create({ model: 'mock/echo', input: 'delta epsilon' });
+    const [asked] = (await openai.responses.inputItems.list(first.id)).data;
+    const indexed = await query('SELECT item_id FROM {prefix}svc_response_items WHERE response_id = ? AND api_key_id = ? ORDER BY item_id', [first.id, key.id]);
+    expect(indexed.map((row) => row.item_id)).toEqual([asked!.id, first.output[0]!.id].sort());
+    const input = [{ type: 'item_reference' as const, id: asked!.id }];
+    const second = await openai.responses.create({ model: 'mock/echo', input });
+    expect(second.output_text).toBe('delta epsilon');
+    // The item is now held by both; either one kept is enough.
+    await openai.responses.delete(second.id);
+    expect(await query('SELECT item_id FROM {prefix}svc_response_items WHERE response_id = ?', [second.id])).toEqual([]);
+    const third = await openai.responses.create({ model: 'mock/echo', input });
+    expect(third.output_text).toBe('delta epsilon');
+    await openai.responses.delete(first.id);
+    await openai.responses.delete(third.id);
+    const gone = await call(lane, RESPONSES, postJson(key.key, { model: 'mock/echo', input }));
+    expect(gone.status).toBe(404);
+    expectParam(gone, /^input\[0\]\.id$/);
+  });
+
   it('refuses bad input naming the Responses field, recording nothing', async () => {
     const answer = await call(lane, RESPONSES, postJson(refused.key, { model: 'mock/echo', input: [{ type: 'web_search_call' }, { role: 'user', content: 'ok' }], max_output_tokens: 0 }));
     expect(answer.status).toBe(400);
@@ -191,7 +211,59 @@ describe.each(LANES)('Responses through a provider via %s', (lane) => {
     expect(events.some((event) => event.type === 'response.output_text.delta')).toBe(true);
     const last = events[events.length - 1] as OpenAI.Responses.ResponseFailedEvent;
     expect(last).toMatchObject({ type: 'response.failed', response: { status: 'failed', error: { code: 'svc_upstream_error' } } });
-    await expect(openai.responses.retrieve(last.response.id)).rejects.toMatchObject({ status: 404 });
+    const streamed = events.flatMap((event) => (event.type === 'response.output_text.delta' ? [event.delta] : [])).join('');
+    expect(last.response.output).toEqual([expect.objectContaining({ type: 'message', status: 'incomplete', content: [expect.objectContaining({ text: streamed })] })]);
+    // Kept as OpenAI keeps it: GET answers the failed response with its error and the output so far.
+    const fetched = await openai.responses.retrieve(last.response.id);
+    expect(fetched).toMatchObject({ id: last.response.id, status: 'failed', error: last.response.error, output: last.response.output, usage: null, incomplete_details: null });
+    const page = await openai.responses.inputItems.list(last.response.id);
+    expect(page.data).toHaveLength(1);
+  });
+
+  it('a stream the client hangs up on is kept as incomplete, with the output it had', async () => {
+    await emulator().script('openai', 'gpt-4o-mini', [{ intervalMs: 200 }]);
+    const words = Array.from({ length: 60 }, (_unused, index) => `word${index}`).join(' ');
+    const stream = await openai.responses.create({ model: 'openai/gpt-4o-mini', input: words, stream: true });
+    let id = '';
+    for await (const event of stream) {
+      if (event.type === 'response.created') id = event.response.id;
+      if (event.type === 'response.output_text.delta') break; // the SDK hangs up
+    }
+    expect(id).toMatch(/^resp_/);
+    // The router notices the hang-up at its next write, then stores what it had.
+    let kept: OpenAI.Responses.Response | null = null;
+    for (let tries = 0; tries < 150 && kept === null; tries += 1) {
+      kept = await openai.responses.retrieve(id).catch(() => null);
+      if (kept === null) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(kept).toMatchObject({ id, status: 'incomplete', error: null, usage: null });
+    const [message] = kept!.output as OpenAI.Responses.ResponseOutputMessage[];
+    expect(message).toMatchObject({ type: 'message', status: 'incomplete' });
+    const text = (message!.content[0] as { text: string }).text;
+    expect(text.startsWith('Echo:') && `Echo: ${words}`.startsWith(text) && text.length < words.length).toBe(true);
+  });
+
+  it('include message.output_text.logprobs: the output text carries the token entries, blocking and streamed', async () => {
+    const include: OpenAI.Responses.ResponseIncludable[] = ['message.output_text.logprobs'];
+    const blocking = await openai.responses.create({ model: 'openai/gpt-4o-mini', ...request, include, top_logprobs: 2 });
+    const part = (blocking.output[0] as OpenAI.Responses.ResponseOutputMessage).content[0] as OpenAI.Responses.ResponseOutputText;
+    expect(part.logprobs!.map((entry) => entry.token).join('')).toBe(REPLY);
+    expect(part.logprobs!.every((entry) => entry.top_logprobs.length === 2 && entry.top_logprobs[0]!.token === entry.token)).toBe(true);
+    expect((await emulator().requests())[0]!.body).toMatchObject({ logprobs: true, top_logprobs: 2 });
+
+    const stream = await openai.responses.create({ model: 'openai/gpt-4o-mini', ...request, include, stream: true });
+    const events: OpenAI.Responses.ResponseStreamEvent[] = [];
+    for await (const event of stream) events.push(event);
+    const deltas = events.filter((event): event is OpenAI.Responses.ResponseTextDeltaEvent => event.type === 'response.output_text.delta');
+    expect(deltas.every((event) => event.logprobs.length === 1 && event.logprobs[0]!.token === event.delta)).toBe(true);
+    const completed = events[events.length - 1] as OpenAI.Responses.ResponseCompletedEvent;
+    const streamedPart = (completed.response.output[0] as OpenAI.Responses.ResponseOutputMessage).content[0] as OpenAI.Responses.ResponseOutputText;
+    expect(streamedPart.logprobs!.map((entry) => [entry.token, entry.logprob])).toEqual(part.logprobs!.map((entry) => [entry.token, entry.logprob]));
+    expect(((await openai.responses.retrieve(completed.response.id)).output[0] as OpenAI.Responses.ResponseOutputMessage).content[0]).toEqual(streamedPart);
+
+    const plain = await openai.responses.create({ model: 'openai/gpt-4o-mini', ...request });
+    expect(((plain.output[0] as OpenAI.Responses.ResponseOutputMessage).content[0] as OpenAI.Responses.ResponseOutputText).logprobs).toEqual([]);
+    expect((await emulator().requests())[2]!.body).not.toHaveProperty('logprobs');
   });
 
   it('a provider failing before the first token is an ordinary HTTP error', async () => {
@@ -209,6 +281,7 @@ describe('stored responses past their retention', () => {
     const [row] = await query('SELECT TIMESTAMPDIFF(DAY, created_at, expires_at) AS days FROM {prefix}svc_responses WHERE id = ?', [kept.id]);
     expect(row!.days).toBe(30);
     await query('UPDATE {prefix}svc_responses SET expires_at = created_at - INTERVAL 1 DAY WHERE id = ?', [expired.id]);
+    await query('UPDATE {prefix}svc_response_items SET expires_at = NOW() - INTERVAL 1 DAY WHERE response_id = ?', [expired.id]);
     await expect(openai.responses.retrieve(expired.id)).rejects.toMatchObject({ status: 404 });
     const services = hubServices();
     const job = responsesRetention(services.router.responses, silentLogger);
@@ -218,6 +291,8 @@ describe('stored responses past their retention', () => {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       expect(await query('SELECT id FROM {prefix}svc_responses WHERE id IN (?)', [[kept.id, expired.id]])).toEqual([{ id: kept.id }]);
+      const items = await query('SELECT DISTINCT response_id FROM {prefix}svc_response_items WHERE response_id IN (?)', [[kept.id, expired.id]]);
+      expect(items).toEqual([{ response_id: kept.id }]);
     } finally {
       await job.stop();
       await services.database.close();

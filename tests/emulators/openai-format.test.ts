@@ -55,6 +55,26 @@ describe('OpenAI-format emulator', () => {
     expect(plain[plain.length - 1].choices[0].finish_reason).toBe('stop');
   });
 
+  it('sends logprobs when asked: each content chunk its token, a blocking choice all of them, top_logprobs alternatives', async () => {
+    const asked = { model: 'gpt-4o-mini', messages, logprobs: true, top_logprobs: 2 };
+    const streamed = dataEvents((await post(openai('/chat/completions'), { ...asked, stream: true }, auth(emulator().keys.openai))).text);
+    const content = streamed.filter((chunk) => chunk.choices[0]?.delta.content);
+    expect(content.length).toBeGreaterThan(1);
+    for (const chunk of content) {
+      const [entry] = chunk.choices[0].logprobs.content;
+      expect(chunk.choices[0].logprobs).toEqual({ content: [entry], refusal: null });
+      expect(entry).toMatchObject({ token: chunk.choices[0].delta.content, logprob: expect.any(Number), bytes: [...Buffer.from(chunk.choices[0].delta.content)] });
+      expect(entry.top_logprobs.map((alternative: { token: string }) => alternative.token)).toEqual([entry.token, `${entry.token}~1`]);
+    }
+    expect(streamed[0].choices[0].logprobs).toBeNull();
+    const blocking = await post(openai('/chat/completions'), asked, auth(emulator().keys.openai));
+    const tokens = blocking.body.choices[0].logprobs.content.map((entry: { token: string }) => entry.token);
+    expect(tokens).toEqual(content.map((chunk) => chunk.choices[0].delta.content));
+    expect(blocking.body.choices[0].logprobs.content.map((entry: { logprob: number }) => entry.logprob)).toEqual(content.map((chunk) => chunk.choices[0].logprobs.content[0].logprob));
+    const unasked = await post(openai('/chat/completions'), { model: 'gpt-4o-mini', messages, stream: true }, auth(emulator().keys.openai));
+    expect(dataEvents(unasked.text).every((chunk) => chunk.choices.every((choice: { logprobs: unknown }) => choice.logprobs === null))).toBe(true);
+  });
+
   it('puts Mistral usage on the last chunk with a finish_reason, asked or not', async () => {
     const answer = await post(`${emulator().url}/mistral/v1/chat/completions`, { model: 'mistral-small-latest', messages, stream: true }, auth(emulator().keys.mistral));
     const chunks = dataEvents(answer.text);

@@ -4,6 +4,7 @@ import type { Exchange } from './exchange';
 import { answerJson, bearerToken, nextId, openingMoves, playStream, unixSeconds, type EmulatorState, type Incoming } from './flow';
 import { conversationFrom, toolProblem } from './openai-conversation';
 import { openAiStreamFraming, usageBody, type OpenAiFlavour } from './openai-stream';
+import { choiceLogprobs, logprobsAsked } from './openai-logprobs';
 import { scriptedUsage } from './scripted-usage';
 import { openAiToolCallFraming } from './openai-tool-stream';
 
@@ -116,26 +117,28 @@ async function chat(exchange: Exchange, state: EmulatorState, flavour: OpenAiFla
   const created = unixSeconds();
   if (body.stream === true) {
     const includeUsage = body.stream_options?.include_usage === true;
-    const setup = { flavour, id, created, model, reply, promptTokens, includeUsage, noUsage: !!behaviour.noUsage, scriptedUsage: scriptedUsage(behaviour) };
+    const setup = { flavour, id, created, model, reply, promptTokens, includeUsage, noUsage: !!behaviour.noUsage, scriptedUsage: scriptedUsage(behaviour), logprobs: logprobsAsked(body) };
     return playStream(exchange, state, behaviour, reply, call ? openAiToolCallFraming(setup, call) : openAiStreamFraming(setup));
   }
   const usage = behaviour.noUsage ? {} : { usage: usageBody(flavour, { promptTokens, completionTokens: reply.completionTokens, ...scriptedUsage(behaviour) }) };
   const finish = call ? 'tool_calls' : reply.finish;
   const toolCalls = call ? [{ id: call.id, ...(flavour === 'mistral' ? {} : { type: 'function' }), function: { name: call.name, arguments: reply.text } }] : undefined;
   const message = call ? { role: 'assistant', content: null, tool_calls: toolCalls } : { role: 'assistant', content: reply.text };
+  const top = logprobsAsked(body);
+  const logprobs = top === null || call ? null : choiceLogprobs(reply.deltas, 0, top);
   const answers: Record<OpenAiFlavour, unknown> = {
     openai: {
       id, object: 'chat.completion', created, model,
-      choices: [{ index: 0, message: { ...message, refusal: null, annotations: [] }, logprobs: null, finish_reason: finish }],
+      choices: [{ index: 0, message: { ...message, refusal: null, annotations: [] }, logprobs, finish_reason: finish }],
       ...usage, service_tier: 'default', system_fingerprint: 'fp_emulator',
     },
     mistral: { id, created, model, ...usage, object: 'chat.completion', choices: [{ index: 0, finish_reason: finish, message: { tool_calls: null, ...message } }] },
     openrouter: {
       id, provider: 'OpenAI', model, object: 'chat.completion', created,
-      choices: [{ logprobs: null, finish_reason: finish, native_finish_reason: finish, index: 0, message: { ...message, refusal: null, reasoning: null } }],
+      choices: [{ logprobs, finish_reason: finish, native_finish_reason: finish, index: 0, message: { ...message, refusal: null, reasoning: null } }],
       ...usage,
     },
-    compat: { id, object: 'chat.completion', created, model, choices: [{ index: 0, message, finish_reason: finish }], ...usage },
+    compat: { id, object: 'chat.completion', created, model, choices: [{ index: 0, message, finish_reason: finish, ...(logprobs ? { logprobs } : {}) }], ...usage },
   };
   return answerJson(exchange, behaviour, answers[flavour], flavour === 'openai' ? { 'x-request-id': `req_${id}` } : {});
 }

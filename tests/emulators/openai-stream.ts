@@ -1,5 +1,6 @@
 import type { Reply } from './answer';
 import { sseData, type StreamFraming } from './flow';
+import { choiceLogprobs } from './openai-logprobs';
 
 /** OpenAI itself, and the OpenAI-compatible servers the router talks to. */
 export type OpenAiFlavour = 'openai' | 'mistral' | 'openrouter' | 'compat';
@@ -61,24 +62,28 @@ export interface StreamSetup {
   noUsage: boolean;
   /** Usage figures a test scripted (scripted-usage.ts), over the counted ones. */
   scriptedUsage?: Partial<CompletionUsage>;
+  /** The request asked for logprobs (openai-logprobs.ts): how many alternatives per token; null or absent when not. */
+  logprobs?: number | null;
 }
 
 /**
  * `data: <chat.completion.chunk>\n\n` events and `data: [DONE]`, with usage where each flavour
  * puts it: OpenAI/compat an extra `choices: []` chunk only when asked; Mistral on the last
  * chunk that has a `finish_reason`; OpenRouter after `: OPENROUTER PROCESSING` comments, in
- * the last event, with `usage.cost`.
+ * the last event, with `usage.cost`. Asked for logprobs, each content chunk's choice carries
+ * its token's (openai-logprobs.ts).
  */
 export function openAiStreamFraming(setup: StreamSetup): StreamFraming {
   const { flavour, id, created, model, reply } = setup;
   const usage = setup.noUsage ? null : usageBody(flavour, { promptTokens: setup.promptTokens, completionTokens: reply.completionTokens, ...setup.scriptedUsage });
   const usageAsked = flavour === 'openai' || flavour === 'compat' ? setup.includeUsage : true;
 
-  const choice = (delta: Record<string, unknown>, finishReason: string | null) => {
-    if (flavour === 'openrouter') return { index: 0, delta, finish_reason: finishReason, native_finish_reason: finishReason, logprobs: null };
-    if (flavour === 'compat') return { index: 0, delta, finish_reason: finishReason };
-    return { index: 0, delta, logprobs: null, finish_reason: finishReason };
+  const choice = (delta: Record<string, unknown>, finishReason: string | null, logprobs: unknown = null) => {
+    if (flavour === 'openrouter') return { index: 0, delta, finish_reason: finishReason, native_finish_reason: finishReason, logprobs };
+    if (flavour === 'compat') return { index: 0, delta, finish_reason: finishReason, ...(logprobs === null ? {} : { logprobs }) };
+    return { index: 0, delta, logprobs, finish_reason: finishReason };
   };
+  const top = setup.logprobs ?? null;
   const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) => {
     switch (flavour) {
       case 'openai':
@@ -96,7 +101,7 @@ export function openAiStreamFraming(setup: StreamSetup): StreamFraming {
     headers: flavour === 'openai' ? { 'x-request-id': `req_${id}` } : {},
     opening: () =>
       (flavour === 'openrouter' ? ': OPENROUTER PROCESSING\n\n: OPENROUTER PROCESSING\n\n' : '') + sseData(chunk([choice(roleDelta, null)])),
-    delta: (text) => sseData(chunk([choice({ content: text }, null)])),
+    delta: (text, index) => sseData(chunk([choice({ content: text }, null, top === null ? null : choiceLogprobs([text], index, top))])),
     midStreamError: () =>
       flavour === 'openrouter'
         ? sseData(

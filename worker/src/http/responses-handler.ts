@@ -6,7 +6,7 @@ import { resolveTarget } from '../router/resolve';
 import type { RouterServices } from '../router/router-services';
 import { echoedParameters, responseObject, ResponseShape } from '../router/responses/output';
 import { readResponsesFields, toChatRequest , RESPONSE_ID_PATTERN } from '../router/responses/request';
-import { blockingResponse } from '../router/responses/run-blocking';
+import { blockingResponse, type CompletedResponse } from '../router/responses/run-blocking';
 import { streamResponse, type StreamedResponse } from '../router/responses/run-stream';
 import { readItemPage, itemPage } from '../router/responses/item-page';
 import { resolveReferences } from '../router/responses/references';
@@ -57,10 +57,11 @@ export function responsesHandlers(router: RouterServices, store: ResponseStore) 
     });
     await record.reserve(router.budgets, key.siteUrl, resolution.candidates[0]!, chatEstimate(body));
     const describe = (model: { id: string }) => new ResponseShape(model.id, parameters, fields.previousResponseId);
-    const keep = async (done: StreamedResponse): Promise<boolean> => {
+    const keep = async (done: StreamedResponse | CompletedResponse): Promise<boolean> => {
       if (!fields.store) return false;
       const input = fields.input.map((entry) => entry.item);
-      const stored = { ...done.shape, apiKeyId: key.id, status: done.status, previousResponseId: fields.previousResponseId, createdAt: new Date(done.shape.createdAt * 1000), history, input, output: done.output, usage: done.usage };
+      const ending = 'body' in done ? { incompleteDetails: done.body.incomplete_details } : { incompleteDetails: done.incompleteDetails ?? null, error: done.error ?? null };
+      const stored = { ...done.shape, apiKeyId: key.id, status: done.status, previousResponseId: fields.previousResponseId, createdAt: new Date(done.shape.createdAt * 1000), history, input, output: done.output, usage: done.usage, ...ending };
       try {
         const kept = await store.save(stored);
         if (!kept) router.logger.warn('response too large to store', { request_id: state.requestId, response_id: done.shape.id });
@@ -85,7 +86,8 @@ export function responsesHandlers(router: RouterServices, store: ResponseStore) 
       const stored = await ownResponse(store, request, response);
       const createdAt = Math.floor(stored.createdAt.getTime() / 1000);
       const identity = { id: stored.id, createdAt, model: stored.model, parameters: stored.parameters, previousResponseId: stored.previousResponseId };
-      response.json(responseObject(identity, { status: stored.status, output: stored.output, usage: stored.usage, completedAt: createdAt }));
+      const ending = { incompleteDetails: stored.incompleteDetails ?? null, error: stored.error ?? null };
+      response.json(responseObject(identity, { status: stored.status, output: stored.output, usage: stored.usage, completedAt: createdAt, ...ending }));
     },
     async remove(request: Request, response: Response) {
       const stored = await ownResponse(store, request, response);

@@ -22,8 +22,8 @@ export class CompletionShape {
 
   constructor(readonly model: string) {}
 
-  /** content null when the model only called tools (OpenAI's shape). */
-  completion(result: Pick<ChatResult, 'content' | 'toolCalls' | 'finishReason'>, usage: TokenUsage, router: RouterBlock) {
+  /** content null when the model only called tools (OpenAI's shape); the provider's `logprobs` on the choice when it sent them. */
+  completion(result: Pick<ChatResult, 'content' | 'toolCalls' | 'finishReason' | 'logprobs'>, usage: TokenUsage, router: RouterBlock) {
     const calls = result.toolCalls ?? [];
     const message = calls.length > 0
       ? { role: 'assistant', content: result.content === '' ? null : result.content, tool_calls: calls.map(openAiToolCall) }
@@ -33,14 +33,23 @@ export class CompletionShape {
       object: 'chat.completion',
       created: this.created,
       model: this.model,
-      choices: [{ index: 0, message, finish_reason: result.finishReason }],
+      choices: [result.logprobs === undefined ? { index: 0, message, finish_reason: result.finishReason } : { index: 0, message, logprobs: result.logprobs, finish_reason: result.finishReason }],
       usage: openAiUsage(usage),
       router,
     };
   }
 
-  chunk(delta: { role?: 'assistant'; content?: string | null; tool_calls?: ToolCallDelta[] }, finishReason: FinishReason | null = null) {
-    return { id: this.id, object: 'chat.completion.chunk', created: this.created, model: this.model, choices: [{ index: 0, delta, finish_reason: finishReason }] };
+  /**
+   * One chunk. A delta's `logprobs` (the token entries of its text, stream-output.ts) move to the
+   * choice as OpenAI sends them: `logprobs: {content: [...], refusal: null}` beside `delta`.
+   */
+  chunk(piece: { role?: 'assistant'; content?: string | null; tool_calls?: ToolCallDelta[]; logprobs?: unknown[] }, finishReason: FinishReason | null = null) {
+    let choice: Record<string, unknown> = { index: 0, delta: piece, finish_reason: finishReason };
+    if (piece.logprobs !== undefined) {
+      const { logprobs, ...delta } = piece;
+      choice = { index: 0, delta, logprobs: { content: logprobs, refusal: null }, finish_reason: finishReason };
+    }
+    return { id: this.id, object: 'chat.completion.chunk', created: this.created, model: this.model, choices: [choice] };
   }
 
   usageChunk(usage: TokenUsage, router: RouterBlock) {

@@ -1,4 +1,4 @@
-import { openAiUsage } from './chat-completion';
+import { CompletionShape, openAiUsage } from './chat-completion';
 import { outputChunks, type StreamTotals } from './stream-output';
 
 describe('stream output', () => {
@@ -20,6 +20,17 @@ describe('stream output', () => {
       { id: 'call_a', name: 'get_weather', arguments: '{"city":"Oslo"}' },
       { id: 'call_b', name: 'now', arguments: '' },
     ]);
+  });
+
+  it('puts a text piece’s logprobs on its chunk’s choice, as OpenAI streams them; none when there are none', () => {
+    const totals: StreamTotals = { text: '', toolCalls: [], usage: null, finishReason: 'stop' };
+    const entry = { token: ' hi', logprob: -0.5, bytes: [32, 104, 105], top_logprobs: [] };
+    const [withLogprobs] = outputChunks({ type: 'delta', text: ' hi', logprobs: [entry] }, totals);
+    const [plain] = outputChunks({ type: 'delta', text: '!' }, totals);
+    const shape = new CompletionShape('openai/gpt-4o-mini');
+    expect(shape.chunk(withLogprobs!).choices).toEqual([{ index: 0, delta: { content: ' hi' }, logprobs: { content: [entry], refusal: null }, finish_reason: null }]);
+    expect(shape.chunk(plain!).choices).toEqual([{ index: 0, delta: { content: '!' }, finish_reason: null }]);
+    expect(totals.text).toBe(' hi!');
   });
 
   it('shapes usage with cached and reasoning details only when reported', () => {

@@ -9,18 +9,20 @@ export interface StreamTotals {
   finishReason: FinishReason;
 }
 
-type Delta = { content?: string; tool_calls?: ToolCallDelta[] };
+/** A chunk's delta; `logprobs` (its text's token entries) go on the chunk's choice (CompletionShape.chunk). */
+type Delta = { content?: string; tool_calls?: ToolCallDelta[]; logprobs?: unknown[] };
 
 /**
  * The chunk deltas one text or tool-call event becomes, exactly as OpenAI streams them: text
  * as `content`; a call's first piece as {index, id, type, function: {name, arguments: ""}},
  * then its argument fragments as {index, function: {arguments}}. An empty text sends nothing.
+ * Text with logprobs keeps them for its chunk's choice.
  */
 export function outputChunks(event: Extract<StreamEvent, { type: 'delta' | 'tool_call' }>, totals: StreamTotals): Delta[] {
   if (event.type === 'delta') {
     if (event.text === '') return [];
     totals.text += event.text;
-    return [{ content: event.text }];
+    return [event.logprobs ? { content: event.text, logprobs: event.logprobs } : { content: event.text }];
   }
   const chunks: Delta[] = [];
   let call = totals.toolCalls[event.index];

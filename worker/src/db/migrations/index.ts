@@ -13,6 +13,7 @@ import { cacheUsage } from './014-cache-usage';
 import { responses } from './015-responses';
 import { budgets } from './016-budgets';
 import { cachePools } from './017-cache-pools';
+import { responseItems } from './018-response-items';
 
 /** One numbered, forward-only step. `statements` receives the table-name function. */
 export interface Migration {
@@ -22,4 +23,4 @@ export interface Migration {
 }
 
 /** Every migration in order. Append only: an applied migration is never edited. */
-export const MIGRATIONS: Migration[] = [apiKeys, entitlements, router, commerce, library, shellNonces, byteExactIdentifiers, webhookAuditTally, keyConcurrency, storeOperations, subscriptions, cacheUsage, responses, budgets, cachePools];
+export const MIGRATIONS: Migration[] = [apiKeys, entitlements, router, commerce, library, shellNonces, byteExactIdentifiers, webhookAuditTally, keyConcurrency, storeOperations, subscriptions, cacheUsage, responses, budgets, cachePools, responseItems];

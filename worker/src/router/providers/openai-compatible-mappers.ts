@@ -71,7 +71,8 @@ export function streamError(error: unknown, provider: string): UpstreamError {
 /**
  * One `chat.completion.chunk` → events. Usage is read wherever it comes: the final
  * empty-choices chunk (OpenAI) or the chunk carrying finish_reason (Mistral, Groq, DeepSeek).
- * `toolCalls` carries the numbering of tool calls across one stream's chunks.
+ * `toolCalls` carries the numbering of tool calls across one stream's chunks. A text piece keeps
+ * the choice's `logprobs.content` entries (sent when the request asked for logprobs).
  */
 export function fromStreamChunk(chunk: JsonObject, provider: string, toolCalls = new StreamedToolCalls()): StreamEvent[] {
   if (chunk.error !== undefined && chunk.error !== null) throw streamError(chunk.error, provider);
@@ -82,7 +83,8 @@ export function fromStreamChunk(chunk: JsonObject, provider: string, toolCalls =
   const choice = arrayField(chunk.choices)?.find((item) => isObject(item) && (item.index ?? 0) === 0);
   if (isObject(choice)) {
     const text = isObject(choice.delta) ? stringField(choice.delta.content) : undefined;
-    if (text) events.push({ type: 'delta', text });
+    const logprobs = isObject(choice.logprobs) ? arrayField(choice.logprobs.content) : undefined;
+    if (text) events.push(logprobs ? { type: 'delta', text, logprobs } : { type: 'delta', text });
     if (isObject(choice.delta)) events.push(...toolCalls.read(choice.delta.tool_calls, provider));
     const finish = stringField(choice.finish_reason);
     if (finish) events.push({ type: 'finish', reason: toolCalls.seen && finish === 'stop' ? 'tool_calls' : toFinishReason(finish) });

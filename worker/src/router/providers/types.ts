@@ -121,7 +121,11 @@ export interface ChatResult {
  * A failure after the stream began is thrown from the iterator as an UpstreamError.
  */
 export type StreamEvent =
-  | { type: 'delta'; text: string }
+  /**
+   * A piece of text; `logprobs`, when the request asked for them and the provider sent them,
+   * are the provider's `logprobs.content` entries for this piece's tokens (OpenAI's shape).
+   */
+  | { type: 'delta'; text: string; logprobs?: unknown[] }
   /**
    * A piece of a tool call, as OpenAI streams it: `index` counts calls from 0 within the
    * answer; the first piece of each call carries `id` and `name`, later ones only argument

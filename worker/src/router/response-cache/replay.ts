@@ -10,13 +10,26 @@ export function piecesOf(text: string, count: number): string[] {
   return pieces;
 }
 
+/** The `logprobs.content` token entries of a result, when they spell its whole text (so a replay can send one delta per token). */
+function tokenEntries(result: ChatResult): Array<{ token: string }> | null {
+  const content = (result.logprobs as { content?: unknown } | undefined)?.content;
+  if (!Array.isArray(content) || content.length === 0) return null;
+  if (!content.every((entry) => typeof (entry as { token?: unknown } | null)?.token === 'string')) return null;
+  const entries = content as Array<{ token: string }>;
+  return entries.map((entry) => entry.token).join('') === result.content ? entries : null;
+}
+
 /**
- * A cached answer as the stream a provider would send: the text in a few deltas, each tool
- * call as pieces (id and name first, then its arguments in two halves), the finish reason,
- * then the usage — the client sees an ordinary stream.
+ * A cached answer as the stream a provider would send: the text in a few deltas (one per token
+ * with its logprobs entry when the answer has them), each tool call as pieces (id and name
+ * first, then its arguments in two halves), the finish reason, then the usage — the client sees
+ * an ordinary stream.
  */
 export function replayEvents(result: ChatResult): StreamEvent[] {
-  const events: StreamEvent[] = piecesOf(result.content, 3).map((text) => ({ type: 'delta', text }));
+  const tokens = tokenEntries(result);
+  const events: StreamEvent[] = tokens
+    ? tokens.map((entry) => ({ type: 'delta', text: entry.token, logprobs: [entry] }))
+    : piecesOf(result.content, 3).map((text) => ({ type: 'delta', text }));
   (result.toolCalls ?? []).forEach((call, index) => {
     const half = Math.ceil(call.arguments.length / 2);
     events.push({ type: 'tool_call', index, id: call.id, name: call.name, arguments: call.arguments.slice(0, half) });
@@ -27,16 +40,19 @@ export function replayEvents(result: ChatResult): StreamEvent[] {
   return events;
 }
 
-/** What a finished stream amounts to, to store it: the text, the tool calls joined from their pieces, the finish and the last usage. */
+/** What a finished stream amounts to, to store it: the text, the tool calls joined from their pieces, the logprobs entries, the finish and the last usage. */
 export class StreamCollector {
   private text = '';
+  private readonly logprobs: unknown[] = [];
   private readonly calls: Array<{ id: string; name: string; arguments: string }> = [];
   private finish: ChatResult['finishReason'] | null = null;
   private usage: ChatResult['usage'] = null;
 
   add(event: StreamEvent): void {
-    if (event.type === 'delta') this.text += event.text;
-    else if (event.type === 'finish') this.finish = event.reason;
+    if (event.type === 'delta') {
+      this.text += event.text;
+      if (event.logprobs) this.logprobs.push(...event.logprobs);
+    } else if (event.type === 'finish') this.finish = event.reason;
     else if (event.type === 'usage') this.usage = event.usage;
     else {
       const call = (this.calls[event.index] ??= { id: '', name: '', arguments: '' });
@@ -49,6 +65,9 @@ export class StreamCollector {
   /** The result, or null when the stream never said how it finished (nothing to cache). */
   result(): ChatResult | null {
     if (this.finish === null) return null;
-    return { content: this.text, finishReason: this.finish, usage: this.usage, ...(this.calls.length > 0 ? { toolCalls: this.calls.filter(Boolean) } : {}) };
+    const result: ChatResult = { content: this.text, finishReason: this.finish, usage: this.usage };
+    if (this.calls.length > 0) result.toolCalls = this.calls.filter(Boolean);
+    if (this.logprobs.length > 0) result.logprobs = { content: this.logprobs, refusal: null };
+    return result;
   }
 }

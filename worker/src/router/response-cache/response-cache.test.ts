@@ -52,6 +52,23 @@ describe('replay of a cached answer', () => {
     expect(collector.result()).toEqual(result);
   });
 
+  it('keeps logprobs: a streamed answer collects its entries, a replay sends one delta per token with its entry', () => {
+    const entry = (token: string, logprob: number) => ({ token, logprob, bytes: [...Buffer.from(token)], top_logprobs: [] });
+    const collector = new StreamCollector();
+    collector.add({ type: 'delta', text: 'Echo:', logprobs: [entry('Echo:', -0.01)] });
+    collector.add({ type: 'delta', text: ' hi', logprobs: [entry(' hi', -0.02)] });
+    collector.add({ type: 'finish', reason: 'stop' });
+    const collected = collector.result()!;
+    expect(collected.logprobs).toEqual({ content: [entry('Echo:', -0.01), entry(' hi', -0.02)], refusal: null });
+    expect(replayEvents(collected).filter((event) => event.type === 'delta')).toEqual([
+      { type: 'delta', text: 'Echo:', logprobs: [entry('Echo:', -0.01)] },
+      { type: 'delta', text: ' hi', logprobs: [entry(' hi', -0.02)] },
+    ]);
+    // Entries that do not spell the text are not replayed as tokens.
+    const mismatched = replayEvents({ ...collected, content: 'something else' }).filter((event) => event.type === 'delta');
+    expect(mismatched.every((event) => !('logprobs' in event))).toBe(true);
+  });
+
   it('collects nothing to cache from a stream that never finished', () => {
     const collector = new StreamCollector();
     collector.add({ type: 'delta', text: 'half an answer' } as StreamEvent);

@@ -101,4 +101,31 @@ describe('Responses stream events (against the recorded OpenAI streams)', () => 
     const [failed] = translator.failed({ code: 'svc_upstream_error', message: 'The model provider mock failed.' });
     expect(failed).toMatchObject({ type: 'response.failed', sequence_number: sent.length, response: { status: 'failed', error: { code: 'svc_upstream_error' } } });
   });
+
+  it('carries a text piece’s logprobs on its delta event, and all of them on the finished output_text', () => {
+    const translator = new ResponseEvents(new ResponseShape('mock/echo', {}, null));
+    const entry = (token: string) => ({ token, logprob: -0.1, bytes: [...Buffer.from(token)], top_logprobs: [] });
+    translator.started();
+    const [, , first] = translator.translate({ type: 'delta', text: 'one', logprobs: [entry('one')] });
+    const [second] = translator.translate({ type: 'delta', text: ' two', logprobs: [entry(' two')] });
+    expect([first, second].map((event) => event!.logprobs)).toEqual([[entry('one')], [entry(' two')]]);
+    const done = translator.completed('stop', { promptTokens: 1, completionTokens: 2, totalTokens: 3 }, {} as never);
+    expect(done.find((event) => event.type === 'response.output_text.done')!.logprobs).toEqual([entry('one'), entry(' two')]);
+    expect(translator.output[0]!.content).toEqual([expect.objectContaining({ text: 'one two', logprobs: [entry('one'), entry(' two')] })]);
+  });
+
+  it('a failed response carries the output so far: finished items, then the open one as it stands, incomplete', () => {
+    const translator = new ResponseEvents(new ResponseShape('mock/echo', {}, null));
+    translator.started();
+    translator.translate({ type: 'delta', text: 'first ' });
+    translator.translate({ type: 'tool_call', index: 0, id: 'call_1', name: 'lookup', arguments: '{"q":' });
+    const output = translator.partialOutput();
+    expect(output).toEqual([
+      expect.objectContaining({ type: 'message', status: 'completed', content: [expect.objectContaining({ text: 'first ' })] }),
+      expect.objectContaining({ type: 'function_call', status: 'incomplete', call_id: 'call_1', name: 'lookup', arguments: '{"q":' }),
+    ]);
+    const [failed] = translator.failed({ code: 'svc_upstream_error', message: 'The model provider mock failed.' });
+    expect((failed!.response as { output: unknown[] }).output).toEqual(output);
+    expect(translator.output).toHaveLength(1);
+  });
 });

@@ -8,7 +8,7 @@ import type { ResponseItem } from './store';
 export type ResponseEvent = { type: string; sequence_number: number } & Record<string, unknown>;
 
 type OpenItem =
-  | { kind: 'message'; id: string; outputIndex: number; text: string }
+  | { kind: 'message'; id: string; outputIndex: number; text: string; logprobs: unknown[] }
   | { kind: 'function_call'; id: string; outputIndex: number; index: number; call: ToolCall };
 
 /**
@@ -38,7 +38,7 @@ export class ResponseEvents {
 
   /** Events for one provider stream event (usage and finish events are kept by the caller). */
   translate(event: StreamEvent): ResponseEvent[] {
-    if (event.type === 'delta' && event.text !== '') return this.delta(event.text);
+    if (event.type === 'delta' && event.text !== '') return this.delta(event.text, event.logprobs ?? []);
     if (event.type === 'tool_call') return this.toolCall(event);
     return [];
   }
@@ -52,23 +52,32 @@ export class ResponseEvents {
     return events;
   }
 
-  /** The stream failed after it began: `response.failed` with the error (open items left as they were). */
+  /** The stream failed after it began: `response.failed` with the error and the output so far (partialOutput). */
   failed(error: { code: string; message: string }): ResponseEvent[] {
-    const response = this.shape.response({ status: 'failed', output: this.output, usage: null, error });
+    const response = this.shape.response({ status: 'failed', output: this.partialOutput(), usage: null, error });
     return [this.event('response.failed', { response })];
   }
 
-  private delta(text: string): ResponseEvent[] {
+  /** The output so far, for a stream cut short: the finished items, then the open one as it stands, status `incomplete`. */
+  partialOutput(): ResponseItem[] {
+    const item = this.open;
+    if (!item) return [...this.output];
+    const whole = item.kind === 'message' ? messageItem(item.id, item.text, 'completed', item.logprobs) : functionCallItem(item.id, item.call, 'completed');
+    return [...this.output, { ...whole, status: 'incomplete' }];
+  }
+
+  private delta(text: string, logprobs: unknown[]): ResponseEvent[] {
     const events = this.open?.kind === 'message' ? [] : [...this.close(), ...this.openMessage()];
     const item = this.open as Extract<OpenItem, { kind: 'message' }>;
     item.text += text;
+    item.logprobs.push(...logprobs);
     this.text += text;
-    events.push(this.event('response.output_text.delta', { content_index: 0, delta: text, item_id: item.id, logprobs: [], output_index: item.outputIndex }));
+    events.push(this.event('response.output_text.delta', { content_index: 0, delta: text, item_id: item.id, logprobs, output_index: item.outputIndex }));
     return events;
   }
 
   private openMessage(): ResponseEvent[] {
-    const item = { kind: 'message' as const, id: prefixedId('msg'), outputIndex: this.output.length, text: '' };
+    const item = { kind: 'message' as const, id: prefixedId('msg'), outputIndex: this.output.length, text: '', logprobs: [] as unknown[] };
     this.open = item;
     return [
       this.event('response.output_item.added', { item: messageItem(item.id, '', 'in_progress'), output_index: item.outputIndex }),
@@ -100,11 +109,11 @@ export class ResponseEvents {
     this.open = null;
     const base = { item_id: item.id, output_index: item.outputIndex };
     if (item.kind === 'message') {
-      const done = messageItem(item.id, item.text, 'completed');
+      const done = messageItem(item.id, item.text, 'completed', item.logprobs);
       this.output.push(done);
       return [
-        this.event('response.output_text.done', { content_index: 0, ...base, logprobs: [], text: item.text }),
-        this.event('response.content_part.done', { content_index: 0, ...base, part: outputText(item.text) }),
+        this.event('response.output_text.done', { content_index: 0, ...base, logprobs: item.logprobs, text: item.text }),
+        this.event('response.content_part.done', { content_index: 0, ...base, part: outputText(item.text, item.logprobs) }),
         this.event('response.output_item.done', { item: done, output_index: item.outputIndex }),
       ];
     }

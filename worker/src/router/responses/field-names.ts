@@ -8,6 +8,7 @@ const RENAMED: Array<[RegExp, string]> = [
   [/^response_format/, 'text.format'],
   [/^max_completion_tokens$|^max_tokens$/, 'max_output_tokens'],
   [/^reasoning_effort$/, 'reasoning.effort'],
+  [/^logprobs$/, 'include'],
 ];
 
 const MESSAGE_FIELD = /^messages\[(\d+)\](.*)$/;

@@ -14,22 +14,29 @@ export function responsesUsage(usage: TokenUsage) {
   };
 }
 
-export function outputText(text: string) {
-  return { type: 'output_text', annotations: [], logprobs: [], text };
+/** An `output_text` part; `logprobs` the token entries (`include: ["message.output_text.logprobs"]`), else empty. */
+export function outputText(text: string, logprobs: unknown[] = []) {
+  return { type: 'output_text', annotations: [], logprobs, text };
 }
 
-export function messageItem(id: string, text: string, status: 'in_progress' | 'completed'): ResponseItem {
-  return { id, type: 'message', status, content: status === 'completed' ? [outputText(text)] : [], role: 'assistant' };
+export function messageItem(id: string, text: string, status: 'in_progress' | 'completed', logprobs: unknown[] = []): ResponseItem {
+  return { id, type: 'message', status, content: status === 'completed' ? [outputText(text, logprobs)] : [], role: 'assistant' };
 }
 
 export function functionCallItem(id: string, call: ToolCall, status: 'in_progress' | 'completed'): ResponseItem {
   return { id, type: 'function_call', status, arguments: status === 'completed' ? call.arguments : '', call_id: call.id, name: call.name };
 }
 
-/** A blocking answer's output items: the message (when there is text, or nothing else), then one `function_call` per call. */
-export function outputItems(text: string, toolCalls: ToolCall[] = []): ResponseItem[] {
+/** The token entries of a chat answer's `logprobs` (`{content: [...]}`), or none. */
+export function logprobsContent(logprobs: unknown): unknown[] {
+  const content = (logprobs as { content?: unknown } | null | undefined)?.content;
+  return Array.isArray(content) ? content : [];
+}
+
+/** A blocking answer's output items: the message (when there is text, or nothing else, with its logprobs entries), then one `function_call` per call. */
+export function outputItems(text: string, toolCalls: ToolCall[] = [], logprobs: unknown[] = []): ResponseItem[] {
   const items: ResponseItem[] = [];
-  if (text !== '' || toolCalls.length === 0) items.push(messageItem(prefixedId('msg'), text, 'completed'));
+  if (text !== '' || toolCalls.length === 0) items.push(messageItem(prefixedId('msg'), text, 'completed', logprobs));
   for (const call of toolCalls) items.push(functionCallItem(prefixedId('fc'), call, 'completed'));
   return items;
 }

@@ -161,4 +161,11 @@ describe('Responses fields as chat fields', () => {
     });
     expect(chatBody({ text: { format: { type: 'json_object' } }, tool_choice: 'required' }, [])).toEqual({ messages: [], response_format: { type: 'json_object' }, tool_choice: 'required' });
   });
+
+  it('include message.output_text.logprobs asks for logprobs (with top_logprobs); other include entries ask for nothing', () => {
+    expect(chatBody({ include: ['reasoning.encrypted_content', 'message.output_text.logprobs'], top_logprobs: 3 }, [])).toEqual({ messages: [], logprobs: true, top_logprobs: 3 });
+    expect(chatBody({ include: ['reasoning.encrypted_content'] }, [])).toEqual({ messages: [] });
+    expect(chatBody({ include: 'message.output_text.logprobs' }, [])).toEqual({ messages: [] });
+    expect(responsesField('logprobs', [])).toBe('include');
+  });
 });

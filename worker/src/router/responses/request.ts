@@ -91,6 +91,9 @@ function chatResponseFormat(text: Raw | undefined): unknown {
   return { type: 'json_schema', json_schema: { name, schema, strict, description } };
 }
 
+/** The `include` entry that asks for the output text's log probabilities (chat's `logprobs: true`). */
+export const LOGPROBS_INCLUDE = 'message.output_text.logprobs';
+
 /** The Responses body's fields in their Chat Completions names and shapes (absent ones left out). */
 export function chatBody(raw: Raw, messages: Raw[]): Raw {
   const chat: Raw = {
@@ -105,6 +108,8 @@ export function chatBody(raw: Raw, messages: Raw[]): Raw {
     reasoning_effort: (raw.reasoning as Raw | undefined)?.effort,
     temperature: raw.temperature,
     top_p: raw.top_p,
+    logprobs: Array.isArray(raw.include) && raw.include.includes(LOGPROBS_INCLUDE) ? true : undefined,
+    top_logprobs: raw.top_logprobs,
     user: raw.user,
     metadata: raw.metadata,
     stream: raw.stream,

@@ -4,7 +4,7 @@ import type { CatalogModel } from '../catalog';
 import type { ParsedChatRequest } from '../chat-request';
 import { providerFor, providerRequest, recordFailure } from '../provider-call';
 import type { RouterServices } from '../router-services';
-import { finalStatus, outputItems, responsesUsage, type ResponseShape } from './output';
+import { finalStatus, logprobsContent, outputItems, responsesUsage, type ResponseShape } from './output';
 import type { ResponseItem } from './store';
 
 export interface CompletedResponse {
@@ -40,7 +40,7 @@ export async function blockingResponse(
     const outputText = result.content + (result.toolCalls ?? []).map((call) => call.arguments).join('');
     const finished = await record.finish({ status: 'ok', model, attempts, usage: result.usage, promptText, outputText });
     const shape = describe(model);
-    const output = outputItems(result.content, result.toolCalls);
+    const output = outputItems(result.content, result.toolCalls, logprobsContent(result.logprobs));
     const { status, incomplete_details } = finalStatus(result.finishReason);
     const usage = responsesUsage(finished.usage);
     const responseBody = shape.response({ status, output, usage, incompleteDetails: incomplete_details, router: finished.router });

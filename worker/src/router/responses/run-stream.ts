@@ -25,7 +25,9 @@ export interface StreamedResponse {
   shape: ResponseShape;
   status: string;
   output: ResponseItem[];
-  usage: Record<string, unknown>;
+  usage: Record<string, unknown> | null;
+  incompleteDetails?: { reason: string } | null;
+  error?: { code: string; message: string } | null;
 }
 
 /**
@@ -34,9 +36,10 @@ export interface StreamedResponse {
  * nothing is sent until the first text or tool-call piece, so a failure before it is thrown
  * by the sequence (an ordinary HTTP error) and may fall back to the next model; then
  * `response.created` … `response.completed` (ResponseEvents) as named events, and the end
- * (no `[DONE]`). `beforeCompleted` runs before the last event (the response is stored by
+ * (no `[DONE]`). `beforeLastEvent` runs before the last event (the response is stored by
  * then). A failure after the stream began, or SVC_STREAM_MAX_MS, ends it with
- * `response.failed`. `clientGone` (the client hanging up) aborts the call, recorded as such.
+ * `response.failed` (`beforeLastEvent` gets it as `failed`); a client gone after it began
+ * (`clientGone` aborts the call, recorded as such) as `incomplete`.
  */
 export function streamResponse(
   router: RouterServices,
@@ -45,9 +48,9 @@ export function streamResponse(
   record: CallRecord,
   clientGone: AbortSignal,
   describe: (model: CatalogModel) => ResponseShape,
-  beforeCompleted: (streamed: StreamedResponse) => Promise<void>,
+  beforeLastEvent: (streamed: StreamedResponse) => Promise<void>,
 ): AnswerStream {
-  const pieces = StreamChannel.run<StreamPiece>((push) => runStream(router, body, candidates, record, clientGone, describe, beforeCompleted, push));
+  const pieces = StreamChannel.run<StreamPiece>((push) => runStream(router, body, candidates, record, clientGone, describe, beforeLastEvent, push));
   return { headers: new Map(), pieces };
 }
 
@@ -58,7 +61,7 @@ async function runStream(
   record: CallRecord,
   clientGone: AbortSignal,
   describe: (model: CatalogModel) => ResponseShape,
-  beforeCompleted: (streamed: StreamedResponse) => Promise<void>,
+  beforeLastEvent: (streamed: StreamedResponse) => Promise<void>,
   push: (piece: StreamPiece) => void,
 ): Promise<void> {
   const deadline = new StreamDeadline(router.config.streamMaxMs);
@@ -114,7 +117,8 @@ async function runStream(
     const translator = events as unknown as ResponseEvents;
     const finished = await record.finish({ status: 'ok', model, attempts, usage: totals.usage, promptText, outputText: translator.text });
     const closing = translator.completed(totals.finishReason, finished.usage, finished.router);
-    await beforeCompleted({ shape: translator.shape, status: finalStatus(totals.finishReason).status, output: translator.output, usage: responsesUsage(finished.usage) });
+    const { status, incomplete_details } = finalStatus(totals.finishReason);
+    await beforeLastEvent({ shape: translator.shape, status, output: translator.output, usage: responsesUsage(finished.usage), incompleteDetails: incomplete_details });
     send(closing);
     push({ kind: 'end' });
   } catch (error) {
@@ -122,6 +126,7 @@ async function runStream(
     const sofar = { ...tried, usage: totals.usage, promptText, outputText: translator?.text ?? '' };
     if (clientGone.aborted || (isAbort(error) && !deadline.reached)) {
       await record.finish({ status: 'aborted', ...sofar, errorCode: 'client_closed' });
+      if (translator) await beforeLastEvent({ shape: translator.shape, status: 'incomplete', output: translator.partialOutput(), usage: null });
       return;
     }
     const cause = error instanceof CommittedFailure ? error.cause : error instanceof AttemptsExhausted ? error.lastError : error;
@@ -130,7 +135,9 @@ async function runStream(
     const attempts = error instanceof AttemptsExhausted ? error.attempts : tried.attempts;
     await record.finish({ status: 'error', ...sofar, attempts, errorCode: apiError.code });
     if (!translator) throw new ApiError(apiError.status, apiError.code, apiError.message, { ...apiError.data, attempts });
-    send(translator.failed({ code: apiError.code, message: apiError.message }));
+    const failure = { code: apiError.code, message: apiError.message };
+    await beforeLastEvent({ shape: translator.shape, status: 'failed', output: translator.partialOutput(), usage: null, error: failure });
+    send(translator.failed(failure));
     push({ kind: 'end' });
   } finally {
     deadline.clear();
