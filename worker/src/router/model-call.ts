@@ -37,8 +37,8 @@ export interface ModelCall<T> {
  */
 export async function runModelCall<T>(router: RouterServices, record: CallRecord, signal: AbortSignal, spec: ModelCall<T>): Promise<ModelCallResult<T> | null> {
   const tried = { model: spec.candidates[0]!, attempts: 0 };
-  const deadline = callDeadline(router);
-  const ended = AbortSignal.any([signal, deadline.signal]);
+  const deadline = callDeadline(router, signal);
+  const ended = deadline.signal;
   try {
     const { result, model, attempts } = await withFallback(spec.candidates, router.config.retry, ended, async (candidate, attempt) => {
       Object.assign(tried, { model: candidate, attempts: attempt });
