@@ -2,7 +2,6 @@ import type { RouterServices } from '../router/router-services';
 import { blockingChat, prepareChatCall, type Caller, type ChatMode } from '../router/chat-call';
 import { streamChat } from '../router/chat-stream';
 import { embeddingsCall } from '../router/embeddings-call';
-import { clientSignal } from '../router/provider-call';
 import type { CallHandler } from './call-handler';
 import type { RequestContext } from './context';
 import { sendJson } from './send-json';
@@ -16,7 +15,8 @@ export function chatHandler(router: RouterServices, mode: ChatMode): CallHandler
   return async (state, response) => {
     const call = await prepareChatCall(router, state.json ?? {}, caller(state), mode);
     if (call.streaming) return streamChat(router, response, call.body, call.candidates, call.record);
-    const answer = await blockingChat(router, call, clientSignal(response), response);
+    // The response itself tells the call that its client hung up: no signal of its own to build.
+    const answer = await blockingChat(router, call, response, response);
     if (answer) sendJson(response, 200, answer);
   };
 }
@@ -24,7 +24,7 @@ export function chatHandler(router: RouterServices, mode: ChatMode): CallHandler
 /** POST /embeddings. */
 export function embeddingsHandler(router: RouterServices): CallHandler {
   return async (state, response) => {
-    const answer = await embeddingsCall(router, state.json ?? {}, caller(state), clientSignal(response));
+    const answer = await embeddingsCall(router, state.json ?? {}, caller(state), response);
     if (answer) sendJson(response, 200, answer);
   };
 }

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { CallDeadline } from './call-deadline';
 import { StreamDeadlineReached } from './stream-deadline';
 
@@ -12,6 +13,7 @@ describe('CallDeadline', () => {
     client.abort(reason);
     expect(deadline.signal.aborted).toBe(true);
     expect(deadline.signal.reason).toBe(reason);
+    expect(deadline.clientGone).toBe(true);
     expect(deadline.reached).toBe(false);
     deadline.clear();
   });
@@ -53,5 +55,50 @@ describe('CallDeadline', () => {
     client.abort(new Error('after the call'));
     expect(deadline.signal.aborted).toBe(false);
     expect(deadline.reached).toBe(false);
+  });
+
+  describe('watching the HTTP response instead of a signal', () => {
+    const response = () => Object.assign(new EventEmitter(), { writableFinished: false });
+
+    it('a close before the answer was written is a hang-up: AbortError, clientGone, not reached', () => {
+      const client = response();
+      const deadline = new CallDeadline(1000, client);
+      client.emit('close');
+      expect(deadline.signal.reason).toMatchObject({ name: 'AbortError', message: 'client closed the connection' });
+      expect(deadline.clientGone).toBe(true);
+      expect(deadline.reached).toBe(false);
+      deadline.clear();
+    });
+
+    it('a close after the answer was written changes nothing', () => {
+      const client = response();
+      const deadline = new CallDeadline(1000, client);
+      client.writableFinished = true;
+      client.emit('close');
+      expect(deadline.signal.aborted).toBe(false);
+      expect(deadline.clientGone).toBe(false);
+      deadline.clear();
+    });
+
+    it('the limit ends it first; a later hang-up is still seen as one', () => {
+      const client = response();
+      const deadline = new CallDeadline(10, client);
+      jest.advanceTimersByTime(10);
+      expect(deadline.signal.reason).toBeInstanceOf(StreamDeadlineReached);
+      expect(deadline.clientGone).toBe(false);
+      client.emit('close');
+      expect(deadline.clientGone).toBe(true);
+      expect(deadline.signal.reason).toBeInstanceOf(StreamDeadlineReached);
+      deadline.clear();
+    });
+
+    it('once cleared, it no longer listens to the response', () => {
+      const client = response();
+      const deadline = new CallDeadline(10, client);
+      deadline.clear();
+      expect(client.listenerCount('close')).toBe(0);
+      client.emit('close');
+      expect(deadline.signal.aborted).toBe(false);
+    });
   });
 });

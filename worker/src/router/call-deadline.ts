@@ -5,25 +5,53 @@ import type { RouterServices } from './router-services';
 import { StreamDeadlineReached } from './stream-deadline';
 
 /**
- * The end of a blocking call as one signal: aborted when the client hangs up (`client`, with
- * its reason) or when the call reaches its limit (StreamDeadlineReached), whichever comes
- * first; `reached` says the limit passed. One AbortController and a listener rather than a
- * second controller joined by AbortSignal.any, which costs more than the rest of the signal
- * work of a call together on Node 20 (docs/benchmarks.md).
+ * Who ends a blocking call early: the client. Either its signal (clientSignal()), or its HTTP
+ * response itself: then the call watches the response's 'close' (before the answer was
+ * written: a hang-up) and needs no signal of its own.
+ */
+export type CallClient = AbortSignal | ClientResponse;
+
+/** The part of a node ServerResponse a call watches. */
+export interface ClientResponse {
+  once(event: 'close', listener: () => void): unknown;
+  off(event: 'close', listener: () => void): unknown;
+  readonly writableFinished: boolean;
+}
+
+/** The reason a call ends with when its client hangs up (as clientSignal() gives it). */
+export function clientClosed(): Error {
+  return Object.assign(new Error('client closed the connection'), { name: 'AbortError' });
+}
+
+/**
+ * The end of a blocking call as one signal: aborted when the client hangs up (with the
+ * hang-up's reason) or when the call reaches its limit (StreamDeadlineReached), whichever
+ * comes first; `reached` says the limit passed, `clientGone` that the client left. One
+ * AbortController, listening to the client's signal or response, rather than a second
+ * controller joined to the client's by AbortSignal.any: each signal and AbortSignal.any cost
+ * several µs a call on Node 20 (docs/benchmarks.md).
  */
 export class CallDeadline {
   private readonly controller = new AbortController();
   private readonly timer: NodeJS.Timeout;
-  private readonly onClientAbort: () => void;
+  private readonly onClientEnd: () => void;
   private passed = false;
+  private left = false;
 
   constructor(
     readonly limitMs: number,
-    private readonly client: AbortSignal,
+    private readonly client: CallClient,
   ) {
-    this.onClientAbort = () => this.controller.abort(client.reason);
-    if (client.aborted) this.controller.abort(client.reason);
-    else client.addEventListener('abort', this.onClientAbort, { once: true });
+    if (client instanceof AbortSignal) {
+      this.onClientEnd = () => this.end(client.reason);
+      if (client.aborted) this.end(client.reason);
+      else client.addEventListener('abort', this.onClientEnd, { once: true });
+    } else {
+      this.onClientEnd = () => {
+        if (!client.writableFinished) this.end(clientClosed());
+      };
+      client.once('close', this.onClientEnd);
+    }
     this.timer = setTimeout(() => {
       this.passed = true;
       this.controller.abort(new StreamDeadlineReached(limitMs));
@@ -41,10 +69,21 @@ export class CallDeadline {
     return this.passed;
   }
 
+  /** The client hung up (before or after the limit). */
+  get clientGone(): boolean {
+    return this.left;
+  }
+
   /** The call ended first. */
   clear(): void {
     clearTimeout(this.timer);
-    this.client.removeEventListener('abort', this.onClientAbort);
+    if (this.client instanceof AbortSignal) this.client.removeEventListener('abort', this.onClientEnd);
+    else this.client.off('close', this.onClientEnd);
+  }
+
+  private end(reason: unknown): void {
+    this.left = true;
+    this.controller.abort(reason);
   }
 }
 
@@ -52,9 +91,9 @@ export class CallDeadline {
  * The longest a blocking call may last (SVC_CALL_MAX_MS, the same setting that ends streams):
  * a proxy in front of the worker is configured to wait longer (deploy/nginx/svc-hub.conf), so
  * the worker is the one that ends a call, answers the contract's error and records it — no
- * client is billed for an answer a proxy cut off. Its signal also ends on `client`.
+ * client is billed for an answer a proxy cut off. Its signal also ends when `client` hangs up.
  */
-export function callDeadline(router: RouterServices, client: AbortSignal): CallDeadline {
+export function callDeadline(router: RouterServices, client: CallClient): CallDeadline {
   return new CallDeadline(router.config.callMaxMs, client);
 }
 

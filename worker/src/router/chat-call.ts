@@ -2,6 +2,7 @@ import { ApiError } from '../support/api-error';
 import type { Raw } from '../support/problems';
 import type { CatalogModel } from './catalog';
 import { chatEstimate } from './budgets/estimate';
+import type { CallClient } from './call-deadline';
 import { CallRecord } from './call-record';
 import { parseChatRequest, type ParsedChatRequest } from './chat-request';
 import { CompletionShape, outputText } from './chat-completion';
@@ -55,10 +56,11 @@ export async function prepareChatCall(router: RouterServices, raw: Raw, caller: 
 
 /**
  * A blocking chat call: the `chat.completion` answer, or null when the client hung up
- * (recorded). `headers` is where the response cache says `X-Svc-Cache` (the HTTP answer).
+ * (recorded). `client`: its signal, or its HTTP response (a hang-up is its closing early).
+ * `headers` is where the response cache says `X-Svc-Cache` (the HTTP answer).
  */
-export async function blockingChat(router: RouterServices, { body, candidates, record }: ChatCall, signal: AbortSignal, headers?: CacheContext['response']) {
-  const done = await runModelCall(router, record, signal, {
+export async function blockingChat(router: RouterServices, { body, candidates, record }: ChatCall, client: CallClient, headers?: CacheContext['response']) {
+  const done = await runModelCall(router, record, client, {
     candidates,
     cache: headers && { record, response: headers },
     promptText: body.messages.map((message) => message.content).join('\n'),

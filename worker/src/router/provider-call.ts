@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { ApiError } from '../support/api-error';
 import { AttemptsExhausted, isAbort, toApiError } from './attempts';
+import { clientClosed } from './call-deadline';
 import type { CallRecord } from './call-record';
 import type { CatalogModel } from './catalog';
 import type { ParsedChatRequest } from './chat-request';
@@ -28,7 +29,7 @@ export function providerRequest(body: ParsedChatRequest, model: CatalogModel): C
 export function clientSignal(response: ServerResponse): AbortSignal {
   const controller = new AbortController();
   response.on('close', () => {
-    if (!response.writableFinished) controller.abort(Object.assign(new Error('client closed the connection'), { name: 'AbortError' }));
+    if (!response.writableFinished) controller.abort(clientClosed());
   });
   return controller.signal;
 }
