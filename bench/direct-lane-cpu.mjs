@@ -7,11 +7,12 @@
 // per call comes from /proc/<pid>/stat (user + system, every thread), which the load of other
 // processes on a shared machine disturbs far less than wall time. The first round warms up.
 // Then concurrency 1, interleaved, for the overhead over the emulator. PROFILE=A|B runs that
-// worker with --cpu-prof (into PROFILE_DIR).
+// worker with --cpu-prof (into PROFILE_DIR, else <tmp>/svc-hub-cpu-profiles).
 //   DIST_A=/tmp/base/worker/dist/main.js node bench/direct-lane-cpu.mjs
 // (a copy of another build's worker/dist works when node_modules resolves from where it sits).
 import { spawn } from 'node:child_process';
 import { openSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { blockingChat, interleavedChat, keepAliveAgent, loadChat } from './llm.mjs';
 import { providerEnvironment, spawnEmulator, spawnReferenceProxy } from './peers.mjs';
@@ -21,7 +22,7 @@ const rounds = Number(process.env.ROUNDS ?? 5);
 const perRound = Number(process.env.REQUESTS ?? 2500);
 const samples = Number(process.env.SAMPLES ?? 300);
 const dists = { A: process.env.DIST_A, B: process.env.DIST_B ?? join(repoRoot, 'worker', 'dist', 'main.js') };
-const profileDir = process.env.PROFILE_DIR ?? join(repoRoot, '.cpu-profiles');
+const profileDir = process.env.PROFILE_DIR ?? join(tmpdir(), 'svc-hub-cpu-profiles');
 if (!dists.A) {
   process.stderr.write('usage: DIST_A=<other build>/worker/dist/main.js [DIST_B=…] node bench/direct-lane-cpu.mjs\n');
   process.exit(2);
