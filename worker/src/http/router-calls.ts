@@ -18,7 +18,8 @@ export function chatHandler(router: RouterServices, mode: ChatMode): CallHandler
   return async (state, response) => {
     const call = await prepareChatCall(router, state.json ?? {}, caller(state), mode);
     if (call.streaming) return sendAnswerStream(response, streamChat(router, call.body, call.candidates, call.record, clientSignal(response)), router.config.streamKeepAliveMs);
-    const answer = await withAnswerHeaders(response, (headers) => blockingChat(router, call, clientSignal(response), headers));
+    // The response itself tells the call that its client hung up: no signal of its own to build.
+    const answer = await withAnswerHeaders(response, (headers) => blockingChat(router, call, response, headers));
     if (answer) sendJson(response, 200, answer);
   };
 }
@@ -26,7 +27,7 @@ export function chatHandler(router: RouterServices, mode: ChatMode): CallHandler
 /** POST /embeddings. */
 export function embeddingsHandler(router: RouterServices): CallHandler {
   return async (state, response) => {
-    const answer = await embeddingsCall(router, state.json ?? {}, caller(state), clientSignal(response));
+    const answer = await embeddingsCall(router, state.json ?? {}, caller(state), response);
     if (answer) sendJson(response, 200, answer);
   };
 }

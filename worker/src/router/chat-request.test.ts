@@ -35,6 +35,33 @@ describe('parseChatRequest', () => {
   it('still reads a good request', () => {
     expect(parseChatRequest({ purpose: 'fast', messages: [{ role: 'user', content: 'hi' }] })).toMatchObject({ model: null, purpose: 'fast', messages: [{ role: 'user', content: 'hi' }] });
   });
+
+  it('leaves out what was not given and keeps its keys in one order (what the cache key and logs see)', () => {
+    const plain = parseChatRequest({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] });
+    expect(Object.keys(plain)).toEqual(['model', 'purpose', 'messages', 'metadata', 'stream', 'includeUsage']);
+    const tool = { type: 'function', function: { name: 'lookup' } };
+    const full = parseChatRequest({
+      stream: true,
+      metadata: { team: 't' },
+      response_format: { type: 'json_object' },
+      parallel_tool_calls: false,
+      tool_choice: 'auto',
+      tools: [tool],
+      user: 'u',
+      temperature: 0,
+      seed: 7,
+      max_tokens: 5,
+      messages: [{ role: 'user', content: 'hi' }],
+      model: 'openai/gpt-4o-mini',
+    });
+    expect(Object.keys(full)).toEqual(['model', 'purpose', 'messages', 'temperature', 'maxTokens', 'seed', 'user', 'tools', 'toolChoice', 'parallelToolCalls', 'responseFormat', 'metadata', 'stream', 'includeUsage']);
+    expect(full).toMatchObject({ temperature: 0, seed: 7, maxTokens: 5, parallelToolCalls: false, stream: true, includeUsage: false, metadata: { team: 't', campaign: '', user: '' } });
+  });
+
+  it('names the problems of several fields in the order it checks them', () => {
+    const error = refusal(() => parseChatRequest({ stream: 'yes', temperature: 9, messages: [], tools: 'x', model: 5 }));
+    expect(Object.keys(error.data.params as object)).toEqual(['tools', 'model', 'messages', 'temperature', 'stream']);
+  });
 });
 
 describe('parseEmbeddingRequest', () => {

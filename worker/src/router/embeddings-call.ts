@@ -1,6 +1,7 @@
 import type { Raw } from '../support/problems';
+import type { CallClient } from './call-deadline';
 import { CallRecord } from './call-record';
-import type { Caller } from './chat-call';
+import { callIdentity, type Caller } from './chat-call';
 import { parseEmbeddingRequest } from './embedding-request';
 import { runModelCall } from './model-call';
 import { UpstreamError } from './providers/errors';
@@ -16,15 +17,14 @@ export function toBase64(vector: number[]): string {
 
 /**
  * POST /embeddings: OpenAI's shape; `input` string or list; `encoding_format` float | base64.
- * The answer's body, or null when the client hung up (recorded).
+ * The answer's body, or null when the client hung up (recorded); `client`: its signal or its HTTP response.
  */
-export async function embeddingsCall(router: RouterServices, raw: Raw, caller: Caller, signal: AbortSignal) {
+export async function embeddingsCall(router: RouterServices, raw: Raw, caller: Caller, client: CallClient) {
   const body = parseEmbeddingRequest(raw);
   const resolution = await resolveTarget(body, 'embeddings', router.purposes, await router.providers.configuredNames());
-  const { siteUrl, ...identity } = caller;
-  const record = new CallRecord(router.usage, router.prices, { ...identity, metadata: body.metadata, purpose: resolution.purpose, kind: 'embeddings' });
-  await record.reserve(router.budgets, siteUrl, resolution.candidates[0]!, { promptText: body.input.join('\n'), embeddings: true });
-  const done = await runModelCall(router, record, signal, {
+  const record = new CallRecord(router.usage, router.prices, callIdentity(caller, body.metadata, resolution.purpose, 'embeddings'));
+  await record.reserve(router.budgets, caller.siteUrl, resolution.candidates[0]!, { promptText: body.input.join('\n'), embeddings: true });
+  const done = await runModelCall(router, record, client, {
     candidates: resolution.candidates,
     promptText: body.input.join('\n'),
     call: (provider, candidate, ended) => {

@@ -1,5 +1,5 @@
 import { withFallback } from './attempts';
-import { callDeadline, endCallAtDeadline } from './call-deadline';
+import { callDeadline, endCallAtDeadline, type CallClient } from './call-deadline';
 import type { CallRecord, RouterBlock } from './call-record';
 import type { CatalogModel } from './catalog';
 import { providerFor, recordFailure } from './provider-call';
@@ -30,15 +30,15 @@ export interface ModelCall<T> {
 
 /**
  * One blocking model call, the steps chat and embeddings share: attempts with retries and
- * fallback (stopped by `signal`, the client hanging up), the usage row completed as ok, error (the contract's error thrown, with
+ * fallback (stopped by `client` hanging up: its signal, or its response closing early), the usage row completed as ok, error (the contract's error thrown, with
  * `data.attempts`) or aborted (client gone: null, nothing to answer). The whole call, retries
  * and fallbacks included, lasts at most SVC_CALL_MAX_MS (call-deadline.ts): then it is recorded
  * as an error and answered 504 `svc_upstream_timeout`, phase `total`.
  */
-export async function runModelCall<T>(router: RouterServices, record: CallRecord, signal: AbortSignal, spec: ModelCall<T>): Promise<ModelCallResult<T> | null> {
+export async function runModelCall<T>(router: RouterServices, record: CallRecord, client: CallClient, spec: ModelCall<T>): Promise<ModelCallResult<T> | null> {
   const tried = { model: spec.candidates[0]!, attempts: 0 };
-  const deadline = callDeadline(router);
-  const ended = AbortSignal.any([signal, deadline.signal]);
+  const deadline = callDeadline(router, client);
+  const ended = deadline.signal;
   try {
     const { result, model, attempts } = await withFallback(spec.candidates, router.config.retry, ended, async (candidate, attempt) => {
       Object.assign(tried, { model: candidate, attempts: attempt });
@@ -48,7 +48,7 @@ export async function runModelCall<T>(router: RouterServices, record: CallRecord
     const finished = await record.finish({ status: 'ok', model, attempts, promptText: spec.promptText, ...spec.measure(result) });
     return { result, model, finished };
   } catch (error) {
-    if (deadline.reached && !signal.aborted) await endCallAtDeadline(router, record, deadline, tried, spec.promptText);
+    if (deadline.reached && !deadline.clientGone) await endCallAtDeadline(router, record, deadline, tried, spec.promptText);
     await recordFailure(router, record, error, tried, spec.promptText);
     return null;
   } finally {

@@ -175,6 +175,21 @@ describe('HTTP helper: aborts and connection reuse', () => {
 });
 
 describe('HTTP helper: blocking answers (collected by a dispatch handler)', () => {
+  it('sends the key and the JSON headers with every blocking call, the same on each', async () => {
+    const seen: Array<Record<string, unknown>> = [];
+    const server = track(
+      await startServer((incoming, response) => {
+        seen.push({ authorization: incoming.headers.authorization, type: incoming.headers['content-type'], accept: incoming.headers.accept });
+        respondJson(response, 200, readFixture('openai-text.json'));
+      }),
+    );
+    const provider = track(createOpenAiProvider(settingsFor(server, 'openai', '/v1')));
+    await provider.chat(request, { signal: new AbortController().signal });
+    await provider.chat(request, { signal: new AbortController().signal });
+    const expected = { authorization: 'Bearer test-key-123', type: 'application/json', accept: 'application/json' };
+    expect(seen).toEqual([expected, expected]);
+  });
+
   it('reads an error answer: status, Retry-After, the provider message, and keeps the connection for the next call', async () => {
     let calls = 0;
     const server = track(

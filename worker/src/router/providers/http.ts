@@ -146,9 +146,12 @@ export class ResponseStream implements AsyncIterable<Uint8Array> {
 export class HttpClient {
   private readonly agent: Agent;
   private readonly targets = new Map<string, Target>();
+  /** The headers of every postJson(), built once (a spread per call cost ~2 µs). */
+  private readonly jsonHeaders: Record<string, string>;
 
   constructor(private readonly options: HttpClientOptions) {
     this.agent = createProviderAgent({ connectMs: options.timeouts.connectMs, connections: options.connections, outboundGuard: options.outboundGuard });
+    this.jsonHeaders = { ...options.headers, 'content-type': 'application/json', accept: 'application/json' };
   }
 
   /**
@@ -198,7 +201,7 @@ export class HttpClient {
 
   /** One POST through the pool, its whole answer collected (an error answer only up to ERROR_READ_LIMIT). */
   private collect(target: Target, payload: unknown, signal: AbortSignal): Promise<CollectedAnswer> {
-    const { timeouts, headers } = this.options;
+    const { timeouts } = this.options;
     return new Promise((resolve, reject) => {
       if (signal.aborted) return reject(signal.reason);
       const chunks: Buffer[] = [];
@@ -221,7 +224,7 @@ export class HttpClient {
           origin: target.origin,
           path: target.path,
           method: 'POST',
-          headers: { ...headers, 'content-type': 'application/json', accept: 'application/json' },
+          headers: this.jsonHeaders,
           body: JSON.stringify(payload),
           headersTimeout: timeouts.firstTokenMs,
           bodyTimeout: timeouts.idleMs,

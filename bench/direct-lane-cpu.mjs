@@ -1,0 +1,112 @@
+// The direct lane's CPU per blocking chat, two worker builds side by side (not part of
+// `npm run bench`; used for A/B work on the hot path): the emulator, a private stack (its
+// database), the reference proxy, and two workers of our own on that database — A from
+// DIST_A, B from DIST_B (each a worker/dist/main.js; B defaults to this checkout's build).
+// Rounds of saturating load (100 in flight, the emulator answering at once) go to the
+// reference proxy, A and B in turn (the order reversed every other round); each target's CPU
+// per call comes from /proc/<pid>/stat (user + system, every thread), which the load of other
+// processes on a shared machine disturbs far less than wall time. The first round warms up.
+// Then concurrency 1, interleaved, for the overhead over the emulator. PROFILE=A|B runs that
+// worker with --cpu-prof (into PROFILE_DIR, else <tmp>/svc-hub-cpu-profiles).
+//   DIST_A=/tmp/base/worker/dist/main.js node bench/direct-lane-cpu.mjs
+// (a copy of another build's worker/dist works when node_modules resolves from where it sits).
+import { spawn } from 'node:child_process';
+import { openSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { blockingChat, interleavedChat, keepAliveAgent, loadChat } from './llm.mjs';
+import { providerEnvironment, spawnEmulator, spawnReferenceProxy } from './peers.mjs';
+import { freePort, repoRoot, startStack } from './stack.mjs';
+
+const rounds = Number(process.env.ROUNDS ?? 5);
+const perRound = Number(process.env.REQUESTS ?? 2500);
+const samples = Number(process.env.SAMPLES ?? 300);
+const dists = { A: process.env.DIST_A, B: process.env.DIST_B ?? join(repoRoot, 'worker', 'dist', 'main.js') };
+const profileDir = process.env.PROFILE_DIR ?? join(tmpdir(), 'svc-hub-cpu-profiles');
+if (!dists.A) {
+  process.stderr.write('usage: DIST_A=<other build>/worker/dist/main.js [DIST_B=…] node bench/direct-lane-cpu.mjs\n');
+  process.exit(2);
+}
+const cleanups = [];
+const cpuTicks = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return Number(fields[11]) + Number(fields[12]); // utime + stime, in clock ticks (1/100 s)
+};
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function spawnWorker(name, main, env) {
+  const port = await freePort();
+  const args = process.env.PROFILE === name ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const log = openSync(join(env.SVC_STACK_DIR ?? '/tmp', `worker-${name}.log`), 'w');
+  const child = spawn(process.execPath, [...args, main], { cwd: repoRoot, env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, SVC_WORKER_PORT: String(port) }, stdio: ['ignore', log, log] });
+  cleanups.push(() => new Promise((done) => {
+    if (child.exitCode !== null) return done();
+    const killer = setTimeout(() => child.kill('SIGKILL'), 8000);
+    child.once('exit', () => done(clearTimeout(killer)));
+    child.kill('SIGTERM');
+  }));
+  const url = `http://127.0.0.1:${port}`;
+  for (let tries = 0; ; tries += 1) {
+    try {
+      await (await fetch(`${url}/wp-json/llm/router/v1/health`)).text();
+      return { url, pid: child.pid };
+    } catch (error) {
+      if (tries > 200 || child.exitCode !== null) throw new Error(`worker ${name} (${main}) did not start: ${error}`);
+      await new Promise((done) => setTimeout(done, 100));
+    }
+  }
+}
+
+try {
+  const emulator = await spawnEmulator();
+  cleanups.push(() => emulator.stop());
+  const stack = await startStack({ env: { ...providerEnvironment(emulator.url, emulator.keys), SVC_LOG_LEVEL: 'warn' } });
+  cleanups.push(() => stack.stop());
+  const site = 'https://bench.example';
+  const key = stack.hub('key', 'create', '--site', site, '--team', 'bench', '--scope', 'client', '--name', 'bench', '--rate-limit', '100000', '--concurrency', '10000').at(-1);
+  stack.hub('entitlement', 'grant', '--site', site, '--features', 'llm.chat');
+  const reference = await spawnReferenceProxy(emulator);
+  cleanups.push(() => reference.stop());
+  const env = { ...stack.workerEnv, SVC_STACK_DIR: stack.dir };
+  const workers = { A: await spawnWorker('A', dists.A, env), B: await spawnWorker('B', dists.B, env) };
+  const json = { 'content-type': 'application/json' };
+  const hub = { ...json, authorization: `Bearer ${key}` };
+  const chat = (id, url, headers, model, pid) => ({ id, name: id, url, headers, model, pid });
+  const targets = [
+    chat('emulator', `${emulator.url}/openai/v1/chat/completions`, { ...json, authorization: `Bearer ${emulator.keys.openai}` }, 'gpt-4o-mini', emulator.pid),
+    chat('reference', `${reference.url}/v1/chat/completions`, json, 'openai/gpt-4o-mini', reference.pid),
+    chat('A', `${workers.A.url}/wp-json/llm/router/v1/chat/completions`, hub, 'openai/gpt-4o-mini', workers.A.pid),
+    chat('B', `${workers.B.url}/wp-json/llm/router/v1/chat/completions`, hub, 'openai/gpt-4o-mini', workers.B.pid),
+  ];
+  const agent = keepAliveAgent(130);
+  cleanups.push(() => agent.close());
+  for (const target of targets) await blockingChat(agent, target);
+  const loaded = targets.slice(1);
+  const figures = Object.fromEntries(loaded.map((target) => [target.id, { cpu: [], perSecond: [] }]));
+  for (let round = 0; round < rounds; round += 1) {
+    for (const target of round % 2 ? [...loaded].reverse() : loaded) {
+      const before = cpuTicks(target.pid);
+      const result = await loadChat(agent, target, { concurrency: 100, requests: perRound, warmup: 0 });
+      const microseconds = ((cpuTicks(target.pid) - before) * 10_000) / perRound;
+      if (result.errors > 0) throw new Error(`${target.id}: ${result.errors} failed calls (${result.firstError})`);
+      process.stderr.write(`round ${round} ${target.id}: ${result.perSecond.toFixed(0)} calls/s, ${microseconds.toFixed(0)} µs CPU a call\n`);
+      if (round > 0) figures[target.id].cpu.push(microseconds), figures[target.id].perSecond.push(result.perSecond);
+    }
+  }
+  const single = await interleavedChat(agent, targets, { warmup: 30, samples });
+  console.log(`| target | CPU µs a call (median of ${rounds - 1} rounds) | calls/s at 100 in flight (median) | p50 ms, concurrency 1 | overhead p50 ms |`);
+  console.log('|---|---|---|---|---|');
+  for (const target of targets) {
+    const own = figures[target.id];
+    const overhead = target.id === 'emulator' ? '–' : (single[target.id].p50 - single.emulator.p50).toFixed(3);
+    console.log(`| ${target.id} | ${own ? median(own.cpu).toFixed(0) : '–'} | ${own ? median(own.perSecond).toFixed(0) : '–'} | ${single[target.id].p50.toFixed(3)} | ${overhead} |`);
+  }
+} finally {
+  for (const cleanup of cleanups.reverse()) {
+    try {
+      await cleanup();
+    } catch (error) {
+      process.stderr.write(`cleanup: ${error}\n`);
+    }
+  }
+}
