@@ -99,6 +99,8 @@ PASSTHROUGH=(
   echo "SVC_WORKER_PORT=$SVC_STACK_WORKER_PORT"
   echo "SVC_PUBLIC_URL=$WP_URL"
   echo "SVC_MOCK=${SVC_MOCK:-on}"
+  # The stack's own folder, so a journal is only ever replayed into this stack's database.
+  echo "SVC_USAGE_JOURNAL_DIR=$SVC_STACK_DIR/usage-journal"
   for name in "${PASSTHROUGH[@]}" $(compgen -e | grep -E '^SVC_(TIMEOUT|RETRY|RATE_LIMIT)_' | sort); do
     value=${!name:-}
     case $value in '' | *$'\n'*) continue ;; esac # unset, empty or multi-line: not copied

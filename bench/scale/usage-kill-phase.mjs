@@ -22,7 +22,9 @@ export async function usageWithKill({ agent, balancer, key, victim, database, co
   const answered = answers.filter((answer) => answer.status === 200);
   // In flight at the kill: sent before it, answered (or failed) after it.
   const inFlight = killMs === null ? 0 : answers.filter((answer) => answer.sent <= killMs && answer.at >= killMs).length;
-  await pause(1500); // the surviving worker writes its completions every 200 ms
+  // The surviving worker writes its completions every 200 ms, and the dead worker's usage
+  // journal at its next sweep (every 2 s with this run's SVC_USAGE_STALE_AFTER_MS): one sweep.
+  await pause(2500);
   const afterKill = await database.usage(prefix);
   const missing = answered.filter((answer) => !afterKill.ids.has(answer.id)).map((answer) => answer.id);
   progress(`${answered.length} answered, ${afterKill.rows} usage rows (${JSON.stringify(afterKill.statuses)}), ${missing.length} answered calls without a row`);

@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { isAbsolute, join } from 'node:path';
 import { PROVIDER_ENVIRONMENT_VARIABLES } from './router/providers/registry';
 import { parseDurationList } from './support/durations';
 import { parseOutboundAllow } from './support/outbound-allow';
@@ -49,6 +51,8 @@ export interface Config {
   streamMaxMs: number;
   /** An open usage row of another worker process older than this was left by a crash: closed as interrupted. */
   usageStaleAfterMs: number;
+  /** Where answered calls' usage rows are journaled before their answers leave (router/usage-journal.ts); null: off. */
+  usageJournalDir: string | null;
   /** Image URLs the worker fetches for providers that cannot (docs/configuration.md, "Images"). */
   images: { maxBytes: number; fetchTimeoutMs: number };
   defaultRateLimitPerMinute: number;
@@ -242,6 +246,18 @@ function readTrustProxy(reader: Reader, environment: Environment): string | unde
 }
 
 /** SVC_CALL_MAX_MS, or its older name SVC_STREAM_MAX_MS when only that one is set. */
+/**
+ * SVC_USAGE_JOURNAL_DIR: an absolute folder, or `off`; by default systemd's StateDirectory
+ * (the shipped unit's /var/lib/svc-hub-worker) or else the temp folder.
+ */
+function readUsageJournalDir(reader: Reader, environment: Environment): string | null {
+  const state = environment.STATE_DIRECTORY?.split(':')[0]?.trim();
+  const value = reader.text('SVC_USAGE_JOURNAL_DIR', state ? join(state, 'usage-journal') : join(tmpdir(), 'svc-hub-usage-journal'));
+  if (value === 'off') return null;
+  if (!isAbsolute(value)) reader.problems.push(`SVC_USAGE_JOURNAL_DIR must be an absolute path or "off" (got ${JSON.stringify(value)}).`);
+  return value;
+}
+
 function readCallMax(reader: Reader, environment: Environment): number {
   const name = environment.SVC_CALL_MAX_MS?.trim() || !environment.SVC_STREAM_MAX_MS?.trim() ? 'SVC_CALL_MAX_MS' : 'SVC_STREAM_MAX_MS';
   return reader.integer(name, 600_000, 1_000, 86_400_000);
@@ -288,6 +304,7 @@ export function loadConfig(environment: Environment = process.env, version = '0.
     callMaxMs: readCallMax(reader, environment),
     streamMaxMs: 0,
     usageStaleAfterMs: reader.integer('SVC_USAGE_STALE_AFTER_MS', 3_600_000, 1_000, 604_800_000),
+    usageJournalDir: readUsageJournalDir(reader, environment),
     images: {
       maxBytes: reader.integer('SVC_IMAGE_MAX_BYTES', 10_485_760, 1_024, 104_857_600),
       fetchTimeoutMs: reader.integer('SVC_IMAGE_FETCH_TIMEOUT_MS', 10_000, 100, 120_000),

@@ -32,6 +32,8 @@ async function main(): Promise<void> {
   const applied = await migrate(services.database, logger);
   const starter = await services.library.loadStarter(true);
   if (starter?.changed) logger.info('loaded the starter image library', { items: starter.created.length + starter.updated.length, version: starter.version });
+  const replayed = await services.router.usage.replayOrphans();
+  if (replayed > 0) logger.warn('usage rows of a process that is gone written from its journal as interrupted', { rows: replayed });
   const interrupted = await services.router.usage.closeInterrupted();
   if (interrupted > 0) logger.warn('closed usage rows left open by an earlier process as interrupted', { rows: interrupted });
   services.router.limiter.start();
@@ -61,6 +63,7 @@ async function main(): Promise<void> {
     await jobs.stop();
     await services.router.limiter.stop();
     await services.pending.flush();
+    await services.router.usage.close();
     await services.router.providers.close();
     await services.router.keyPools.close();
     await services.database.close();

@@ -17,6 +17,7 @@ import { PurposeBook } from './purposes';
 import { MysqlRateCounters } from './rate-counters';
 import { RateLimiter } from './rate-limiter';
 import { ResponseStore } from './responses/store';
+import { journalTag, UsageJournal } from './usage-journal';
 import { UsageRecorder } from './usage-recorder';
 import { KeyPools } from './key-pools/key-pools';
 import { ResponseCache } from './response-cache/response-cache';
@@ -56,7 +57,7 @@ export function createRouterServices(config: Config, database: Database, pending
     providers,
     purposes: new PurposeBook(database),
     prices,
-    usage: new UsageRecorder(database, pending, logger, { name: `${hostname()}:${config.port}`, boot: ulid() }),
+    usage: usageRecorder(config, database, pending, logger),
     limiter: new RateLimiter(new MysqlRateCounters(database), logger),
     calls: new ConcurrentCalls(),
     images: new ImageInliner(new OutboundGuard(config.outbox.outboundAllow), config.outbox.outboundAllow, config.images),
@@ -66,4 +67,11 @@ export function createRouterServices(config: Config, database: Database, pending
     responseCache: new ResponseCache(database, config.responseCache, logger),
     keyPools: new KeyPools(config, database, providers),
   };
+}
+
+/** The usage recorder, with its journal unless SVC_USAGE_JOURNAL_DIR is `off`. */
+function usageRecorder(config: Config, database: Database, pending: PendingWrites, logger: Logger): UsageRecorder {
+  const worker = { name: `${hostname()}:${config.port}`, boot: ulid() };
+  const journal = config.usageJournalDir === null ? null : new UsageJournal(config.usageJournalDir, journalTag(config.database), worker.boot, logger);
+  return new UsageRecorder(database, pending, logger, worker, journal);
 }

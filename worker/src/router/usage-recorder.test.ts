@@ -1,6 +1,7 @@
 import type { Database } from '../db/pool';
 import { silentLogger } from '../support/logger';
 import { PendingWrites } from '../support/pending-writes';
+import type { UsageJournal } from './usage-journal';
 import { UsageRecorder, type UsageCompletion } from './usage-recorder';
 
 const completion: UsageCompletion = {
@@ -128,5 +129,82 @@ describe('UsageRecorder', () => {
     expect(shape()[3]).toEqual(['INSERT INTO', ['usg_2']]);
     statements[3]!.succeed();
     await flushed;
+  });
+});
+
+describe('UsageRecorder with a journal', () => {
+  const opening = { id: 'usg_1', requestId: 'req_1', keyId: 'key_1', team: 'growth', campaign: 'spring', user: '', purpose: null, kind: 'chat' as const };
+  const worker = { name: 'host:8787', boot: 'b1' };
+
+  /** A journal that keeps what it is told (router/usage-journal.ts is tested on disk beside it). */
+  function fakeJournal(accepts = true) {
+    const appended: string[] = [];
+    const confirmed: string[] = [];
+    const journal = {
+      append: (id: string) => (accepts ? (appended.push(id), true) : false),
+      confirm: (ids: Iterable<string>) => void confirmed.push(...ids),
+      orphans: () => [{ path: '/journal/dead.jsonl', rows: [['usg_9', 'req_9', 'key_1', 'e2e', '', '', null, 'chat', 'host:9', 'b0', '2026-11-24T20:00:00.000Z']] }],
+      discard: jest.fn(),
+      close: jest.fn(),
+    } as unknown as UsageJournal;
+    return { journal, appended, confirmed };
+  }
+
+  afterEach(() => jest.useRealTimers());
+
+  it('answers without waiting for MySQL once the row is journaled, and confirms it when written', async () => {
+    jest.useFakeTimers({ doNotFake: ['setImmediate'] });
+    const { database, shape, statements } = gatedDatabase();
+    const { journal, appended, confirmed } = fakeJournal();
+    const recorder = new UsageRecorder(database, new PendingWrites(), silentLogger, worker, journal);
+    expect(await settled(recorder.open(opening))).toBe(true);
+    expect(appended).toEqual(['usg_1']);
+    expect(shape()).toEqual([]); // nothing sent yet: the opening waits for its 10 ms batch
+    await jest.advanceTimersByTimeAsync(10);
+    expect(shape()).toEqual([['INSERT IGNORE', ['usg_1']]]);
+    statements[0]!.succeed();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(confirmed).toEqual(['usg_1']);
+  });
+
+  it('sends no opening for a call answered within the batch: its completion writes it whole and confirms it', async () => {
+    jest.useFakeTimers({ doNotFake: ['setImmediate'] });
+    const { database, shape, statements } = gatedDatabase();
+    const { journal, confirmed } = fakeJournal();
+    const recorder = new UsageRecorder(database, new PendingWrites(), silentLogger, worker, journal);
+    await recorder.open(opening);
+    recorder.complete('usg_1', completion);
+    await jest.advanceTimersByTimeAsync(10);
+    expect(shape()).toEqual([]);
+    await jest.advanceTimersByTimeAsync(200);
+    expect(shape()).toEqual([['INSERT INTO', ['usg_1']]]);
+    statements[0]!.succeed();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(confirmed).toEqual(['usg_1']);
+  });
+
+  it('waits for MySQL as without a journal when the disk refuses', async () => {
+    const { database, statements } = gatedDatabase();
+    const { journal } = fakeJournal(false);
+    const recorder = new UsageRecorder(database, new PendingWrites(), silentLogger, worker, journal);
+    const opened = recorder.open(opening);
+    expect(await settled(opened)).toBe(false);
+    statements[0]!.succeed();
+    expect(await settled(opened)).toBe(true);
+  });
+
+  it("writes a dead process's journal as interrupted rows (never over a row already there), then deletes it", async () => {
+    const { database, statements } = fakeDatabase(false);
+    const { journal } = fakeJournal();
+    const recorder = new UsageRecorder(database, new PendingWrites(), silentLogger, worker, journal);
+    expect(await recorder.replayOrphans()).toBe(1);
+    expect(statements[0]!.sql).toContain('INSERT IGNORE');
+    const row = statements[0]!.rows[0]!;
+    expect(row.slice(0, 10)).toEqual(['usg_9', 'req_9', 'key_1', 'e2e', '', '', null, 'chat', 'host:9', 'b0']);
+    expect(row[10]).toEqual(new Date('2026-11-24T20:00:00.000Z'));
+    expect(row[11]).toBe('interrupted');
+    expect(journal.discard).toHaveBeenCalledWith('/journal/dead.jsonl');
   });
 });

@@ -1,7 +1,8 @@
 import type { Database } from '../db/pool';
+import { GroupCommit } from '../support/group-commit';
 import type { Logger } from '../support/logger';
 import type { PendingWrites } from '../support/pending-writes';
-import { GroupCommit } from '../support/group-commit';
+import type { UsageJournal } from './usage-journal';
 
 export type UsageStatus = 'open' | 'ok' | 'error' | 'aborted' | 'interrupted';
 
@@ -42,6 +43,8 @@ export interface UsageCompletion {
 }
 
 const FLUSH_EVERY_MS = 200;
+/** With a journal, openings still in flight after this long go to MySQL together (not awaited). */
+const OPEN_EVERY_MS = 10;
 /** The longest an answer waits for its opening insert: a database that hangs does not hold answers. */
 const OPEN_WAIT_MAX_MS = 1000;
 const OPEN_BATCH_MAX = 500;
@@ -49,8 +52,13 @@ const OPEN_BATCH_MAX = 500;
 const STALE_AFTER_MINUTES = 60;
 
 /**
- * One usage row per call, in MySQL before the call's answer leaves (so a `kill -9` loses no
- * answered call). `open` starts the row's insert at once — concurrently with the upstream
+ * One usage row per call, durable before the call's answer leaves (so a `kill -9` loses no
+ * answered call). With a journal (usage-journal.ts, the default), `open` appends the row to
+ * local disk synchronously — a few µs — and nothing waits for MySQL: openings still in flight
+ * after 10 ms go out as one INSERT (an instant answer's row is written whole by its
+ * completion), and a dead process's journal is replayed by the next worker that looks
+ * (replayOrphans). Without a journal (SVC_USAGE_JOURNAL_DIR=off, or a disk that refuses),
+ * `open` starts the row's insert at once — concurrently with the upstream
  * request — and returns a promise the answer awaits (CallRecord.opened): one insert in flight
  * at a time, the rows opened meanwhile sent together as one multi-row INSERT when it returns
  * (support/group-commit.ts). A call completed before its opening was sent (an instant answer
@@ -82,6 +90,9 @@ export class UsageRecorder {
   private readonly openings = new GroupCommit<OpenRow>((rows) => this.writeOpenings(rows), OPEN_WAIT_MAX_MS);
   /** Opening inserts are failing (logged once until one succeeds again). */
   private openingsFailing = false;
+  /** Journaled openings waiting for their 10 ms batch. */
+  private delayed: OpenRow[] = [];
+  private delayTimer: NodeJS.Timeout | null = null;
   /** Completions not written yet, by usage id. */
   private queue = new Map<string, Completed>();
   private timer: NodeJS.Timeout | null = null;
@@ -91,15 +102,49 @@ export class UsageRecorder {
     pending: PendingWrites,
     private readonly logger: Logger,
     private readonly worker: { name: string; boot: string },
+    private readonly journal: UsageJournal | null = null,
   ) {
     pending.onFlush(() => this.flush());
   }
 
-  /** Starts the row's insert; resolves once it is in MySQL (or its insert failed or hung: see above). Never rejects. */
+  /** Makes the row durable; resolves once it is (journaled at once, or in MySQL — or its insert failed or hung: see above). Never rejects. */
   open(opening: UsageOpening): Promise<void> {
     const row = { ...opening, startedAt: new Date() };
     this.inFlight.set(row.id, row);
-    return this.openings.add(row);
+    if (!this.journal?.append(row.id, this.openValues(row))) return this.openings.add(row);
+    this.delayed.push(row);
+    this.delayTimer ??= setTimeout(() => this.sendDelayed(), OPEN_EVERY_MS);
+    return RESOLVED;
+  }
+
+  /** The journaled openings still in flight, to MySQL as `open` rows (nobody waits for them). */
+  private sendDelayed(): void {
+    if (this.delayTimer) clearTimeout(this.delayTimer);
+    this.delayTimer = null;
+    const rows = this.delayed.filter((row) => this.inFlight.has(row.id));
+    this.delayed = [];
+    for (const row of rows) void this.openings.add(row);
+  }
+
+  /**
+   * Inserts the rows of journals that processes now gone left behind (as `interrupted`,
+   * unless a row is already there), then deletes those journals: at start and with every
+   * usage sweep. Returns how many rows were inserted.
+   */
+  async replayOrphans(): Promise<number> {
+    let inserted = 0;
+    for (const orphan of this.journal?.orphans() ?? []) {
+      for (let start = 0; start < orphan.rows.length; start += OPEN_BATCH_MAX) {
+        const rows = orphan.rows.slice(start, start + OPEN_BATCH_MAX).map((values) => replayedValues(values));
+        const [result] = await this.database.pool.query(
+          `INSERT IGNORE INTO ${this.database.table('usage')} (${OPEN_COLUMNS}, status, completed_at) VALUES ?`,
+          [rows.map((values) => [...values, 'interrupted', new Date()])],
+        );
+        inserted += (result as { affectedRows: number }).affectedRows;
+      }
+      this.journal!.discard(orphan.path);
+    }
+    return inserted;
   }
 
   complete(id: string, completion: UsageCompletion): void {
@@ -110,8 +155,15 @@ export class UsageRecorder {
     this.timer ??= setTimeout(() => void this.flush(), FLUSH_EVERY_MS);
   }
 
+  /** At a graceful stop: everything written, the journal is deleted. */
+  async close(): Promise<void> {
+    await this.flush();
+    if (this.queue.size === 0) this.journal?.close();
+  }
+
   /** Writes every queued opening and completion (also called on shutdown). */
   async flush(): Promise<void> {
+    this.sendDelayed();
     await this.openings.drain();
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
@@ -130,6 +182,7 @@ export class UsageRecorder {
          ON DUPLICATE KEY UPDATE ${COMPLETION_COLUMNS.map((column) => `${column} = VALUES(${column})`).join(', ')}`,
         [batch.map(({ row, completion }) => [...this.openValues(row), ...completionValues(completion)])],
       );
+      this.journal?.confirm(batch.map(({ row }) => row.id));
       return null;
     } catch (error) {
       for (const entry of batch) if (!this.queue.has(entry.row.id)) this.queue.set(entry.row.id, entry);
@@ -168,6 +221,7 @@ export class UsageRecorder {
       await this.database.pool.query(`INSERT IGNORE INTO ${this.database.table('usage')} (${OPEN_COLUMNS}, status) VALUES ?`, [
         rows.map((row) => [...this.openValues(row), 'open']),
       ]);
+      this.journal?.confirm(rows.map((row) => row.id));
       return null;
     } catch (error) {
       return error;
@@ -203,6 +257,16 @@ export class UsageRecorder {
     );
     return (result as { affectedRows: number }).affectedRows;
   }
+}
+
+const RESOLVED = Promise.resolve();
+
+/** A journal line's values as insert values: its `started_at` came back from JSON as text. */
+function replayedValues(values: unknown[]): unknown[] {
+  const copy = [...values];
+  const startedAt = copy[copy.length - 1];
+  copy[copy.length - 1] = typeof startedAt === 'string' ? new Date(startedAt) : startedAt;
+  return copy;
 }
 
 function completionValues(row: UsageCompletion): unknown[] {

@@ -6,9 +6,11 @@ import type { UsageRecorder } from './usage-recorder';
 export const sweepIntervalMs = (staleAfterMs: number): number => Math.min(60_000, Math.max(1_000, Math.floor(staleAfterMs / 4)));
 
 /**
- * Closes usage rows left open by a worker process that died and never came back (kill -9, a
- * lost host) as `interrupted` once they are older than SVC_USAGE_STALE_AFTER_MS — the restart
- * of a worker closes only its own. Safe on every worker at once: one UPDATE, idempotent.
+ * Writes the usage journals of worker processes on this machine that are gone (router/
+ * usage-journal.ts: rows of calls they answered and had not written yet), then closes usage
+ * rows left open by a worker process that died and never came back (kill -9, a lost host) as
+ * `interrupted` once they are older than SVC_USAGE_STALE_AFTER_MS — the restart of a worker
+ * closes only its own. Safe on every worker at once: INSERT IGNORE and one UPDATE, idempotent.
  */
 export function usageSweep(usage: UsageRecorder, logger: Logger, staleAfterMs: number): Periodic {
   return new Periodic({
@@ -17,6 +19,8 @@ export function usageSweep(usage: UsageRecorder, logger: Logger, staleAfterMs: n
     logger,
     runAtStart: false,
     run: async () => {
+      const replayed = await usage.replayOrphans();
+      if (replayed > 0) logger.warn('usage rows of a process that is gone written from its journal as interrupted', { rows: replayed });
       const closed = await usage.closeStale(staleAfterMs);
       if (closed > 0) logger.warn('closed usage rows left open by a worker that is gone as interrupted', { rows: closed });
     },
