@@ -207,4 +207,17 @@ describe('UsageRecorder with a journal', () => {
     expect(row[11]).toBe('interrupted');
     expect(journal.discard).toHaveBeenCalledWith('/journal/dead.jsonl');
   });
+
+  it('skips journal lines that are not rows, and keeps a journal it could not write for the next sweep', async () => {
+    const { journal } = fakeJournal();
+    const orphan = { path: '/journal/dead.jsonl', rows: [['usg_9', 'req_9', 'key_1', 'e2e', '', '', null, 'chat', 'host:9', 'b0', '2026-11-24T20:00:00.000Z'], ['torn'], [42]] };
+    (journal as unknown as { orphans: () => unknown[] }).orphans = () => [orphan];
+    const written = fakeDatabase(false);
+    expect(await new UsageRecorder(written.database, new PendingWrites(), silentLogger, worker, journal).replayOrphans()).toBe(1);
+    expect(written.statements[0]!.rows.map((row) => row[0])).toEqual(['usg_9']);
+    (journal.discard as jest.Mock).mockClear();
+    const down = fakeDatabase(true);
+    expect(await new UsageRecorder(down.database, new PendingWrites(), silentLogger, worker, journal).replayOrphans()).toBe(0);
+    expect(journal.discard).not.toHaveBeenCalled();
+  });
 });

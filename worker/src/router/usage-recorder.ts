@@ -77,6 +77,7 @@ type OpenRow = UsageOpening & { startedAt: Date };
 type Completed = { row: OpenRow; completion: UsageCompletion };
 
 const OPEN_COLUMNS = 'id, request_id, key_id, team, campaign, end_user, purpose, kind, worker, boot, started_at';
+const OPEN_COLUMN_COUNT = OPEN_COLUMNS.split(',').length;
 const COMPLETION_COLUMNS = [
   'status', 'provider', 'model', 'attempts', 'prompt_tokens', 'completion_tokens', 'total_tokens',
   'cached_tokens', 'cache_write_tokens', 'reasoning_tokens', 'usage_estimated',
@@ -134,15 +135,19 @@ export class UsageRecorder {
   async replayOrphans(): Promise<number> {
     let inserted = 0;
     for (const orphan of this.journal?.orphans() ?? []) {
-      for (let start = 0; start < orphan.rows.length; start += OPEN_BATCH_MAX) {
-        const rows = orphan.rows.slice(start, start + OPEN_BATCH_MAX).map((values) => replayedValues(values));
-        const [result] = await this.database.pool.query(
-          `INSERT IGNORE INTO ${this.database.table('usage')} (${OPEN_COLUMNS}, status, completed_at) VALUES ?`,
-          [rows.map((values) => [...values, 'interrupted', new Date()])],
-        );
-        inserted += (result as { affectedRows: number }).affectedRows;
+      const rows = orphan.rows.filter((values) => values.length === OPEN_COLUMN_COUNT && typeof values[0] === 'string');
+      try {
+        for (let start = 0; start < rows.length; start += OPEN_BATCH_MAX) {
+          const [result] = await this.database.pool.query(
+            `INSERT IGNORE INTO ${this.database.table('usage')} (${OPEN_COLUMNS}, status, completed_at) VALUES ?`,
+            [rows.slice(start, start + OPEN_BATCH_MAX).map((values) => [...replayedValues(values), 'interrupted', new Date()])],
+          );
+          inserted += (result as { affectedRows: number }).affectedRows;
+        }
+        this.journal!.discard(orphan.path);
+      } catch (error) {
+        this.logger.warn('could not write a usage journal left by a process that is gone; will try again at the next sweep', { path: orphan.path, error: String(error) });
       }
-      this.journal!.discard(orphan.path);
     }
     return inserted;
   }
