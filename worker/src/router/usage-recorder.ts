@@ -43,8 +43,12 @@ export interface UsageCompletion {
 }
 
 const FLUSH_EVERY_MS = 200;
-/** With a journal, openings still in flight after this long go to MySQL together (not awaited). */
-const OPEN_EVERY_MS = 10;
+/**
+ * With a journal, a call still running after this long gets its `open` row in MySQL (not
+ * awaited: visibility of long calls and streams); shorter ones are written once, whole, by
+ * their completion — at saturation that halves the database's row writes.
+ */
+const OPEN_AFTER_MS = 1000;
 /** The longest an answer waits for its opening insert: a database that hangs does not hold answers. */
 const OPEN_WAIT_MAX_MS = 1000;
 const OPEN_BATCH_MAX = 500;
@@ -54,8 +58,8 @@ const STALE_AFTER_MINUTES = 60;
 /**
  * One usage row per call, durable before the call's answer leaves (so a `kill -9` loses no
  * answered call). With a journal (usage-journal.ts, the default), `open` appends the row to
- * local disk synchronously — a few µs — and nothing waits for MySQL: openings still in flight
- * after 10 ms go out as one INSERT (an instant answer's row is written whole by its
+ * local disk synchronously — a few µs — and nothing waits for MySQL: a call still running
+ * after 1 s gets its `open` row (most calls' rows are written once, whole, by their
  * completion), and a dead process's journal is replayed by the next worker that looks
  * (replayOrphans). Without a journal (SVC_USAGE_JOURNAL_DIR=off, or a disk that refuses),
  * `open` starts the row's insert at once — concurrently with the upstream
@@ -114,17 +118,26 @@ export class UsageRecorder {
     this.inFlight.set(row.id, row);
     if (!this.journal?.append(row.id, this.openValues(row))) return this.openings.add(row);
     this.delayed.push(row);
-    this.delayTimer ??= setTimeout(() => this.sendDelayed(), OPEN_EVERY_MS);
+    this.delayTimer ??= setTimeout(() => this.sendDelayed(), OPEN_AFTER_MS);
     return RESOLVED;
   }
 
-  /** The journaled openings still in flight, to MySQL as `open` rows (nobody waits for them). */
-  private sendDelayed(): void {
+  /**
+   * The journaled openings of calls running for OPEN_AFTER_MS (all of them when `everything`),
+   * to MySQL as `open` rows — nobody waits for them; ended calls are dropped, younger ones wait.
+   */
+  private sendDelayed(everything = false): void {
     if (this.delayTimer) clearTimeout(this.delayTimer);
     this.delayTimer = null;
-    const rows = this.delayed.filter((row) => this.inFlight.has(row.id));
-    this.delayed = [];
-    for (const row of rows) void this.openings.add(row);
+    const due = Date.now() - OPEN_AFTER_MS;
+    const waiting: OpenRow[] = [];
+    for (const row of this.delayed) {
+      if (!this.inFlight.has(row.id)) continue;
+      if (everything || row.startedAt.getTime() <= due) void this.openings.add(row);
+      else waiting.push(row);
+    }
+    this.delayed = waiting;
+    if (waiting.length > 0) this.delayTimer = setTimeout(() => this.sendDelayed(), waiting[0]!.startedAt.getTime() + OPEN_AFTER_MS - Date.now());
   }
 
   /**
@@ -157,7 +170,7 @@ export class UsageRecorder {
     if (!row) return this.logger.error('usage completion for a call never opened', { usage_id: id });
     this.inFlight.delete(id);
     this.queue.set(id, { row, completion });
-    this.timer ??= setTimeout(() => void this.flush(), FLUSH_EVERY_MS);
+    this.timer ??= setTimeout(() => void this.writeQueued(), FLUSH_EVERY_MS);
   }
 
   /** At a graceful stop: everything written, the journal is deleted. */
@@ -166,9 +179,14 @@ export class UsageRecorder {
     if (this.queue.size === 0) this.journal?.close();
   }
 
-  /** Writes every queued opening and completion (also called on shutdown). */
+  /** Writes every queued opening and completion (shutdown, the operator CLI). */
   async flush(): Promise<void> {
-    this.sendDelayed();
+    this.sendDelayed(true);
+    await this.writeQueued();
+  }
+
+  /** Writes the queued completions (every 200 ms), after any opening insert in flight. */
+  private async writeQueued(): Promise<void> {
     await this.openings.drain();
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
@@ -191,7 +209,7 @@ export class UsageRecorder {
       return null;
     } catch (error) {
       for (const entry of batch) if (!this.queue.has(entry.row.id)) this.queue.set(entry.row.id, entry);
-      this.timer ??= setTimeout(() => void this.flush(), 1000);
+      this.timer ??= setTimeout(() => void this.writeQueued(), 1000);
       return error;
     }
   }
