@@ -29,8 +29,10 @@ export interface Reservation {
   draws: Draw[];
 }
 
-/** How long a worker trusts its copy of the budget list (other workers' and the CLI's changes show within this). */
+/** How long a worker trusts its copy of the budget list (other workers' and the CLI's changes show within this and one load). */
 export const BUDGET_LIST_TTL_MS = 2000;
+/** Past its TTL the old list is served while one load refreshes it, for this long: a database outage does not refuse calls at once. */
+const BUDGET_LIST_STALE_MS = 5000;
 /** How long a lease outlives the last renewal by its worker (renewed every quarter of it): a dead worker's leases are swept after this. */
 export const BUDGET_LEASE_TTL_MS = 60_000;
 const ZERO = /^0(\.0*)?$/;
@@ -58,7 +60,7 @@ export class BudgetGuard {
     private readonly logger: Logger,
     leaseTtlMs: number = BUDGET_LEASE_TTL_MS,
   ) {
-    this.budgets = new TtlCache(BUDGET_LIST_TTL_MS, 1);
+    this.budgets = new TtlCache(BUDGET_LIST_TTL_MS, 1, Date.now, BUDGET_LIST_STALE_MS);
     this.ledger = new BudgetLedger(database);
     this.leases = new LeaseBook(new LeaseLedger(database, this.ledger), {
       crossed: async (connection, crossed) => {
