@@ -6,18 +6,19 @@ import { Agent, request } from 'undici';
 
 export const CHAT_PATH = '/wp-json/llm/router/v1/chat/completions';
 const REQUEST_TIMEOUT_MS = 15_000;
+export const PROMPT = 'Say hello in five words';
 
 export const clientAgent = (connections) =>
   new Agent({ connections, keepAliveTimeout: 30_000, headersTimeout: REQUEST_TIMEOUT_MS, bodyTimeout: REQUEST_TIMEOUT_MS });
 
-/** One blocking chat (mock/echo answers at once, mock/slow after 100 ms per word); resolves to { status, code } (status 0: no HTTP answer). */
-export async function chat(dispatcher, baseUrl, key, requestId, model = 'mock/echo') {
+/** One blocking chat (mock/echo answers at once, mock/slow after 100 ms per word), `extra` fields added to its body; resolves to { status, code } (status 0: no HTTP answer). */
+export async function chat(dispatcher, baseUrl, key, requestId, model = 'mock/echo', extra = {}) {
   try {
     const { statusCode, body } = await request(`${baseUrl}${CHAT_PATH}`, {
       dispatcher,
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${key}`, 'x-request-id': requestId },
-      body: JSON.stringify({ model, messages: [{ role: 'user', content: 'Say hello in five words' }] }),
+      body: JSON.stringify({ model, messages: [{ role: 'user', content: PROMPT }], ...extra }),
     });
     const text = await body.text();
     if (statusCode === 200) return { status: 200, code: null };
@@ -37,7 +38,7 @@ export async function chat(dispatcher, baseUrl, key, requestId, model = 'mock/ec
  * Runs the load: it stops once `durationMs` has passed and `until()` (if given) is true, or at
  * `maxMs`. `onAnswer(record)` sees each answer as it comes; caller `index` asks `modelOf(index)`.
  */
-export async function runLoad(dispatcher, baseUrl, key, { concurrency, durationMs, prefix, until = null, maxMs = durationMs, onAnswer = null, modelOf = () => 'mock/echo' }) {
+export async function runLoad(dispatcher, baseUrl, key, { concurrency, durationMs, prefix, until = null, maxMs = durationMs, onAnswer = null, modelOf = () => 'mock/echo', extra = {} }) {
   const started = performance.now();
   const answers = [];
   let sequence = 0;
@@ -50,7 +51,7 @@ export async function runLoad(dispatcher, baseUrl, key, { concurrency, durationM
     while (!done()) {
       const id = `${prefix}-${sequence++}`;
       const sent = performance.now() - started;
-      const answer = await chat(dispatcher, baseUrl, key, id, modelOf(index));
+      const answer = await chat(dispatcher, baseUrl, key, id, modelOf(index), extra);
       const record = { id, sent, at: performance.now() - started, ...answer };
       answers.push(record);
       onAnswer?.(record);

@@ -4,7 +4,7 @@ const fixed = (value, digits = 0) => (value === null || value === undefined ? '�
 const counts = (object) => Object.entries(object).map(([label, count]) => `${count}× ${label}`).join(', ') || 'none';
 const seconds = (ms) => (ms === null || ms === undefined ? '–' : `${(ms / 1000).toFixed(2)} s`);
 
-export function scaleReport({ startedAt, settings, throughput, rate, usage, outbox, restart }) {
+export function scaleReport({ startedAt, settings, throughput, rate, budget, usage, outbox, restart }) {
   const direct = throughput.find((row) => row.id === 'direct');
   const one = throughput.find((row) => row.id === 'one');
   const two = throughput.find((row) => row.id === 'two');
@@ -25,6 +25,7 @@ export function scaleReport({ startedAt, settings, throughput, rate, usage, outb
     '|---|---:|---:|---:|---:|---:|---:|',
     ...Object.values(rate).map((row) => `| ${row.name} | ${row.sent} | ${row.admitted} | ${row.refused} | ${row.other} | ${fixed(row.sharedCounter)} | ${seconds(row.lastAdmittedMs)} |`),
     '',
+    ...(budget ? budgetLines(budget, settings) : []),
     `**Usage rows with a worker killed** (\`kill -9\` of worker B ${seconds(usage.killMs)} into ${settings.seconds * 2} s of load through the balancer)`,
     '',
     '| answered (200) | in flight at the kill | other answers | usage rows | answered calls without a row | rows `open` after the kill | rows `open` at the end |',
@@ -67,4 +68,18 @@ export function keepScaleSection(oldDocument, newDocument) {
   const block = oldDocument.slice(start, end + SCALE_END.length);
   const anchor = newDocument.indexOf('\n## Reading the figures');
   return anchor >= 0 ? `${newDocument.slice(0, anchor)}\n${block}\n${newDocument.slice(anchor)}` : `${newDocument.trimEnd()}\n\n${block}\n`;
+}
+
+/** The hard budget spent through both workers at once (bench/scale/budget-phase.mjs). */
+function budgetLines(budget, settings) {
+  const bound = (Number(budget.amount) + Number(budget.estimate)).toFixed(8);
+  const held = budget.spent !== null && Number(budget.spent) <= Number(bound);
+  return [
+    `**Hard budget** (one key, a total budget of ${budget.amount} USD, \`mock/echo\` priced at 1,000 USD per million tokens, \`max_tokens\` 16: a call's estimate ${budget.estimate} USD; ${settings.concurrency} callers through the balancer over both workers for ${settings.seconds} s)`,
+    '',
+    '| sent | admitted (200) | refused (429 svc_budget_exceeded) | other | settled spend | amount + one estimate | held | reserved after | calls (cost) per worker |',
+    '|---:|---:|---:|---:|---:|---:|---|---:|---|',
+    `| ${budget.sent} | ${budget.admitted} | ${budget.refused} | ${budget.other} | ${budget.spent ?? '–'} | ${bound} | ${held ? 'yes' : '**no**'} | ${budget.reserved ?? '–'} | ${budget.byWorker.map((row) => `${row.worker}: ${row.calls} (${row.cost})`).join('; ')} |`,
+    '',
+  ];
 }

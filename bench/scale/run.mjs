@@ -8,6 +8,7 @@ import { databaseReader } from './database.mjs';
 import { databaseRestart } from './database-restart-phase.mjs';
 import { chat, clientAgent } from './load.mjs';
 import { hammerRateLimit, measureThroughput } from './load-phases.mjs';
+import { budgetAcrossWorkers } from './budget-phase.mjs';
 import { outboxWithKill, patchEntitlement } from './outbox-kill-phase.mjs';
 import { usageWithKill } from './usage-kill-phase.mjs';
 import { hubAsync, processAlive, spawnBalancer, spawnWorker, stopStackWorker } from './processes.mjs';
@@ -113,6 +114,8 @@ async function main() {
     rate[id] = { name, ...(await hammerRateLimit({ agent, url, key: limited.key, keyId: limited.id, limit: settings.rateLimit, concurrency: settings.concurrency, seconds: 4, database, prefix: `rate-${id}`, progress })) };
   }
 
+  const budget = only ? null : await budgetAcrossWorkers({ agent, stack, url: lbTwo.url, newKey, workers: [a, b], database, concurrency: settings.concurrency, seconds: settings.seconds, progress });
+
   progress(`usage rows: ${settings.concurrency} callers through the balancer for ${settings.seconds * 2} s, kill -9 worker B half-way`);
   const usage = only ? null : await usageWithKill({ agent, balancer: lbTwo, key: bulk.key, victim: b, database, concurrency: settings.concurrency, seconds: settings.seconds * 2, closeWithinMs: settings.staleAfterMs * 2 + 5000, progress });
   if (!only) b = await startWorker('B again', b.port);
@@ -139,7 +142,7 @@ async function main() {
   const restart = await databaseRestart({ agent, balancer: lbTwo, key: bulk.key, stack, workers: [a, b], database, concurrency: settings.concurrency / 2, downMs: settings.databaseDownMs, probe, progress });
   started.push({ name: 'mariadbd (restarted)', pid: stack.processes().mariadb });
 
-  return { startedAt, settings, throughput, rate, usage, outbox, restart };
+  return { startedAt, settings, throughput, rate, budget, usage, outbox, restart };
 }
 
 let results = null;
