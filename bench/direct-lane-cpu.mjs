@@ -32,11 +32,12 @@ const cpuTicks = (pid) => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return Number(fields[11]) + Number(fields[12]); // utime + stime, in clock ticks (1/100 s)
 };
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 async function spawnWorker(name, main, env) {
   const port = await freePort();
   const args = process.env.PROFILE === name ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  args.push(...(process.env[`NODE_ARGS_${name}`] ?? '').split(' ').filter(Boolean));
   const log = openSync(join(env.SVC_STACK_DIR ?? '/tmp', `worker-${name}.log`), 'w');
   const child = spawn(process.execPath, [...args, main], { cwd: repoRoot, env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, SVC_WORKER_PORT: String(port) }, stdio: ['ignore', log, log] });
   cleanups.push(() => new Promise((done) => {
@@ -82,24 +83,28 @@ try {
   cleanups.push(() => agent.close());
   for (const target of targets) await blockingChat(agent, target);
   const loaded = targets.slice(1);
-  const figures = Object.fromEntries(loaded.map((target) => [target.id, { cpu: [], perSecond: [] }]));
+  const figures = Object.fromEntries(loaded.map((target) => [target.id, { cpu: [], database: [], perSecond: [] }]));
+  const mariadb = stack.processes().mariadb;
   for (let round = 0; round < rounds; round += 1) {
     for (const target of round % 2 ? [...loaded].reverse() : loaded) {
       const before = cpuTicks(target.pid);
+      const databaseBefore = cpuTicks(mariadb);
       const result = await loadChat(agent, target, { concurrency: 100, requests: perRound, warmup: 0 });
       const microseconds = ((cpuTicks(target.pid) - before) * 10_000) / perRound;
+      // MariaDB's CPU per call while this target ran (usage rows, budget and rate writes).
+      const database = ((cpuTicks(mariadb) - databaseBefore) * 10_000) / perRound;
       if (result.errors > 0) throw new Error(`${target.id}: ${result.errors} failed calls (${result.firstError})`);
-      process.stderr.write(`round ${round} ${target.id}: ${result.perSecond.toFixed(0)} calls/s, ${microseconds.toFixed(0)} µs CPU a call\n`);
-      if (round > 0) figures[target.id].cpu.push(microseconds), figures[target.id].perSecond.push(result.perSecond);
+      process.stderr.write(`round ${round} ${target.id}: ${result.perSecond.toFixed(0)} calls/s, ${microseconds.toFixed(0)} µs CPU a call, MariaDB ${database.toFixed(0)} µs\n`);
+      if (round > 0) figures[target.id].cpu.push(microseconds), figures[target.id].database.push(database), figures[target.id].perSecond.push(result.perSecond);
     }
   }
   const single = await interleavedChat(agent, targets, { warmup: 30, samples });
-  console.log(`| target | CPU µs a call (median of ${rounds - 1} rounds) | calls/s at 100 in flight (median) | p50 ms, concurrency 1 | overhead p50 ms |`);
-  console.log('|---|---|---|---|---|');
+  console.log(`| target | CPU µs a call (median of ${rounds - 1} rounds) | MariaDB CPU µs a call | calls/s at 100 in flight (median) | p50 ms, concurrency 1 | overhead p50 ms |`);
+  console.log('|---|---|---|---|---|---|');
   for (const target of targets) {
     const own = figures[target.id];
     const overhead = target.id === 'emulator' ? '–' : (single[target.id].p50 - single.emulator.p50).toFixed(3);
-    console.log(`| ${target.id} | ${own ? median(own.cpu).toFixed(0) : '–'} | ${own ? median(own.perSecond).toFixed(0) : '–'} | ${single[target.id].p50.toFixed(3)} | ${overhead} |`);
+    console.log(`| ${target.id} | ${own ? median(own.cpu).toFixed(0) : '–'} | ${own ? median(own.database).toFixed(0) : '–'} | ${own ? median(own.perSecond).toFixed(0) : '–'} | ${single[target.id].p50.toFixed(3)} | ${overhead} |`);
   }
 } finally {
   for (const cleanup of cleanups.reverse()) {

@@ -4,7 +4,7 @@ import type { BudgetGuard, Reservation } from './budgets/budget-guard';
 import type { CallEstimateInput } from './budgets/estimate';
 import type { CatalogModel } from './catalog';
 import { recordCallMetrics } from './call-metrics';
-import { costOfUsage, estimateTokens } from './cost';
+import { costOfUsage, estimateTokens, type Price } from './cost';
 import type { PriceBook } from './prices';
 import type { TokenUsage } from './providers/types';
 import type { UsageRecorder } from './usage-recorder';
@@ -120,20 +120,39 @@ export class CallRecord {
   }
 
   /**
-   * Prices and records the call; returns once the row is in MySQL (`opened`). `usage` is the
-   * provider's TokenUsage as reported — cached, cache-write and reasoning tokens included — for
-   * the answer's `usage` block.
+   * Prices the call and returns what its answer says of it, once its usage row is durable
+   * (`opened`). `usage` is the provider's TokenUsage as reported — cached, cache-write and
+   * reasoning tokens included — for the answer's `usage` block. What the answer does not need —
+   * settling the budget reservation, completing the usage row, the metrics — runs right after
+   * the answer has left (at the end of this turn of the event loop), off the call's latency.
    */
   async finish(outcome: CallOutcome): Promise<{ router: RouterBlock; usage: TokenUsage }> {
     const usage = this.tokens(outcome);
     const estimated = outcome.usage === null;
     const price = outcome.model ? await this.prices.priceFor(outcome.model.id) : null;
     const cost = this.cacheHit ? '0.00000000' : price ? costOfUsage(usage, price) : null;
-    const reported = (count: number | undefined) => (outcome.model ? count ?? 0 : null);
     const latencyMs = this.elapsedMs();
+    setImmediate(() => this.record(outcome, usage, estimated, price, cost, latencyMs));
+    await this.opening;
+    return {
+      usage,
+      router: {
+        provider: outcome.model?.provider ?? null,
+        purpose: this.identity.purpose,
+        attempts: outcome.attempts,
+        latency_ms: Math.round(latencyMs),
+        cost: { amount: cost ?? '0.00000000', currency: price?.currency ?? 'USD' },
+        usage_estimated: estimated,
+      },
+    };
+  }
+
+  /** After the answer: the reservation settled at the real cost, the usage row completed, the call counted. */
+  private record(outcome: CallOutcome, usage: TokenUsage, estimated: boolean, price: Price | null, cost: string | null, latencyMs: number): void {
+    const reported = (count: number | undefined) => (outcome.model ? count ?? 0 : null);
     const reservation = this.reservation;
     this.reservation = null;
-    if (reservation) await this.budgets!.settle(reservation, cost ?? '0.00000000');
+    if (reservation) void this.budgets!.settle(reservation, cost ?? '0.00000000');
     this.recorder.complete(this.usageId, {
       status: outcome.status,
       provider: outcome.model?.provider ?? null,
@@ -157,18 +176,6 @@ export class CallRecord {
       cacheHit: this.cacheHit,
     });
     recordCallMetrics({ model: outcome.model, team: this.identity.metadata.team || this.identity.keyTeam, status: outcome.status, usage, cost, currency: price?.currency ?? 'USD', latencyMs, firstTokenMs: this.firstTokenAt === null ? null : Number(this.firstTokenAt - this.startedAt) / 1e6 });
-    await this.opening; // after complete(): a row still queued for its opening is then written whole, in one go
-    return {
-      usage,
-      router: {
-        provider: outcome.model?.provider ?? null,
-        purpose: this.identity.purpose,
-        attempts: outcome.attempts,
-        latency_ms: Math.round(latencyMs),
-        cost: { amount: cost ?? '0.00000000', currency: price?.currency ?? 'USD' },
-        usage_estimated: estimated,
-      },
-    };
   }
 
   /**

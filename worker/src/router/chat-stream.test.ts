@@ -2,7 +2,7 @@ import { ApiError } from '../support/api-error';
 import type { StreamPiece } from './answer-stream';
 import { streamChat } from './chat-stream';
 import { UpstreamError } from './providers/errors';
-import { ANTHROPIC, OPENAI, cacheAnswering, collect, fakeRouter, gate, recordedCall, scriptedProvider, streamedBody } from './__fixtures__/stream-fakes';
+import { ANTHROPIC, OPENAI, afterAnswer, cacheAnswering, collect, fakeRouter, gate, recordedCall, scriptedProvider, streamedBody } from './__fixtures__/stream-fakes';
 
 /**
  * A streamed chat call as the router hands it to http/: the sequence of pieces (chunks,
@@ -80,6 +80,7 @@ describe('streamChat', () => {
     client.abort(Object.assign(new Error('client closed the connection'), { name: 'AbortError' }));
     expect(await iterator.next()).toEqual({ value: undefined, done: true });
     expect(openai.signals[0]!.aborted).toBe(true);
+    await afterAnswer();
     expect(completed).toEqual([expect.objectContaining({ status: 'aborted', errorCode: 'client_closed' })]);
   });
 

@@ -21,6 +21,11 @@ class ImageProblem extends Error {}
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
+/** The request has an image part somewhere (most have none: nothing to prepare). */
+export function hasImages(chat: ChatRequest): boolean {
+  return chat.messages.some((message) => message.parts?.some((part) => part.type === 'image'));
+}
+
 /**
  * Images in a chat request, checked and made ready for the provider (DESIGN §9, issue 14 §1).
  * Inline data is always checked: an image media type, valid base64, at most `maxBytes`. For a
@@ -41,7 +46,7 @@ export class ImageInliner {
 
   /** The request with every image checked, and URLs turned into data when `fetchUrls` is false. */
   async prepare(chat: ChatRequest, fetchUrls: boolean): Promise<ChatRequest> {
-    if (!chat.messages.some((message) => message.parts?.some((part) => part.type === 'image'))) return chat;
+    if (!hasImages(chat)) return chat;
     const messages = await Promise.all(chat.messages.map(async (message, i) => {
       if (!message.parts?.some((part) => part.type === 'image')) return message;
       const parts = await Promise.all(message.parts.map((part, j) => this.preparePart(part, fetchUrls, `messages[${i}].content[${j}].image_url.url`)));

@@ -1,5 +1,8 @@
-import type { ImageInliner } from './image-inline';
+import { hasImages, type ImageInliner } from './image-inline';
 import type { Provider } from './providers/types';
+
+/** Each provider's wrapper, made once: the same provider instance serves every call. */
+const wrappers = new WeakMap<Provider, { images: ImageInliner; fetchesImageUrls: boolean; wrapped: Provider }>();
 
 /**
  * The provider with each chat request's images prepared first (image-inline.ts): inline data
@@ -8,9 +11,17 @@ import type { Provider } from './providers/types';
  * that happens before the first event, so the client gets the 400 as a JSON answer.
  */
 export function withImagesPrepared(provider: Provider, images: ImageInliner, fetchesImageUrls: boolean): Provider {
+  const known = wrappers.get(provider);
+  if (known && known.images === images && known.fetchesImageUrls === fetchesImageUrls) return known.wrapped;
+  const wrapped = prepareImages(provider, images, fetchesImageUrls);
+  wrappers.set(provider, { images, fetchesImageUrls, wrapped });
+  return wrapped;
+}
+
+function prepareImages(provider: Provider, images: ImageInliner, fetchesImageUrls: boolean): Provider {
   return {
     name: provider.name,
-    chat: async (request, options) => provider.chat(await images.prepare(request, fetchesImageUrls), options),
+    chat: (request, options) => (hasImages(request) ? images.prepare(request, fetchesImageUrls).then((ready) => provider.chat(ready, options)) : provider.chat(request, options)),
     stream: (request, options) => ({
       async *[Symbol.asyncIterator]() {
         yield* provider.stream(await images.prepare(request, fetchesImageUrls), options);

@@ -27,19 +27,31 @@ describe('UsageJournal', () => {
 
   it('writes each opened row as one line the moment it is appended', () => {
     const book = journal();
-    expect(book.append('usg_1', ['usg_1', 'req_1', new Date('2026-11-24T20:00:00.000Z')])).toBe(true);
-    expect(book.append('usg_2', ['usg_2', 'req_2', null])).toBe(true);
+    expect(book.append([{ id: 'usg_1', values: ['usg_1', 'req_1', new Date('2026-11-24T20:00:00.000Z')] }])).toBe(true);
+    expect(book.append([{ id: 'usg_2', values: ['usg_2', 'req_2', null] }])).toBe(true);
     const [file] = files();
     expect(file).toMatch(new RegExp(`^usage-${TAG}-${process.pid}-${BOOT}-\\d+\\.jsonl$`));
     expect(readFileSync(join(directory, file!), 'utf8')).toBe('["usg_1","req_1","2026-11-24T20:00:00.000Z"]\n["usg_2","req_2",null]\n');
   });
 
+  it('writes the rows of one batch as one line each, each confirmed on its own', () => {
+    const book = journal();
+    expect(book.append([{ id: 'usg_1', values: ['usg_1'] }, { id: 'usg_2', values: ['usg_2'] }, { id: 'usg_3', values: ['usg_3'] }])).toBe(true);
+    expect(readFileSync(join(directory, files()[0]!), 'utf8')).toBe('["usg_1"]\n["usg_2"]\n["usg_3"]\n');
+    clock += 10_000;
+    book.append([{ id: 'usg_4', values: ['usg_4'] }]);
+    book.confirm(['usg_1', 'usg_3']);
+    expect(files()).toHaveLength(2); // usg_2 of the first batch is still only on disk
+    book.confirm(['usg_2']);
+    expect(files()).toHaveLength(1);
+  });
+
   it('deletes a file once it is retired and every row in it is confirmed in MySQL', () => {
     const book = journal();
-    book.append('usg_1', ['usg_1']);
-    book.append('usg_2', ['usg_2']);
+    book.append([{ id: 'usg_1', values: ['usg_1'] }]);
+    book.append([{ id: 'usg_2', values: ['usg_2'] }]);
     clock += 10_000; // the next append starts a new file
-    book.append('usg_3', ['usg_3']);
+    book.append([{ id: 'usg_3', values: ['usg_3'] }]);
     expect(files()).toHaveLength(2);
     book.confirm(['usg_1']);
     expect(files()).toHaveLength(2); // usg_2 is still only on disk
@@ -53,7 +65,7 @@ describe('UsageJournal', () => {
 
   it('keeps a file at a graceful stop when a row in it never reached MySQL', () => {
     const book = journal();
-    book.append('usg_1', ['usg_1']);
+    book.append([{ id: 'usg_1', values: ['usg_1'] }]);
     book.close();
     expect(files()).toHaveLength(1);
   });
@@ -61,7 +73,7 @@ describe('UsageJournal', () => {
   it('says so when the disk refuses, so the caller waits for MySQL instead', () => {
     writeFileSync(join(directory, 'not-a-folder'), '');
     const book = new UsageJournal(join(directory, 'not-a-folder', 'journal'), TAG, BOOT, silentLogger);
-    expect(book.append('usg_1', ['usg_1'])).toBe(false);
+    expect(book.append([{ id: 'usg_1', values: ['usg_1'] }])).toBe(false);
   });
 
   it('finds the journals of this database left by processes that are gone, torn last line and all', () => {

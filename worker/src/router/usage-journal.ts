@@ -21,10 +21,16 @@ export function journalTag(database: { host: string; port: number; name: string;
   return createHash('sha256').update(`${database.host}:${database.port}/${database.name}/${database.prefix}`).digest('hex').slice(0, 16);
 }
 
+/** One opened row for the journal: its usage id and its insert values. */
+export interface JournalRow {
+  id: string;
+  values: unknown[];
+}
+
 /**
  * The usage rows of calls in flight, on local disk before their answers leave: one line per
- * opened call, appended with a synchronous write (a few µs — the bytes are the kernel's the
- * moment it returns, so a `kill -9` of the worker loses none). The database writes stay batched
+ * opened call, the lines of calls opened together appended with one synchronous write (a few
+ * µs — the bytes are the kernel's the moment it returns, so a `kill -9` of the worker loses none). The database writes stay batched
  * off the request path (usage-recorder.ts); rows confirmed in MySQL are forgotten, and a file
  * whose rows all are is deleted. A journal left by a process that is gone (`kill -9`, a crash)
  * is replayed into MySQL — its rows inserted as `interrupted` unless already there — by the
@@ -45,15 +51,16 @@ export class UsageJournal {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Appends one opened row; false when the disk refused (the caller then waits for MySQL instead). */
-  append(id: string, values: unknown[]): boolean {
+  /** Appends opened rows, one line each, in one write; false when the disk refused (the caller then waits for MySQL instead). */
+  append(rows: readonly JournalRow[]): boolean {
     try {
       const file = this.writableFile();
-      const line = `${JSON.stringify(values)}\n`;
-      writeSync(file.fd, line);
-      file.bytes += line.length;
-      file.pending += 1;
-      this.fileOf.set(id, file);
+      let text = '';
+      for (const row of rows) text += `${JSON.stringify(row.values)}\n`;
+      writeSync(file.fd, text);
+      file.bytes += text.length;
+      file.pending += rows.length;
+      for (const row of rows) this.fileOf.set(row.id, file);
       if (this.failing) this.logger.info('usage journal writable again', { directory: this.directory });
       this.failing = false;
       return true;

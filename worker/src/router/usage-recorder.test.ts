@@ -138,10 +138,10 @@ describe('UsageRecorder with a journal', () => {
 
   /** A journal that keeps what it is told (router/usage-journal.ts is tested on disk beside it). */
   function fakeJournal(accepts = true) {
-    const appended: string[] = [];
+    const appended: string[][] = [];
     const confirmed: string[] = [];
     const journal = {
-      append: (id: string) => (accepts ? (appended.push(id), true) : false),
+      append: (rows: { id: string }[]) => (accepts ? (appended.push(rows.map((row) => row.id)), true) : false),
       confirm: (ids: Iterable<string>) => void confirmed.push(...ids),
       orphans: () => [{ path: '/journal/dead.jsonl', rows: [['usg_9', 'req_9', 'key_1', 'e2e', '', '', null, 'chat', 'host:9', 'b0', '2026-11-24T20:00:00.000Z']] }],
       discard: jest.fn(),
@@ -158,7 +158,7 @@ describe('UsageRecorder with a journal', () => {
     const { journal, appended, confirmed } = fakeJournal();
     const recorder = new UsageRecorder(database, new PendingWrites(), silentLogger, worker, journal);
     expect(await settled(recorder.open(opening))).toBe(true);
-    expect(appended).toEqual(['usg_1']);
+    expect(appended).toEqual([['usg_1']]);
     expect(shape()).toEqual([]); // nothing sent yet: only a call still running after 1 s gets an open row
     await jest.advanceTimersByTimeAsync(999);
     expect(shape()).toEqual([]);
@@ -168,6 +168,37 @@ describe('UsageRecorder with a journal', () => {
     await Promise.resolve();
     await Promise.resolve();
     expect(confirmed).toEqual(['usg_1']);
+  });
+
+  it('journals the calls opened in one turn of the event loop with one write, after that turn, before any of them can answer', async () => {
+    const { database, shape } = gatedDatabase();
+    const { journal, appended } = fakeJournal();
+    const recorder = new UsageRecorder(database, new PendingWrites(), silentLogger, worker, journal);
+    const first = recorder.open(opening);
+    const second = recorder.open({ ...opening, id: 'usg_2' });
+    expect(appended).toEqual([]); // nothing written while the turn that opened them runs
+    let answered = false;
+    void Promise.all([first, second]).then(() => (answered = true));
+    await Promise.resolve();
+    expect(answered).toBe(false);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(appended).toEqual([['usg_1', 'usg_2']]);
+    expect(answered).toBe(true);
+    await recorder.open({ ...opening, id: 'usg_3' });
+    expect(appended).toEqual([['usg_1', 'usg_2'], ['usg_3']]);
+    expect(shape()).toEqual([]);
+  });
+
+  it('writes the journal at once when flushed (shutdown), without waiting for the turn to end', async () => {
+    const { database } = fakeDatabase(false);
+    const { journal, appended } = fakeJournal();
+    const recorder = new UsageRecorder(database, new PendingWrites(), silentLogger, worker, journal);
+    void recorder.open(opening);
+    const flushed = recorder.flush();
+    expect(appended).toEqual([['usg_1']]);
+    await flushed;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(appended).toEqual([['usg_1']]); // the turn's own write finds nothing left
   });
 
   it('sends no opening for a call answered within a second: its completion writes it whole and confirms it', async () => {

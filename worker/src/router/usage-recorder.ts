@@ -57,8 +57,10 @@ const STALE_AFTER_MINUTES = 60;
 
 /**
  * One usage row per call, durable before the call's answer leaves (so a `kill -9` loses no
- * answered call). With a journal (usage-journal.ts, the default), `open` appends the row to
- * local disk synchronously — a few µs — and nothing waits for MySQL: a call still running
+ * answered call). With a journal (usage-journal.ts, the default), `open` queues the row for
+ * local disk — the rows of every call opened in one turn of the event loop are appended with
+ * one synchronous write right after it, and each answer waits for its row's write, which is
+ * done long before — and nothing waits for MySQL: a call still running
  * after 1 s gets its `open` row (most calls' rows are written once, whole, by their
  * completion), and a dead process's journal is replayed by the next worker that looks
  * (replayOrphans). Without a journal (SVC_USAGE_JOURNAL_DIR=off, or a disk that refuses),
@@ -95,8 +97,13 @@ export class UsageRecorder {
   private readonly openings = new GroupCommit<OpenRow>((rows) => this.writeOpenings(rows), OPEN_WAIT_MAX_MS);
   /** Opening inserts are failing (logged once until one succeeds again). */
   private openingsFailing = false;
-  /** Journaled openings waiting for their 10 ms batch. */
+  /** Journaled openings waiting to be sent to MySQL if their calls outlast OPEN_AFTER_MS. */
   private delayed: OpenRow[] = [];
+  /** Openings not yet in the journal: written together once this turn of the event loop is done. */
+  private journalBatch: OpenRow[] = [];
+  /** Resolves the promise the batch's calls wait on before their answers leave. */
+  private journalBatchWritten: (() => void) | null = null;
+  private journalBatchPromise: Promise<void> = RESOLVED;
   private delayTimer: NodeJS.Timeout | null = null;
   /** Completions not written yet, by usage id. */
   private queue = new Map<string, Completed>();
@@ -112,14 +119,40 @@ export class UsageRecorder {
     pending.onFlush(() => this.flush());
   }
 
-  /** Makes the row durable; resolves once it is (journaled at once, or in MySQL — or its insert failed or hung: see above). Never rejects. */
+  /**
+   * Makes the row durable; resolves once it is (journaled, or in MySQL — or its insert failed or
+   * hung: see above). Never rejects. The journal is written once per turn of the event loop for
+   * every call opened in it (setImmediate: after the upstream requests of those calls left, long
+   * before any of their answers can), so neither a call's start nor its answer waits for a write.
+   */
   open(opening: UsageOpening): Promise<void> {
     const row = { ...opening, startedAt: new Date() };
     this.inFlight.set(row.id, row);
-    if (!this.journal?.append(row.id, this.openValues(row))) return this.openings.add(row);
-    this.delayed.push(row);
+    if (!this.journal) return this.openings.add(row);
+    this.journalBatch.push(row);
+    if (!this.journalBatchWritten) {
+      this.journalBatchPromise = new Promise((resolve) => {
+        this.journalBatchWritten = resolve;
+      });
+      setImmediate(() => this.writeJournalBatch());
+    }
+    return this.journalBatchPromise;
+  }
+
+  /** The openings of this turn to the journal in one write — or, when the disk refuses, to MySQL, which their answers then wait for. */
+  private writeJournalBatch(): void {
+    const written = this.journalBatchWritten;
+    if (!written) return; // already written (flush)
+    const rows = this.journalBatch;
+    this.journalBatch = [];
+    this.journalBatchWritten = null;
+    if (!this.journal!.append(rows.map((row) => ({ id: row.id, values: this.openValues(row) })))) {
+      void Promise.all(rows.map((row) => this.openings.add(row))).then(() => written());
+      return;
+    }
+    for (const row of rows) this.delayed.push(row);
     this.delayTimer ??= setTimeout(() => this.sendDelayed(), OPEN_AFTER_MS);
-    return RESOLVED;
+    written();
   }
 
   /**
@@ -176,11 +209,13 @@ export class UsageRecorder {
   /** At a graceful stop: everything written, the journal is deleted. */
   async close(): Promise<void> {
     await this.flush();
+    await this.journalBatchPromise;
     if (this.queue.size === 0) this.journal?.close();
   }
 
   /** Writes every queued opening and completion (shutdown, the operator CLI). */
   async flush(): Promise<void> {
+    this.writeJournalBatch();
     this.sendDelayed(true);
     await this.writeQueued();
   }

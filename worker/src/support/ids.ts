@@ -6,27 +6,33 @@ const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const pool = Buffer.alloc(4096);
 let poolOffset = pool.length;
 
-function randomSixteen(): Buffer {
-  if (poolOffset + 16 > pool.length) {
-    randomFillSync(pool);
-    poolOffset = 0;
-  }
-  poolOffset += 16;
-  return pool.subarray(poolOffset - 16, poolOffset);
-}
+/** The time part of the last id, kept for the next ones of the same millisecond. */
+let lastTime = -1;
+let lastTimePart = '';
 
-/** A ULID: 48-bit millisecond time + 80 random bits, Crockford base32, sortable by time. */
-export function ulid(now: number = Date.now()): string {
+function timePart(now: number): string {
+  if (now === lastTime) return lastTimePart;
   let time = '';
   let remaining = now;
   for (let index = 0; index < 10; index += 1) {
     time = CROCKFORD[remaining % 32] + time;
     remaining = Math.floor(remaining / 32);
   }
-  const random = randomSixteen();
+  lastTime = now;
+  lastTimePart = time;
+  return time;
+}
+
+/** A ULID: 48-bit millisecond time + 80 random bits, Crockford base32, sortable by time. */
+export function ulid(now: number = Date.now()): string {
+  if (poolOffset + 16 > pool.length) {
+    randomFillSync(pool);
+    poolOffset = 0;
+  }
   let tail = '';
-  for (let index = 0; index < 16; index += 1) tail += CROCKFORD[random[index]! % 32];
-  return time + tail;
+  for (let index = poolOffset; index < poolOffset + 16; index += 1) tail += CROCKFORD[pool[index]! % 32];
+  poolOffset += 16;
+  return timePart(now) + tail;
 }
 
 /** An opaque, prefixed id such as `key_01J…` (DESIGN §3). */

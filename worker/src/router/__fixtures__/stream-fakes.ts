@@ -76,16 +76,25 @@ export function recordedCall(kind: CallIdentity['kind']) {
 
 export const streamedBody = (model: CatalogModel) => parseChatRequest({ model: model.id, messages: [{ role: 'user', content: 'hi' }], stream: true });
 
-/** Every piece of a sequence, or the error it threw after them. */
+/**
+ * Every piece of a sequence, or the error it threw after them — returned after the turn of the
+ * event loop in which it ended, when the call's record is complete (CallRecord.finish records
+ * right after the answer).
+ */
 export async function collect<T>(pieces: AsyncIterable<T>): Promise<{ pieces: T[]; thrown: unknown }> {
   const seen: T[] = [];
+  let thrown: unknown = null;
   try {
     for await (const piece of pieces) seen.push(piece);
-    return { pieces: seen, thrown: null };
   } catch (error) {
-    return { pieces: seen, thrown: error };
+    thrown = error;
   }
+  await afterAnswer();
+  return { pieces: seen, thrown };
 }
+
+/** The end of this turn of the event loop: what a call records after its answer is recorded. */
+export const afterAnswer = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** A promise the test opens. */
 export function gate(): { opened: Promise<void>; open: () => void } {

@@ -1,7 +1,7 @@
 import { ApiError } from '../../support/api-error';
 import type { StreamPiece } from '../answer-stream';
 import { UpstreamError } from '../providers/errors';
-import { ANTHROPIC, OPENAI, collect, fakeRouter, recordedCall, scriptedProvider, streamedBody } from '../__fixtures__/stream-fakes';
+import { ANTHROPIC, OPENAI, afterAnswer, collect, fakeRouter, recordedCall, scriptedProvider, streamedBody } from '../__fixtures__/stream-fakes';
 import { ResponseShape } from './output';
 import { streamResponse, type StreamedResponse } from './run-stream';
 
@@ -27,6 +27,7 @@ describe('streamResponse', () => {
       'response.output_item.done', 'response.completed', 'end',
     ]);
     expect(kept[0]).toMatchObject({ status: 'completed', usage: expect.objectContaining({ input_tokens: 3, output_tokens: 2 }) });
+    await afterAnswer();
     expect(completed).toEqual([expect.objectContaining({ status: 'ok', attempts: 1 })]);
   });
 
