@@ -7,7 +7,8 @@
 // per call comes from /proc/<pid>/stat (user + system, every thread), which the load of other
 // processes on a shared machine disturbs far less than wall time. The first round warms up.
 // Then concurrency 1, interleaved, for the overhead over the emulator. PROFILE=A|B runs that
-// worker with --cpu-prof (into PROFILE_DIR, else <tmp>/svc-hub-cpu-profiles).
+// worker with --cpu-prof (into PROFILE_DIR, else <tmp>/svc-hub-cpu-profiles); NODE_ARGS_A|B|C
+// add node flags to that worker; DIST_C adds a third build.
 //   DIST_A=/tmp/base/worker/dist/main.js node bench/direct-lane-cpu.mjs
 // (a copy of another build's worker/dist works when node_modules resolves from where it sits).
 import { spawn } from 'node:child_process';
@@ -21,7 +22,7 @@ import { freePort, repoRoot, startStack } from './stack.mjs';
 const rounds = Number(process.env.ROUNDS ?? 5);
 const perRound = Number(process.env.REQUESTS ?? 2500);
 const samples = Number(process.env.SAMPLES ?? 300);
-const dists = { A: process.env.DIST_A, B: process.env.DIST_B ?? join(repoRoot, 'worker', 'dist', 'main.js') };
+const dists = { A: process.env.DIST_A, B: process.env.DIST_B ?? join(repoRoot, 'worker', 'dist', 'main.js'), ...(process.env.DIST_C ? { C: process.env.DIST_C } : {}) };
 const profileDir = process.env.PROFILE_DIR ?? join(tmpdir(), 'svc-hub-cpu-profiles');
 if (!dists.A) {
   process.stderr.write('usage: DIST_A=<other build>/worker/dist/main.js [DIST_B=…] node bench/direct-lane-cpu.mjs\n');
@@ -69,15 +70,15 @@ try {
   const reference = await spawnReferenceProxy(emulator);
   cleanups.push(() => reference.stop());
   const env = { ...stack.workerEnv, SVC_STACK_DIR: stack.dir };
-  const workers = { A: await spawnWorker('A', dists.A, env), B: await spawnWorker('B', dists.B, env) };
+  const workers = {};
+  for (const [name, main] of Object.entries(dists)) workers[name] = await spawnWorker(name, main, env);
   const json = { 'content-type': 'application/json' };
   const hub = { ...json, authorization: `Bearer ${key}` };
   const chat = (id, url, headers, model, pid) => ({ id, name: id, url, headers, model, pid });
   const targets = [
     chat('emulator', `${emulator.url}/openai/v1/chat/completions`, { ...json, authorization: `Bearer ${emulator.keys.openai}` }, 'gpt-4o-mini', emulator.pid),
     chat('reference', `${reference.url}/v1/chat/completions`, json, 'openai/gpt-4o-mini', reference.pid),
-    chat('A', `${workers.A.url}/wp-json/llm/router/v1/chat/completions`, hub, 'openai/gpt-4o-mini', workers.A.pid),
-    chat('B', `${workers.B.url}/wp-json/llm/router/v1/chat/completions`, hub, 'openai/gpt-4o-mini', workers.B.pid),
+    ...Object.entries(workers).map(([name, worker]) => chat(name, `${worker.url}/wp-json/llm/router/v1/chat/completions`, hub, 'openai/gpt-4o-mini', worker.pid)),
   ];
   const agent = keepAliveAgent(130);
   cleanups.push(() => agent.close());

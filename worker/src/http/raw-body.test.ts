@@ -6,12 +6,15 @@ import { readBody } from './raw-body';
 let server: Server;
 let port = 0;
 const outcomes: Array<Buffer | { type: string; status: number }> = [];
+/** Whether the request stream had already ended when each body was handed over. */
+const endedAtHandover: boolean[] = [];
 
 beforeAll(async () => {
   server = createServer((incoming: IncomingMessage, response) => {
     readBody(incoming, 1024).then(
       (body) => {
         outcomes.push(body);
+        endedAtHandover.push(incoming.readableEnded);
         response.end(`read ${body.length}`);
       },
       (error: { type: string; status: number }) => {
@@ -53,6 +56,22 @@ describe('readBody (the lean dispatch’s reader, same outcomes as express.raw)'
   it('reads a body with Content-Length exactly', async () => {
     expect(await send('{"a":1}')).toEqual({ status: 200, text: 'read 7' });
     expect(last()).toEqual(Buffer.from('{"a":1}'));
+  });
+
+  it('hands a Content-Length body over when its last byte arrives, not a turn of the stream later, and never before', async () => {
+    expect(await send('{"a":1}')).toEqual({ status: 200, text: 'read 7' });
+    expect(endedAtHandover.at(-1)).toBe(false);
+    const split = await new Promise<string>((resolve, reject) => {
+      const outgoing = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/', headers: { 'Content-Length': '10' }, agent: false }, (response) => {
+        let text = '';
+        response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).on('end', () => resolve(text));
+      });
+      outgoing.on('error', reject);
+      outgoing.write('01234');
+      setTimeout(() => outgoing.end('56789'), 50);
+    });
+    expect(split).toBe('read 10');
+    expect(last()).toEqual(Buffer.from('0123456789'));
   });
 
   it('reads a chunked body (no Content-Length) in pieces', async () => {
