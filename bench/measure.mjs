@@ -35,3 +35,10 @@ export function summarize(times) {
 }
 
 export const format = (ms) => (Number.isFinite(ms) ? ms.toFixed(2) : 'n/a');
+
+/** Of several load runs of one target, the one with the median throughput, with every run's req/s beside it. */
+export function medianRun(runs) {
+  const sorted = [...runs].sort((a, b) => a.perSecond - b.perSecond);
+  const median = sorted[Math.floor((sorted.length - 1) / 2)];
+  return { ...median, perSecondRuns: runs.map((run) => run.perSecond), errors: runs.reduce((sum, run) => sum + run.errors, 0) };
+}
