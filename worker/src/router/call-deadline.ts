@@ -2,6 +2,7 @@ import { ApiError } from '../support/api-error';
 import type { CallRecord } from './call-record';
 import type { CatalogModel } from './catalog';
 import type { RouterServices } from './router-services';
+import { CallSignal } from './call-signal';
 import { StreamDeadlineReached } from './stream-deadline';
 
 /**
@@ -27,12 +28,13 @@ export function clientClosed(): Error {
  * The end of a blocking call as one signal: aborted when the client hangs up (with the
  * hang-up's reason) or when the call reaches its limit (StreamDeadlineReached), whichever
  * comes first; `reached` says the limit passed, `clientGone` that the client left. One
- * AbortController, listening to the client's signal or response, rather than a second
- * controller joined to the client's by AbortSignal.any: each signal and AbortSignal.any cost
- * several µs a call on Node 20 (docs/benchmarks.md).
+ * CallSignal (call-signal.ts: an AbortSignal without a real one's cost), listening to the
+ * client's signal or response, rather than a second controller joined to the client's by
+ * AbortSignal.any: each real signal and AbortSignal.any cost several µs a call on Node 20
+ * (docs/benchmarks.md).
  */
 export class CallDeadline {
-  private readonly controller = new AbortController();
+  private readonly ended = new CallSignal();
   private readonly timer: NodeJS.Timeout;
   private readonly onClientEnd: () => void;
   private passed = false;
@@ -54,14 +56,14 @@ export class CallDeadline {
     }
     this.timer = setTimeout(() => {
       this.passed = true;
-      this.controller.abort(new StreamDeadlineReached(limitMs));
+      this.ended.abort(new StreamDeadlineReached(limitMs));
     }, limitMs);
     this.timer.unref();
   }
 
   /** Aborted by the client's hang-up or the limit, whichever came first. */
   get signal(): AbortSignal {
-    return this.controller.signal;
+    return this.ended;
   }
 
   /** The limit passed (whether or not the client had hung up before). */
@@ -83,7 +85,7 @@ export class CallDeadline {
 
   private end(reason: unknown): void {
     this.left = true;
-    this.controller.abort(reason);
+    this.ended.abort(reason);
   }
 }
 
