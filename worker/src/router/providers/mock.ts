@@ -1,12 +1,19 @@
 /**
  * The mock provider (no network), for the dev stack and tests: `echo` answers by DESIGN §9's
  * deterministic rules (mock-rules.ts: the last user message, tool calls, JSON, images),
- * text streamed word by word and tool-call arguments in a few fragments; `slow` does the same one word every 100 ms, honouring
- * the abort signal; `embed` returns deterministic 256-dimension unit vectors. Usage counts
- * whitespace-separated words.
+ * text streamed word by word and tool-call arguments in a few fragments; `slow` does the same
+ * one word every 100 ms, honouring the abort signal; `embed` returns deterministic
+ * 256-dimension unit vectors. Usage counts whitespace-separated words.
+ *
+ * `logprobs: true` (mock-logprobs.ts) gives each streamed word piece its entry, on its delta and
+ * gathered blocking as `{content: [...], refusal: null}`; JSON answers are text and get them
+ * like any other. Log probabilities cover the message's content tokens only (OpenAI's
+ * `logprobs.content`, "message content tokens"), so a tool call — content null — answers
+ * blocking `{content: null, refusal: null}` and streams its pieces without entries.
  */
 import { createHash } from 'node:crypto';
 import { abortError, UpstreamError } from './errors';
+import { logprobsAsked, tokenLogprob } from './mock-logprobs';
 import { echoAnswer, fragments, type EchoAnswer } from './mock-rules';
 import type { CallOptions, ChatRequest, ChatResult, EmbeddingRequest, EmbeddingResult, ProviderFactory, StreamEvent, TokenUsage } from './types';
 
@@ -76,10 +83,11 @@ async function* streamAnswer(request: ChatRequest, { signal }: CallOptions): Asy
   checkModel(request.model, CHAT_MODELS, 'chat');
   const { reply, usage } = answer(request);
   const pieces = reply.kind === 'text' ? splitWords(reply.text) : fragments(reply.call.arguments);
+  const top = logprobsAsked(request);
   for (const [index, piece] of pieces.entries()) {
     if (request.model === 'slow') await wait(MOCK_SLOW_WORD_MS, signal);
     else if (signal.aborted) throw abortError(signal);
-    if (reply.kind === 'text') yield { type: 'delta', text: piece };
+    if (reply.kind === 'text') yield top === null ? { type: 'delta', text: piece } : { type: 'delta', text: piece, logprobs: [tokenLogprob(piece, top)] };
     else yield index === 0 ? { type: 'tool_call', index: 0, id: reply.call.id, name: reply.call.name, arguments: piece } : { type: 'tool_call', index: 0, arguments: piece };
   }
   yield { type: 'finish', reason: reply.kind === 'text' ? 'stop' : 'tool_calls' };
@@ -91,10 +99,19 @@ export const createMockProvider: ProviderFactory = (settings) => ({
   name: settings.name,
   async chat(request: ChatRequest, options: CallOptions): Promise<ChatResult> {
     let content = '';
-    for await (const event of streamAnswer(request, options)) if (event.type === 'delta') content += event.text;
+    const entries: unknown[] = [];
+    for await (const event of streamAnswer(request, options)) {
+      if (event.type !== 'delta') continue;
+      content += event.text;
+      entries.push(...(event.logprobs ?? []));
+    }
     const { reply, usage } = answer(request);
-    if (reply.kind === 'tool_call') return { content: '', toolCalls: [reply.call], finishReason: 'tool_calls', usage };
-    return { content, finishReason: 'stop', usage };
+    const asked = logprobsAsked(request) !== null;
+    if (reply.kind === 'tool_call') {
+      const result: ChatResult = { content: '', toolCalls: [reply.call], finishReason: 'tool_calls', usage };
+      return asked ? { ...result, logprobs: { content: null, refusal: null } } : result;
+    }
+    return asked ? { content, finishReason: 'stop', usage, logprobs: { content: entries, refusal: null } } : { content, finishReason: 'stop', usage };
   },
   stream: streamAnswer,
   async embed(request: EmbeddingRequest, { signal }: CallOptions): Promise<EmbeddingResult> {
