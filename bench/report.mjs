@@ -102,9 +102,9 @@ export function markdown(results) {
     '',
     `### Blocking chat, concurrency ${settings.concurrency}, the emulator answering at once (saturation)`,
     '',
-    `${settings.loadRounds > 1 ? `${settings.loadRounds} rounds, the targets in turn (the order rotated each round); in each, ` : ''}` +
+    `${settings.loadRounds > 1 ? `A warm-up round (not reported: every target's first saturating run is far slower), then ${settings.loadRounds} rounds, the targets in turn (the order rotated each round); in each, ` : ''}` +
       `${count(settings.loadRequests)} requests per target after ${settings.loadWarmup} warm-up ones, one target at a time, ` +
-      `that many in flight at every moment over keep-alive connections${settings.loadRounds > 1 ? '; each row is the round with the median throughput (every round\'s req/s in brackets), failures summed over the rounds' : ''}. The WordPress lane gets ${machine.phpWorkers} in flight, ` +
+      `that many in flight at every moment over keep-alive connections${settings.loadRounds > 1 ? '; each row is the round with the median throughput (every round\'s req/s in brackets), failures summed over the rounds; the WordPress lane runs once, after them' : ''}. The WordPress lane gets ${machine.phpWorkers} in flight, ` +
       'one per php -S worker (see the setup), so it has no overhead figure here. Overhead = target − emulator, at the same percentile. ' +
       'With an upstream that answers at once, 100 in flight keep both cores busy: this table measures how many calls per second each ' +
       'target gets through on this machine, and its percentiles are queueing (see "Reading the figures").',

@@ -41,8 +41,8 @@ const settings = {
   concurrency: 100,
   loadRequests: number('BENCH_LOAD_REQUESTS', quick ? 300 : 2000),
   loadWarmup: quick ? 100 : 200,
-  /** Saturation runs per target, the targets in turn (order rotated each round); the median round is reported. */
-  loadRounds: number('BENCH_LOAD_ROUNDS', quick ? 1 : 3),
+  /** Saturation runs per target after one warm-up round, the targets in turn (order rotated each round); the median round is reported. */
+  loadRounds: number('BENCH_LOAD_ROUNDS', quick ? 1 : 5),
   /** How long the emulator takes per answer in the second concurrency-100 run. */
   upstreamMs: number('BENCH_UPSTREAM_MS', 200),
   streams: number('BENCH_STREAMS', quick ? 100 : 500),
@@ -218,20 +218,26 @@ async function main() {
   }
 
   // Saturation in rounds, the targets in turn: one short run per target measures whatever the
-  // machine (and each process's JIT) was doing in those seconds; the median of rotated rounds
-  // measures the target. The WordPress lane (4 in flight, ~25 s a run, no budget at saturation)
-  // runs in the first round only.
+  // machine (and each process's JIT: the first saturating run of every target is far slower)
+  // was doing in those seconds; after a warm-up round, the median of rotated rounds measures the
+  // target. The WordPress lane (4 in flight, ~25 s a run, no budget at saturation) runs once.
   const runs = Object.fromEntries(targets.map((target) => [target.id, []]));
-  for (let round = 0; round < settings.loadRounds; round += 1) {
-    const order = targets.map((_, index) => targets[(index + round) % targets.length]).filter((target) => round === 0 || target.id !== 'wordpress');
-    for (const target of order) {
-      const concurrency = Math.min(settings.concurrency, target.inFlight ?? Infinity);
-      progress(`blocking chat, concurrency ${concurrency}, round ${round + 1} of ${settings.loadRounds}: ${target.name}, ${settings.loadWarmup} warm-up + ${settings.loadRequests} requests`);
-      const run = await loadChat(agent, target, { concurrency, requests: settings.loadRequests, warmup: settings.loadWarmup });
-      progress(`  ${Math.round(run.perSecond)} req/s${run.errors > 0 ? `, ${run.errors} failed, first: ${run.firstError}` : ''}`);
-      runs[target.id].push(run);
+  const saturate = async (target, label) => {
+    const concurrency = Math.min(settings.concurrency, target.inFlight ?? Infinity);
+    progress(`blocking chat, concurrency ${concurrency}, ${label}: ${target.name}, ${settings.loadWarmup} warm-up + ${settings.loadRequests} requests`);
+    const run = await loadChat(agent, target, { concurrency, requests: settings.loadRequests, warmup: settings.loadWarmup });
+    progress(`  ${Math.round(run.perSecond)} req/s${run.errors > 0 ? `, ${run.errors} failed, first: ${run.firstError}` : ''}`);
+    return run;
+  };
+  const rotating = targets.filter((target) => target.id !== 'wordpress');
+  const firstRound = settings.loadRounds > 1 ? 0 : 1; // round 0: the warm-up, not reported
+  for (let round = firstRound; round <= settings.loadRounds; round += 1) {
+    for (const target of rotating.map((_, index) => rotating[(index + round) % rotating.length])) {
+      const run = await saturate(target, round === 0 ? 'warm-up round' : `round ${round} of ${settings.loadRounds}`);
+      if (round > 0) runs[target.id].push(run);
     }
   }
+  for (const target of targets.filter((candidate) => candidate.id === 'wordpress')) runs[target.id].push(await saturate(target, 'once'));
   const loaded = Object.fromEntries(Object.entries(runs).map(([id, list]) => [id, medianRun(list)]));
   const delayed = {};
   for (const target of targets.filter((candidate) => candidate.id !== 'wordpress')) {
