@@ -1,5 +1,4 @@
-import * as crypto from 'node:crypto';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, hash, randomBytes } from 'node:crypto';
 
 const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 export const KEY_PREFIX = 'svc_live_';
@@ -22,7 +21,7 @@ export function generateWebhookSecret(): string {
 }
 
 /** Node's one-shot digest (20.12+): no Hash object per key looked up; older 20.x use createHash. */
-const oneShotHash = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
+const oneShotHash: typeof hash | undefined = hash;
 
 /** The SHA-256 of a key, in hex: what is stored and looked up (never the key). */
 export function hashApiKey(key: string): string {

@@ -132,7 +132,7 @@ export class CallRecord {
     const price = outcome.model ? await this.prices.priceFor(outcome.model.id) : null;
     const cost = this.cacheHit ? '0.00000000' : price ? costOfUsage(usage, price) : null;
     const latencyMs = this.elapsedMs();
-    setImmediate(() => this.record(outcome, usage, estimated, price, cost, latencyMs));
+    setImmediate(() => this.settleAndRecord(outcome, usage, estimated, price, cost, latencyMs));
     await this.opening;
     return {
       usage,
@@ -148,7 +148,7 @@ export class CallRecord {
   }
 
   /** After the answer: the reservation settled at the real cost, the usage row completed, the call counted. */
-  private record(outcome: CallOutcome, usage: TokenUsage, estimated: boolean, price: Price | null, cost: string | null, latencyMs: number): void {
+  private settleAndRecord(outcome: CallOutcome, usage: TokenUsage, estimated: boolean, price: Price | null, cost: string | null, latencyMs: number): void {
     const reported = (count: number | undefined) => (outcome.model ? count ?? 0 : null);
     const reservation = this.reservation;
     this.reservation = null;

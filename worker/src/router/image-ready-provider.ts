@@ -21,7 +21,8 @@ export function withImagesPrepared(provider: Provider, images: ImageInliner, fet
 function prepareImages(provider: Provider, images: ImageInliner, fetchesImageUrls: boolean): Provider {
   return {
     name: provider.name,
-    chat: (request, options) => (hasImages(request) ? images.prepare(request, fetchesImageUrls).then((ready) => provider.chat(ready, options)) : provider.chat(request, options)),
+    chat: (request, options) =>
+      hasImages(request) ? images.prepare(request, fetchesImageUrls).then((ready) => provider.chat(ready, options)) : provider.chat(request, options),
     stream: (request, options) => ({
       async *[Symbol.asyncIterator]() {
         yield* provider.stream(await images.prepare(request, fetchesImageUrls), options);
