@@ -40,5 +40,10 @@ export const format = (ms) => (Number.isFinite(ms) ? ms.toFixed(2) : 'n/a');
 export function medianRun(runs) {
   const sorted = [...runs].sort((a, b) => a.perSecond - b.perSecond);
   const median = sorted[Math.floor((sorted.length - 1) / 2)];
-  return { ...median, perSecondRuns: runs.map((run) => run.perSecond), errors: runs.reduce((sum, run) => sum + run.errors, 0) };
+  return {
+    ...median,
+    perSecondRuns: runs.map((run) => run.perSecond),
+    errors: runs.reduce((sum, run) => sum + run.errors, 0),
+    firstError: runs.find((run) => run.firstError)?.firstError ?? null,
+  };
 }
