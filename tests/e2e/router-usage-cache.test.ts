@@ -74,6 +74,12 @@ describe('usage with cached and reasoning tokens', () => {
   });
 
   it('sums them in the usage report', async () => {
+    // The shipped prices in force whatever ran before on this stack (router-admin.test.ts
+    // overrides gpt-4.1-mini's): the admin route saves them and refreshes the worker's price book.
+    const pricePath = '/wp-json/svc-hub/v1/admin/prices/openai/gpt-4.1-mini';
+    const shipped = JSON.stringify({ input_per_mtok: 0.4, output_per_mtok: 1.6, cache_read_per_mtok: 0.1, cache_write_per_mtok: 0 });
+    const saved = await call('direct', pricePath, { method: 'PUT', body: shipped, headers: { 'Content-Type': 'application/json', ...shellHeaders({ method: 'PUT', path: pricePath, body: shipped }) } });
+    expect(saved.status).toBe(200);
     await emulator().script('openai', 'gpt-4.1-mini', [usage, usage]);
     for (const id of [randomUUID(), randomUUID()]) {
       expect((await call('direct', CHAT, { method: 'POST', headers: headers(id), body: body.replace('gpt-4o-mini', 'gpt-4.1-mini') })).status).toBe(200);
