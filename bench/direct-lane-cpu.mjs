@@ -8,7 +8,8 @@
 // processes on a shared machine disturbs far less than wall time. The first round warms up.
 // Then concurrency 1, interleaved, for the overhead over the emulator. PROFILE=A|B runs that
 // worker with --cpu-prof (into PROFILE_DIR, else <tmp>/svc-hub-cpu-profiles); NODE_ARGS_A|B|C
-// add node flags to that worker; DIST_C adds a third build.
+// add node flags to that worker; DIST_C adds a third build. MIXED_ROUNDS=N adds N rounds in
+// which the builds share one load request by request (the finest A/B: no drift between them).
 //   DIST_A=/tmp/base/worker/dist/main.js node bench/direct-lane-cpu.mjs
 // (a copy of another build's worker/dist works when node_modules resolves from where it sits).
 import { spawn } from 'node:child_process';
@@ -28,6 +29,7 @@ if (!dists.A) {
   process.stderr.write('usage: DIST_A=<other build>/worker/dist/main.js [DIST_B=…] node bench/direct-lane-cpu.mjs\n');
   process.exit(2);
 }
+const mixedRoundCount = Number(process.env.MIXED_ROUNDS ?? 0);
 const cleanups = [];
 const cpuTicks = (pid) => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -57,6 +59,43 @@ async function spawnWorker(name, main, env) {
       await new Promise((done) => setTimeout(done, 100));
     }
   }
+}
+
+/**
+ * `requests` blocking chats, `concurrency` in flight, each sent to the next build in turn: every
+ * build under the same load at the same moments, so the machine's drift (±50 µs a call between
+ * separate rounds on a shared VM) falls on all of them alike. Counts the answers per build.
+ */
+async function loadMixed(dispatcher, builds, { concurrency, requests }) {
+  const counts = Object.fromEntries(builds.map((build) => [build.id, 0]));
+  let issued = 0;
+  const lane = async () => {
+    while (issued < requests) {
+      const build = builds[issued % builds.length];
+      issued += 1;
+      await blockingChat(dispatcher, build);
+      counts[build.id] += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, lane));
+  return counts;
+}
+
+/** MIXED_ROUNDS rounds of loadMixed (the first a warm-up): each build's CPU per call, by round; null when MIXED_ROUNDS is 0. */
+async function mixedRounds(dispatcher, builds) {
+  if (mixedRoundCount === 0) return null;
+  const figures = Object.fromEntries(builds.map((build) => [build.id, []]));
+  for (let round = 0; round <= mixedRoundCount; round += 1) {
+    const before = Object.fromEntries(builds.map((build) => [build.id, cpuTicks(build.pid)]));
+    const counts = await loadMixed(dispatcher, builds, { concurrency: 100, requests: perRound * builds.length });
+    const line = builds.map((build) => {
+      const microseconds = ((cpuTicks(build.pid) - before[build.id]) * 10_000) / counts[build.id];
+      if (round > 0) figures[build.id].push(microseconds);
+      return `${build.id} ${microseconds.toFixed(0)} µs`;
+    });
+    process.stderr.write(`mixed round ${round}${round === 0 ? ' (warm-up)' : ''}: ${line.join(', ')}\n`);
+  }
+  return figures;
 }
 
 try {
@@ -99,6 +138,7 @@ try {
       if (round > 0) figures[target.id].cpu.push(microseconds), figures[target.id].database.push(database), figures[target.id].perSecond.push(result.perSecond);
     }
   }
+  const mixed = await mixedRounds(agent, loaded.filter((target) => target.id !== 'reference'));
   const single = await interleavedChat(agent, targets, { warmup: 30, samples });
   console.log(`| target | CPU µs a call (median of ${rounds - 1} rounds) | MariaDB CPU µs a call | calls/s at 100 in flight (median) | p50 ms, concurrency 1 | overhead p50 ms |`);
   console.log('|---|---|---|---|---|---|');
@@ -106,6 +146,12 @@ try {
     const own = figures[target.id];
     const overhead = target.id === 'emulator' ? '–' : (single[target.id].p50 - single.emulator.p50).toFixed(3);
     console.log(`| ${target.id} | ${own ? median(own.cpu).toFixed(0) : '–'} | ${own ? median(own.database).toFixed(0) : '–'} | ${own ? median(own.perSecond).toFixed(0) : '–'} | ${single[target.id].p50.toFixed(3)} | ${overhead} |`);
+  }
+  if (mixed) {
+    console.log(`\nMixed rounds (MIXED_ROUNDS=${mixedRoundCount}: the builds under one load, each request to the next build in turn):`);
+    console.log('| build | CPU µs a call (median) | vs A |');
+    console.log('|---|---|---|');
+    for (const [id, values] of Object.entries(mixed)) console.log(`| ${id} | ${median(values).toFixed(1)} | ${(median(values) - median(mixed.A)).toFixed(1)} |`);
   }
 } finally {
   for (const cleanup of cleanups.reverse()) {
