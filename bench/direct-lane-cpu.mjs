@@ -104,7 +104,8 @@ try {
   const stack = await startStack({ env: { ...providerEnvironment(emulator.url, emulator.keys), SVC_LOG_LEVEL: 'warn' } });
   cleanups.push(() => stack.stop());
   const site = 'https://bench.example';
-  const key = stack.hub('key', 'create', '--site', site, '--team', 'bench', '--scope', 'client', '--name', 'bench', '--rate-limit', '100000', '--concurrency', '10000').at(-1);
+  // A key per build: the CLI's largest rate limit (100,000 a minute) is less than three builds' minute of load.
+  const createKey = (name) => stack.hub('key', 'create', '--site', site, '--team', 'bench', '--scope', 'client', '--name', name, '--rate-limit', '100000', '--concurrency', '10000').at(-1);
   stack.hub('entitlement', 'grant', '--site', site, '--features', 'llm.chat');
   const reference = await spawnReferenceProxy(emulator);
   cleanups.push(() => reference.stop());
@@ -112,12 +113,11 @@ try {
   const workers = {};
   for (const [name, main] of Object.entries(dists)) workers[name] = await spawnWorker(name, main, env);
   const json = { 'content-type': 'application/json' };
-  const hub = { ...json, authorization: `Bearer ${key}` };
   const chat = (id, url, headers, model, pid) => ({ id, name: id, url, headers, model, pid });
   const targets = [
     chat('emulator', `${emulator.url}/openai/v1/chat/completions`, { ...json, authorization: `Bearer ${emulator.keys.openai}` }, 'gpt-4o-mini', emulator.pid),
     chat('reference', `${reference.url}/v1/chat/completions`, json, 'openai/gpt-4o-mini', reference.pid),
-    ...Object.entries(workers).map(([name, worker]) => chat(name, `${worker.url}/wp-json/llm/router/v1/chat/completions`, hub, 'openai/gpt-4o-mini', worker.pid)),
+    ...Object.entries(workers).map(([name, worker]) => chat(name, `${worker.url}/wp-json/llm/router/v1/chat/completions`, { ...json, authorization: `Bearer ${createKey(`bench-${name}`)}` }, 'openai/gpt-4o-mini', worker.pid)),
   ];
   const agent = keepAliveAgent(130);
   cleanups.push(() => agent.close());

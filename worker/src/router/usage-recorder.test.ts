@@ -1,6 +1,7 @@
 import type { Database } from '../db/pool';
 import { silentLogger } from '../support/logger';
 import { PendingWrites } from '../support/pending-writes';
+import { insertedRows } from './__fixtures__/sql-values';
 import type { UsageJournal } from './usage-journal';
 import { UsageRecorder, type UsageCompletion } from './usage-recorder';
 
@@ -26,8 +27,9 @@ function gatedDatabase() {
   const database = {
     table: (name: string) => `wp_svc_${name}`,
     pool: {
-      query: (sql: string, [rows]: [unknown[][]]) =>
+      query: (sql: string, values?: [unknown[][]]) =>
         new Promise((resolve, reject) => {
+          const rows = values ? values[0] : insertedRows(sql);
           const kind = sql.trim().split(/\s+/).slice(0, 2).join(' ');
           statements.push({ sql: kind, ids: rows.map((row) => row[0]), succeed: () => resolve([{ affectedRows: rows.length }]), fail: () => reject(new Error('connection lost')) });
         }),
@@ -42,7 +44,8 @@ function fakeDatabase(failFirst: boolean) {
   const database = {
     table: (name: string) => `wp_svc_${name}`,
     pool: {
-      query: async (sql: string, [rows]: [unknown[][]]) => {
+      query: async (sql: string, values?: [unknown[][]]) => {
+        const rows = values ? values[0] : insertedRows(sql);
         calls += 1;
         if (failFirst && calls === 1) throw new Error('connection lost');
         statements.push({ sql, rows });
@@ -66,7 +69,7 @@ describe('UsageRecorder', () => {
     expect(statements).toHaveLength(1);
     expect(statements[0]!.sql).toMatch(/^INSERT INTO wp_svc_usage .*ON DUPLICATE KEY UPDATE/s);
     const [row] = statements[0]!.rows;
-    expect(row!.slice(0, 11)).toEqual(['usg_1', 'req_1', 'key_1', 'growth', 'spring', '', null, 'chat', 'host:8787', 'b1', expect.any(Date)]);
+    expect(row!.slice(0, 11)).toEqual(['usg_1', 'req_1', 'key_1', 'growth', 'spring', '', null, 'chat', 'host:8787', 'b1', expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}$/)]);
     expect(row!.slice(11, 18)).toEqual(['ok', 'openai', 'openai/gpt-4o-mini', 1, 4, 5, 9]);
     const named = Object.fromEntries(statements[0]!.sql.match(/\(([^)]*)\) VALUES/)![1]!.split(',').map((column, index) => [column.trim(), row![index]]));
     expect(named).toMatchObject({ cached_tokens: 2, cache_write_tokens: 0, reasoning_tokens: 3, price_cache_read_per_mtok: 0.075, price_cache_write_per_mtok: 0, cost: '0.00000345' });

@@ -3,6 +3,7 @@ import { GroupCommit } from '../support/group-commit';
 import type { Logger } from '../support/logger';
 import type { PendingWrites } from '../support/pending-writes';
 import type { UsageJournal } from './usage-journal';
+import { sqlNumber, sqlText, sqlTimestamp } from './usage-sql';
 
 export type UsageStatus = 'open' | 'ok' | 'error' | 'aborted' | 'interrupted';
 
@@ -79,7 +80,8 @@ const STALE_AFTER_MINUTES = 60;
  * left open by the previous process as `interrupted`, and every running worker closes other
  * processes' rows open longer than any call lasts (closeStale), so no row stays open.
  */
-type OpenRow = UsageOpening & { startedAt: Date };
+/** `startedAt` in epoch milliseconds. */
+type OpenRow = UsageOpening & { startedAt: number };
 type Completed = { row: OpenRow; completion: UsageCompletion };
 
 const OPEN_COLUMNS = 'id, request_id, key_id, team, campaign, end_user, purpose, kind, worker, boot, started_at';
@@ -90,6 +92,7 @@ const COMPLETION_COLUMNS = [
   'price_input_per_mtok', 'price_output_per_mtok', 'price_cache_read_per_mtok', 'price_cache_write_per_mtok',
   'cost', 'currency', 'latency_ms', 'first_token_ms', 'error_code', 'completed_at', 'cache_hit',
 ];
+const COMPLETION_UPDATES = COMPLETION_COLUMNS.map((column) => `${column} = VALUES(${column})`).join(', ');
 
 export class UsageRecorder {
   /** Rows of calls in flight (opened, not yet completed). */
@@ -108,6 +111,8 @@ export class UsageRecorder {
   /** Completions not written yet, by usage id. */
   private queue = new Map<string, Completed>();
   private timer: NodeJS.Timeout | null = null;
+  /** This worker's name and boot as SQL literals, the same in every row. */
+  private readonly workerLiterals: string;
 
   constructor(
     private readonly database: Database,
@@ -117,6 +122,7 @@ export class UsageRecorder {
     private readonly journal: UsageJournal | null = null,
   ) {
     pending.onFlush(() => this.flush());
+    this.workerLiterals = `${sqlText(worker.name)}, ${sqlText(worker.boot)}`;
   }
 
   /**
@@ -126,7 +132,10 @@ export class UsageRecorder {
    * before any of their answers can), so neither a call's start nor its answer waits for a write.
    */
   open(opening: UsageOpening): Promise<void> {
-    const row = { ...opening, startedAt: new Date() };
+    const row: OpenRow = {
+      id: opening.id, requestId: opening.requestId, keyId: opening.keyId, team: opening.team, campaign: opening.campaign,
+      user: opening.user, purpose: opening.purpose, kind: opening.kind, startedAt: Date.now(),
+    };
     this.inFlight.set(row.id, row);
     if (!this.journal) return this.openings.add(row);
     this.journalBatch.push(row);
@@ -146,7 +155,7 @@ export class UsageRecorder {
     const rows = this.journalBatch;
     this.journalBatch = [];
     this.journalBatchWritten = null;
-    if (!this.journal!.append(rows.map((row) => ({ id: row.id, values: this.openValues(row) })))) {
+    if (!this.journal!.append(rows.map((row) => ({ id: row.id, values: this.journalValues(row) })))) {
       void Promise.all(rows.map((row) => this.openings.add(row))).then(() => written());
       return;
     }
@@ -166,11 +175,11 @@ export class UsageRecorder {
     const waiting: OpenRow[] = [];
     for (const row of this.delayed) {
       if (!this.inFlight.has(row.id)) continue;
-      if (everything || row.startedAt.getTime() <= due) void this.openings.add(row);
+      if (everything || row.startedAt <= due) void this.openings.add(row);
       else waiting.push(row);
     }
     this.delayed = waiting;
-    if (waiting.length > 0) this.delayTimer = setTimeout(() => this.sendDelayed(), waiting[0]!.startedAt.getTime() + OPEN_AFTER_MS - Date.now());
+    if (waiting.length > 0) this.delayTimer = setTimeout(() => this.sendDelayed(), waiting[0]!.startedAt + OPEN_AFTER_MS - Date.now());
   }
 
   /**
@@ -235,10 +244,11 @@ export class UsageRecorder {
   private async writeCompletions(batch: Completed[]): Promise<unknown> {
     if (batch.length === 0) return null;
     try {
+      const completedAt = sqlTimestamp(Date.now());
+      const tuples = batch.map(({ row, completion }) => `(${this.openTuple(row)}, ${completionTuple(completion, completedAt)})`);
       await this.database.pool.query(
-        `INSERT INTO ${this.database.table('usage')} (${OPEN_COLUMNS}, ${COMPLETION_COLUMNS.join(', ')}) VALUES ?
-         ON DUPLICATE KEY UPDATE ${COMPLETION_COLUMNS.map((column) => `${column} = VALUES(${column})`).join(', ')}`,
-        [batch.map(({ row, completion }) => [...this.openValues(row), ...completionValues(completion)])],
+        `INSERT INTO ${this.database.table('usage')} (${OPEN_COLUMNS}, ${COMPLETION_COLUMNS.join(', ')}) VALUES ${tuples.join(',\n')}
+         ON DUPLICATE KEY UPDATE ${COMPLETION_UPDATES}`,
       );
       this.journal?.confirm(batch.map(({ row }) => row.id));
       return null;
@@ -276,9 +286,8 @@ export class UsageRecorder {
 
   private async insertOpen(rows: OpenRow[]): Promise<unknown> {
     try {
-      await this.database.pool.query(`INSERT IGNORE INTO ${this.database.table('usage')} (${OPEN_COLUMNS}, status) VALUES ?`, [
-        rows.map((row) => [...this.openValues(row), 'open']),
-      ]);
+      const tuples = rows.map((row) => `(${this.openTuple(row)}, 'open')`);
+      await this.database.pool.query(`INSERT IGNORE INTO ${this.database.table('usage')} (${OPEN_COLUMNS}, status) VALUES ${tuples.join(',\n')}`);
       this.journal?.confirm(rows.map((row) => row.id));
       return null;
     } catch (error) {
@@ -286,8 +295,14 @@ export class UsageRecorder {
     }
   }
 
-  private openValues(row: OpenRow): unknown[] {
+  /** The open columns' values, as a journal line holds them (`started_at` in epoch ms). */
+  private journalValues(row: OpenRow): unknown[] {
     return [row.id, row.requestId, row.keyId, row.team, row.campaign, row.user, row.purpose, row.kind, this.worker.name, this.worker.boot, row.startedAt];
+  }
+
+  /** The open columns' values as SQL literals (usage-sql.ts). */
+  private openTuple(row: OpenRow): string {
+    return `${sqlText(row.id)}, ${sqlText(row.requestId)}, ${sqlText(row.keyId)}, ${sqlText(row.team)}, ${sqlText(row.campaign)}, ${sqlText(row.user)}, ${sqlText(row.purpose)}, ${sqlText(row.kind)}, ${this.workerLiterals}, ${sqlTimestamp(row.startedAt)}`;
   }
 
   /** At start: rows this worker's earlier process (or any stale one) left open → interrupted. */
@@ -319,19 +334,24 @@ export class UsageRecorder {
 
 const RESOLVED = Promise.resolve();
 
-/** A journal line's values as insert values: its `started_at` came back from JSON as text. */
+/**
+ * A journal line's values as insert values: its `started_at` is epoch ms (or, in a journal an
+ * earlier release wrote, ISO text).
+ */
 function replayedValues(values: unknown[]): unknown[] {
   const copy = [...values];
   const startedAt = copy[copy.length - 1];
-  copy[copy.length - 1] = typeof startedAt === 'string' ? new Date(startedAt) : startedAt;
+  copy[copy.length - 1] = typeof startedAt === 'string' || typeof startedAt === 'number' ? new Date(startedAt) : startedAt;
   return copy;
 }
 
-function completionValues(row: UsageCompletion): unknown[] {
+/** The completion columns' values as SQL literals, in COMPLETION_COLUMNS' order. */
+function completionTuple(row: UsageCompletion, completedAt: string): string {
   const total = row.promptTokens === null || row.completionTokens === null ? null : row.promptTokens + row.completionTokens;
-  return [row.status, row.provider, row.model, row.attempts, row.promptTokens, row.completionTokens, total,
-    row.cachedTokens, row.cacheWriteTokens, row.reasoningTokens,
-    row.usageEstimated ? 1 : 0, row.priceInputPerMtok, row.priceOutputPerMtok, row.priceCacheReadPerMtok, row.priceCacheWritePerMtok,
-    row.cost, row.currency,
-    Math.round(row.latencyMs), row.firstTokenMs === null ? null : Math.round(row.firstTokenMs), row.errorCode, new Date(), row.cacheHit ? 1 : 0];
+  return `${sqlText(row.status)}, ${sqlText(row.provider)}, ${sqlText(row.model)}, ${sqlNumber(row.attempts)}, `
+    + `${sqlNumber(row.promptTokens)}, ${sqlNumber(row.completionTokens)}, ${sqlNumber(total)}, `
+    + `${sqlNumber(row.cachedTokens)}, ${sqlNumber(row.cacheWriteTokens)}, ${sqlNumber(row.reasoningTokens)}, ${row.usageEstimated ? 1 : 0}, `
+    + `${sqlNumber(row.priceInputPerMtok)}, ${sqlNumber(row.priceOutputPerMtok)}, ${sqlNumber(row.priceCacheReadPerMtok)}, ${sqlNumber(row.priceCacheWritePerMtok)}, `
+    + `${sqlText(row.cost)}, ${sqlText(row.currency)}, ${Math.round(row.latencyMs)}, `
+    + `${row.firstTokenMs === null ? 'NULL' : Math.round(row.firstTokenMs)}, ${sqlText(row.errorCode)}, ${completedAt}, ${row.cacheHit ? 1 : 0}`;
 }
