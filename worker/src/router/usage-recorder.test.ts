@@ -13,11 +13,14 @@ const completion: UsageCompletion = {
   latencyMs: 12.4, firstTokenMs: 3.2, errorCode: null,
 };
 
-/** Whether `promise` has settled once everything already queued has run. */
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+/** Whether `promise` has settled once everything already queued has run (a journal write takes two turns). */
 async function settled(promise: Promise<unknown>): Promise<boolean> {
   let done = false;
   void promise.then(() => (done = true));
-  await new Promise((resolve) => setImmediate(resolve));
+  await nextTurn();
+  await nextTurn();
   return done;
 }
 
@@ -173,18 +176,23 @@ describe('UsageRecorder with a journal', () => {
     expect(confirmed).toEqual(['usg_1']);
   });
 
-  it('journals the calls opened in one turn of the event loop with one write, after that turn, before any of them can answer', async () => {
+  it('journals the calls opened in one turn of the event loop with one write, after their upstream requests left, before any of them can answer', async () => {
     const { database, shape } = gatedDatabase();
     const { journal, appended } = fakeJournal();
     const recorder = new UsageRecorder(database, new PendingWrites(), silentLogger, worker, journal);
+    const events: string[] = [];
     const first = recorder.open(opening);
     const second = recorder.open({ ...opening, id: 'usg_2' });
+    // What undici does with a request on an idle keep-alive connection: it writes it from an immediate.
+    setImmediate(() => events.push(`upstream requests written, journal lines: ${appended.length}`));
     expect(appended).toEqual([]); // nothing written while the turn that opened them runs
     let answered = false;
     void Promise.all([first, second]).then(() => (answered = true));
     await Promise.resolve();
     expect(answered).toBe(false);
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
+    await nextTurn();
+    expect(events).toEqual(['upstream requests written, journal lines: 0']);
     expect(appended).toEqual([['usg_1', 'usg_2']]);
     expect(answered).toBe(true);
     await recorder.open({ ...opening, id: 'usg_3' });
@@ -200,7 +208,8 @@ describe('UsageRecorder with a journal', () => {
     const flushed = recorder.flush();
     expect(appended).toEqual([['usg_1']]);
     await flushed;
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
+    await nextTurn();
     expect(appended).toEqual([['usg_1']]); // the turn's own write finds nothing left
   });
 

@@ -128,8 +128,11 @@ export class UsageRecorder {
   /**
    * Makes the row durable; resolves once it is (journaled, or in MySQL — or its insert failed or
    * hung: see above). Never rejects. The journal is written once per turn of the event loop for
-   * every call opened in it (setImmediate: after the upstream requests of those calls left, long
-   * before any of their answers can), so neither a call's start nor its answer waits for a write.
+   * every call opened in it, after the upstream requests of those calls left and long before any
+   * of their answers can, so neither a call's start nor its answer waits for a write. "After"
+   * takes two immediates: undici (7.30+) writes a request on an idle keep-alive connection only
+   * in the check phase, from an immediate of its own (idle-socket validation,
+   * GHSA-35p6-xmwp-9g52), queued behind one this call scheduled earlier.
    */
   open(opening: UsageOpening): Promise<void> {
     const row: OpenRow = {
@@ -143,7 +146,7 @@ export class UsageRecorder {
       this.journalBatchPromise = new Promise((resolve) => {
         this.journalBatchWritten = resolve;
       });
-      setImmediate(() => this.writeJournalBatch());
+      setImmediate(() => setImmediate(() => this.writeJournalBatch()));
     }
     return this.journalBatchPromise;
   }
