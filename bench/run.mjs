@@ -37,6 +37,8 @@ const settings = {
   quick,
   samples: number('BENCH_SAMPLES', quick ? 60 : 300),
   warmupRounds: quick ? 10 : 30,
+  /** Blocking chats each target answers (10 in flight) before the concurrency-1 samples: a long-running gateway's steady state, not its first calls' JIT. */
+  jitWarmup: number('BENCH_JIT_WARMUP', quick ? 200 : 2000),
   firstTokenSamples: number('BENCH_TTFT_SAMPLES', quick ? 20 : 100),
   concurrency: 100,
   loadRequests: number('BENCH_LOAD_REQUESTS', quick ? 300 : 2000),
@@ -197,6 +199,11 @@ async function main() {
 
   const library = await measureLibrary(stack);
 
+  progress(`warming each target up before concurrency 1: ${settings.jitWarmup} blocking chats, 10 in flight`);
+  for (const target of targets.filter((candidate) => candidate.id !== 'wordpress')) {
+    const run = await loadChat(agent, target, { concurrency: 10, requests: settings.jitWarmup, warmup: 0 });
+    if (run.errors > 0) throw new Error(`${target.name}: ${run.errors} of ${settings.jitWarmup} warm-up calls failed (${run.firstError})`);
+  }
   progress(`blocking chat, concurrency 1: ${settings.warmupRounds} warm-up rounds, then ${settings.samples} interleaved samples per target`);
   // The WordPress lane in its own pass (with the emulator as its baseline): each of its calls
   // leaves php -S and MariaDB busy after the answer, which would land in the next target's
