@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { AnswerHeaders } from '../router/answer-stream';
+import { stageHeader } from './staged-headers';
 
 /**
  * Runs a blocking router call with a fresh header map, then puts what the call set there
@@ -18,5 +19,5 @@ export async function withAnswerHeaders<T>(response: ServerResponse, call: (head
 /** Puts a call's headers on the answer, unless its head already left. */
 export function writeAnswerHeaders(response: ServerResponse, headers: AnswerHeaders): void {
   if (response.headersSent) return;
-  for (const [name, value] of headers) response.setHeader(name, value);
+  for (const [name, value] of headers) stageHeader(response, name, value);
 }

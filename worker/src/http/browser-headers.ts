@@ -22,20 +22,21 @@ function originOf(request: IncomingMessage): string | null {
   return /^https?:\/\/[A-Za-z0-9.\-[\]:]+$/.test(origin) ? origin : null;
 }
 
-export function setBrowserHeaders(request: IncomingMessage, response: ServerResponse): void {
-  response.setHeader('X-Content-Type-Options', 'nosniff');
-  response.setHeader('X-Robots-Tag', 'noindex');
-  response.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
-  response.setHeader('Access-Control-Allow-Headers', ALLOWED_HEADERS);
+/** The browser headers for a request, as a flat name/value list (staged by the lean dispatch: staged-headers.ts). */
+export function browserHeaderList(request: IncomingMessage): string[] {
+  const list = ['X-Content-Type-Options', 'nosniff', 'X-Robots-Tag', 'noindex', 'Access-Control-Expose-Headers', EXPOSED_HEADERS, 'Access-Control-Allow-Headers', ALLOWED_HEADERS];
   const origin = originOf(request);
   if (origin !== null) {
-    response.setHeader('Access-Control-Allow-Origin', origin);
-    response.setHeader('Access-Control-Allow-Methods', ALLOWED_METHODS);
-    response.setHeader('Access-Control-Allow-Credentials', 'true');
-    response.setHeader('Vary', 'Origin');
+    list.push('Access-Control-Allow-Origin', origin, 'Access-Control-Allow-Methods', ALLOWED_METHODS, 'Access-Control-Allow-Credentials', 'true', 'Vary', 'Origin');
   } else if (request.method === 'GET') {
-    response.setHeader('Vary', 'Origin');
+    list.push('Vary', 'Origin');
   }
+  return list;
+}
+
+export function setBrowserHeaders(request: IncomingMessage, response: ServerResponse): void {
+  const list = browserHeaderList(request);
+  for (let index = 0; index < list.length; index += 2) response.setHeader(list[index]!, list[index + 1]!);
 }
 
 /** Express middleware: the browser headers on every answer, errors included. */

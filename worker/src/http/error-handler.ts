@@ -6,6 +6,7 @@ import type { Logger } from '../support/logger';
 import { context } from './context';
 import { JSON_BODY_LIMIT_BYTES } from './raw-body';
 import { sendJson } from './send-json';
+import { stageHeader } from './staged-headers';
 
 /** body-parser's own failures (and the lean body reader's, which uses the same types), mapped to the contract's codes. */
 function fromBodyParser(error: { type?: string; status?: number }): ApiError | null {
@@ -70,7 +71,7 @@ export function answerError(
     response.destroy();
     return;
   }
-  for (const [name, value] of Object.entries(apiError.headers)) response.setHeader(name, value);
+  for (const [name, value] of Object.entries(apiError.headers)) stageHeader(response, name, value);
   sendJson(response, apiError.status, apiError.toBody());
 }
 

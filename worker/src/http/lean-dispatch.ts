@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Services } from '../services';
-import { setBrowserHeaders } from './browser-headers';
+import { browserHeaderList } from './browser-headers';
 import { runCall, type CallRoute } from './call-handler';
 import type { RequestContext } from './context';
 import { answerError } from './error-handler';
@@ -9,6 +9,7 @@ import { readBody } from './raw-body';
 import { requestIdFrom } from './request-id';
 import { nameRoute } from './request-metrics';
 import type { RouteDefinition } from './routes';
+import { stageHeaders } from './staged-headers';
 
 /**
  * The direct lane's hot path without Express: a POST to one of the router's call routes
@@ -68,8 +69,7 @@ export class LeanDispatch {
       signed: false,
       wordpressUser: '',
     };
-    response.setHeader('X-Request-Id', state.requestId);
-    setBrowserHeaders(request, response);
+    stageHeaders(response, ['X-Request-Id', state.requestId, ...browserHeaderList(request)]);
     try {
       state.rawBody = await readBody(request);
       await runCall(this.services, route, state, headers, response);

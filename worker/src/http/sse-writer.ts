@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { AnswerHeaders } from '../router/answer-stream';
+import { headWith } from './staged-headers';
 
 /**
  * Writes a text/event-stream answer (DESIGN §4): `data: <json>` events, a `: keep-alive`
@@ -53,11 +54,10 @@ export class SseWriter {
   private start(): void {
     if (this.started) return;
     this.started = true;
-    this.response.statusCode = 200;
-    for (const [name, value] of this.headers) this.response.setHeader(name, value);
-    this.response.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
-    this.response.setHeader('Cache-Control', 'no-cache');
-    this.response.setHeader('X-Accel-Buffering', 'no');
+    const own: string[] = [];
+    for (const [name, value] of this.headers) own.push(name, value);
+    own.push('Content-Type', 'text/event-stream; charset=utf-8', 'Cache-Control', 'no-cache', 'X-Accel-Buffering', 'no');
+    this.response.writeHead(200, headWith(this.response, own));
     this.response.flushHeaders();
   }
 
