@@ -7,7 +7,7 @@ export interface HealthDependencies {
   database: Database;
   version: string;
   startedAt: number;
-  providers: () => Promise<string[]>;
+  providers: () => Promise<readonly string[]>;
 }
 
 /**

@@ -35,6 +35,7 @@ interface Effective {
 export class ProviderPool {
   private readonly snapshot: TtlCache<Map<string, Effective>>;
   private readonly instances = new Map<string, { fingerprint: string; provider: Provider }>();
+  private readonly names = new WeakMap<Map<string, Effective>, readonly string[]>();
   /** The propagation guard (SVC_OUTBOUND_ALLOW): admin-set base URLs are checked with it at save and call time. */
   readonly guard: OutboundGuard;
 
@@ -61,8 +62,15 @@ export class ProviderPool {
     return provider;
   }
 
-  async configuredNames(): Promise<string[]> {
-    return [...(await this.effective()).values()].filter((entry) => entry.settings).map((entry) => entry.status.name);
+  /** The names of the configured providers: one list per settings snapshot (every call resolves its model with it). */
+  async configuredNames(): Promise<readonly string[]> {
+    const effective = await this.effective();
+    let names = this.names.get(effective);
+    if (!names) {
+      names = [...effective.values()].filter((entry) => entry.settings).map((entry) => entry.status.name);
+      this.names.set(effective, names);
+    }
+    return names;
   }
 
   async statuses(): Promise<ProviderStatus[]> {

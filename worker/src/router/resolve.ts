@@ -22,7 +22,7 @@ export async function resolveTarget(
   target: { model: string | null; purpose: string | null },
   capability: Capability,
   purposes: PurposeBook,
-  configured: string[],
+  configured: readonly string[],
   needs: NeededFeature[] = [],
 ): Promise<Resolution> {
   if (target.model !== null) {

@@ -3,7 +3,7 @@ import { insertedRows } from './__fixtures__/sql-values';
 import { sqlNumber, sqlText, sqlTimestamp } from './usage-sql';
 
 /** What mysql2 sends for one value with the pool's settings (usage rows were formatted by it before). */
-const mysql2 = (value: unknown) => format('?', [value], false, 'Z');
+const mysql2 = (value: unknown) => format('?', [value as Parameters<typeof format>[1]], false, 'Z');
 
 describe('usage row SQL literals', () => {
   it('quote text exactly as mysql2 does, escapes included', () => {
