@@ -27,7 +27,8 @@ describe('staged headers', () => {
   it('go out in the head of a JSON answer, with a header staged or set later', async () => {
     const answer = await answerOf((request, response) => {
       stage(request, response);
-      stageHeader(response, 'X-Svc-Cache', 'hit');
+      stageHeader(response, 'X-Svc-Cache', 'miss');
+      stageHeader(response, 'x-svc-cache', 'hit'); // replaces, as setHeader would (two would read "miss, hit")
       response.setHeader('X-Set-Directly', 'yes');
       sendJson(response, 200, { ok: true });
     }, { Origin: 'https://app.example' });

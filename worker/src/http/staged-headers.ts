@@ -17,11 +17,18 @@ export function stageHeaders(response: ServerResponse, headers: string[]): void 
   (response as Staging)[STAGED] = headers;
 }
 
-/** One more header for the answer: staged when the response stages, else set at once. */
+/** One more header for the answer — replacing one of that name, as setHeader does: staged when the response stages, else set at once. */
 export function stageHeader(response: ServerResponse, name: string, value: string): void {
   const staged = (response as Staging)[STAGED];
-  if (staged) staged.push(name, value);
-  else response.setHeader(name, value);
+  if (!staged) return void response.setHeader(name, value);
+  const lower = name.toLowerCase();
+  for (let index = 0; index < staged.length; index += 2) {
+    if (staged[index]!.toLowerCase() === lower) {
+      staged[index + 1] = value;
+      return;
+    }
+  }
+  staged.push(name, value);
 }
 
 /** The staged headers, then `own`: a flat name/value list for writeHead. */
