@@ -19,11 +19,12 @@ export function sqlText(value: string | null): string {
   return NEEDS_ESCAPING.test(value) ? escape(value) : `'${value}'`;
 }
 
-/** A finite number (token counts, prices, milliseconds); NULL for null. */
+/**
+ * A number (token counts, prices, milliseconds); NULL for null — and for NaN or an infinity,
+ * which SQL cannot hold: a statement that failed on one would hold back every row of its batch.
+ */
 export function sqlNumber(value: number | null): string {
-  if (value === null) return 'NULL';
-  if (!Number.isFinite(value)) throw new RangeError(`not a finite number: ${value}`);
-  return String(value);
+  return value === null || !Number.isFinite(value) ? 'NULL' : String(value);
 }
 
 let cachedSecond = Number.NaN;
