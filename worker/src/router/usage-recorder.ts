@@ -355,6 +355,6 @@ function completionTuple(row: UsageCompletion, completedAt: string): string {
     + `${sqlNumber(row.promptTokens)}, ${sqlNumber(row.completionTokens)}, ${sqlNumber(total)}, `
     + `${sqlNumber(row.cachedTokens)}, ${sqlNumber(row.cacheWriteTokens)}, ${sqlNumber(row.reasoningTokens)}, ${row.usageEstimated ? 1 : 0}, `
     + `${sqlNumber(row.priceInputPerMtok)}, ${sqlNumber(row.priceOutputPerMtok)}, ${sqlNumber(row.priceCacheReadPerMtok)}, ${sqlNumber(row.priceCacheWritePerMtok)}, `
-    + `${sqlText(row.cost)}, ${sqlText(row.currency)}, ${Math.round(row.latencyMs)}, `
-    + `${row.firstTokenMs === null ? 'NULL' : Math.round(row.firstTokenMs)}, ${sqlText(row.errorCode)}, ${completedAt}, ${row.cacheHit ? 1 : 0}`;
+    + `${sqlText(row.cost)}, ${sqlText(row.currency)}, ${sqlNumber(Math.round(row.latencyMs))}, `
+    + `${sqlNumber(row.firstTokenMs === null ? null : Math.round(row.firstTokenMs))}, ${sqlText(row.errorCode)}, ${completedAt}, ${row.cacheHit ? 1 : 0}`;
 }
