@@ -10,6 +10,7 @@
 // worker with --cpu-prof (into PROFILE_DIR, else <tmp>/svc-hub-cpu-profiles); NODE_ARGS_A|B|C
 // add node flags to that worker; DIST_C adds a third build. MIXED_ROUNDS=N adds N rounds in
 // which the builds share one load request by request (the finest A/B: no drift between them).
+// PORTKEY=1 puts Portkey into the concurrency-1 interleave, as `npm run bench` has it.
 //   DIST_A=/tmp/base/worker/dist/main.js node bench/direct-lane-cpu.mjs
 // (a copy of another build's worker/dist works when node_modules resolves from where it sits).
 import { spawn } from 'node:child_process';
@@ -17,7 +18,7 @@ import { openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { blockingChat, interleavedChat, keepAliveAgent, loadChat } from './llm.mjs';
-import { providerEnvironment, spawnEmulator, spawnReferenceProxy } from './peers.mjs';
+import { providerEnvironment, spawnEmulator, spawnPortkey, spawnReferenceProxy } from './peers.mjs';
 import { freePort, repoRoot, startStack } from './stack.mjs';
 
 const rounds = Number(process.env.ROUNDS ?? 5);
@@ -139,10 +140,22 @@ try {
     }
   }
   const mixed = await mixedRounds(agent, loaded.filter((target) => target.id !== 'reference'));
-  const single = await interleavedChat(agent, targets, { warmup: 30, samples });
+  // PORTKEY=1: Portkey joins the concurrency-1 interleave (after the same 2,000-call warm-up as in
+  // `npm run bench`), so every call of ours runs after one of its, with the caches it leaves, as
+  // in the bench — where the direct lane sits further above the reference proxy than here.
+  const interleaved = [...targets];
+  if (process.env.PORTKEY === '1') {
+    const portkey = await spawnPortkey();
+    cleanups.push(() => portkey.stop());
+    const upstream = { ...json, authorization: `Bearer ${emulator.keys.openai}` };
+    const target = { id: 'portkey', name: 'portkey', url: `${portkey.url}/v1/chat/completions`, headers: { ...upstream, 'x-portkey-provider': 'openai', 'x-portkey-custom-host': `${emulator.url}/openai/v1` }, model: 'gpt-4o-mini' };
+    await loadChat(agent, target, { concurrency: 10, requests: 2000, warmup: 0 });
+    interleaved.push(target);
+  }
+  const single = await interleavedChat(agent, interleaved, { warmup: 30, samples });
   console.log(`| target | CPU µs a call (median of ${rounds - 1} rounds) | MariaDB CPU µs a call | calls/s at 100 in flight (median) | p50 ms, concurrency 1 | overhead p50 ms |`);
   console.log('|---|---|---|---|---|---|');
-  for (const target of targets) {
+  for (const target of interleaved) {
     const own = figures[target.id];
     const overhead = target.id === 'emulator' ? '–' : (single[target.id].p50 - single.emulator.p50).toFixed(3);
     console.log(`| ${target.id} | ${own ? median(own.cpu).toFixed(0) : '–'} | ${own ? median(own.database).toFixed(0) : '–'} | ${own ? median(own.perSecond).toFixed(0) : '–'} | ${single[target.id].p50.toFixed(3)} | ${overhead} |`);
