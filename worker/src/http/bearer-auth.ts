@@ -3,21 +3,26 @@ import { KEY_PATTERN } from '../license/api-key-format';
 import type { KeyLookup } from '../license/api-key-cache';
 import type { ApiKeyRecord } from '../license/api-keys';
 import { ApiError } from '../support/api-error';
+import { andThen, type Eventually } from '../support/eventually';
 import { context } from './context';
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
-/** The active key an `Authorization: Bearer <key>` header names; else svc_missing_key / svc_invalid_key / svc_key_revoked. */
-export async function authenticate(keys: KeyLookup, header: string | undefined): Promise<ApiKeyRecord> {
+/**
+ * The active key an `Authorization: Bearer <key>` header names; else svc_missing_key /
+ * svc_invalid_key / svc_key_revoked. At once (or thrown at once) when the key is cached.
+ */
+export function authenticate(keys: KeyLookup, header: string | undefined): Eventually<ApiKeyRecord> {
   const match = header ? BEARER.exec(header) : null;
   if (!match) throw ApiError.missingKey();
   const key = match[1]!;
   if (!KEY_PATTERN.test(key)) throw ApiError.invalidKey();
-  const record = await keys.find(key);
-  if (!record) throw ApiError.invalidKey();
-  if (record.status !== 'active') throw ApiError.keyRevoked();
-  keys.markUsed(record);
-  return record;
+  return andThen(keys.find(key), (record) => {
+    if (!record) throw ApiError.invalidKey();
+    if (record.status !== 'active') throw ApiError.keyRevoked();
+    keys.markUsed(record);
+    return record;
+  });
 }
 
 /** The middleware form of authenticate(). */

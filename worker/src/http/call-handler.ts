@@ -7,6 +7,7 @@ import { requireFeatures } from './feature-gate';
 import { parseJsonObject } from './json-body';
 import { admit } from './rate-limit';
 import { ApiError } from '../support/api-error';
+import { andThen, type Eventually } from '../support/eventually';
 import { countConcurrencyRejection } from '../support/metrics/hub-metrics';
 
 /**
@@ -25,14 +26,20 @@ export interface CallRoute {
 /**
  * The checks before a call handler, in their one order for both dispatches, once the body has
  * been read (413) — and, on Express, the shell signature checked: key (401), rate limit (429),
- * entitlement (403), JSON body (415/400). Fills in the state's key and JSON.
+ * entitlement (403), JSON body (415/400). Fills in the state's key and JSON. Done at once
+ * (returns nothing, or throws) when the key and its entitlements are cached and the rate limit
+ * has quota; else a promise.
  */
-export async function checkCall(services: Services, route: CallRoute, state: RequestContext, headers: IncomingHttpHeaders): Promise<void> {
-  state.apiKey = await authenticate(services.keyLookup, headers.authorization);
-  const waiting = admit(services.router.limiter, state.apiKey);
-  if (waiting) await waiting;
-  if (route.features) await requireFeatures(services.gate, state.apiKey, route.features);
-  state.json = parseJsonObject(headers['content-type'], state.rawBody);
+export function checkCall(services: Services, route: CallRoute, state: RequestContext, headers: IncomingHttpHeaders): Eventually<void> {
+  return andThen(authenticate(services.keyLookup, headers.authorization), (key) => {
+    state.apiKey = key;
+    return andThen(admit(services.router.limiter, key), () => {
+      const entitled = route.features ? requireFeatures(services.gate, key, route.features) : undefined;
+      return andThen(entitled, () => {
+        state.json = parseJsonObject(headers['content-type'], state.rawBody);
+      });
+    });
+  });
 }
 
 /**
@@ -42,7 +49,8 @@ export async function checkCall(services: Services, route: CallRoute, state: Req
  * closes, whichever comes first — never counted twice.
  */
 export async function runCall(services: Services, route: CallRoute, state: RequestContext, headers: IncomingHttpHeaders, response: ServerResponse): Promise<void> {
-  await checkCall(services, route, state, headers);
+  const checking = checkCall(services, route, state, headers);
+  if (checking) await checking;
   const key = state.apiKey!;
   const release = services.router.calls.take(key.id, key.maxConcurrentCalls);
   if (!release) {

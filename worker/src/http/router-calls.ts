@@ -16,7 +16,8 @@ function caller(state: RequestContext): Caller {
 /** POST /chat (never streams), /chat/stream (always), /chat/completions (iff stream: true). */
 export function chatHandler(router: RouterServices, mode: ChatMode): CallHandler {
   return async (state, response) => {
-    const call = await prepareChatCall(router, state.json ?? {}, caller(state), mode);
+    const preparing = prepareChatCall(router, state.json ?? {}, caller(state), mode);
+    const call = preparing instanceof Promise ? await preparing : preparing; // no turn of the microtask queue when it is ready
     if (call.streaming) return sendAnswerStream(response, streamChat(router, call.body, call.candidates, call.record, clientSignal(response)), router.config.streamKeepAliveMs);
     // The response itself tells the call that its client hung up: no signal of its own to build.
     const answer = await withAnswerHeaders(response, (headers) => blockingChat(router, call, response, headers));

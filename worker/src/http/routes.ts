@@ -72,7 +72,7 @@ export function routeTable(services: Services, startedAt: number): RouteDefiniti
     database: services.database,
     version: services.config.version,
     startedAt,
-    providers: () => services.router.providers.configuredNames(),
+    providers: async () => services.router.providers.configuredNames(),
   });
   const models = modelHandlers(services.router);
   const responses = responsesHandlers(services.router, services.router.responses);

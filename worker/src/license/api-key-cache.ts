@@ -1,6 +1,7 @@
 import type { Logger } from '../support/logger';
 import type { PendingWrites } from '../support/pending-writes';
 import { BoundedConcurrency } from '../support/bounded-concurrency';
+import type { Eventually } from '../support/eventually';
 import { ExpiringSet } from '../support/expiring-set';
 import { TtlCache } from '../support/ttl-cache';
 import { hashApiKey } from './api-key-format';
@@ -12,9 +13,9 @@ const UNKNOWN_KEYS = 10_000;
 const LOOKUPS_AT_ONCE = 4;
 const LOOKUPS_WAITING = 1_000;
 
-/** What the Bearer middleware needs: find a key's record, and note that it was used. */
+/** What the Bearer middleware needs: find a key's record (at once when cached), and note that it was used. */
 export interface KeyLookup {
-  find(key: string): Promise<ApiKeyRecord | null>;
+  find(key: string): Eventually<ApiKeyRecord | null>;
   markUsed(record: ApiKeyRecord): void;
 }
 
@@ -53,16 +54,18 @@ export class CachedKeyLookup implements KeyLookup {
     this.unknown = new ExpiringSet(ttlMs, UNKNOWN_KEYS, now);
   }
 
-  async find(key: string): Promise<ApiKeyRecord | null> {
+  find(key: string): Eventually<ApiKeyRecord | null> {
     const hash = hashApiKey(key);
     if (this.unknown.has(hash)) return null;
-    try {
-      return await this.known.get(hash, () => this.load(key));
-    } catch (error) {
-      if (error !== UNKNOWN_KEY) throw error;
-      this.unknown.add(hash);
-      return null;
-    }
+    const known = this.known.get(hash, () => this.load(key));
+    return known instanceof Promise ? known.catch((error: unknown) => this.unknownKey(error, hash)) : known;
+  }
+
+  /** A look-up that failed: a key that does not exist is remembered as unknown; anything else is rethrown. */
+  private unknownKey(error: unknown, hash: string): null {
+    if (error !== UNKNOWN_KEY) throw error;
+    this.unknown.add(hash);
+    return null;
   }
 
   /** Drops a key's cached record (revoked or changed through this worker): its next request reads the table. */

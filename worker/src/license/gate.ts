@@ -1,3 +1,4 @@
+import type { Eventually } from '../support/eventually';
 import { TtlCache } from '../support/ttl-cache';
 import type { EntitlementStore } from './entitlements';
 
@@ -15,7 +16,8 @@ export class EntitlementGate {
     this.cache = new TtlCache(ttlMs, 10_000, Date.now, ttlMs);
   }
 
-  features(siteUrl: string): Promise<Set<string>> {
+  /** The site's active features (at once when cached). */
+  features(siteUrl: string): Eventually<Set<string>> {
     return this.cache.get(siteUrl, () => this.store.activeFeatures(siteUrl));
   }
 

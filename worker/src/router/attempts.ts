@@ -1,4 +1,5 @@
 import { ApiError } from '../support/api-error';
+import type { Eventually } from '../support/eventually';
 import type { CatalogModel } from './catalog';
 import { UpstreamError, UpstreamTimeoutError } from './providers/errors';
 
@@ -47,13 +48,14 @@ export function retryDelay(error: unknown, retry: number, policy: RetryPolicy): 
 /**
  * Tries each model in order: retries on 408/409/429/5xx/connect errors and timeouts
  * (honouring Retry-After), then falls back to the next model. `call` throws
- * `committed` errors (a stream that already sent its first token) through unchanged.
+ * `committed` errors (a stream that already sent its first token) through unchanged; a `call`
+ * that throws at once counts as one that rejects.
  */
 export async function withFallback<T>(
   candidates: CatalogModel[],
   policy: RetryPolicy,
   signal: AbortSignal,
-  call: (model: CatalogModel, attempt: number) => Promise<T>,
+  call: (model: CatalogModel, attempt: number) => Eventually<T>,
   isCommitted: (error: unknown) => boolean = () => false,
 ): Promise<{ result: T; model: CatalogModel; attempts: number }> {
   let attempts = 0;

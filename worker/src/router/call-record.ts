@@ -1,4 +1,5 @@
 import { ApiError } from '../support/api-error';
+import type { Eventually } from '../support/eventually';
 import { prefixedId } from '../support/ids';
 import type { BudgetGuard, Reservation } from './budgets/budget-guard';
 import type { CallEstimateInput } from './budgets/estimate';
@@ -82,17 +83,29 @@ export class CallRecord {
    * Reserves the call's estimated cost on the budgets of its key, team and site before it runs
    * (router/budgets/budget-guard.ts); `finish` settles it at the real cost on every path. A hard
    * budget that refuses: the usage row is completed as error `svc_budget_exceeded` (cost 0) and
-   * the 429 is thrown.
+   * the 429 is thrown. Done at once when no budget applies and the budget list is cached.
    */
-  async reserve(budgets: BudgetGuard, siteUrl: string, model: CatalogModel, estimate: CallEstimateInput): Promise<void> {
+  reserve(budgets: BudgetGuard, siteUrl: string, model: CatalogModel, estimate: CallEstimateInput): Eventually<void> {
+    let reserving: Eventually<Reservation | null>;
     try {
-      this.reservation = await budgets.reserve(this.usageId, { keyId: this.identity.keyId, team: this.identity.keyTeam, siteUrl }, model, estimate);
-      this.budgets = budgets;
+      reserving = budgets.reserve(this.usageId, { keyId: this.identity.keyId, team: this.identity.keyTeam, siteUrl }, model, estimate);
     } catch (error) {
-      const errorCode = error instanceof ApiError ? error.code : 'svc_internal';
-      await this.finish({ status: 'error', model, attempts: 0, usage: null, promptText: '', outputText: '', errorCode });
-      throw error;
+      return this.refused(error, model);
     }
+    if (reserving instanceof Promise) return reserving.then((reservation) => this.reserved(budgets, reservation), (error: unknown) => this.refused(error, model));
+    this.reserved(budgets, reserving);
+  }
+
+  private reserved(budgets: BudgetGuard, reservation: Reservation | null): void {
+    this.reservation = reservation;
+    this.budgets = budgets;
+  }
+
+  /** A reservation refused (or failed): the usage row completed as that error, the error thrown on. */
+  private async refused(error: unknown, model: CatalogModel): Promise<never> {
+    const errorCode = error instanceof ApiError ? error.code : 'svc_internal';
+    await this.finish({ status: 'error', model, attempts: 0, usage: null, promptText: '', outputText: '', errorCode });
+    throw error;
   }
 
   /**
@@ -129,7 +142,8 @@ export class CallRecord {
   async finish(outcome: CallOutcome): Promise<{ router: RouterBlock; usage: TokenUsage }> {
     const usage = this.tokens(outcome);
     const estimated = outcome.usage === null;
-    const price = outcome.model ? await this.prices.priceFor(outcome.model.id) : null;
+    const pricing = outcome.model ? this.prices.priceFor(outcome.model.id) : null;
+    const price = pricing instanceof Promise ? await pricing : pricing;
     const cost = this.cacheHit ? '0.00000000' : price ? costOfUsage(usage, price) : null;
     const latencyMs = this.elapsedMs();
     setImmediate(() => this.settleAndRecord(outcome, usage, estimated, price, cost, latencyMs));

@@ -1,4 +1,5 @@
 import { ApiError } from '../support/api-error';
+import { andThen, type Eventually } from '../support/eventually';
 import type { Raw } from '../support/problems';
 import type { CatalogModel } from './catalog';
 import { chatEstimate } from './budgets/estimate';
@@ -43,18 +44,21 @@ export interface ChatCall {
 
 /**
  * Validates the body and resolves its models (refusing fields they cannot honour) for POST
- * /chat (never streams), /chat/stream (always) or /chat/completions (iff stream: true).
+ * /chat (never streams), /chat/stream (always) or /chat/completions (iff stream: true). Done
+ * at once (or refused at once) when the settings it reads are cached.
  */
-export async function prepareChatCall(router: RouterServices, raw: Raw, caller: Caller, mode: ChatMode): Promise<ChatCall> {
+export function prepareChatCall(router: RouterServices, raw: Raw, caller: Caller, mode: ChatMode): Eventually<ChatCall> {
   const body = parseChatRequest(raw);
   if (mode === 'blocking' && body.stream) {
     throw ApiError.invalidRequest({ stream: 'POST /chat never streams; use POST /chat/stream (or /chat/completions with stream: true)' });
   }
-  const resolution = await resolveTarget(body, 'chat', router.purposes, await router.providers.configuredNames(), neededFeatures(body));
-  const streaming = mode === 'stream' || (mode === 'auto' && body.stream);
-  const record = new CallRecord(router.usage, router.prices, callIdentity(caller, body.metadata, resolution.purpose, streaming ? 'stream' : 'chat'));
-  await record.reserve(router.budgets, caller.siteUrl, resolution.candidates[0]!, chatEstimate(body));
-  return { body, candidates: resolution.candidates, record, streaming };
+  const resolving = andThen(router.providers.configuredNames(), (configured) => resolveTarget(body, 'chat', router.purposes, configured, neededFeatures(body)));
+  return andThen(resolving, (resolution) => {
+    const streaming = mode === 'stream' || (mode === 'auto' && body.stream);
+    const record = new CallRecord(router.usage, router.prices, callIdentity(caller, body.metadata, resolution.purpose, streaming ? 'stream' : 'chat'));
+    const call: ChatCall = { body, candidates: resolution.candidates, record, streaming };
+    return andThen(record.reserve(router.budgets, caller.siteUrl, resolution.candidates[0]!, chatEstimate(body)), () => call);
+  });
 }
 
 /**

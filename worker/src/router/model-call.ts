@@ -1,3 +1,4 @@
+import { andThen } from '../support/eventually';
 import { withFallback } from './attempts';
 import { callDeadline, endCallAtDeadline, type CallClient } from './call-deadline';
 import type { CallRecord, RouterBlock } from './call-record';
@@ -40,9 +41,10 @@ export async function runModelCall<T>(router: RouterServices, record: CallRecord
   const deadline = callDeadline(router, client);
   const ended = deadline.signal;
   try {
-    const { result, model, attempts } = await withFallback(spec.candidates, router.config.retry, ended, async (candidate, attempt) => {
-      Object.assign(tried, { model: candidate, attempts: attempt });
-      return spec.call(await providerFor(router, candidate, spec.cache), candidate, ended);
+    const { result, model, attempts } = await withFallback(spec.candidates, router.config.retry, ended, (candidate, attempt) => {
+      tried.model = candidate;
+      tried.attempts = attempt;
+      return andThen(providerFor(router, candidate, spec.cache), (provider) => spec.call(provider, candidate, ended));
     });
     if (spec.marksFirstToken) record.markFirstToken();
     const finished = await record.finish({ status: 'ok', model, attempts, promptText: spec.promptText, ...spec.measure(result) });

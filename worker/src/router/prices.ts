@@ -1,5 +1,6 @@
 import type { RowDataPacket } from 'mysql2/promise';
 import type { Database } from '../db/pool';
+import { andThen, type Eventually } from '../support/eventually';
 import { TtlCache } from '../support/ttl-cache';
 import { findModel, isCatalogued } from './catalog';
 import type { Price } from './cost';
@@ -38,23 +39,26 @@ export class PriceBook {
   /**
    * The admin's price, else the shipped one. A cache price the admin left out is the shipped
    * one; for a model the catalog does not list (any OpenRouter, Ollama or compat model) it is
-   * the admin's input price — no discount assumed, so cached tokens are never free.
+   * the admin's input price — no discount assumed, so cached tokens are never free. At once
+   * when the admin's prices are cached.
    */
-  async priceFor(modelId: string): Promise<Price> {
-    const shipped = shippedPrice(modelId);
-    const override = (await this.all()).get(modelId);
-    if (!override) return shipped;
-    const listed = isCatalogued(modelId);
-    return {
-      inputPerMtok: override.inputPerMtok,
-      outputPerMtok: override.outputPerMtok,
-      cacheReadPerMtok: override.cacheReadPerMtok ?? (listed ? shipped.cacheReadPerMtok : override.inputPerMtok),
-      cacheWritePerMtok: override.cacheWritePerMtok ?? (listed ? shipped.cacheWritePerMtok : override.inputPerMtok),
-      currency: override.currency,
-    };
+  priceFor(modelId: string): Eventually<Price> {
+    return andThen(this.all(), (overrides) => {
+      const shipped = shippedPrice(modelId);
+      const override = overrides.get(modelId);
+      if (!override) return shipped;
+      const listed = isCatalogued(modelId);
+      return {
+        inputPerMtok: override.inputPerMtok,
+        outputPerMtok: override.outputPerMtok,
+        cacheReadPerMtok: override.cacheReadPerMtok ?? (listed ? shipped.cacheReadPerMtok : override.inputPerMtok),
+        cacheWritePerMtok: override.cacheWritePerMtok ?? (listed ? shipped.cacheWritePerMtok : override.inputPerMtok),
+        currency: override.currency,
+      };
+    });
   }
 
-  all(): Promise<Map<string, PriceOverride>> {
+  all(): Eventually<Map<string, PriceOverride>> {
     return this.overrides.get('all', async () => {
       const [rows] = await this.database.pool.query<RowDataPacket[]>(`SELECT * FROM ${this.database.table('model_prices')}`);
       return new Map(rows.map((row) => [row.model as string, {

@@ -1,4 +1,5 @@
 import { ApiError } from '../support/api-error';
+import { andThen, type Eventually } from '../support/eventually';
 import { AttemptsExhausted, isAbort, toApiError } from './attempts';
 import type { CallRecord } from './call-record';
 import type { CatalogModel } from './catalog';
@@ -10,12 +11,18 @@ import type { ChatRequest, Provider } from './providers/types';
 import type { RouterServices } from './router-services';
 import { withResponseCache, type CacheContext } from './response-cache/cached-provider';
 
-/** Small pieces every call path shares. */
-export async function providerFor(router: RouterServices, model: CatalogModel, cache?: CacheContext): Promise<Provider> {
-  const provider = await router.providers.get(model.provider);
-  if (!provider) throw new UpstreamError(`${model.provider} is not configured`, { provider: model.provider, isRetryable: false });
-  const prepared = withImagesPrepared(await router.keyPools.wrap(provider), router.images, describeProvider(model.provider)?.fetchesImageUrls ?? true);
-  return withResponseCache(router.responseCache, prepared, model.id, cache);
+/**
+ * Small pieces every call path shares. The provider for a model, with its key pool, image
+ * preparation and response cache in front: at once when their settings are cached.
+ */
+export function providerFor(router: RouterServices, model: CatalogModel, cache?: CacheContext): Eventually<Provider> {
+  return andThen(router.providers.get(model.provider), (provider) => {
+    if (!provider) throw new UpstreamError(`${model.provider} is not configured`, { provider: model.provider, isRetryable: false });
+    return andThen(router.keyPools.wrap(provider), (pooled) => {
+      const prepared = withImagesPrepared(pooled, router.images, describeProvider(model.provider)?.fetchesImageUrls ?? true);
+      return withResponseCache(router.responseCache, prepared, model.id, cache);
+    });
+  });
 }
 
 export function providerRequest(body: ParsedChatRequest, model: CatalogModel): ChatRequest {

@@ -1,4 +1,5 @@
 import type { Config } from '../config';
+import { andThen, type Eventually } from '../support/eventually';
 import type { Logger } from '../support/logger';
 import { OutboundGuard } from '../support/outbound-guard';
 import { TtlCache } from '../support/ttl-cache';
@@ -49,9 +50,13 @@ export class ProviderPool {
     this.guard = new OutboundGuard(config.outbox.outboundAllow);
   }
 
-  /** The provider for a name, or null when it is not configured (or disabled). */
-  async get(name: string): Promise<Provider | null> {
-    const effective = (await this.effective()).get(name);
+  /** The provider for a name, or null when it is not configured (or disabled); at once when the settings are cached. */
+  get(name: string): Eventually<Provider | null> {
+    return andThen(this.effective(), (snapshot) => this.instanceFor(name, snapshot.get(name)));
+  }
+
+  /** The provider instance for these settings: the current one while they are unchanged. */
+  private instanceFor(name: string, effective: Effective | undefined): Provider | null {
     if (!effective?.settings) return null;
     const { fingerprint } = effective;
     const existing = this.instances.get(name);
@@ -63,14 +68,15 @@ export class ProviderPool {
   }
 
   /** The names of the configured providers: one list per settings snapshot (every call resolves its model with it). */
-  async configuredNames(): Promise<readonly string[]> {
-    const effective = await this.effective();
-    let names = this.names.get(effective);
-    if (!names) {
-      names = [...effective.values()].filter((entry) => entry.settings).map((entry) => entry.status.name);
-      this.names.set(effective, names);
-    }
-    return names;
+  configuredNames(): Eventually<readonly string[]> {
+    return andThen(this.effective(), (effective) => {
+      let names = this.names.get(effective);
+      if (!names) {
+        names = [...effective.values()].filter((entry) => entry.settings).map((entry) => entry.status.name);
+        this.names.set(effective, names);
+      }
+      return names;
+    });
   }
 
   async statuses(): Promise<ProviderStatus[]> {
@@ -87,8 +93,8 @@ export class ProviderPool {
     this.instances.clear();
   }
 
-  private effective(): Promise<Map<string, Effective>> {
-    return this.snapshot.get('all', async () => {
+  private effective(): Eventually<Map<string, Effective>> {
+    const snapshot = this.snapshot.get('all', async () => {
       const stored = new Map((await this.store.list()).map((row) => [row.name, row]));
       const result = new Map<string, Effective>();
       for (const descriptor of PROVIDER_DESCRIPTORS) {
@@ -96,7 +102,9 @@ export class ProviderPool {
         result.set(name, isOfflineProvider(descriptor) ? this.resolveOffline(name, stored.get(name)) : this.resolve(name, stored.get(name)));
       }
       return result;
-    }).catch((error: unknown) => {
+    });
+    if (!(snapshot instanceof Promise)) return snapshot;
+    return snapshot.catch((error: unknown) => {
       this.logger.warn('could not read provider settings', { error: String(error) });
       throw error;
     });

@@ -1,6 +1,7 @@
 import type { RowDataPacket } from 'mysql2/promise';
 import type { Database } from '../db/pool';
 import { ApiError } from '../support/api-error';
+import type { Eventually } from '../support/eventually';
 import { TtlCache } from '../support/ttl-cache';
 import { findModel, type Capability } from './catalog';
 
@@ -55,7 +56,7 @@ export class PurposeBook {
     this.cache = new TtlCache(refreshMs, 1, Date.now, 5000);
   }
 
-  list(): Promise<Purpose[]> {
+  list(): Eventually<Purpose[]> {
     return this.cache.get('all', async () => {
       const [rows] = await this.database.pool.query<RowDataPacket[]>(`SELECT * FROM ${this.database.table('purposes')} ORDER BY purpose`);
       const edited = new Map(rows.map((row) => [row.purpose as string, row]));

@@ -54,3 +54,18 @@ describe('TtlCache with a stale window', () => {
     expect(await cache.get('a', async () => 'new')).toBe('new');
   });
 });
+
+describe('TtlCache answers', () => {
+  it('a loaded value as it is, a load in progress as a promise', async () => {
+    let time = 0;
+    const cache = new TtlCache<string | null>(1000, 10, () => time, 1000);
+    const first = cache.get('a', async () => null);
+    expect(first).toBeInstanceOf(Promise);
+    expect(await first).toBeNull();
+    expect(cache.get('a', async () => 'unused')).toBeNull(); // loaded: null itself, at once
+    time = 1500; // stale: the old value at once, a refresh behind it
+    expect(cache.get('a', async () => 'new')).toBeNull();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(cache.get('a', async () => 'unused')).toBe('new');
+  });
+});

@@ -1,15 +1,23 @@
+import type { Eventually } from './eventually';
+
 /**
  * A small bounded cache with a time-to-live. Concurrent misses for one key share one load.
  * With `staleMs`, an entry past its TTL (but younger than TTL + stale) is still served while
  * one background load refreshes it, so requests never wait on a refresh; a change (a key
  * revoked) then shows within TTL + stale + one load. Used for key, entitlement and settings
- * lookups on the request path.
+ * lookups on the request path: a loaded value is answered as it is, not as a promise
+ * (support/eventually.ts); only a load in progress is a promise.
  */
 interface Entry<V> {
   value: Promise<V>;
+  /** The value once its load has resolved (`loaded` says so: the value itself may be null). */
+  settled?: V;
+  loaded: boolean;
   expiresAt: number;
   refreshing: boolean;
 }
+
+const answer = <V>(entry: Entry<V>): Eventually<V> => (entry.loaded ? (entry.settled as V) : entry.value);
 
 export class TtlCache<V> {
   private readonly entries = new Map<string, Entry<V>>();
@@ -21,15 +29,15 @@ export class TtlCache<V> {
     private readonly staleMs = 0,
   ) {}
 
-  get(key: string, load: () => Promise<V>): Promise<V> {
+  get(key: string, load: () => Promise<V>): Eventually<V> {
     const entry = this.entries.get(key);
     const time = this.now();
-    if (entry && entry.expiresAt > time) return entry.value;
+    if (entry && entry.expiresAt > time) return answer(entry);
     if (entry && !entry.refreshing && entry.expiresAt + this.staleMs > time) {
       this.refresh(key, entry, load);
-      return entry.value;
+      return answer(entry);
     }
-    if (entry?.refreshing && entry.expiresAt + this.staleMs > time) return entry.value;
+    if (entry?.refreshing && entry.expiresAt + this.staleMs > time) return answer(entry);
     if (this.entries.size >= this.capacity) this.evict(time);
     return this.store(key, load(), time);
   }
@@ -43,11 +51,17 @@ export class TtlCache<V> {
   }
 
   private store(key: string, value: Promise<V>, time: number): Promise<V> {
-    const entry: Entry<V> = { value, expiresAt: time + this.ttlMs, refreshing: false };
+    const entry: Entry<V> = { value, loaded: false, expiresAt: time + this.ttlMs, refreshing: false };
     this.entries.set(key, entry);
-    value.catch(() => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
-    });
+    value.then(
+      (loaded) => {
+        entry.settled = loaded;
+        entry.loaded = true;
+      },
+      () => {
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+      },
+    );
     return value;
   }
 
@@ -56,7 +70,8 @@ export class TtlCache<V> {
     entry.refreshing = true;
     load().then(
       (value) => {
-        if (this.entries.get(key) === entry) this.entries.set(key, { value: Promise.resolve(value), expiresAt: this.now() + this.ttlMs, refreshing: false });
+        if (this.entries.get(key) !== entry) return;
+        this.entries.set(key, { value: Promise.resolve(value), settled: value, loaded: true, expiresAt: this.now() + this.ttlMs, refreshing: false });
       },
       () => {
         entry.refreshing = false; // keep serving the old value; the next request tries again

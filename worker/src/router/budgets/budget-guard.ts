@@ -1,6 +1,7 @@
 import { countBudgetRejection } from '../../support/metrics/hub-metrics';
 import type { Database } from '../../db/pool';
 import { ApiError } from '../../support/api-error';
+import { andThen, type Eventually } from '../../support/eventually';
 import type { Logger } from '../../support/logger';
 import { TtlCache } from '../../support/ttl-cache';
 import type { OutboxWriter } from '../../license/outbox-writer';
@@ -77,17 +78,22 @@ export class BudgetGuard {
     this.budgets.clear();
   }
 
-  async applicable(scope: BudgetScope): Promise<BudgetRecord[]> {
-    const all = await this.budgets.get('all', () => this.store.list());
-    return all.filter((budget) => (budget.scopeKind === 'key' && budget.scopeValue === scope.keyId)
+  /** The budgets of a call's key, team and site (at once when the list is cached). */
+  applicable(scope: BudgetScope): Eventually<BudgetRecord[]> {
+    return andThen(this.budgets.get('all', () => this.store.list()), (all) => all.filter((budget) => (budget.scopeKind === 'key' && budget.scopeValue === scope.keyId)
       || (budget.scopeKind === 'team' && budget.scopeValue === scope.team)
-      || (budget.scopeKind === 'site' && budget.scopeValue === scope.siteUrl));
+      || (budget.scopeKind === 'site' && budget.scopeValue === scope.siteUrl)));
   }
 
-  /** Reserves the call's estimated cost on every budget that applies; null when none applies or the estimate is 0. */
-  async reserve(callId: string, scope: BudgetScope, model: CatalogModel, input: CallEstimateInput): Promise<Reservation | null> {
-    const budgets = await this.applicable(scope);
-    if (budgets.length === 0) return null;
+  /**
+   * Reserves the call's estimated cost on every budget that applies; null when none applies
+   * (at once when the list is cached) or the estimate is 0.
+   */
+  reserve(callId: string, scope: BudgetScope, model: CatalogModel, input: CallEstimateInput): Eventually<Reservation | null> {
+    return andThen(this.applicable(scope), (budgets) => (budgets.length === 0 ? null : this.draw(callId, budgets, model, input)));
+  }
+
+  private async draw(callId: string, budgets: BudgetRecord[], model: CatalogModel, input: CallEstimateInput): Promise<Reservation | null> {
     const amount = estimatedCost(input, await this.prices.priceFor(model.id));
     if (ZERO.test(amount)) return null;
     const now = new Date();

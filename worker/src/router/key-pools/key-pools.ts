@@ -1,5 +1,6 @@
 import type { Config } from '../../config';
 import type { Database } from '../../db/pool';
+import { andThen, type Eventually } from '../../support/eventually';
 import { TtlCache } from '../../support/ttl-cache';
 import { baseUrlNeedsGuard, PROVIDER_ENVIRONMENT } from '../provider-hosts';
 import type { ProviderPool } from '../provider-pool';
@@ -27,10 +28,15 @@ export class KeyPools {
     this.snapshot = new TtlCache(refreshMs, 1, Date.now, 5000);
   }
 
-  /** The provider with its pool in front when it has one; else the provider itself. */
-  async wrap(provider: Provider): Promise<Provider> {
-    const deployments = (await this.pools()).get(provider.name);
-    if (!deployments || deployments.length === 0) return provider;
+  /** The provider with its pool in front when it has one; else the provider itself (at once when the pools are cached). */
+  wrap(provider: Provider): Eventually<Provider> {
+    return andThen(this.pools(), (pools) => {
+      const deployments = pools.get(provider.name);
+      return deployments && deployments.length > 0 ? this.pooled(provider, deployments) : provider;
+    });
+  }
+
+  private async pooled(provider: Provider, deployments: Deployment[]): Promise<Provider> {
     const baseUrl = (await this.providers.statuses()).find((status) => status.name === provider.name)?.base_url ?? '';
     const pooled = withKeyPool(provider.name, {
       deployments,
@@ -43,7 +49,7 @@ export class KeyPools {
   }
 
   /** Every pool by provider (keys included: for the worker only). */
-  pools(): Promise<Map<string, Deployment[]>> {
+  pools(): Eventually<Map<string, Deployment[]>> {
     return this.snapshot.get('all', async () => {
       const byProvider = new Map<string, Deployment[]>();
       for (const deployment of await this.store.list()) byProvider.set(deployment.provider, [...(byProvider.get(deployment.provider) ?? []), deployment]);

@@ -1,8 +1,10 @@
+import { andThen, type Eventually } from '../../support/eventually';
 import { countCacheHit } from '../../support/metrics/hub-metrics';
 import type { AnswerHeaders } from '../answer-stream';
 import type { CallRecord } from '../call-record';
 import type { ChatRequest, ChatResult, Provider, StreamEvent } from '../providers/types';
 import { replayEvents, StreamCollector } from './replay';
+import type { CachePolicy } from './policies';
 import type { CacheCaller, CacheSlot, ResponseCache } from './response-cache';
 
 /** What a chat call passes to providerFor() for the cache: the call's record (who calls, for which purpose) and the answer's headers, where the outcome goes (http/ writes them). */
@@ -19,12 +21,16 @@ export const CACHE_HEADER = 'X-Svc-Cache';
  * any) is looked up first: a hit is answered from the cache — blocking as the result, streamed
  * as replayed events — with `X-Svc-Cache: hit` and the call record marked (cost 0, `cache_hit`);
  * a miss calls the provider (`X-Svc-Cache: miss`) and stores a complete answer. A request the
- * policy does not cover is passed through with `X-Svc-Cache: bypass`.
+ * policy does not cover is passed through with `X-Svc-Cache: bypass`. At once when the
+ * policies are cached.
  */
-export async function withResponseCache(cache: ResponseCache, provider: Provider, modelId: string, context: CacheContext | undefined): Promise<Provider> {
-  const caller: CacheCaller | null = context ? { keyId: context.record.identity.keyId, team: context.record.identity.keyTeam, purpose: context.record.identity.purpose } : null;
-  const policy = caller ? await cache.policyFor(caller) : null;
-  if (!context || !caller || !policy) return provider;
+export function withResponseCache(cache: ResponseCache, provider: Provider, modelId: string, context: CacheContext | undefined): Eventually<Provider> {
+  if (!context) return provider;
+  const caller: CacheCaller = { keyId: context.record.identity.keyId, team: context.record.identity.keyTeam, purpose: context.record.identity.purpose };
+  return andThen(cache.policyFor(caller), (policy) => (policy ? cachedProvider(cache, provider, modelId, context, caller, policy) : provider));
+}
+
+function cachedProvider(cache: ResponseCache, provider: Provider, modelId: string, context: CacheContext, caller: CacheCaller, policy: CachePolicy): Provider {
   const mark = (value: 'hit' | 'miss' | 'bypass') => context.headers.set(CACHE_HEADER, value);
   const lookUp = async (request: ChatRequest): Promise<{ slot: CacheSlot | null; hit: ChatResult | null }> => {
     const slot = cache.slotFor(policy, caller, modelId, request);

@@ -1,6 +1,7 @@
 import type { RowDataPacket } from 'mysql2/promise';
 import type { Database } from '../../db/pool';
 import { ApiError } from '../../support/api-error';
+import { andThen, type Eventually } from '../../support/eventually';
 import { TtlCache } from '../../support/ttl-cache';
 
 export type CacheTargetType = 'purpose' | 'key';
@@ -45,12 +46,13 @@ export class CachePolicyBook {
     this.snapshot = new TtlCache(refreshMs, 1, Date.now, 5000);
   }
 
-  /** The policy in force for a call: the key's own if it has one (even disabled), else its purpose's, else null. */
-  async forCall(keyId: string, purpose: string | null): Promise<CachePolicy | null> {
-    const policies = await this.snapshot.get('all', () => this.load());
-    if (policies.size === 0) return null;
-    const policy = policies.get(`key\u0000${keyId}`) ?? (purpose === null ? undefined : policies.get(`purpose\u0000${purpose}`));
-    return policy?.enabled ? policy : null;
+  /** The policy in force for a call: the key's own if it has one (even disabled), else its purpose's, else null; at once when cached. */
+  forCall(keyId: string, purpose: string | null): Eventually<CachePolicy | null> {
+    return andThen(this.snapshot.get('all', () => this.load()), (policies) => {
+      if (policies.size === 0) return null;
+      const policy = policies.get(`key\u0000${keyId}`) ?? (purpose === null ? undefined : policies.get(`purpose\u0000${purpose}`));
+      return policy?.enabled ? policy : null;
+    });
   }
 
   async list(): Promise<CachePolicy[]> {

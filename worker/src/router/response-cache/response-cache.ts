@@ -1,4 +1,5 @@
 import type { Database } from '../../db/pool';
+import type { Eventually } from '../../support/eventually';
 import type { Logger } from '../../support/logger';
 import type { ChatRequest, ChatResult } from '../providers/types';
 import { CacheEntryStore, type CacheLimits } from './entry-store';
@@ -39,7 +40,7 @@ export class ResponseCache {
   }
 
   /** The policy in force for this caller, or null (the cache is off for the call: no look-up at all). */
-  policyFor(caller: CacheCaller): Promise<CachePolicy | null> {
+  policyFor(caller: CacheCaller): Eventually<CachePolicy | null> {
     return this.policies.forCall(caller.keyId, caller.purpose);
   }
 
