@@ -66,3 +66,41 @@ describe('cost', () => {
     expect(estimateTokens('x'.repeat(401))).toBe(101);
   });
 });
+
+describe('cost in doubles', () => {
+  /** The same arithmetic in BigInt throughout: what the doubles must match digit for digit. */
+  function inBigInts(tokens: { promptTokens: number; completionTokens: number; cachedTokens?: number; cacheWriteTokens?: number }, price: Price): string {
+    const scaled = (value: number) => BigInt(Math.round(value * 1_000_000));
+    const cached = BigInt(Math.max(0, tokens.cachedTokens ?? 0));
+    const written = BigInt(Math.max(0, tokens.cacheWriteTokens ?? 0));
+    const prompt = BigInt(Math.max(0, tokens.promptTokens));
+    const uncached = prompt > cached + written ? prompt - cached - written : 0n;
+    const numerator = uncached * scaled(price.inputPerMtok) + cached * scaled(price.cacheReadPerMtok)
+      + written * scaled(price.cacheWritePerMtok) + BigInt(tokens.completionTokens) * scaled(price.outputPerMtok);
+    const hundredMillionths = (numerator * 100n + 500_000n) / 1_000_000n;
+    return `${hundredMillionths / 100_000_000n}.${(hundredMillionths % 100_000_000n).toString().padStart(8, '0')}`;
+  }
+
+  it('matches BigInt arithmetic for random calls, half-way roundings and figures far beyond any call', () => {
+    let seed = 7;
+    const random = (limit: number) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return Math.floor((seed / 2 ** 32) * limit);
+    };
+    const prices = [usd(0.15, 0.6, 0.075), usd(3, 15, 0.3, 3.75), usd(0.000001, 0.000003), usd(0.005, 0.000015), usd(999_999.999999, 75, 1.5, 18.75)];
+    for (let index = 0; index < 5000; index += 1) {
+      const price = prices[index % prices.length]!;
+      const promptTokens = random(index % 7 === 0 ? 2 ** 31 : 200_000);
+      const tokens = { promptTokens, completionTokens: random(100_000), cachedTokens: random(promptTokens + 1), cacheWriteTokens: random(1000) };
+      expect(costOfUsage(tokens, price)).toBe(inBigInts(tokens, price));
+    }
+    const huge = { promptTokens: Number.MAX_SAFE_INTEGER, completionTokens: 2 ** 40 }; // past the doubles' exact range: BigInt
+    expect(costOfUsage(huge, usd(999_999, 999_999))).toBe(inBigInts(huge, usd(999_999, 999_999)));
+    expect(costOfUsage({ promptTokens: 1, completionTokens: 0 }, usd(0.005, 0))).toBe('0.00000001'); // exactly half: up
+    expect(costOfUsage({ promptTokens: 1, completionTokens: 0 }, usd(0.004999, 0))).toBe('0.00000000');
+  });
+
+  it('refuses token counts that are not whole numbers, as BigInt does', () => {
+    expect(() => costOfUsage({ promptTokens: 1.5, completionTokens: 0 }, usd(1, 1))).toThrow(RangeError);
+  });
+});

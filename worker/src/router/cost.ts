@@ -20,30 +20,60 @@ export interface PricedTokens {
   cacheWriteTokens?: number;
 }
 
-const SCALE = 1_000_000n; // price decimals
+const SCALE = 1_000_000; // price decimals
+/**
+ * Below this the whole computation is exact in doubles: every product and sum of integers
+ * stays under 2^53 after the ×100 to 8 decimals and the half added for rounding. Above it
+ * (a price or token count far beyond any real call's), BigInt.
+ */
+const EXACT_IN_DOUBLES = (Number.MAX_SAFE_INTEGER - SCALE) / 100;
 
-const toScaled = (value: number) => BigInt(Math.round(value * 1_000_000));
+const toScaled = (value: number) => Math.round(value * SCALE);
 
 /**
  * (prompt − cached − written) × input + cached × cache read + written × cache write +
  * completion × output, as a decimal string with 8 places (e.g. "0.00001234"). Reasoning
  * tokens are inside completionTokens and priced as output. A provider that reports more
  * cached and written tokens than prompt tokens is taken at its word for those; the rest is 0.
+ * In integers throughout: doubles while exact (every real call: ~1 µs less than BigInt's
+ * allocations), BigInt beyond.
  */
 export function costOfUsage(tokens: PricedTokens, price: Price): string {
-  const cached = BigInt(Math.max(0, tokens.cachedTokens ?? 0));
-  const written = BigInt(Math.max(0, tokens.cacheWriteTokens ?? 0));
-  const prompt = BigInt(Math.max(0, tokens.promptTokens));
-  const uncached = prompt > cached + written ? prompt - cached - written : 0n;
+  const cached = Math.max(0, tokens.cachedTokens ?? 0);
+  const written = Math.max(0, tokens.cacheWriteTokens ?? 0);
+  const prompt = Math.max(0, tokens.promptTokens);
+  const completion = tokens.completionTokens;
+  const uncached = prompt > cached + written ? prompt - cached - written : 0;
+  const input = toScaled(price.inputPerMtok);
+  const cacheRead = toScaled(price.cacheReadPerMtok);
+  const cacheWrite = toScaled(price.cacheWritePerMtok);
+  const output = toScaled(price.outputPerMtok);
   // (tokens × price×1e6) / 1e6 tokens-per-mtok → amount × 1e6; keep 8 decimals → ×100 more.
-  const numerator = uncached * toScaled(price.inputPerMtok)
-    + cached * toScaled(price.cacheReadPerMtok)
-    + written * toScaled(price.cacheWritePerMtok)
-    + BigInt(tokens.completionTokens) * toScaled(price.outputPerMtok);
-  const hundredMillionths = (numerator * 100n + SCALE / 2n) / SCALE;
+  const numerator = uncached * input + cached * cacheRead + written * cacheWrite + completion * output;
+  const exact = numerator <= EXACT_IN_DOUBLES
+    && isCount(uncached) && isCount(cached) && isCount(written) && isCount(completion)
+    && isCount(input) && isCount(cacheRead) && isCount(cacheWrite) && isCount(output);
+  return exact ? decimalInDoubles(numerator) : decimalInBigInts([uncached, cached, written, completion], [input, cacheRead, cacheWrite, output]);
+}
+
+/** A non-negative integer a double holds exactly. */
+const isCount = (value: number) => Number.isSafeInteger(value) && value >= 0;
+
+/** numerator / 1e6 rounded half up to 8 decimals, all in exact doubles. */
+function decimalInDoubles(numerator: number): string {
+  const shifted = numerator * 100 + SCALE / 2;
+  let hundredMillionths = Math.floor(shifted / SCALE);
+  if (hundredMillionths * SCALE > shifted) hundredMillionths -= 1; // the division rounded up to the next integer
+  const whole = Math.floor(hundredMillionths / 100_000_000);
+  return `${whole}.${String(hundredMillionths - whole * 100_000_000).padStart(8, '0')}`;
+}
+
+function decimalInBigInts(counts: readonly number[], scaled: readonly number[]): string {
+  let numerator = 0n;
+  for (let index = 0; index < counts.length; index += 1) numerator += BigInt(counts[index]!) * BigInt(scaled[index]!);
+  const hundredMillionths = (numerator * 100n + BigInt(SCALE / 2)) / BigInt(SCALE);
   const whole = hundredMillionths / 100_000_000n;
-  const fraction = (hundredMillionths % 100_000_000n).toString().padStart(8, '0');
-  return `${whole}.${fraction}`;
+  return `${whole}.${(hundredMillionths % 100_000_000n).toString().padStart(8, '0')}`;
 }
 
 /** Plain input and output tokens (nothing cached): tokens × price / 1e6 to 8 places. */
