@@ -50,7 +50,7 @@ export function checkCall(services: Services, route: CallRoute, state: RequestCo
  */
 export async function runCall(services: Services, route: CallRoute, state: RequestContext, headers: IncomingHttpHeaders, response: ServerResponse): Promise<void> {
   const checking = checkCall(services, route, state, headers);
-  if (checking) await checking;
+  if (checking instanceof Promise) await checking;
   const key = state.apiKey!;
   const release = services.router.calls.take(key.id, key.maxConcurrentCalls);
   if (!release) {
