@@ -11,6 +11,8 @@
 // add node flags to that worker; DIST_C adds a third build. MIXED_ROUNDS=N adds N rounds in
 // which the builds share one load request by request (the finest A/B: no drift between them).
 // PORTKEY=1 puts Portkey into the concurrency-1 interleave, as `npm run bench` has it.
+// TIMELINE=1 loads bench/timeline-probe.cjs into the reference proxy, the workers and Portkey and
+// prints, after the interleave, the median of each step of their calls (bench/timeline.mjs).
 //   DIST_A=/tmp/base/worker/dist/main.js node bench/direct-lane-cpu.mjs
 // (a copy of another build's worker/dist works when node_modules resolves from where it sits).
 import { spawn } from 'node:child_process';
@@ -20,6 +22,7 @@ import { join } from 'node:path';
 import { blockingChat, interleavedChat, keepAliveAgent, loadChat } from './llm.mjs';
 import { providerEnvironment, spawnEmulator, spawnPortkey, spawnReferenceProxy } from './peers.mjs';
 import { freePort, repoRoot, startStack } from './stack.mjs';
+import { printTimeline, timelineArgs } from './timeline.mjs';
 
 const rounds = Number(process.env.ROUNDS ?? 5);
 const perRound = Number(process.env.REQUESTS ?? 2500);
@@ -31,6 +34,7 @@ if (!dists.A) {
   process.exit(2);
 }
 const mixedRoundCount = Number(process.env.MIXED_ROUNDS ?? 0);
+const probe = process.env.TIMELINE === '1' ? timelineArgs : [];
 const cleanups = [];
 const cpuTicks = (pid) => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -41,7 +45,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 async function spawnWorker(name, main, env) {
   const port = await freePort();
   const args = process.env.PROFILE === name ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  args.push(...(process.env[`NODE_ARGS_${name}`] ?? '').split(' ').filter(Boolean));
+  args.push(...probe, ...(process.env[`NODE_ARGS_${name}`] ?? '').split(' ').filter(Boolean));
   const log = openSync(join(env.SVC_STACK_DIR ?? '/tmp', `worker-${name}.log`), 'w');
   const child = spawn(process.execPath, [...args, main], { cwd: repoRoot, env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, SVC_WORKER_PORT: String(port) }, stdio: ['ignore', log, log] });
   cleanups.push(() => new Promise((done) => {
@@ -108,7 +112,7 @@ try {
   // A key per build: the CLI's largest rate limit (100,000 a minute) is less than three builds' minute of load.
   const createKey = (name) => stack.hub('key', 'create', '--site', site, '--team', 'bench', '--scope', 'client', '--name', name, '--rate-limit', '100000', '--concurrency', '10000').at(-1);
   stack.hub('entitlement', 'grant', '--site', site, '--features', 'llm.chat');
-  const reference = await spawnReferenceProxy(emulator);
+  const reference = await spawnReferenceProxy(emulator, undefined, probe);
   cleanups.push(() => reference.stop());
   const env = { ...stack.workerEnv, SVC_STACK_DIR: stack.dir };
   const workers = {};
@@ -145,10 +149,10 @@ try {
   // in the bench — where the direct lane sits further above the reference proxy than here.
   const interleaved = [...targets];
   if (process.env.PORTKEY === '1') {
-    const portkey = await spawnPortkey();
+    const portkey = await spawnPortkey(undefined, probe);
     cleanups.push(() => portkey.stop());
     const upstream = { ...json, authorization: `Bearer ${emulator.keys.openai}` };
-    const target = { id: 'portkey', name: 'portkey', url: `${portkey.url}/v1/chat/completions`, headers: { ...upstream, 'x-portkey-provider': 'openai', 'x-portkey-custom-host': `${emulator.url}/openai/v1` }, model: 'gpt-4o-mini' };
+    const target = { id: 'portkey', name: 'portkey', url: `${portkey.url}/v1/chat/completions`, headers: { ...upstream, 'x-portkey-provider': 'openai', 'x-portkey-custom-host': `${emulator.url}/openai/v1` }, model: 'gpt-4o-mini', pid: portkey.pid };
     await loadChat(agent, target, { concurrency: 10, requests: 2000, warmup: 0 });
     interleaved.push(target);
   }
@@ -160,6 +164,7 @@ try {
     const overhead = target.id === 'emulator' ? '–' : (single[target.id].p50 - single.emulator.p50).toFixed(3);
     console.log(`| ${target.id} | ${own ? median(own.cpu).toFixed(0) : '–'} | ${own ? median(own.database).toFixed(0) : '–'} | ${own ? median(own.perSecond).toFixed(0) : '–'} | ${single[target.id].p50.toFixed(3)} | ${overhead} |`);
   }
+  if (probe.length > 0) await printTimeline(interleaved.filter((target) => target.id !== 'emulator'), samples);
   if (mixed) {
     console.log(`\nMixed rounds (MIXED_ROUNDS=${mixedRoundCount}: the builds under one load, each request to the next build in turn):`);
     console.log('| build | CPU µs a call (median) | vs A |');

@@ -50,12 +50,12 @@ export function portkeyPackage() {
 /**
  * `node <@portkey-ai/gateway bin> --port=<free port> --headless`, its own child process;
  * ready once `GET /` answers. Portkey listens on every interface (it has no host option);
- * the benchmark only calls it on 127.0.0.1.
+ * the benchmark only calls it on 127.0.0.1. `nodeArgs` go to node before the bin.
  */
-export async function spawnPortkey(timeoutMs = 20_000) {
+export async function spawnPortkey(timeoutMs = 20_000, nodeArgs = []) {
   const { bin, version, honoServer } = portkeyPackage();
   const port = await freePort();
-  const child = spawn(process.execPath, [bin, `--port=${port}`, '--headless'], {
+  const child = spawn(process.execPath, [...nodeArgs, bin, `--port=${port}`, '--headless'], {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: process.env,
@@ -84,11 +84,12 @@ export async function spawnPortkey(timeoutMs = 20_000) {
 
 /**
  * bench/reference-proxy.mjs as a child process, pointed at the emulator: the floor a Node
- * gateway cannot go below on this machine. Ready once it says it listens.
+ * gateway cannot go below on this machine. Ready once it says it listens. `nodeArgs` go to
+ * node before the script.
  */
-export async function spawnReferenceProxy(emulator, timeoutMs = 10_000) {
+export async function spawnReferenceProxy(emulator, timeoutMs = 10_000, nodeArgs = []) {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(repoRoot, 'bench', 'reference-proxy.mjs'), String(port), emulator.url, emulator.keys.openai], {
+  const child = spawn(process.execPath, [...nodeArgs, join(repoRoot, 'bench', 'reference-proxy.mjs'), String(port), emulator.url, emulator.keys.openai], {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
