@@ -471,7 +471,7 @@ const NOTES = [
   '  before undici writes, ~55 µs after the answer (its checks, price, shape and headers). Tried and',
   '  left: a JavaScript SHA-256 for the key (30 → 7 µs in isolation with the caches evicted, but −4 µs',
   '  in place: not worth a hand-written digest); the usage journal written before the upstream',
-  '  request instead of during its wait (the wait did not shorten, the call took 20 µs more);',
+  '  request instead of during its wait (the wait ~10 µs shorter, the call 20 µs longer);',
   '  semi-spaces of 1 MB (+92–128 µs CPU a call); `--use-largepages=on` (no change); no',
   '  deoptimisation during the samples (`--trace-deopt`). Three `npm run bench` runs on this code',
   '  (06:29, 06:51, 06:54 UTC): concurrency 1 at 0.43×, 0.44×, 0.47× Portkey\'s (the reference proxy',
