@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
+import { closeAfterGrace } from './close-after-grace';
 import { context } from './context';
 import { JSON_BODY_LIMIT_BYTES } from './raw-body';
 import { applyShellCheck, checkShellSignature, type ShellSignatureOptions } from './shell-signature';
@@ -43,7 +44,8 @@ interface BodyRead {
 /**
  * Reads the body, hashing every byte and keeping the first 64 KiB plus, within `limitBytes`,
  * the rest. Past `stopAfterBytes` it stops: the request is paused and left unread (its answer
- * carries `Connection: close`, so the socket is closed instead of drained).
+ * carries `Connection: close`, so the socket is closed — after a grace, close-after-grace.ts —
+ * instead of drained).
  */
 function readBody(request: Request, limitBytes: number, stopAfterBytes: number): Promise<BodyRead> {
   return new Promise((resolve, reject) => {
@@ -110,7 +112,7 @@ export function webhookIntake(options: ShellSignatureOptions, limitBytes = JSON_
     reading
       .then((read) => {
         let shellRejection: string | null = null;
-        if (read.cutOff) response.setHeader('Connection', 'close');
+        if (read.cutOff) closeAfterGrace(response);
         if (!alreadyRead && !read.cutOff) {
           const check = checkShellSignature(request, { sha256: read.sha256 }, options, false);
           shellRejection = 'rejected' in check ? check.rejected : null;
