@@ -22,7 +22,6 @@ const logger = { warn() {}, info() {}, error() {} };
 const answer = { content: 'Echo: hello', finishReason: 'stop', usage: { promptTokens: 3, completionTokens: 2, totalTokens: 5 } };
 const provider = { name: 'openai', chat: async () => answer, stream: () => [], close: async () => {} };
 const record = { identity: { keyId: 'key_01JAAAAAAAAAAAAAAAAAAAAAAA', keyTeam: 'e2e', purpose: 'customer-care' }, markCacheHit() {} };
-const response = { headersSent: false, setHeader() {} };
 const request = {
   model: 'gpt-4o-mini',
   messages: [
@@ -42,7 +41,8 @@ async function measure(name, iterations, body) {
 }
 
 const cache = new ResponseCache(database, { perScope: 1000, total: 100000 }, logger);
-const context = { record, response };
+// the call's answer headers, where the cache says X-Svc-Cache (router/answer-stream.ts)
+const context = { record, headers: new Map() };
 await measure('cache: no policy for the call (the default)', 100000, () => withResponseCache(cache, provider, 'openai/gpt-4o-mini', context));
 policies.push({ target_type: 'purpose', target: 'customer-care', enabled: 1, scope: 'team', ttl_seconds: 600, any_temperature: 0 });
 cache.policies.snapshot.clear();

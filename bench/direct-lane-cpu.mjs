@@ -110,7 +110,14 @@ try {
   cleanups.push(() => stack.stop());
   const site = 'https://bench.example';
   // A key per build: the CLI's largest rate limit (100,000 a minute) is less than three builds' minute of load.
-  const createKey = (name) => stack.hub('key', 'create', '--site', site, '--team', 'bench', '--scope', 'client', '--name', name, '--rate-limit', '100000', '--concurrency', '10000').at(-1);
+  // BUDGET_A|B|C=USD: a hard monthly budget of that amount on that build's key (a call then
+  // reserves and settles through the budget's leases; an amount far above the run's spend never refuses).
+  const createKey = (build) => {
+    const lines = stack.hub('key', 'create', '--site', site, '--team', 'bench', '--scope', 'client', '--name', `bench-${build}`, '--rate-limit', '100000', '--concurrency', '10000');
+    const budget = process.env[`BUDGET_${build}`];
+    if (budget) stack.hub('budget', 'set', '--key', /key_[0-9A-Z]+/.exec(lines[0])[0], '--amount', budget, '--period', 'month');
+    return lines.at(-1);
+  };
   stack.hub('entitlement', 'grant', '--site', site, '--features', 'llm.chat');
   const reference = await spawnReferenceProxy(emulator, undefined, probe);
   cleanups.push(() => reference.stop());
@@ -122,7 +129,7 @@ try {
   const targets = [
     chat('emulator', `${emulator.url}/openai/v1/chat/completions`, { ...json, authorization: `Bearer ${emulator.keys.openai}` }, 'gpt-4o-mini', emulator.pid),
     chat('reference', `${reference.url}/v1/chat/completions`, json, 'openai/gpt-4o-mini', reference.pid),
-    ...Object.entries(workers).map(([name, worker]) => chat(name, `${worker.url}/wp-json/llm/router/v1/chat/completions`, { ...json, authorization: `Bearer ${createKey(`bench-${name}`)}` }, 'openai/gpt-4o-mini', worker.pid)),
+    ...Object.entries(workers).map(([name, worker]) => chat(name, `${worker.url}/wp-json/llm/router/v1/chat/completions`, { ...json, authorization: `Bearer ${createKey(name)}` }, 'openai/gpt-4o-mini', worker.pid)),
   ];
   const agent = keepAliveAgent(130);
   cleanups.push(() => agent.close());

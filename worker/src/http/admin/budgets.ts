@@ -47,7 +47,7 @@ export function budgetHandlers(services: Services) {
   const { store } = guard;
   const actor = (response: Response) => context(response).wordpressUser;
   const withSpend = async (budgets: BudgetRecord[]) => {
-    await guard.leases.flushed(); // this worker's settled calls written first (other workers write theirs within milliseconds)
+    await guard.leases.flushed(); // this worker's settled calls written first (other workers write theirs within FLUSH_AFTER_MS, 0.1 s)
     const now = new Date();
     const spend = await guard.ledger.current(budgets, now);
     return budgets.map((budget) => budgetToJson(budget, spend.get(budget.id), now));

@@ -2,7 +2,7 @@ import { silentLogger } from '../../support/logger';
 import { BudgetRefusal } from './budget-ledger';
 import type { BudgetRecord } from './budget-store';
 import { fromUnits, toUnits, type Lease, type PendingSettlement, type Units } from './lease';
-import { LEASE_IDLE_MS, LeaseBook, type Draw } from './lease-book';
+import { FLUSH_AFTER_MS, LEASE_IDLE_MS, LeaseBook, type Draw } from './lease-book';
 import type { GrantSize, LeaseLedger } from './lease-ledger';
 
 const E = toUnits('0.007');
@@ -19,6 +19,7 @@ class MemoryDatabase {
   windows = new Map<string, { spent: Units; reserved: Units }>();
   rows = new Map<string, Units>();
   grants = 0;
+  flushes = 0;
   failFlushes = 0;
   /** The highest spent + reserved a hard window ever had. */
   peak = new Map<string, Units>();
@@ -57,6 +58,7 @@ class MemoryDatabase {
         return { granted, window: seen, gone: false };
       }),
       flush: (lease: Lease, pending: PendingSettlement) => this.locked(() => {
+        this.flushes += 1;
         if (this.failFlushes > 0) {
           this.failFlushes -= 1;
           throw new Error('connection lost');
@@ -188,6 +190,36 @@ describe('LeaseBook', () => {
     // The old lease is given back once its call settled; the lowered budget then has room for one more call.
     expect(database.rows.size).toBe(0);
     expect((await worker.draw([lowered], E, NOW))[0]!.lease.id).not.toBe(first!.lease.id);
+  });
+
+  it('writes calls settled one at a time, on separate turns of the event loop, together within FLUSH_AFTER_MS', async () => {
+    const database = new MemoryDatabase();
+    database.amounts.set('bgt_A', toUnits('100'));
+    const worker = book(database);
+    const budget = budgetOf('bgt_A', toUnits('100'));
+    const settledAt = Date.now();
+    for (let call = 0; call < 8; call += 1) {
+      worker.settle(await worker.draw([budget], E, NOW), E);
+      await new Promise((resolve) => setImmediate(resolve)); // a turn: the next call comes later, as at concurrency 1
+    }
+    expect(database.flushes).toBe(0);
+    while (database.window('bgt_A').spent === 0n && Date.now() - settledAt < 5000) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(Date.now() - settledAt).toBeGreaterThanOrEqual(FLUSH_AFTER_MS - 5); // timers may fire a millisecond early
+    expect(database.flushes).toBe(1);
+    expect(database.window('bgt_A').spent).toBe(8n * E);
+  });
+
+  it('keeps a lease whose calls all settled while its top-up was on the way, so the calls after them use that grant', async () => {
+    const database = new MemoryDatabase();
+    database.amounts.set('bgt_A', 32n * E);
+    const worker = book(database);
+    const budget = budgetOf('bgt_A', 32n * E);
+    const first = await Promise.all(Array.from({ length: 16 }, () => worker.draw([budget], E, NOW))); // the lease's 16; a top-up leaves in the background
+    for (const draws of first) worker.settle(draws, E); // all settled before it lands: the lease is empty for a moment
+    const next = await Promise.allSettled(Array.from({ length: 16 }, () => worker.draw([budget], E, NOW)));
+    // The budget holds 32 calls: none refused while room sits in a lease given up before its grant landed.
+    expect(next.map((outcome) => outcome.status)).toEqual(Array(16).fill('fulfilled'));
+    expect(database.peak.get('bgt_A')).toBeLessThanOrEqual(32n * E);
   });
 
   it('keeps spend whose write failed and writes it with the next flush', async () => {
