@@ -43,7 +43,7 @@ const ZERO = /^0(\.0*)?$/;
  * before the call runs — refused with 429 svc_budget_exceeded by a hard budget it would take
  * past its amount — and settle at the real cost when it ends. Both happen in memory against this
  * worker's leases on the budgets' windows (router/budgets/lease-book.ts); the database is asked
- * when a lease runs short or low, and settled spend is written in batches right after. No
+ * when a lease runs short or low, and settled spend is written in batches within 0.1 s. No
  * budget for the call's key, team or site: nothing touches the database.
  */
 export class BudgetGuard {
@@ -93,23 +93,23 @@ export class BudgetGuard {
     return andThen(this.applicable(scope), (budgets) => (budgets.length === 0 ? null : this.draw(callId, budgets, model, input)));
   }
 
-  private async draw(callId: string, budgets: BudgetRecord[], model: CatalogModel, input: CallEstimateInput): Promise<Reservation | null> {
-    const amount = estimatedCost(input, await this.prices.priceFor(model.id));
-    if (ZERO.test(amount)) return null;
-    const now = new Date();
-    try {
-      return { callId, draws: await this.leases.draw(budgets, toUnits(amount), now) };
-    } catch (error) {
-      if (error instanceof BudgetRefusal) {
+  private draw(callId: string, budgets: BudgetRecord[], model: CatalogModel, input: CallEstimateInput): Eventually<Reservation | null> {
+    return andThen(this.prices.priceFor(model.id), (price) => {
+      const amount = estimatedCost(input, price);
+      if (ZERO.test(amount)) return null;
+      const now = new Date();
+      const refused = (error: unknown): never => {
+        if (!(error instanceof BudgetRefusal)) throw error;
         this.rejections += 1;
         countBudgetRejection(error.budget.scopeKind);
         throw budgetExceeded(error, now);
-      }
-      throw error;
-    }
+      };
+      const drawing = this.leases.draw(budgets, toUnits(amount), now);
+      return drawing instanceof Promise ? drawing.then((draws) => ({ callId, draws }), refused) : { callId, draws: drawing };
+    });
   }
 
-  /** Settles at the real cost (0 for a call that cost nothing), in memory; the spend is written by the flush that follows at once. Never throws. */
+  /** Settles at the real cost (0 for a call that cost nothing), in memory; the spend is written by the next flush, within 0.1 s (lease-book.ts). Never throws. */
   async settle(reservation: Reservation, cost: string): Promise<void> {
     this.leases.settle(reservation.draws, toUnits(cost));
   }

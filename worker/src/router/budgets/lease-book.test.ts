@@ -222,6 +222,43 @@ describe('LeaseBook', () => {
     expect(database.peak.get('bgt_A')).toBeLessThanOrEqual(32n * E);
   });
 
+  it('draws from the next day\'s window once the day turns, and from a month window when the budget\'s period changes', async () => {
+    const database = new MemoryDatabase();
+    database.amounts.set('bgt_A', toUnits('100'));
+    const worker = book(database);
+    const daily = budgetOf('bgt_A', toUnits('100'));
+    const [today] = await worker.draw([daily], E, NOW);
+    const [sameDay] = await worker.draw([daily], E, new Date('2026-11-24T23:59:59.999Z'));
+    const [tomorrow] = await worker.draw([daily], E, new Date('2026-11-25T00:00:00Z'));
+    const [monthly] = await worker.draw([{ ...daily, period: 'month' }], E, new Date('2026-11-25T00:00:00Z'));
+    expect([today, sameDay, tomorrow, monthly].map((draw) => draw!.lease.windowStart)).toEqual(['2026-11-24 00:00:00', '2026-11-24 00:00:00', '2026-11-25 00:00:00', '2026-11-01 00:00:00']);
+  });
+
+  it('grows the lease of a worker drawing fast, one call at a time, so it asks the database seldom', async () => {
+    const database = new MemoryDatabase();
+    database.amounts.set('bgt_A', 100_000n * E);
+    let now = NOW.getTime();
+    const worker = book(database, () => now);
+    const budget = budgetOf('bgt_A', 100_000n * E);
+    const run = async (calls: number, apartMs: number) => {
+      for (let call = 0; call < calls; call += 1) {
+        worker.settle(await worker.draw([budget], E, NOW), E);
+        now += apartMs;
+        await new Promise((resolve) => setImmediate(resolve)); // a background top-up lands between calls
+      }
+    };
+    await run(400, 1); // 1,000 calls a second: 16 → 32 → … → 256 estimates a grant
+    expect(database.grants).toBeLessThanOrEqual(8);
+    const slow = new LeaseBook(database.ledger(), { crossed: async () => false, committed: () => undefined }, silentLogger, 60_000, () => now);
+    const grantsBefore = database.grants;
+    for (let call = 0; call < 40; call += 1) {
+      slow.settle(await slow.draw([budgetOf('bgt_A', 100_000n * E)], E, NOW), E);
+      now += 200; // 5 calls a second: a grant of 16 lasts 1.6 s, nothing grows
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(database.grants - grantsBefore).toBeGreaterThanOrEqual(4);
+  });
+
   it('keeps spend whose write failed and writes it with the next flush', async () => {
     const database = new MemoryDatabase();
     database.amounts.set('bgt_A', toUnits('100'));

@@ -1,11 +1,12 @@
 import type { PoolConnection } from 'mysql2/promise';
 import { prefixedId } from '../../support/ids';
+import type { Eventually } from '../../support/eventually';
 import type { Logger } from '../../support/logger';
 import { BudgetRefusal, type CrossedThreshold } from './budget-ledger';
 import type { BudgetRecord } from './budget-store';
 import { Lease, type Units } from './lease';
 import type { GrantSize, LeaseLedger } from './lease-ledger';
-import { sqlDateTime, windowStart } from './periods';
+import { resetsAt, sqlDateTime, windowStart, type BudgetPeriod } from './periods';
 
 /** One call's cover on one budget: the lease it drew from and how much. */
 export interface Draw {
@@ -21,8 +22,10 @@ export interface ThresholdAlerts {
 
 /** A lease is topped up to cover this many calls of the estimate at hand (less near a hard limit: half the room left)… */
 export const LEASE_CALLS = 16n;
-/** …doubled each time calls had to wait for a lease that ran dry (busy workers), up to this many. */
+/** …doubled each time calls had to wait for a lease that ran dry, or it ran low within BUSY_TOP_UP_MS of its last grant (busy workers), up to this many. */
 export const LEASE_CALLS_MAX = 256n;
+/** A lease that needs a top-up this soon after its last grant is drawn from fast: the next grants are larger (one top-up per 8 calls cost a transaction every ~8 ms at concurrency 1). */
+export const BUSY_TOP_UP_MS = 1000;
 /** An open lease no call drew from for this long is given back. */
 export const LEASE_IDLE_MS = 2000;
 /** After a background top-up found no room, the next one waits this long (calls that do not fit still ask at once). */
@@ -61,6 +64,8 @@ export function grantSize(estimate: Units, free: Units, calls: bigint = LEASE_CA
 export class LeaseBook {
   private readonly open = new Map<string, Lease>();
   private readonly closing = new Set<Lease>();
+  /** Each budget's current window (windowOf). */
+  private readonly windows = new Map<string, { period: BudgetPeriod; start: string; from: number; until: number }>();
   private flushing: Promise<void> | null = null;
   private flushAgain = false;
   private flushTimer: NodeJS.Timeout | null = null;
@@ -73,18 +78,30 @@ export class LeaseBook {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  /** Draws `estimate` from a lease of every budget (all or none); throws BudgetRefusal naming a hard budget without room. */
-  async draw(budgets: BudgetRecord[], estimate: Units, now: Date): Promise<Draw[]> {
-    const sorted = [...budgets].sort((a, b) => (a.id < b.id ? -1 : 1));
+  /**
+   * Draws `estimate` from a lease of every budget (all or none): at once when every lease covers
+   * it (nearly every call), else once top-ups made room; rejects with BudgetRefusal naming a hard
+   * budget without room.
+   */
+  draw(budgets: BudgetRecord[], estimate: Units, now: Date): Eventually<Draw[]> {
+    const sorted = budgets.length === 1 ? budgets : [...budgets].sort((a, b) => (a.id < b.id ? -1 : 1));
+    const leases = sorted.map((budget) => this.leaseFor(budget, now));
+    return leases.every((lease) => lease.canDraw(estimate)) ? this.drawFrom(leases, estimate) : this.drawAfterTopUps(sorted, estimate, now);
+  }
+
+  private drawFrom(leases: Lease[], estimate: Units): Draw[] {
+    const time = this.clock();
+    for (const lease of leases) lease.draw(estimate, time);
+    for (const lease of leases) if (lease.free < (estimate * lease.calls) / 2n) this.topUpInBackground(lease, estimate);
+    return leases.map((lease) => ({ lease, amount: estimate }));
+  }
+
+  /** A lease was short: waits for its top-up (one at a time per lease) and tries again. */
+  private async drawAfterTopUps(sorted: BudgetRecord[], estimate: Units, now: Date): Promise<Draw[]> {
     for (;;) {
       const leases = sorted.map((budget) => this.leaseFor(budget, now));
       const short = leases.find((lease) => !lease.canDraw(estimate));
-      if (!short) {
-        const time = this.clock();
-        for (const lease of leases) lease.draw(estimate, time);
-        for (const lease of leases) if (lease.free < (estimate * lease.calls) / 2n) this.topUpInBackground(lease, estimate);
-        return leases.map((lease) => ({ lease, amount: estimate }));
-      }
+      if (!short) return this.drawFrom(leases, estimate);
       // Ran dry after its first grant: this worker is busier than the lease's size — make the next top-ups larger.
       if (short.stored && short.calls < LEASE_CALLS_MAX) short.calls *= 2n;
       const waited = short.topUp;
@@ -116,7 +133,7 @@ export class LeaseBook {
   }
 
   private leaseFor(budget: BudgetRecord, now: Date): Lease {
-    const start = sqlDateTime(windowStart(budget.period, now));
+    const start = this.windowOf(budget, now);
     const key = `${budget.id}|${start}`;
     const current = this.open.get(key);
     const time = this.clock();
@@ -125,6 +142,17 @@ export class LeaseBook {
     const lease = new Lease(prefixedId('lse'), budget, start, time);
     this.open.set(key, lease);
     return lease;
+  }
+
+  /** The budget's window holding `now` as DATETIME text, worked out again only when `now` leaves the last one. */
+  private windowOf(budget: BudgetRecord, now: Date): string {
+    const time = now.getTime();
+    const known = this.windows.get(budget.id);
+    if (known && known.period === budget.period && time >= known.from && time < known.until) return known.start;
+    const from = windowStart(budget.period, now);
+    const window = { period: budget.period, start: sqlDateTime(from), from: from.getTime(), until: resetsAt(budget.period, now)?.getTime() ?? Infinity };
+    this.windows.set(budget.id, window);
+    return window.start;
   }
 
   private retire(lease: Lease): void {
@@ -145,6 +173,7 @@ export class LeaseBook {
         lease.granted(outcome.granted);
         lease.stored = true;
         lease.renewedAt = now.getTime();
+        lease.grantedAt = now.getTime();
         // Retired while this grant was on its way (idle, a changed budget, stop): the grant goes back at once, for other calls.
         if (lease.state === 'retired') {
           this.retire(lease);
@@ -161,6 +190,7 @@ export class LeaseBook {
 
   private topUpInBackground(lease: Lease, estimate: Units): void {
     if (lease.topUp || lease.state !== 'open' || this.clock() < lease.dryUntil) return;
+    if (lease.stored && lease.calls < LEASE_CALLS_MAX && this.clock() - lease.grantedAt < BUSY_TOP_UP_MS) lease.calls *= 2n;
     this.topUp(lease, estimate).then((outcome) => {
       if (outcome.granted === 0n) lease.dryUntil = this.clock() + DRY_PAUSE_MS;
     }, (error: unknown) => this.logger.warn('budget lease top-up failed', { lease: lease.id, error: error instanceof Error ? error.message : String(error) }));

@@ -41,6 +41,8 @@ export class Lease {
   /** When the row's `expires_at` was last pushed forward, and when a call last drew (ms). */
   renewedAt: number;
   lastDrawAt: number;
+  /** When the last grant landed (ms); 0 before the first. */
+  grantedAt = 0;
   /** How many calls' estimates a top-up aims to cover (router/budgets/lease-book.ts doubles it for busy workers). */
   calls = 16n;
   /** No background top-up before this time (ms): the last one found no room. */
