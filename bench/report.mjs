@@ -515,6 +515,7 @@ const NOTES = [
   '  when no budget applies, the draw 2–6 µs p50 with one; the cache policy\'s decision 0.25 µs with',
   '  no policy, 8–10 µs with one for a cacheable request that misses (its canonical JSON and',
   '  SHA-256; the database look-up and the store come on top), a pool\'s weighted pick 3.4 µs. The',
-  '  first run with them on (10:16 UTC): concurrency 1 at 0.47× Portkey\'s (+0.33 ms over the',
-  '  reference proxy), saturation 60 % of the reference proxy.',
+  '  two runs with them on (10:13 and 10:17 UTC, the second the Latest run above): concurrency 1 at',
+  '  0.47× and 0.51× Portkey\'s (+0.33 and +0.32 ms over the reference proxy), saturation 60 % and',
+  '  58 % of the reference proxy.',
 ];
