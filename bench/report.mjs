@@ -507,7 +507,7 @@ const NOTES = [
   '- **2026-11-25, spend control on the request path.** Issue 16 has the direct lane measured with',
   '  budgets, cache look-ups and key pools on; `npm run bench` now runs it so (Setup). What each',
   '  costs a call: a hard budget 24 µs of worker CPU at saturation (one build with and without, 12',
-  '  mixed rounds of `BUDGET_A=1000000 node bench/direct-lane-cpu.mjs`), ~80 µs earlier in the day:',
+  '  mixed rounds of `BUDGET_A=1000000 node bench/direct-lane-cpu.mjs`), 48–80 µs earlier in the day:',
   '  settled spend was written at the next turn of the event loop — one five-statement transaction',
   '  a call at concurrency 1 — and is now written within 100 ms, together; a call draws from its',
   '  lease at once, without a promise; a lease drawn fast grows to 256 estimates. In process',

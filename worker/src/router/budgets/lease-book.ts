@@ -33,8 +33,8 @@ const DRY_PAUSE_MS = 1000;
 /**
  * Settled calls are written at most this long after they settle, together: one transaction per
  * lease for all of them. Written at the next turn of the event loop instead, a worker answering
- * one call at a time ran one five-statement transaction per call (+48 µs of worker CPU a call at
- * saturation with one budget, docs/benchmarks.md). Until it is written, settled spend stays
+ * one call at a time ran one five-statement transaction per call, and a budget cost 48–80 µs of
+ * worker CPU a call at saturation (docs/benchmarks.md). Until it is written, settled spend stays
  * covered by the lease's reserved room, so the hard-budget bound is the same.
  */
 export const FLUSH_AFTER_MS = 100;
