@@ -192,21 +192,28 @@ describe('LeaseBook', () => {
     expect((await worker.draw([lowered], E, NOW))[0]!.lease.id).not.toBe(first!.lease.id);
   });
 
-  it('writes calls settled one at a time, on separate turns of the event loop, together within FLUSH_AFTER_MS', async () => {
-    const database = new MemoryDatabase();
-    database.amounts.set('bgt_A', toUnits('100'));
-    const worker = book(database);
-    const budget = budgetOf('bgt_A', toUnits('100'));
-    const settledAt = Date.now();
-    for (let call = 0; call < 8; call += 1) {
-      worker.settle(await worker.draw([budget], E, NOW), E);
-      await new Promise((resolve) => setImmediate(resolve)); // a turn: the next call comes later, as at concurrency 1
+  it('writes calls settled one at a time, on separate turns of the event loop, together FLUSH_AFTER_MS after the first', async () => {
+    // The flush timer on a fake clock (turns of the event loop stay real): no load on the machine can fire it early.
+    jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] });
+    try {
+      const database = new MemoryDatabase();
+      database.amounts.set('bgt_A', toUnits('100'));
+      const worker = book(database);
+      const budget = budgetOf('bgt_A', toUnits('100'));
+      for (let call = 0; call < 8; call += 1) {
+        worker.settle(await worker.draw([budget], E, NOW), E);
+        await new Promise((resolve) => setImmediate(resolve)); // a turn: the next call comes later, as at concurrency 1
+      }
+      jest.advanceTimersByTime(FLUSH_AFTER_MS - 1);
+      for (let turn = 0; turn < 5; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+      expect(database.flushes).toBe(0);
+      jest.advanceTimersByTime(1);
+      while (database.window('bgt_A').spent === 0n) await new Promise((resolve) => setImmediate(resolve));
+      expect(database.flushes).toBe(1);
+      expect(database.window('bgt_A').spent).toBe(8n * E);
+    } finally {
+      jest.useRealTimers();
     }
-    expect(database.flushes).toBe(0);
-    while (database.window('bgt_A').spent === 0n && Date.now() - settledAt < 5000) await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(Date.now() - settledAt).toBeGreaterThanOrEqual(FLUSH_AFTER_MS - 5); // timers may fire a millisecond early
-    expect(database.flushes).toBe(1);
-    expect(database.window('bgt_A').spent).toBe(8n * E);
   });
 
   it('keeps a lease whose calls all settled while its top-up was on the way, so the calls after them use that grant', async () => {
