@@ -113,10 +113,10 @@ try {
   // BUDGET_A|B|C=USD: a hard monthly budget of that amount on that build's key (a call then
   // reserves and settles through the budget's leases; an amount far above the run's spend never refuses).
   const createKey = (build) => {
-    const lines = stack.hub('key', 'create', '--site', site, '--team', 'bench', '--scope', 'client', '--name', `bench-${build}`, '--rate-limit', '100000', '--concurrency', '10000');
+    const { id, key } = stack.clientKey({ site, team: 'bench', name: `bench-${build}` });
     const budget = process.env[`BUDGET_${build}`];
-    if (budget) stack.hub('budget', 'set', '--key', /key_[0-9A-Z]+/.exec(lines[0])[0], '--amount', budget, '--period', 'month');
-    return lines.at(-1);
+    if (budget) stack.hub('budget', 'set', '--key', id, '--amount', budget, '--period', 'month');
+    return key;
   };
   stack.hub('entitlement', 'grant', '--site', site, '--features', 'llm.chat');
   const reference = await spawnReferenceProxy(emulator, undefined, probe);

@@ -74,9 +74,9 @@ async function main() {
   const stack = await startStack({ env: { ...providerEnvironment(emulator.url, emulator.keys), SVC_LOG_LEVEL: 'warn' } });
   cleanups.push(() => stack.stop());
   const site = 'https://bench.example';
-  const keyLines = stack.hub('key', 'create', '--site', site, '--team', 'bench', '--scope', 'client', '--name', 'bench', '--rate-limit', '100000', '--concurrency', '10000');
+  const { key } = stack.clientKey({ site, team: 'bench', name: 'bench' });
   stack.hub('entitlement', 'grant', '--site', site, '--features', 'llm.chat');
-  const direct = chatTargets({ emulator, reference: {}, portkey: {}, stack, key: keyLines[keyLines.length - 1] }).find((target) => target.id === 'direct');
+  const direct = chatTargets({ emulator, reference: {}, portkey: {}, stack, key }).find((target) => target.id === 'direct');
   const withKeepAlive = await startNginx(stack.workerUrl, true);
   const without = await startNginx(stack.workerUrl, false);
   const path = '/wp-json/llm/router/v1/chat/completions';

@@ -161,15 +161,13 @@ async function main() {
   progress(`stack in ${stack.dir}: worker ${stack.workerUrl} (pid ${workerPid}), WordPress ${stack.wordpressUrl}`);
 
   const site = 'https://bench.example';
-  const keyLines = stack.hub('key', 'create', '--site', site, '--team', 'bench', '--scope', 'client', '--name', 'bench', '--rate-limit', '100000', '--concurrency', '10000');
-  const key = keyLines[keyLines.length - 1];
+  const { id: keyId, key } = stack.clientKey({ site, team: 'bench', name: 'bench' });
   stack.hub('entitlement', 'grant', '--site', site, '--features', 'llm.chat');
   progress('created a key (rate limit 100000/min, the CLI maximum) entitled to llm.chat');
   // Issue 16: the direct lane is measured with spend control on, as a site using it runs: a hard
   // budget on the key (far above the run's spend), a response-cache policy for it (the bench's
   // requests name no temperature, so the policy passes them by, as it does by default) and a
   // pool of two weighted deployments for the provider.
-  const keyId = /key_[0-9A-Z]+/.exec(keyLines[0])[0];
   stack.hub('budget', 'set', '--key', keyId, '--amount', '1000000', '--period', 'month');
   stack.hub('cache', 'set', 'key', keyId, '--ttl', '600');
   stack.hub('provider', 'pool', 'set', 'openai', 'bench-a', '--api-key', emulator.keys.openai, '--weight', '1');

@@ -99,6 +99,14 @@ export async function startStack({ env: extra = {} } = {}) {
       });
       return output.trimEnd().split('\n');
     },
+    /**
+     * A client key for `site` (`hub key create`; the site's entitlements are granted apart):
+     * its id and its secret. The rate limit defaults to the CLI's largest, calls in flight to 10,000.
+     */
+    clientKey({ site, team, name, rateLimit = 100000 }) {
+      const lines = this.hub('key', 'create', '--site', site, '--team', team, '--scope', 'client', '--name', name, '--rate-limit', String(rateLimit), '--concurrency', '10000');
+      return { id: /^Created (key_[0-9A-Z]+) /.exec(lines[0])[1], key: lines[lines.length - 1] };
+    },
     stop,
   };
 }

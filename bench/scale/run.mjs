@@ -91,10 +91,7 @@ async function main() {
 
   const site = 'https://scale.example';
   stack.hub('entitlement', 'grant', '--site', site, '--features', 'llm.chat');
-  const newKey = (name, rateLimit) => {
-    const lines = stack.hub('key', 'create', '--site', site, '--team', 'scale', '--scope', 'client', '--name', name, '--rate-limit', String(rateLimit), '--concurrency', '10000');
-    return { id: lines[0].split(' ')[1], key: lines[lines.length - 1] };
-  };
+  const newKey = (name, rateLimit) => stack.clientKey({ site, team: 'scale', name, rateLimit });
   const bulk = newKey('scale-bulk', 100000);
 
   const only = process.env.BENCH_SCALE_DEBUG === '1' ? 'outbox' : null;
