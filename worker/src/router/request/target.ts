@@ -1,5 +1,6 @@
 import type { Problems, Raw } from '../../support/problems';
 import { absent, isObject } from './fields';
+import { checkNesting } from './nesting';
 
 /** Purpose names are at most 64 characters (PURPOSE_PATTERN); a longer one is refused, never echoed. */
 const MAX_PURPOSE_CHARACTERS = 64;
@@ -26,7 +27,8 @@ export function target(raw: Raw, problems: Problems): { model: string | null; pu
 
 /**
  * `metadata`: an object; its team, campaign and user (strings of at most 190 characters) go
- * on the usage row; other keys are the client's own and ignored. The same rule for every route.
+ * on the usage row; other keys are the client's own and ignored (the Responses API echoes them,
+ * so the whole object is held to the nesting limits). The same rule for every route.
  */
 export function metadata(value: unknown, problems: Problems): CallMetadata {
   const result = { team: '', campaign: '', user: '' };
@@ -35,6 +37,7 @@ export function metadata(value: unknown, problems: Problems): CallMetadata {
     problems.add('metadata', 'must be an object {team, campaign, user}');
     return result;
   }
+  if (!checkNesting(value, 'metadata', problems)) return result;
   for (const name of ['team', 'campaign', 'user'] as const) {
     const field = value[name];
     if (absent(field)) continue;

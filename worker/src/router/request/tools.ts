@@ -1,6 +1,7 @@
 import type { Problems } from '../../support/problems';
 import type { ToolChoice, ToolDefinition } from '../providers/types';
 import { absent, isObject } from './fields';
+import { nestingProblem } from './nesting';
 
 /** OpenAI's limit on tools per request. */
 export const MAX_TOOLS = 128;
@@ -8,11 +9,14 @@ export const MAX_TOOLS = 128;
 export const FUNCTION_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const MAX_DESCRIPTION_CHARACTERS = 8192;
 
-/** A JSON Schema object for function parameters: an object whose `type`, when given, is "object". */
+/**
+ * A JSON Schema object for function parameters: an object whose `type`, when given, is
+ * "object", within the nesting limits (request/nesting.ts).
+ */
 export function schemaProblem(value: unknown): string | null {
   if (!isObject(value)) return 'must be a JSON Schema object';
   if (value.type !== undefined && value.type !== 'object') return 'must be a JSON Schema of type "object"';
-  return null;
+  return nestingProblem(value);
 }
 
 function tool(raw: unknown, name: string, problems: Problems): ToolDefinition | null {

@@ -44,11 +44,16 @@ export class ResponseCache {
     return this.policies.forCall(caller.keyId, caller.purpose);
   }
 
-  /** The slot of a request under `policy`, or null when the request may not be cached (temperature not 0 and no seed). */
+  /**
+   * The slot of a request under `policy`, or null when the request may not be cached
+   * (temperature not 0 and no seed, or nested too deep to hash: request-hash.ts).
+   */
   slotFor(policy: CachePolicy, caller: CacheCaller, modelId: string, request: ChatRequest): CacheSlot | null {
     if (!policy.any_temperature && request.temperature !== 0 && request.seed === undefined) return null;
+    const hash = requestHash(modelId, request);
+    if (hash === null) return null;
     const scope = policy.scope === 'global' ? 'global' : policy.scope === 'team' && caller.team !== '' ? `team:${caller.team}` : `key:${caller.keyId}`;
-    return { scope, hash: requestHash(modelId, request), model: modelId, ttlSeconds: policy.ttl_seconds };
+    return { scope, hash, model: modelId, ttlSeconds: policy.ttl_seconds };
   }
 
   /** The cached answer of a slot; a failed look-up is logged and counts as a miss (the call goes on). */

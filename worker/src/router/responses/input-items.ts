@@ -1,6 +1,7 @@
 import { prefixedId } from '../../support/ids';
 import type { Problems, Raw } from '../../support/problems';
 import { MAX_MESSAGES } from '../chat-request';
+import { checkNesting } from '../request/nesting';
 import type { ResponseItem } from './store';
 
 /**
@@ -46,11 +47,12 @@ function messageItem(item: Raw, name: string, problems: Problems): ResponseItem 
     problems.add(`${name}.content`, `must be a string or a list of 1 to ${MAX_MESSAGES} content parts`);
     return null;
   }
+  // Parts are stored and listed as sent: each is held to the nesting limits (request/nesting.ts).
   item.content.forEach((part: unknown, index) => {
     const type = (part as Raw | null)?.type;
     if (typeof type !== 'string' || !PART_TYPES[role]!.has(type)) {
       problems.add(`${name}.content[${index}].type`, `must be ${[...PART_TYPES[role]!].join(' or ')} in a ${role} message`);
-    }
+    } else checkNesting(part, `${name}.content[${index}]`, problems);
   });
   return { id: idOf(item, 'msg'), type: 'message', role, status: 'completed', content: item.content };
 }
@@ -83,6 +85,7 @@ function functionOutputItem(item: Raw, name: string, problems: Problems): Respon
       problems.add(`${name}.output[${bad}]`, 'must be an input_text part (a function output is text)');
       return null;
     }
+    if (!item.output.every((part: unknown, index) => checkNesting(part, `${name}.output[${index}]`, problems))) return null;
   } else if (!isText(item.output)) {
     problems.add(`${name}.output`, `must be a string or a list of 1 to ${MAX_MESSAGES} input_text parts`);
     return null;

@@ -2,6 +2,7 @@ import { ApiError } from '../../support/api-error';
 import { Problems, type Raw } from '../../support/problems';
 import { parseChatRequest, type ParsedChatRequest } from '../chat-request';
 import { chatMessages } from './chat-messages';
+import { checkEchoedNesting } from './echoed-nesting';
 import { renameParams } from './field-names';
 import { inputItems, type SourcedItem } from './input-items';
 import type { ResponseItem } from './store';
@@ -64,6 +65,7 @@ export function readResponsesFields(raw: Raw): ResponsesFields {
     problems.add('text.format', 'must be an object {type: text | json_object | json_schema, …}');
   }
   optionalObject(raw, 'reasoning', problems);
+  checkEchoedNesting(raw, problems);
   problems.throwIfAny();
   return {
     input,

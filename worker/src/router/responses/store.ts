@@ -70,14 +70,27 @@ export class ResponseStore {
     this.items = new ResponseItemIndex(database);
   }
 
-  /** The three JSON columns, or null when together they exceed MAX_STORED_RESPONSE_BYTES. */
+  /**
+   * The three JSON columns, or null when together they exceed MAX_STORED_RESPONSE_BYTES — or
+   * when JSON.stringify cannot write them: it throws RangeError on a value nested a few
+   * thousand levels deep, which validation already refuses past 64 (router/request/nesting.ts);
+   * such a response is answered unstored, as an oversized one, never a 500.
+   */
   static serialise(response: StoredResponse): { request: string; output: string; usage: string | null } | null {
     const column: RequestColumn = { history: response.history, input: response.input, parameters: response.parameters };
     if (response.error) column.error = response.error;
     if (response.incompleteDetails) column.incompleteDetails = response.incompleteDetails;
-    const request = JSON.stringify(column);
-    const output = JSON.stringify(response.output);
-    const usage = response.usage === null ? null : JSON.stringify(response.usage);
+    let request: string;
+    let output: string;
+    let usage: string | null;
+    try {
+      request = JSON.stringify(column);
+      output = JSON.stringify(response.output);
+      usage = response.usage === null ? null : JSON.stringify(response.usage);
+    } catch (error) {
+      if (error instanceof RangeError) return null;
+      throw error;
+    }
     const bytes = Buffer.byteLength(request) + Buffer.byteLength(output) + (usage === null ? 0 : Buffer.byteLength(usage));
     return bytes > MAX_STORED_RESPONSE_BYTES ? null : { request, output, usage };
   }
