@@ -54,6 +54,7 @@ function svc_hub_bootstrap() {
 	require_once $includes . 'class-svc-hub-worker-response.php';
 	require_once $includes . 'class-svc-hub-client-stream.php';
 	require_once $includes . 'class-svc-hub-stream-proxy.php';
+	require_once $includes . 'class-svc-hub-rest-guard.php';
 	require_once $includes . 'class-svc-hub-forwarder.php';
 	require_once $includes . 'class-svc-hub-nonce-store.php';
 	require_once $includes . 'class-svc-hub-internal-routes.php';

@@ -12,7 +12,10 @@ defined( 'ABSPATH' ) || exit;
  * hub's own admin route inside WordPress (rest_do_request, so the shell signs it for the
  * current user exactly as for the admin screen) and answers its JSON; an error answer
  * becomes a WP_Error with the route's code, message and status. Every ability needs
- * `manage_options`. Listed and run at `/wp-json/wp-abilities/v1/abilities`.
+ * `manage_options`, to be run and to be seen: WordPress lists abilities to anyone who can
+ * `read`, so for a REST request of the Abilities API by anyone else the hub's abilities and
+ * category are unregistered before the endpoint runs (they then answer as names WordPress
+ * does not know). Listed and run at `/wp-json/wp-abilities/v1/abilities`.
  */
 final class Svc_Hub_Abilities {
 
@@ -27,6 +30,32 @@ final class Svc_Hub_Abilities {
 		}
 		add_action( 'wp_abilities_api_categories_init', array( self::class, 'register_category' ) );
 		add_action( 'wp_abilities_api_init', array( self::class, 'register_abilities' ) );
+		add_filter( 'rest_request_before_callbacks', array( self::class, 'hide_from_non_administrators' ), 0, 3 );
+	}
+
+	/**
+	 * `rest_request_before_callbacks` filter: before an Abilities API endpoint runs for a user
+	 * without `manage_options`, the hub's abilities and category are unregistered, so the list,
+	 * its totals and pages, a single ability and a run all answer as if they did not exist.
+	 *
+	 * @param mixed           $response Result so far.
+	 * @param array           $handler  Route handler.
+	 * @param WP_REST_Request $request  The request.
+	 * @return mixed
+	 */
+	public static function hide_from_non_administrators( $response, $handler, $request ) {
+		if ( ! $request instanceof WP_REST_Request || 0 !== stripos( $request->get_route(), '/wp-abilities/' ) || current_user_can( 'manage_options' ) ) {
+			return $response;
+		}
+		foreach ( array_keys( Svc_Hub_Ability_Definitions::all() ) as $name ) {
+			if ( wp_has_ability( $name ) ) {
+				wp_unregister_ability( $name );
+			}
+		}
+		if ( function_exists( 'wp_has_ability_category' ) && wp_has_ability_category( self::CATEGORY ) ) {
+			wp_unregister_ability_category( self::CATEGORY );
+		}
+		return $response;
 	}
 
 	/**

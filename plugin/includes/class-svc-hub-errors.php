@@ -85,6 +85,36 @@ final class Svc_Hub_Errors {
 	}
 
 	/**
+	 * 400: a request header's name or value holds CR, LF or NUL. No HTTP client can send one;
+	 * a request built in PHP can (a batch sub-request's `headers`), and on the way to the
+	 * worker a CR or LF would end the header line and start another.
+	 *
+	 * @return WP_REST_Response
+	 */
+	public static function control_character_in_header(): WP_REST_Response {
+		return self::response(
+			'svc_invalid_request',
+			__( 'Invalid parameter(s): headers.', 'svc-hub' ),
+			400,
+			array( 'params' => array( 'headers' => 'a header name or value contains CR, LF or NUL' ) )
+		);
+	}
+
+	/**
+	 * 400: a sub-request of WordPress's batch route (`/batch/v1`). The plugin's routes are
+	 * never batched: each is a request of its own, with its own key, signature and limits.
+	 *
+	 * @return WP_REST_Response
+	 */
+	public static function batch_not_allowed(): WP_REST_Response {
+		return self::response(
+			'svc_batch_not_allowed',
+			__( 'The svc-hub routes cannot be called inside a batch request (/batch/v1): send each request on its own.', 'svc-hub' ),
+			400
+		);
+	}
+
+	/**
 	 * 431: the client's headers are larger than the worker takes (the worker answers the same).
 	 *
 	 * @return WP_REST_Response

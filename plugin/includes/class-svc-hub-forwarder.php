@@ -30,16 +30,21 @@ final class Svc_Hub_Forwarder {
 	/** @var Svc_Hub_Route_Table */
 	private Svc_Hub_Route_Table $table;
 
+	/** @var Svc_Hub_Rest_Guard Whether a batch is being served. */
+	private Svc_Hub_Rest_Guard $guard;
+
 	/** @var bool Whether the HTTP request PHP is serving has been seen already. */
 	private bool $main_request_claimed = false;
 
 	/**
 	 * @param Svc_Hub_Settings    $settings Worker URL and secret.
 	 * @param Svc_Hub_Route_Table $table    The route table.
+	 * @param Svc_Hub_Rest_Guard  $guard    Whether a batch is being served.
 	 */
-	public function __construct( Svc_Hub_Settings $settings, Svc_Hub_Route_Table $table ) {
+	public function __construct( Svc_Hub_Settings $settings, Svc_Hub_Route_Table $table, Svc_Hub_Rest_Guard $guard ) {
 		$this->settings = $settings;
 		$this->table    = $table;
+		$this->guard    = $guard;
 	}
 
 	/**
@@ -59,6 +64,9 @@ final class Svc_Hub_Forwarder {
 		$route = $request->get_route();
 		if ( null === $this->table->namespace_of( $route ) ) {
 			return $result;
+		}
+		if ( $this->guard->inside_batch() ) {
+			return Svc_Hub_Errors::batch_not_allowed();
 		}
 		if ( self::refused_path( $route ) ) {
 			return Svc_Hub_Errors::control_character_in_path();
@@ -80,6 +88,9 @@ final class Svc_Hub_Forwarder {
 	 * @return WP_REST_Response
 	 */
 	public function handle( WP_REST_Request $request ): WP_REST_Response {
+		if ( $this->guard->inside_batch() ) {
+			return Svc_Hub_Errors::batch_not_allowed();
+		}
 		if ( self::refused_path( $request->get_route() ) ) {
 			return Svc_Hub_Errors::control_character_in_path();
 		}
@@ -109,6 +120,9 @@ final class Svc_Hub_Forwarder {
 		}
 
 		$incoming = Svc_Hub_Incoming_Request::from_rest_request( $request, $is_main );
+		if ( Svc_Hub_Headers::has_control_character( $incoming->headers ) ) {
+			return Svc_Hub_Errors::control_character_in_header(); // A CR or LF would end the header line on the way to the worker.
+		}
 		if ( self::header_bytes( $incoming->headers ) > self::MAX_HEADER_BYTES ) {
 			return Svc_Hub_Errors::headers_too_large(); // The worker would refuse them while the body is still on its way.
 		}
@@ -117,7 +131,7 @@ final class Svc_Hub_Forwarder {
 		$response = Svc_Hub_Stream_Proxy::send(
 			$this->settings->worker_url() . $incoming->path,
 			$incoming->method,
-			self::header_lines( array_merge( $incoming->headers, Svc_Hub_Headers::from_map( $signed ) ) ),
+			self::header_lines( array_merge( Svc_Hub_Headers::from_map( $signed ), $incoming->headers ) ),
 			$incoming->body,
 			$is_main && ! empty( $row['may_stream'] )
 		);
@@ -193,15 +207,19 @@ final class Svc_Hub_Forwarder {
 	}
 
 	/**
-	 * Curl header lines. An empty value is written `Name;` (curl would drop `Name:`); curl's
-	 * own Accept / Content-Type defaults are suppressed when the client sent none, and
-	 * `Expect:` is always empty (no 100-continue round trip).
+	 * Curl header lines. `Connection: close` comes first, then the shell's signed headers, then
+	 * the client's: one request per connection, so the worker's HTTP parser refuses anything
+	 * after it ("data after Connection: close") — a second request can never ride on the
+	 * shell's connection, even if a header line were ever cut short. An empty value is
+	 * written `Name;` (curl would drop `Name:`); curl's own Accept / Content-Type defaults are
+	 * suppressed when the client sent none, and `Expect:` is always empty (no 100-continue
+	 * round trip).
 	 *
 	 * @param array<int,string[]> $headers [name, value] pairs.
 	 * @return string[]
 	 */
 	private static function header_lines( array $headers ): array {
-		$lines = array();
+		$lines = array( 'Connection: close' );
 		foreach ( $headers as list( $name, $value ) ) {
 			$lines[] = '' === $value ? $name . ';' : $name . ': ' . $value;
 		}

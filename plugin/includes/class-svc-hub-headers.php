@@ -16,8 +16,16 @@ final class Svc_Hub_Headers {
 	/** Hop-by-hop headers (RFC 9110 §7.6.1), never passed on; `proxy-*` is dropped by prefix. */
 	private const HOP_BY_HOP = array( 'connection', 'keep-alive', 'te', 'trailer', 'transfer-encoding', 'upgrade' );
 
-	/** Request headers the shell does not forward, besides hop-by-hop and `x-svc-hub-*`. */
-	public const NOT_FORWARDED = array( 'cookie', 'host', 'content-length', 'expect' );
+	/**
+	 * Request headers the shell does not forward, besides hop-by-hop and `x-svc-hub-*`. The
+	 * forwarding headers are among them: the shell vouches for the client's address itself
+	 * (the signed `X-Svc-Hub-Client-Ip`), and the worker believes X-Forwarded-For only from
+	 * the configured proxy's own connections, never from what the shell relays.
+	 */
+	public const NOT_FORWARDED = array( 'cookie', 'host', 'content-length', 'expect', 'x-forwarded-for', 'forwarded', 'x-real-ip' );
+
+	/** A CR, LF or NUL: no header name or value may hold one. */
+	private const LINE_BREAKING = "/[\r\n\0]/";
 
 	/** Worker response headers the shell does not pass back, besides hop-by-hop. */
 	public const NOT_RETURNED = array( 'content-length', 'date', 'server', 'x-powered-by' );
@@ -65,6 +73,39 @@ final class Svc_Hub_Headers {
 			$kept[] = $pair;
 		}
 		return $kept;
+	}
+
+	/**
+	 * Whether any header name or value holds CR, LF or NUL.
+	 *
+	 * @param array<int,string[]> $pairs Header pairs.
+	 * @return bool
+	 */
+	public static function has_control_character( array $pairs ): bool {
+		foreach ( $pairs as $pair ) {
+			if ( 1 === preg_match( self::LINE_BREAKING, $pair[0] . ':' . $pair[1] ) ) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * Every value of a header (any case) joined with ", " as HTTP allows and the worker joins
+	 * them too (two `Authorization` lines whose names differ in case reach PHP as two), or null.
+	 *
+	 * @param array<int,string[]> $pairs Header pairs.
+	 * @param string              $name  Header name.
+	 * @return string|null
+	 */
+	public static function joined_value( array $pairs, string $name ): ?string {
+		$values = array();
+		foreach ( $pairs as $pair ) {
+			if ( 0 === strcasecmp( $pair[0], $name ) ) {
+				$values[] = $pair[1];
+			}
+		}
+		return array() === $values ? null : implode( ', ', $values );
 	}
 
 	/**

@@ -56,7 +56,7 @@ final class Svc_Hub_Incoming_Request {
 			strtoupper( $request->get_method() ),
 			self::canonical_path( $request->get_route() ) . ( '' === $query ? '' : '?' . $query ),
 			$headers,
-			(string) Svc_Hub_Headers::value( $headers, 'Authorization' ),
+			(string) Svc_Hub_Headers::joined_value( $headers, 'Authorization' ),
 			isset( $_SERVER['REMOTE_ADDR'] ) ? wp_unslash( (string) $_SERVER['REMOTE_ADDR'] ) : '',
 			(string) $request->get_body()
 		);

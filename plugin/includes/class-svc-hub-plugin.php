@@ -24,6 +24,9 @@ final class Svc_Hub_Plugin {
 	/** @var Svc_Hub_Route_Table */
 	private Svc_Hub_Route_Table $table;
 
+	/** @var Svc_Hub_Rest_Guard */
+	private Svc_Hub_Rest_Guard $guard;
+
 	/** @var Svc_Hub_Forwarder */
 	private Svc_Hub_Forwarder $forwarder;
 
@@ -80,7 +83,8 @@ final class Svc_Hub_Plugin {
 		$settings                 = new Svc_Hub_Settings();
 		$this->plugin_file        = $plugin_file;
 		$this->table              = new Svc_Hub_Route_Table();
-		$this->forwarder          = new Svc_Hub_Forwarder( $settings, $this->table );
+		$this->guard              = new Svc_Hub_Rest_Guard( $this->table );
+		$this->forwarder          = new Svc_Hub_Forwarder( $settings, $this->table, $this->guard );
 		$this->internal_routes    = new Svc_Hub_Internal_Routes( $settings, new Svc_Hub_Nonce_Store() );
 		$this->woocommerce_bridge = new Svc_Hub_Woocommerce_Bridge( new Svc_Hub_Worker_Client( $settings ), new Svc_Hub_Woocommerce_Event_Queue() );
 	}
@@ -90,6 +94,7 @@ final class Svc_Hub_Plugin {
 	 */
 	private function register_hooks(): void {
 		add_action( 'rest_api_init', array( $this, 'register_routes' ) );
+		$this->guard->register_hooks();
 		add_filter( 'rest_pre_dispatch', array( $this->forwarder, 'pre_dispatch' ), 10, 3 );
 		// After rest_send_cors_headers (10), so every header is out before the body.
 		add_filter( 'rest_pre_serve_request', array( Svc_Hub_Worker_Response::class, 'serve' ), 100, 3 );
@@ -115,7 +120,8 @@ final class Svc_Hub_Plugin {
 	}
 
 	/**
-	 * `rest_api_init` action: registers every table row, so `/wp-json/` lists them.
+	 * `rest_api_init` action: registers every table row, so `/wp-json/` lists them. No row may
+	 * be batched (`allow_batch`); the forwarder refuses batch sub-requests itself as well.
 	 * Forwarded rows' callback is the forwarder (it normally answers earlier, from
 	 * rest_pre_dispatch); internal rows' callback checks the worker's signature.
 	 */
@@ -129,6 +135,7 @@ final class Svc_Hub_Plugin {
 					'methods'             => $row['methods'],
 					'callback'            => $internal ? $this->internal_routes->callback_for( $row ) : array( $this->forwarder, 'handle' ),
 					'permission_callback' => '__return_true',
+					'allow_batch'         => false,
 				)
 			);
 		}

@@ -1,6 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import { bearer, call, type JsonAnswer } from '../support/lanes';
 import { createKey, hub } from '../support/hub-cli';
+import { rawRequest } from '../support/raw-http';
+import { stack } from '../support/stack';
 
 /**
  * The direct lane has two dispatches: the lean one for the common case of the router's call
@@ -101,5 +103,78 @@ describe('lean dispatch and Express answer alike (direct lane)', () => {
   it('a compressed body is left to Express, which reads it', async () => {
     const answer = await call('direct', LEAN, chat(key.key, gzipSync(echo('zipped')), { 'Content-Encoding': 'gzip' }));
     expect([answer.status, answer.body?.choices?.[0]?.message?.content]).toEqual([200, 'zipped']);
+  });
+});
+
+/**
+ * Hostile input, round 2, item 7: what WordPress's REST server would do to a request — method
+ * overrides, envelopes, JSONP, two Authorization headers joined, an encoded slash splitting a
+ * path parameter — must not make the WordPress lane answer otherwise than the worker's own.
+ * Compared: status, content type and body, on pretty and plain permalinks and the direct lane.
+ */
+describe('both lanes answer alike whatever WordPress would make of the request', () => {
+  const key = createKey(['llm.chat']);
+  const summary = (answer: { status: number; headers: Headers | Record<string, string>; text: string }) => {
+    const type = answer.headers instanceof Headers ? answer.headers.get('content-type') : answer.headers['content-type'];
+    return { status: answer.status, type, text: answer.text };
+  };
+  /** The path on the three ways in: /wp-json/… through WordPress, ?rest_route=… through WordPress, and the worker. */
+  const threeWays = (route: string, query: string, init: RequestInit) =>
+    Promise.all([
+      call('wordpress', `/wp-json${route}${query ? `?${query}` : ''}`, init),
+      call('wordpress', `/?rest_route=${route}${query ? `&${query}` : ''}`, init),
+      call('direct', `/wp-json${route}${query ? `?${query}` : ''}`, init),
+    ]);
+  const expectAlike = (answers: JsonAnswer[]) => {
+    const [pretty, plain, direct] = answers.map(summary);
+    expect(pretty).toEqual(direct);
+    expect(plain).toEqual(direct);
+  };
+  const models = '/llm/router/v1/models';
+
+  it.each([
+    ['?_method=GET on a POST', 'POST', models, '_method=GET', {}],
+    ['?_method=DELETE on a GET', 'GET', '/svc/v1/image-templates/no-such-template', '_method=DELETE', {}],
+    ['X-HTTP-Method-Override: GET on a POST', 'POST', models, '', { 'X-HTTP-Method-Override': 'GET' }],
+    ['X-HTTP-Method-Override: PUT on a GET', 'GET', models, '', { 'X-HTTP-Method-Override': 'PUT' }],
+    ['?_envelope', 'GET', models, '_envelope=1', {}],
+    ['?_envelope with ?_embed', 'GET', models, '_envelope&_embed=1', {}],
+    ['?_jsonp with a valid callback', 'GET', models, '_jsonp=callback', {}],
+    ['?_jsonp with an invalid callback', 'GET', models, '_jsonp=%3Cscript%3E', {}],
+  ])('%s: the same answer', async (_name, method, route, query, headers) => {
+    expectAlike(await threeWays(route, query, { method, headers: { ...bearer(key.key), ...headers } }));
+  });
+
+  it('the answer is the plain one, not an envelope or a script', async () => {
+    const [pretty] = await threeWays(models, '_envelope=1&_jsonp=callback', { headers: bearer(key.key) });
+    expect([pretty!.status, pretty!.headers.get('content-type'), pretty!.body?.object]).toEqual([200, 'application/json; charset=utf-8', 'list']);
+  });
+
+  it('two Authorization headers: the same 400 naming the header, on every lane (PHP joins them, so does the worker)', async () => {
+    const twoKeys = { Authorization: `Bearer ${key.key}`, authorization: `Bearer svc_live_${'B'.repeat(32)}` };
+    const send = (url: string, target: string) => rawRequest(url, { method: 'GET', target, headers: twoKeys });
+    const info = stack();
+    const answers = [
+      await send(info.wordpressUrl, `/wp-json${models}`),
+      await send(info.wordpressUrl, `/?rest_route=${models}`),
+      await send(info.workerUrl, `/wp-json${models}`),
+      // The lean dispatch (a chat call straight to the worker) reads the key on its own.
+      await rawRequest(info.workerUrl, { method: 'POST', target: LEAN, headers: { ...twoKeys, 'Content-Type': 'application/json' }, body: echo() }),
+    ];
+    for (const answer of answers) {
+      expect([answer.status, JSON.parse(answer.body).code, JSON.parse(answer.body).data.params]).toEqual([400, 'svc_invalid_request', { authorization: expect.stringContaining('more than once') }]);
+    }
+    // One header holding two keys (what a fetch client sends for two) is the same request.
+    expectAlike(await threeWays(models, '', { headers: { Authorization: `Bearer ${key.key}, Bearer other` } }));
+  });
+
+  it.each([
+    ['an encoded slash in a path parameter', '/svc/v1/image-templates/a%2Fb'],
+    ['an encoded slash, lower case', '/svc/v1/image-templates/a%2fb'],
+    ['an encoded slash in an order id', '/svc-commerce/v1/orders/ord_1%2F..'],
+  ])('%s: the same 404 as WordPress\'s decoded route', async (_name, route) => {
+    const answers = await Promise.all([call('wordpress', `/wp-json${route}`, { headers: bearer(key.key) }), call('direct', `/wp-json${route}`, { headers: bearer(key.key) })]);
+    for (const answer of answers) expect([answer.status, answer.body?.code]).toEqual([404, 'svc_not_found']);
+    expect(summary(answers[0]!)).toEqual(summary(answers[1]!));
   });
 });

@@ -7,7 +7,7 @@ import { logIn, type WordPressSession } from '../support/wordpress-session';
  * The hub's operations as WordPress Abilities (6.9+), through WordPress's own REST surface
  * `/wp-json/wp-abilities/v1`: listed with schemas and annotations, run by an administrator
  * (GET for the read-only ones, DELETE for the destructive set-entitlement, as WordPress
- * requires), refused for a subscriber and for nobody logged in.
+ * requires), neither shown to nor run for a subscriber or nobody logged in.
  */
 const ABILITIES = ['svc-hub/chat', 'svc-hub/get-order', 'svc-hub/list-models', 'svc-hub/list-orders', 'svc-hub/set-entitlement', 'svc-hub/usage-report'];
 const BASE = '/wp-json/wp-abilities/v1/abilities';
@@ -66,7 +66,7 @@ describe('hub abilities', () => {
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain('model');
     const refused = await run(subscriber, 'svc-hub/chat', 'POST', { prompt: 'hi', model: 'mock/echo' });
-    expect(refused.status).toBe(403);
+    expect(refused.status).toBe(404);
   });
 
   it('runs the read-only abilities for an administrator (GET, input in the query)', async () => {
@@ -108,12 +108,38 @@ describe('hub abilities', () => {
     expect((await entitlement()).body).toMatchObject({ status: 'suspended', features: [] });
   });
 
+  it('shows a subscriber neither the abilities nor their schemas nor the category (issue 25, item 9)', async () => {
+    const listed = await call('wordpress', `${BASE}?per_page=100`, { headers: subscriber.headers });
+    expect(listed.status).toBe(200);
+    const names = (listed.body as { name: string }[]).map((ability) => ability.name);
+    expect(names.filter((name) => name.startsWith('svc-hub/'))).toEqual([]);
+    expect(Number(listed.headers.get('x-wp-total'))).toBe(names.length);
+    expect(listed.text).not.toContain('svc-hub');
+    const filtered = await call('wordpress', `${BASE}?category=svc-hub`, { headers: subscriber.headers });
+    expect(filtered.text).not.toContain('svc-hub/');
+    for (const name of ABILITIES) {
+      const one = await call('wordpress', `${BASE}/${name}`, { headers: subscriber.headers });
+      const unknown = await call('wordpress', `${BASE}/svc-hub/no-such-ability`, { headers: subscriber.headers });
+      expect([name, one.status, one.body]).toEqual([name, unknown.status, unknown.body]);
+      expect(one.status).toBe(404);
+    }
+    const categories = await call('wordpress', '/wp-json/wp-abilities/v1/categories?per_page=100', { headers: subscriber.headers });
+    expect(categories.text).not.toContain('svc-hub');
+  });
+
   it('refuses a subscriber and an anonymous caller', async () => {
     const key = createKey(['module.seo']);
-    for (const [session, expected] of [[subscriber, 403], [null, 401]] as const) {
-      expect((await run(session, 'svc-hub/list-models', 'GET')).status).toBe(expected);
-      expect((await run(session, 'svc-hub/usage-report', 'GET', { group_by: 'team' })).status).toBe(expected);
-      expect((await run(session, 'svc-hub/set-entitlement', 'DELETE', { site_url: key.siteUrl, status: 'revoked', reason: 'not allowed' })).status).toBe(expected);
+    // Each is told what it would be told of an ability that does not exist.
+    for (const session of [subscriber, null]) {
+      const unknown = await run(session, 'svc-hub/no-such-ability', 'GET');
+      expect(unknown.status).toBe(404);
+      for (const answer of [
+        await run(session, 'svc-hub/list-models', 'GET'),
+        await run(session, 'svc-hub/usage-report', 'GET', { group_by: 'team' }),
+        await run(session, 'svc-hub/set-entitlement', 'DELETE', { site_url: key.siteUrl, status: 'revoked', reason: 'not allowed' }),
+      ]) {
+        expect([answer.status, answer.body]).toEqual([unknown.status, unknown.body]);
+      }
     }
     const anonymousList = await call('wordpress', BASE);
     expect(anonymousList.status).toBe(401);

@@ -38,3 +38,39 @@ add_filter(
 		return $rows;
 	}
 );
+
+/*
+ * POST /wp-json/svc-hub-dispatch-test/v1/inner: dispatches the request its JSON describes
+ * ({method, route, headers, body}) with rest_do_request(), as another plugin's PHP code could,
+ * and answers {status, body} of the inner answer. Outside svc-hub's namespaces, so the shell
+ * sees only the inner request (issue 25: headers built in PHP may hold CR, LF or NUL).
+ */
+add_action(
+	'rest_api_init',
+	static function (): void {
+		register_rest_route(
+			'svc-hub-dispatch-test/v1',
+			'/inner',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => '__return_true',
+				'callback'            => static function ( WP_REST_Request $outer ): WP_REST_Response {
+					$spec  = (array) $outer->get_json_params();
+					$inner = new WP_REST_Request( (string) ( $spec['method'] ?? 'GET' ), (string) ( $spec['route'] ?? '/' ) );
+					foreach ( (array) ( $spec['headers'] ?? array() ) as $name => $value ) {
+						$inner->add_header( (string) $name, (string) $value );
+					}
+					$inner->set_body( (string) ( $spec['body'] ?? '' ) );
+					$answer = rest_do_request( $inner );
+					return new WP_REST_Response(
+						array(
+							'status' => $answer->get_status(),
+							'body'   => $answer->get_data(),
+						),
+						200
+					);
+				},
+			)
+		);
+	}
+);

@@ -9,10 +9,17 @@ import { context } from './context';
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
 /**
+ * A comma never occurs in a key: it is how two Authorization headers arrive, joined (PHP joins
+ * them for WordPress; the worker's server does the same). Which one was meant is not ours to guess.
+ */
+const MORE_THAN_ONE = ',';
+
+/**
  * The active key an `Authorization: Bearer <key>` header names; else svc_missing_key /
- * svc_invalid_key / svc_key_revoked. At once (or thrown at once) when the key is cached.
+ * svc_invalid_key / svc_key_revoked, or 400 svc_invalid_request for two Authorization headers. At once (or thrown at once) when the key is cached.
  */
 export function authenticate(keys: KeyLookup, header: string | undefined): Eventually<ApiKeyRecord> {
+  if (header !== undefined && header.includes(MORE_THAN_ONE)) throw ApiError.invalidRequest({ authorization: 'was sent more than once: send one Authorization header with one key' });
   const match = header ? BEARER.exec(header) : null;
   if (!match) throw ApiError.missingKey();
   const key = match[1]!;

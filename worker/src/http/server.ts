@@ -15,7 +15,9 @@ export function createWorkerServer(services: Services, options: AppOptions & { s
   const routes = routeTable(services, options.startedAt ?? Date.now());
   const app = buildApp(services, routes, options);
   const lean = new LeanDispatch(services, routes);
-  const server = createServer((request, response) => {
+  // A header sent twice arrives joined with ", ", as PHP passes it to WordPress, so both lanes
+  // judge the same value (two Authorization headers are refused alike, bearer-auth.ts).
+  const server = createServer({ joinDuplicateHeaders: true }, (request, response) => {
     trackRequest(response);
     if (!lean.handle(request, response)) app(request, response);
   });

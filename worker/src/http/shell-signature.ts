@@ -81,13 +81,18 @@ export async function claimAcrossWorkers(options: ShellSignatureOptions, check: 
   }
 }
 
-/** Records a valid check on the request's context: signed, the auth kind, the acting user, the client's address. */
+/**
+ * Records a valid check on the request's context: signed, the auth kind, the acting user, the
+ * client's address. A signed request's address is the one the shell signed, else the
+ * connection's — never X-Forwarded-For: SVC_TRUST_PROXY names the proxy in front of the worker,
+ * whose own connections alone may say who the client is (docs/configuration.md).
+ */
 export function applyShellCheck(response: Response, check: { signed: false } | SignedCheck): void {
   const state = context(response);
   state.signed = check.signed;
   state.shellAuth = check.signed ? check.auth : undefined;
   state.wordpressUser = check.signed ? check.user : '';
-  if (check.signed && check.clientIp) state.clientIp = check.clientIp;
+  if (check.signed) state.clientIp = check.clientIp || (response.req.socket.remoteAddress ?? '');
 }
 
 /** Why a signed request may not run a route of `kind`, or null when it may. */
