@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { hub } from '../support/hub-cli';
 import { closeLoopbackAgents, randomLoopbackAddress } from '../support/loopback';
 import { stack } from '../support/stack';
-import { admin, sendWebhook } from '../support/webhook-calls';
+import { admin, auditEntry, sendWebhook } from '../support/webhook-calls';
 import { delivery } from '../support/woo-webhook';
 
 /**
@@ -89,7 +89,8 @@ describe('store admin routes', () => {
     expect([before.answer.status, before.answer.body.outcome]).toEqual([200, 'ignored']);
     await admin('DELETE', `/stores/${created.body.id}`);
     const after = await sendWebhook(ADDRESS, 'direct', delivery('{"id":1}', { source, key: 'gone', topic: 'order.deleted' }));
-    expect([after.answer.status, after.answer.body.data.signature_result]).toEqual([401, 'unknown_store']);
+    expect([after.answer.status, after.answer.body.code]).toEqual([401, 'svc_invalid_signature']);
+    expect(await auditEntry(after.requestId)).toMatchObject({ signature_result: 'unknown_store', outcome: 'rejected' });
   });
 });
 

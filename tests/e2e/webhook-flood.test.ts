@@ -10,10 +10,12 @@ import { admin, auditEntry, sendWebhook, WEBHOOK } from '../support/webhook-call
 import { delivery, phpJsonEncode, ping, restOrder } from '../support/woo-webhook';
 
 /**
- * What anyone can make the webhook store (issue 11): pings and unverified attempts count
- * toward the per-IP failure limit, attempts past it are tallied (one row per address and
- * minute, no headers or body), headers are capped — and a store's signed delivery from
- * another address goes through during a flood. A body over the limit stops being read.
+ * What anyone can make the webhook store (issue 11): unverified attempts count toward the
+ * per-IP failure limit, attempts past it are tallied (one row per address and minute, no
+ * headers or body), and so are pings past that many (answered 200 all the same, counted against
+ * nobody); headers are capped — and a store's signed delivery goes through during a flood, from
+ * another address or from the flooded one (hostile input, round 2, item 3). A body over the
+ * limit stops being read.
  */
 const unique = randomUUID().slice(0, 8);
 const STORE = `https://flood-${unique}.example/`;
@@ -59,20 +61,48 @@ const expectTallied = (rows: AttemptRow[]) => {
 };
 
 describe.each(LANES)('a flood of webhook attempts via %s', (lane: Lane) => {
-  it(`answers ${LIMIT} pings from one address 200, later ones 429, and stores a bounded number of rows`, async () => {
+  it(`answers 30 pings from one address 200, stores ${LIMIT} in full and tallies the rest, and counts them against nobody`, async () => {
     const address = randomLoopbackAddress();
     const statuses: number[] = [];
     for (let index = 0; index < 30; index += 1) statuses.push((await sendWebhook(address, lane, ping(40 + index))).answer.status);
-    expect(statuses).toEqual([...Array(LIMIT).fill(200), ...Array(30 - LIMIT).fill(429)]);
+    expect(statuses).toEqual(Array(30).fill(200));
+    const refused = await sendWebhook(address, lane, delivery('{"id":1}', { source: STORE, key: 'wrong' }));
+    expect([refused.answer.status, refused.answer.body.code]).toEqual([401, 'svc_invalid_signature']);
 
-    const rows = await rowsOf(address);
-    expect(total(rows)).toBe(30);
-    expect(rows.filter((row) => row.outcome === 'ping')).toHaveLength(LIMIT);
-    expectTallied(rows.filter((row) => row.outcome === 'rate_limited'));
-    const listed = await admin('GET', `/webhook-audit?client_ip=${address}&outcome=rate_limited`);
+    const pings = (await rowsOf(address)).filter((row) => row.outcome === 'ping');
+    expect(total(pings)).toBe(30);
+    expect(pings.filter((row) => row.headers !== '[]')).toHaveLength(LIMIT);
+    expectTallied(pings.filter((row) => row.headers === '[]'));
+    const listed = await admin('GET', `/webhook-audit?client_ip=${address}&outcome=ping&per_page=100`);
     expect(listed.status).toBe(200);
-    expect(listed.body.data.reduce((sum: number, item: { attempts: number }) => sum + item.attempts, 0)).toBe(30 - LIMIT);
-    expect(listed.body.data[0]).toMatchObject({ object: 'webhook_attempt', client_ip: address, http_status: 429, last_received_at: expect.any(String) });
+    expect(listed.body.data.reduce((sum: number, item: { attempts: number }) => sum + item.attempts, 0)).toBe(30);
+    expect(listed.body.data[0]).toMatchObject({ object: 'webhook_attempt', client_ip: address, http_status: 200, signature_result: 'unsigned_ping', last_received_at: expect.any(String) });
+  });
+
+  it('pays an order from a signed delivery sent from an address flooded past the limit with unsigned and badly signed attempts', async () => {
+    const address = randomLoopbackAddress();
+    const noise = [
+      () => ({ method: 'POST' as const, headers: { 'Content-Type': 'application/json' }, body: '{"id":1}' }),
+      () => delivery('{"id":1}', { source: STORE, key: `${SECRET}-wrong` }),
+      () => delivery('{"id":1}', { source: `https://unknown-${unique}.example/`, key: SECRET }),
+    ];
+    const statuses: number[] = [];
+    for (let index = 0; index < LIMIT + 5; index += 1) statuses.push((await sendWebhook(address, lane, noise[index % 3]!())).answer.status);
+    expect(statuses).toEqual([...Array(LIMIT).fill(401), ...Array(5).fill(429)]);
+
+    const buyer = createKey();
+    const init = json({ package_id: PACKAGE, site_url: buyer.siteUrl });
+    const checkout = await call(lane, '/wp-json/svc-commerce/v1/checkout', { ...init, headers: { ...init.headers, ...bearer(buyer.key) } });
+    const now = new Date();
+    const body = phpJsonEncode(restOrder({ id: 50_000 + Math.floor(Math.random() * 1_000_000), hubOrderId: checkout.body.id, siteUrl: buyer.siteUrl, status: 'processing', paidAt: now, modifiedAt: now }));
+    const paid = await sendWebhook(address, lane, delivery(body, { source: STORE, key: SECRET }));
+    expect([paid.answer.status, paid.answer.body.outcome]).toEqual([200, 'applied']);
+    expect(await auditEntry(paid.requestId)).toMatchObject({ client_ip: address, signature_result: 'valid', outcome: 'applied', attempts: 1, body });
+    const order = await call(lane, `/wp-json/svc-commerce/v1/orders/${checkout.body.id}`, { headers: bearer(buyer.key) });
+    expect(order.body.status).toBe('paid');
+
+    const after = await sendWebhook(address, lane, noise[1]!());
+    expect([after.answer.status, after.answer.body.code]).toEqual([429, 'svc_rate_limited']);
   });
 
   it('stores a flood of unsigned attempts with capped headers and a bounded size, while a signed delivery from another address pays an order', async () => {

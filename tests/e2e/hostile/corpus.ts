@@ -5,6 +5,7 @@ import { idorCases } from './attacks/idor';
 import { pathCases } from './attacks/paths';
 import { queryCases } from './attacks/queries';
 import { signatureCases } from './attacks/signatures';
+import { webhookGateCases } from './attacks/webhook-gate';
 import type { HostileCase } from './hostile-case';
 
 /** Every family of the corpus, by the test file that runs it. */
@@ -16,6 +17,7 @@ export const FAMILIES: Record<string, () => HostileCase[]> = {
   idor: idorCases,
   signatures: signatureCases,
   findings: findingCases,
+  'webhook-gate': webhookGateCases,
 };
 
 export const allCases = (): HostileCase[] => Object.values(FAMILIES).flatMap((family) => family());

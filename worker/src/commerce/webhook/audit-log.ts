@@ -53,8 +53,11 @@ export interface AuditQuery {
 /** At most `max` characters (whole code points), as the VARCHAR column holds. */
 const clip = (text: string, max: number) => (text.length <= max ? text : [...text].slice(0, max).join(''));
 
-/** What counts toward the per-IP failure limit: attempts nobody could verify (DESIGN §5). */
-export const COUNTED_OUTCOMES: readonly AuditOutcome[] = ['rejected', 'ping', 'rate_limited'];
+/**
+ * What counts toward the per-IP failure limit: attempts that failed verification, and those past
+ * the limit (docs/woocommerce-webhook.md, "Failure limit"). Pings count against nobody.
+ */
+export const FAILURE_OUTCOMES: readonly AuditOutcome[] = ['rejected', 'rate_limited'];
 
 const SUMMARY_COLUMNS = `id, received_at, last_received_at, attempts, client_ip, source, topic, delivery_id, webhook_id, body_bytes, body_sha256,
   signature_result, reason, outcome, http_status, order_id, woo_order_id, expires_at`;
@@ -88,7 +91,7 @@ const minuteOf = (date: Date) => date.toISOString().slice(0, 16);
 /**
  * The webhook audit log: every attempt, valid or not, written before the answer; read by
  * admins; counted per client IP for the failure limit; purged when its retention ends.
- * Attempts over the failure limit are tallied, one row per client address and minute.
+ * Attempts past a limit are tallied, one row per client address, minute and outcome.
  */
 export class WebhookAuditLog {
   constructor(private readonly database: Database) {}
@@ -110,7 +113,8 @@ export class WebhookAuditLog {
   }
 
   /**
-   * Counts a rate-limited attempt on its address's row for the minute (created by the first):
+   * Counts an attempt past a limit (a rate-limited failure, a ping past those kept in full) on its
+   * address's row for the minute and outcome (created by the first):
    * no headers, no body; `attempts`, `last_received_at` and `body_bytes` (the sum) grow, the
    * rest describes the first attempt. Concurrent workers add to the same row.
    */
@@ -129,18 +133,18 @@ export class WebhookAuditLog {
   }
 
   /**
-   * When `ip`'s `count`-th most recent counted attempt (COUNTED_OUTCOMES) since `since` was
-   * received, or null when it has fewer — the failure limit's question, answered from the
-   * table so every worker agrees. A tallied row stands for its `attempts`, all taken as received
-   * at its newest (so a block may last a little longer, never shorter).
+   * When `ip`'s `count`-th most recent attempt with one of `outcomes` since `since` was
+   * received, or null when it has fewer — the question of the per-address limits, answered from
+   * the table so every worker agrees. A tallied row stands for its `attempts`, all taken as
+   * received at its newest (so a limit may hold a little longer, never shorter).
    */
-  async nthRecentFailure(ip: string, since: Date, count: number): Promise<Date | null> {
+  async nthRecent(ip: string, since: Date, count: number, outcomes: readonly AuditOutcome[]): Promise<Date | null> {
     // received_at bounds the index range: a tallied row's first attempt is at most a minute before its newest.
     const [rows] = await this.database.pool.query<RowDataPacket[]>(
       `SELECT COALESCE(last_received_at, received_at) AS newest, attempts FROM ${this.table}
         WHERE client_ip = ? AND received_at > ? AND COALESCE(last_received_at, received_at) > ? AND outcome IN (?)
         ORDER BY newest DESC LIMIT ?`,
-      [clip(ip, 45), new Date(since.getTime() - 120_000), since, COUNTED_OUTCOMES, count],
+      [clip(ip, 45), new Date(since.getTime() - 120_000), since, outcomes, count],
     );
     let counted = 0;
     for (const row of rows) {

@@ -1,30 +1,34 @@
-import type { WebhookAuditLog } from './audit-log';
+import type { AuditOutcome, WebhookAuditLog } from './audit-log';
 
 const WINDOW_MS = 60_000;
 const REMEMBERED_ADDRESSES = 10_000;
 
 /**
- * The webhook's per-IP limit on failed attempts: an address with `limit` rejected attempts in
- * the last minute is answered 429 until the oldest of them leaves the minute. Counted from the
- * audit log, so every worker agrees (attempts in flight at the same moment may add a few);
- * a block, once seen, is remembered in memory so a flood costs no query.
+ * A per-address limit of the webhook, over the audit rows of the `counted` outcomes: an address
+ * with `limit` of them in the last minute is over it until the limit-th most recent leaves the
+ * minute. The failure limit counts failed verifications (answered 429 past it); the ping limit
+ * counts pings (still answered 200 past it, but only tallied) — docs/woocommerce-webhook.md,
+ * "Failure limit". Counted from the audit log, so every worker agrees (attempts in flight at the
+ * same moment may add a few); once seen over the limit, an address is remembered in memory so a
+ * flood costs no query.
  */
 export class FailureLimit {
   private readonly blockedUntil = new Map<string, number>();
 
   constructor(
-    private readonly audit: Pick<WebhookAuditLog, 'nthRecentFailure'>,
+    private readonly audit: Pick<WebhookAuditLog, 'nthRecent'>,
     private readonly limit: number,
+    private readonly counted: readonly AuditOutcome[],
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Seconds `ip` must wait before its next attempt is looked at, or 0. */
+  /** Seconds until `ip` is under the limit again, or 0 when it is under it now. */
   async retryAfterSeconds(ip: string): Promise<number> {
     const now = this.now();
     const remembered = this.blockedUntil.get(ip);
     if (remembered !== undefined && remembered > now) return Math.ceil((remembered - now) / 1000);
     this.blockedUntil.delete(ip);
-    const nth = await this.audit.nthRecentFailure(ip, new Date(now - WINDOW_MS), this.limit);
+    const nth = await this.audit.nthRecent(ip, new Date(now - WINDOW_MS), this.limit, this.counted);
     const until = nth === null ? 0 : nth.getTime() + WINDOW_MS;
     if (until <= now) return 0;
     this.remember(ip, until, now);

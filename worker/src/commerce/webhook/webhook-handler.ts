@@ -7,66 +7,51 @@ import type { Logger } from '../../support/logger';
 import { countWebhookOutcome } from '../../support/metrics/hub-metrics';
 import type { PaymentEvents } from '../payment-events';
 import { normaliseStoreUrl } from '../store-url';
-import type { AuditEntry, AuditOutcome, SignatureResult } from './audit-log';
+import type { AuditEntry, SignatureResult } from './audit-log';
 import { processDelivery } from './delivery';
 import { auditHeaders, pingWebhookId, readDeliveryHeaders, type DeliveryHeaders } from './delivery-headers';
+import { pinged, rateLimited, refused, type Verdict } from './verdict';
 import type { WebhookServices } from './webhook-services';
 import { verifyWooSignature } from './woo-signature';
 
-/** How one attempt ends: its audit row and its answer (`error`, or 200 with the outcome). */
-interface Verdict {
-  signatureResult: SignatureResult;
-  outcome: AuditOutcome;
-  reason: string;
-  status: number;
-  error?: ApiError;
-  source?: string;
-  webhookId?: string;
-  orderId?: string | null;
-  wooOrderId?: number | null;
-}
-
 const DAY_MS = 86_400_000;
 
-function refused(signatureResult: SignatureResult, reason: string, source?: string): Verdict {
-  const error = new ApiError(401, 'svc_invalid_signature', `The request signature was rejected: ${reason}.`, { signature_result: signatureResult });
-  return { signatureResult, outcome: 'rejected', reason, status: 401, error, source };
-}
-
-function rateLimited(seconds: number): Verdict {
-  const error = new ApiError(429, 'svc_rate_limited', 'Too many failed webhook attempts from this address; retry later.', { retry_after: seconds }, {
-    'Retry-After': String(seconds),
-  });
-  return { signatureResult: 'not_checked', outcome: 'rate_limited', reason: `over the failure limit; retry after ${seconds} s`, status: 429, error };
-}
-
 /**
- * POST /wp-json/svc-license/v1/webhook/woo-order-paid (DESIGN §5, facts/woocommerce.md, the
- * decisions in docs/woocommerce-webhook.md). Every attempt is written to the audit log before
- * it is answered. Unverified → 401 (429 past the per-IP failure limit, 413 when oversized);
- * the ping → 200; a verified delivery → 200 whatever it did, with the outcome in the body.
- * Unverified attempts and pings count toward the limit; past it, attempts are only tallied.
+ * POST /wp-json/svc-license/v1/webhook/woo-order-paid (docs/woocommerce-webhook.md). Every
+ * attempt is written to the audit log before it is answered. A verified delivery → 200 whatever
+ * it did, with the outcome in the body, and is never limited; the ping → 200, counted against
+ * nobody; what fails verification → 401 (413 when oversized), one answer for every check, and
+ * counts toward its address's failure limit — past it, 429 and only tallied.
  */
 export function webhookHandler(webhooks: WebhookServices, payments: PaymentEvents, logger: Logger) {
-  /** The verified store's source URL, or why the delivery is refused. */
-  async function verify(intake: WebhookIntake, headers: DeliveryHeaders): Promise<{ source: string } | Verdict> {
+  /** A failure as it is, or 429 once its address is over the failure limit. */
+  async function limited(ip: string, failure: Verdict): Promise<Verdict> {
+    const seconds = await webhooks.failureLimit.retryAfterSeconds(ip);
+    return seconds > 0 ? rateLimited(seconds, failure) : failure;
+  }
+
+  /** The verified store's source URL, or why the delivery is refused (limited). */
+  async function verify(ip: string, intake: WebhookIntake, headers: DeliveryHeaders): Promise<{ source: string } | Verdict> {
     if (!headers.source || !headers.signature) {
       const missing = [!headers.source && 'X-WC-Webhook-Source', !headers.signature && 'X-WC-Webhook-Signature'].filter(Boolean);
-      return refused('missing', `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} missing (not a WooCommerce delivery)`);
+      return limited(ip, refused('missing', `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} missing (not a WooCommerce delivery)`));
     }
     const source = normaliseStoreUrl(headers.source);
-    if (source === null) return refused('unknown_store', `X-WC-Webhook-Source "${headers.source.slice(0, 100)}" is not an http(s) URL`);
-    let store = await webhooks.stores.signingKeys(source);
-    if (!store) return refused('unknown_store', `no store is configured for X-WC-Webhook-Source ${source}`, source);
-    let valid = verifyWooSignature(intake.body, headers.signature, store.keys);
-    if (!valid) {
-      store = await webhooks.stores.signingKeys(source, true); // the secret may have changed in another process
-      valid = store !== null && verifyWooSignature(intake.body, headers.signature, store.keys);
+    if (source === null) return limited(ip, refused('unknown_store', `X-WC-Webhook-Source "${headers.source.slice(0, 100)}" is not an http(s) URL`));
+    const store = await webhooks.stores.signingKeys(source);
+    if (!store) return limited(ip, refused('unknown_store', `no store is configured for X-WC-Webhook-Source ${source}`, source));
+    if (verifyWooSignature(intake.body, headers.signature, store.keys)) {
+      await noteHealth(store.id, intake.receivedAt, true);
+      return { source };
     }
-    const storeId = store?.id;
-    if (storeId) await noteHealth(storeId, intake.receivedAt, valid);
-    if (!valid) return refused('invalid', `X-WC-Webhook-Signature does not match the body signed with the secret configured for ${source}`, source);
-    return { source };
+    const mismatch = refused('invalid', `X-WC-Webhook-Signature does not match the body signed with the secret configured for ${source}`, source);
+    // Past the limit a mismatch is only tallied: checked against the cached keys, the store neither re-read nor its health touched.
+    const seconds = await webhooks.failureLimit.retryAfterSeconds(ip);
+    if (seconds > 0) return rateLimited(seconds, mismatch);
+    const fresh = await webhooks.stores.signingKeys(source, true); // the secret may have changed in another process
+    const valid = fresh !== null && verifyWooSignature(intake.body, headers.signature, fresh.keys);
+    if (fresh) await noteHealth(fresh.id, intake.receivedAt, valid);
+    return valid ? { source } : mismatch;
   }
 
   /** The store's verification run (Store health); a failure to record it never changes the answer. */
@@ -77,20 +62,19 @@ export function webhookHandler(webhooks: WebhookServices, payments: PaymentEvent
   }
 
   async function decide(request: Request, response: Response, intake: WebhookIntake, headers: DeliveryHeaders): Promise<Verdict> {
-    const retryAfter = await webhooks.failureLimit.retryAfterSeconds(context(response).clientIp);
-    if (retryAfter > 0) return rateLimited(retryAfter);
+    const ip = context(response).clientIp;
     if (intake.shellRejection !== null) {
       const reason = `shell signature: ${intake.shellRejection}`;
-      return { ...refused('invalid', reason), error: ApiError.invalidSignature(intake.shellRejection) };
+      return limited(ip, { ...refused('invalid', reason), error: ApiError.invalidSignature(intake.shellRejection) });
     }
     if (intake.oversized) {
       const size = intake.cutOff ? `the body (cut off after ${intake.bytes} bytes)` : `the body of ${intake.bytes} bytes`;
       const reason = `${size} is over the ${JSON_BODY_LIMIT_BYTES}-byte limit`;
-      return { signatureResult: 'not_checked', outcome: 'rejected', reason, status: 413, error: ApiError.payloadTooLarge(JSON_BODY_LIMIT_BYTES) };
+      return limited(ip, { signatureResult: 'not_checked', outcome: 'rejected', reason, status: 413, error: ApiError.payloadTooLarge(JSON_BODY_LIMIT_BYTES) });
     }
     const ping = pingWebhookId(request.get('content-type'), intake.body, headers);
-    if (ping !== null) return { signatureResult: 'unsigned_ping', outcome: 'ping', reason: 'WooCommerce ping (unsigned)', status: 200, webhookId: ping };
-    const verified = await verify(intake, headers);
+    if (ping !== null) return pinged(ping, (await webhooks.pingLimit.retryAfterSeconds(ip)) > 0);
+    const verified = await verify(ip, intake, headers);
     if ('signatureResult' in verified) return verified;
     const { source } = verified;
     try {
@@ -133,8 +117,8 @@ export function webhookHandler(webhooks: WebhookServices, payments: PaymentEvent
       wooOrderId: verdict.wooOrderId ?? null,
       expiresAt: new Date(intake.receivedAt.getTime() + days * DAY_MS),
     };
-    // Over the failure limit an attempt is only counted: one row per address and minute, without headers or body.
-    if (verdict.outcome === 'rate_limited') await webhooks.audit.tally(entry);
+    // Past a limit an attempt is only counted: one row per address, minute and outcome, without headers or body.
+    if (verdict.tallied) await webhooks.audit.tally(entry);
     else await webhooks.audit.record(entry);
     countWebhookOutcome(verdict.outcome, verdict.signatureResult);
     if (verdict.outcome === 'applied') logger.info('webhook applied', { order_id: verdict.orderId, woo_order_id: verdict.wooOrderId, store: verdict.source, change: verdict.reason });

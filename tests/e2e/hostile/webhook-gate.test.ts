@@ -1,0 +1,4 @@
+import { webhookGateCases } from './attacks/webhook-gate';
+import { runFamily } from './suite';
+
+runFamily('the webhook gate', webhookGateCases());
