@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import { buildManifest, manifestHash } from '../../worker/src/library/manifest';
 import { baseUrl, call, LANES, type Lane } from '../support/lanes';
 import { LIBRARY, libraryAdmin, templatePack, token } from '../support/library-admin';
 import { LibraryProxy, runLibrarySync } from '../support/library-proxy';
+import { createTestServer } from '../support/test-server';
 
 /**
  * `npm run hub -- library sync --from SITE --dir DIR` against the real hub on both lanes,
@@ -171,7 +172,7 @@ describe('library sync from a hub serving hostile SVG', () => {
   }
 
   beforeAll(async () => {
-    server = createServer((request, response) => {
+    server = createTestServer((request, response) => {
       const path = request.url ?? '/';
       const file = files.get(path);
       const json = routes.get(path);

@@ -1,10 +1,11 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RowDataPacket } from 'mysql2/promise';
 import type { Services } from '../../worker/src/services';
 import { hubServices } from '../support/hub-services';
 import { stack } from '../support/stack';
+import { createTestServer } from '../support/test-server';
 import { WooBuyer } from '../support/woo-buyer';
 import { restOrder } from '../support/woo-webhook';
 import { wooStandIn } from '../support/woocommerce-stand-in';
@@ -91,7 +92,7 @@ describe('webhooks', () => {
   const secret = 'Ab&c"f\'g<h&ij';
 
   beforeAll(async () => {
-    server = createServer((request, response) => {
+    server = createTestServer((request, response) => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {

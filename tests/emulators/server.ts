@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { handleAnthropic } from './anthropic-format';
 import { AckBoard, ScriptBook, type ProviderName } from './behaviours';
@@ -8,6 +8,7 @@ import type { EmulatorKeys, EmulatorState, Incoming } from './flow';
 import { handleGemini } from './gemini-format';
 import { handleOllama } from './ollama-format';
 import { handleOpenAi } from './openai-format';
+import { createTestServer } from '../support/test-server';
 import { RequestLog } from './request-log';
 
 /** The keys the emulator expects unless told otherwise (test values, never real ones). */
@@ -87,13 +88,12 @@ async function handle(request: IncomingMessage, response: ServerResponse, state:
 /** Starts the emulator on 127.0.0.1 (port 0: the OS picks a free one). */
 export async function startEmulator(options: { port?: number; keys?: Partial<EmulatorKeys> } = {}): Promise<RunningEmulator> {
   const state: EmulatorState = { keys: { ...DEFAULT_KEYS, ...options.keys }, scripts: new ScriptBook(), acks: new AckBoard(), log: new RequestLog() };
-  const server = createServer((request, response) => {
+  const server = createTestServer((request, response) => {
     handle(request, response, state).catch((error: unknown) => {
       if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'application/json' });
       response.end(JSON.stringify({ error: { message: `emulator bug: ${String(error)}`, type: 'emulator_error', param: null, code: null } }));
     });
   });
-  server.keepAliveTimeout = 30_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', resolve);

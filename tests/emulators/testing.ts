@@ -1,5 +1,6 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { EmulatorClient } from '../support/emulator';
+import { noKeepAliveAgent, testFetch } from '../support/test-fetch';
 import { startEmulator, type RunningEmulator } from './server';
 
 /** Helpers for the emulator's own unit tests: one in-process emulator per test file. */
@@ -24,7 +25,7 @@ export function useEmulator(): { emulator: () => RunningEmulator; control: () =>
 }
 
 export async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-  const response = await fetch(url, {
+  const response = await testFetch(url, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
@@ -33,7 +34,7 @@ export async function post(url: string, body: unknown, headers: Record<string, s
 }
 
 export async function get(url: string, headers: Record<string, string> = {}): Promise<Answer> {
-  return read(await fetch(url, { headers }));
+  return read(await testFetch(url, { headers }));
 }
 
 async function read(response: Response): Promise<Answer> {
@@ -66,7 +67,7 @@ export interface OpenResponse {
 
 export function open(url: string, body: unknown, headers: Record<string, string> = {}): Promise<OpenResponse> {
   return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers } }, (response) => {
+    const outgoing = httpRequest(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, agent: noKeepAliveAgent }, (response) => {
       let text = '';
       const watchers: Array<() => void> = [];
       response.setEncoding('utf8');

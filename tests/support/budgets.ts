@@ -3,6 +3,7 @@ import { call } from './lanes';
 import { hub, type TestKey } from './hub-cli';
 import { shellHeaders } from './signed-request';
 import { stack } from './stack';
+import { testFetch } from './test-fetch';
 
 const ADMIN = '/wp-json/svc-hub/v1/admin';
 
@@ -40,7 +41,7 @@ export function unlimitKey(key: TestKey): void {
 
 /** One chat call (blocking or streamed) to `baseUrl`: 'ok', or the error code that refused it. */
 export async function fixedCostCall(baseUrl: string, key: string, stream: boolean): Promise<{ outcome: string; status: number; body: string }> {
-  const response = await fetch(`${baseUrl}/wp-json/llm/router/v1/chat/completions`, {
+  const response = await testFetch(`${baseUrl}/wp-json/llm/router/v1/chat/completions`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${key}` },
     body: JSON.stringify(fixedCostBody(stream)),

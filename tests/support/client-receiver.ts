@@ -1,5 +1,6 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createTestServer } from './test-server';
 import { verifyWebhook } from './webhook-verify';
 
 /**
@@ -123,7 +124,7 @@ export async function startClientReceiver(port = 0): Promise<RunningReceiver> {
     } else send(outgoing, 404, { error: 'unknown control route' });
   }
 
-  const server = createServer((incoming, outgoing) => {
+  const server = createTestServer((incoming, outgoing) => {
     const path = incoming.url ?? '/';
     const hook = /^\/hooks\/([\w-]+)$/.exec(path);
     const work = incoming.method === 'POST' && hook ? webhook(hook[1]!, incoming, outgoing) : control(path, incoming, outgoing);

@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import { testFetch } from './test-fetch';
 
 /** One Standard Webhooks delivery as the hub would send it to a client site's receiver. */
 export interface ClientDelivery {
@@ -35,7 +36,7 @@ export function freshDelivery(body: string, sequence: number | string): ClientDe
 
 /** POSTs `delivery` to `url` signed with `signatures` (the header's space-separated entries). */
 export async function post(url: string, delivery: ClientDelivery, signatures: string[]): Promise<{ status: number; body: any; text: string }> {
-  const answer = await fetch(url, {
+  const answer = await testFetch(url, {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { freePort } from './free-port';
 import { stack } from './stack';
+import { testFetch } from './test-fetch';
 
 export interface ExtraWorker {
   url: string;
@@ -38,7 +39,7 @@ export async function startExtraWorker(overrides: Record<string, string> = {}): 
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the extra worker exited (code ${child.exitCode}): ${log}`);
-    const healthy = await fetch(`${url}/wp-json/llm/router/v1/health`).then((response) => response.status === 200, () => false);
+    const healthy = await testFetch(`${url}/wp-json/llm/router/v1/health`).then((response) => response.status === 200, () => false);
     const kill = async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGKILL');

@@ -1,5 +1,7 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { testFetch } from './test-fetch';
+import { createTestServer } from './test-server';
 
 /**
  * A small HTTP proxy the client site takes for its hub: forwards every request (method, headers,
@@ -20,7 +22,7 @@ export class HubProxy {
   }
 
   async start(): Promise<string> {
-    const server = createServer((request, response) => {
+    const server = createTestServer((request, response) => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => void this.forward(request.method ?? 'GET', request.url ?? '/', request.headers, Buffer.concat(chunks), response));
@@ -50,7 +52,7 @@ export class HubProxy {
       headers[name] = Array.isArray(value) ? value.join(', ') : value;
     }
     try {
-      const upstream = await fetch(this.target + path, { method, headers, body: ['GET', 'HEAD'].includes(method) ? undefined : body, redirect: 'manual' });
+      const upstream = await testFetch(this.target + path, { method, headers, body: ['GET', 'HEAD'].includes(method) ? undefined : body, redirect: 'manual' });
       let answer = Buffer.from(await upstream.arrayBuffer());
       if (this.rewrite && upstream.status === 200) answer = Buffer.from(this.rewrite(path, answer.toString('utf8')));
       const forwarded: Record<string, string> = {};

@@ -1,4 +1,5 @@
 import { stack } from './stack';
+import { testFetch } from './test-fetch';
 
 /** The two ways in (DESIGN §1): through WordPress, and straight to the worker (direct lane). */
 export type Lane = 'wordpress' | 'direct';
@@ -16,9 +17,9 @@ export interface JsonAnswer {
   text: string;
 }
 
-/** One HTTP call; the body is parsed as JSON when it is JSON. */
+/** One HTTP call (a connection of its own, test-fetch.ts); the body is parsed as JSON when it is JSON. */
 export async function call(lane: Lane, path: string, init: RequestInit = {}): Promise<JsonAnswer> {
-  const response = await fetch(baseUrl(lane) + path, { redirect: 'manual', ...init });
+  const response = await testFetch(baseUrl(lane) + path, { redirect: 'manual', ...init });
   const text = await response.text();
   let body: unknown = undefined;
   try {

@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { stack } from './stack';
+import { testFetch } from './test-fetch';
+import { createTestServer } from './test-server';
 
 export interface ProxiedRequest {
   path: string;
@@ -23,14 +25,14 @@ export class LibraryProxy {
   constructor(private readonly target: string) {}
 
   async start(): Promise<string> {
-    this.server = createServer((request, response) => {
+    this.server = createTestServer((request, response) => {
       const path = request.url ?? '/';
       const ifNoneMatch = request.headers['if-none-match'] ?? null;
       this.requests.push({ path, ifNoneMatch: typeof ifNoneMatch === 'string' ? ifNoneMatch : null });
       const headers: Record<string, string> = {};
       if (ifNoneMatch && !this.dropConditional) headers['If-None-Match'] = String(ifNoneMatch);
       if (request.headers.accept) headers.Accept = request.headers.accept;
-      void fetch(this.target + path, { headers }).then(
+      void testFetch(this.target + path, { headers }).then(
         async (upstream) => {
           let body = Buffer.from(await upstream.arrayBuffer());
           if (this.tamper && upstream.status === 200) body = Buffer.from(this.tamper(path, body.toString('utf8')));

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
-import { Agent, fetch } from 'undici';
+import { fetch as undiciFetch, type Agent } from 'undici';
 import { baseUrl, type JsonAnswer, type Lane } from './lanes';
+import { noKeepAliveDispatcher } from './test-fetch';
 
 /**
  * Requests from another loopback address than 127.0.0.1 (all of 127.0.0.0/8 is this machine):
@@ -20,11 +21,11 @@ export interface FromInit {
   body?: string | Buffer;
 }
 
-/** One HTTP call from `address`; the body is parsed as JSON when it is JSON. */
+/** One HTTP call from `address` (a connection of its own, test-fetch.ts); the body is parsed as JSON when it is JSON. */
 export async function callFrom(address: string, lane: Lane, path: string, init: FromInit = {}): Promise<JsonAnswer> {
   let agent = agents.get(address);
-  if (!agent) agents.set(address, (agent = new Agent({ localAddress: address })));
-  const response = await fetch(baseUrl(lane) + path, { ...init, redirect: 'manual', dispatcher: agent });
+  if (!agent) agents.set(address, (agent = noKeepAliveDispatcher({ localAddress: address })));
+  const response = await undiciFetch(baseUrl(lane) + path, { ...init, redirect: 'manual', dispatcher: agent });
   const text = await response.text();
   let body: unknown = undefined;
   try {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port';
 import { stack } from './stack';
+import { testFetch } from './test-fetch';
 
 /**
  * Debian's nginx and php8.2-fpm in front of the e2e stack, configured with the SHIPPED files
@@ -73,7 +74,7 @@ async function waitFor(url: string, child: ChildProcess, log: () => string): Pro
   for (let tries = 0; tries < 100; tries += 1) {
     if (child.exitCode !== null) throw new Error(`nginx exited: ${log()}`);
     try {
-      await fetch(url);
+      await testFetch(url);
       return;
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 100));

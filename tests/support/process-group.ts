@@ -1,3 +1,4 @@
+import { testFetch } from './test-fetch';
 import { groupAlive, waitForGroupExit } from './worker-process';
 
 /** SIGTERM to the whole process group, SIGKILL after `graceSeconds`; resolves once it is gone. */
@@ -17,7 +18,7 @@ export async function waitForHttp(url: string, group: number, seconds = 30): Pro
   const deadline = Date.now() + seconds * 1000;
   for (;;) {
     try {
-      return await fetch(url, { signal: AbortSignal.timeout(5000) });
+      return await testFetch(url, { signal: AbortSignal.timeout(5000) });
     } catch (error) {
       if (!groupAlive(group)) throw new Error(`the process serving ${url} exited`);
       if (Date.now() > deadline) throw new Error(`${url} did not answer within ${seconds} s: ${String(error)}`);

@@ -1,6 +1,7 @@
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { hub } from './hub-cli';
 import { baseUrl, bearer, call, json, type JsonAnswer, type Lane } from './lanes';
+import { noKeepAliveAgent } from './test-fetch';
 
 /** Calls into the LLM router (DESIGN §4) for the router e2e suites. */
 
@@ -74,7 +75,7 @@ export function postStream(lane: Lane, path: string, key: string, body: unknown)
     const payload = JSON.stringify(body);
     const outgoing = request(
       `${baseUrl(lane)}${path}`,
-      { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', ...bearer(key) } },
+      { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', ...bearer(key) }, agent: noKeepAliveAgent },
       (response) => {
         let buffer = '';
         let raw = '';

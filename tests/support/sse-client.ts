@@ -1,10 +1,11 @@
 import { request, type IncomingMessage } from 'node:http';
 import { baseUrl, type Lane } from './lanes';
+import { noKeepAliveAgent } from './test-fetch';
 
 /** Opens the test stream and hands back the response plus a reader for the next SSE event. */
 export function openStream(lane: Lane, id: string, query = ''): Promise<{ response: IncomingMessage; nextEvent: () => Promise<string> }> {
   return new Promise((resolve, reject) => {
-    const outgoing = request(`${baseUrl(lane)}/wp-json/svc-hub-test/v1/stream?id=${id}${query}`, { headers: { Accept: 'text/event-stream' } }, (response) => {
+    const outgoing = request(`${baseUrl(lane)}/wp-json/svc-hub-test/v1/stream?id=${id}${query}`, { headers: { Accept: 'text/event-stream' }, agent: noKeepAliveAgent }, (response) => {
       let buffer = '';
       const waiting: Array<(event: string) => void> = [];
       const events: string[] = [];

@@ -1,4 +1,5 @@
 import { stack } from './stack';
+import { testFetch } from './test-fetch';
 
 /**
  * A buyer's browser on the stand-in store: its cookies (WooCommerce's session, and WordPress's
@@ -26,7 +27,7 @@ export class WooBuyer {
   /** A request with the buyer's cookies; the cookies it sets are kept. */
   async request(path: string, init: RequestInit = {}): Promise<{ status: number; text: string; body: any }> {
     const headers = { ...(init.headers as Record<string, string> | undefined), Cookie: this.cookieHeader() };
-    const response = await fetch(`${stack().wordpressUrl}${path}`, { redirect: 'manual', ...init, headers });
+    const response = await testFetch(`${stack().wordpressUrl}${path}`, { redirect: 'manual', ...init, headers });
     this.keep(response);
     const text = await response.text();
     let body: unknown;

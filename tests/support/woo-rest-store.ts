@@ -1,5 +1,6 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createTestServer } from './test-server';
 import { restOrder, type OrderOptions } from './woo-webhook';
 
 type RestOrder = ReturnType<typeof restOrder>;
@@ -58,7 +59,7 @@ export async function startRestStore(consumerKey: string, consumerSecret: string
     return json(200, slice, { 'X-WP-Total': String(matching.length), 'X-WP-TotalPages': String(totalPages) });
   }
 
-  const server: Server = createServer((request, response) => {
+  const server: Server = createTestServer((request, response) => {
     requests.push({ path: request.url ?? '', headers: request.headers });
     const reply = request.method === 'GET' ? answer(request.url ?? '/', request.headers.authorization) : json(404, { code: 'rest_no_route', message: 'No route.', data: { status: 404 } });
     // PHP's json_encode escapes "/" as "\/", as WordPress sends it.

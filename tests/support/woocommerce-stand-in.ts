@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { call, json, type JsonAnswer } from './lanes';
 import { stack } from './stack';
+import { testFetch } from './test-fetch';
 
 /** The stand-in's test namespace (tests/wordpress/woocommerce-stand-in/class-svc-stand-in-test-routes.php). */
 const BASE = '/wp-json/svc-hub-test-woo/v1';
@@ -82,7 +83,7 @@ export const wooStandIn = {
 
 /** Runs WP-Cron once, as a system cron job would (`GET /wp-cron.php`). */
 export async function runWordPressCron(): Promise<void> {
-  const response = await fetch(`${stack().wordpressUrl}/wp-cron.php`);
+  const response = await testFetch(`${stack().wordpressUrl}/wp-cron.php`);
   await response.text();
   if (response.status !== 200) throw new Error(`wp-cron.php answered ${response.status}`);
 }

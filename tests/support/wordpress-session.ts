@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseEnvFile, stack } from './stack';
+import { testFetch } from './test-fetch';
 
 /** A logged-in wp-admin session: cookies plus the REST nonce, as the admin screen would have. */
 export interface WordPressSession {
@@ -21,7 +22,7 @@ export async function logIn(user = 'admin', password?: string): Promise<WordPres
   const info = stack();
   const secret = password ?? parseEnvFile(readFileSync(join(info.dir, 'secrets.env'), 'utf8')).WP_ADMIN_PASSWORD!;
   const jar = new Map<string, string>([['wordpress_test_cookie', 'WP%20Cookie%20check']]);
-  const login = await fetch(`${info.wordpressUrl}/wp-login.php`, {
+  const login = await testFetch(`${info.wordpressUrl}/wp-login.php`, {
     method: 'POST',
     redirect: 'manual',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookieHeader(jar) },
@@ -29,7 +30,7 @@ export async function logIn(user = 'admin', password?: string): Promise<WordPres
   });
   cookiesFrom(login, jar);
   if (login.status !== 302) throw new Error(`wp-login.php answered ${login.status}, expected a redirect after login.`);
-  const nonce = await fetch(`${info.wordpressUrl}/wp-admin/admin-ajax.php?action=rest-nonce`, {
+  const nonce = await testFetch(`${info.wordpressUrl}/wp-admin/admin-ajax.php?action=rest-nonce`, {
     headers: { Cookie: cookieHeader(jar) },
   });
   const value = (await nonce.text()).trim();

@@ -1,5 +1,6 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createTestServer } from '../../support/test-server';
 
 /** An HTTP listener on loopback that records every request it gets (a stand-in attacker host). */
 export class Recorder {
@@ -8,7 +9,7 @@ export class Recorder {
   url = '';
 
   async start(): Promise<void> {
-    this.server = createServer((request, response) => {
+    this.server = createTestServer((request, response) => {
       this.seen.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers });
       request.resume();
       response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"object":"list","data":[]}');
