@@ -64,8 +64,9 @@ function oneOf<T extends string>(value: unknown, name: string, allowed: readonly
 
 /**
  * Admin routes over the webhook audit log: a filtered, paginated list (newest first) and one
- * attempt in full. A row of `attempts` > 1 is the tally of rate-limited attempts from one
- * address in one minute (from received_at to last_received_at), kept without headers or body.
+ * attempt in full. A row of `attempts` > 1 is the tally of one address's attempts past a limit
+ * in one minute (rate-limited failures, or pings past those kept in full; from received_at to
+ * last_received_at), kept without headers or body.
  */
 export function webhookAuditHandlers(services: Services) {
   const { audit } = services.commerce.webhooks;
