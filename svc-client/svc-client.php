@@ -39,6 +39,8 @@ function svc_client_bootstrap() {
 	require_once $includes . 'class-svc-client-webhook-verifier.php';
 	require_once $includes . 'class-svc-client-settings.php';
 	require_once $includes . 'class-svc-client-activity-log.php';
+	require_once $includes . 'class-svc-client-request-tally.php';
+	require_once $includes . 'class-svc-client-sequence.php';
 	require_once $includes . 'class-svc-client-license.php';
 	require_once $includes . 'class-svc-client-hub-client.php';
 	require_once $includes . 'class-svc-client-hub-address.php';

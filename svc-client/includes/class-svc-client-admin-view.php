@@ -8,8 +8,8 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Prints the screen: the connection form, the licence as this site holds it, the actions and
- * the recent deliveries and checks. Every value is escaped where it is printed; secrets are
+ * Prints the screen: the connection form, the licence as this site holds it, the actions, the
+ * recent deliveries and checks, and the requests counted instead of listed. Every value is escaped where it is printed; secrets are
  * never printed, only whether one is stored.
  */
 final class Svc_Client_Admin_View {
@@ -37,6 +37,7 @@ final class Svc_Client_Admin_View {
 		self::ai_client();
 		self::actions();
 		self::activity();
+		self::tally();
 		echo '</div>';
 	}
 
@@ -194,6 +195,42 @@ final class Svc_Client_Admin_View {
 			echo '<tr><td>' . esc_html( self::when( (int) $event['at'] ) ) . '</td><td>' . esc_html( $event['kind'] ) . '</td><td>' . esc_html( $event['outcome'] ) . '</td><td>' . esc_html( $event['detail'] ) . '</td></tr>';
 		}
 		echo '</tbody></table>';
+	}
+
+	/**
+	 * The requests counted instead of listed (Svc_Client_Request_Tally): one line per kind.
+	 */
+	private static function tally(): void {
+		$labels = array(
+			'unverified' => __( 'Unverified requests (refused: 401, 413)', 'svc-client' ),
+			'duplicate'  => __( 'Repeated deliveries (acknowledged, not applied again)', 'svc-client' ),
+		);
+		echo '<h2>' . esc_html__( 'Requests counted, not listed', 'svc-client' ) . '</h2>';
+		echo '<p class="description">' . esc_html__( 'Anyone can send these, so they are counted here rather than taking a place among the deliveries above.', 'svc-client' ) . '</p>';
+		echo '<table class="widefat striped" id="svc-client-tally"><tbody>';
+		foreach ( Svc_Client_Request_Tally::all() as $kind => $entry ) {
+			self::row( $labels[ $kind ], self::tally_line( $entry ), $kind );
+		}
+		echo '</tbody></table>';
+	}
+
+	/**
+	 * One kind's tally in words: "none", or "N since …; last …: detail".
+	 *
+	 * @param array{count: int, since: int, last_at: int, last_detail: string, capped: bool} $entry The kind's tally.
+	 * @return string
+	 */
+	private static function tally_line( array $entry ): string {
+		if ( 0 === $entry['count'] ) {
+			return __( 'none', 'svc-client' );
+		}
+		$count = number_format_i18n( $entry['count'] );
+		if ( $entry['capped'] ) {
+			/* translators: 1: a number, 2: how many a minute are counted. */
+			$count = sprintf( __( 'at least %1$s (past %2$d in a minute they are not counted)', 'svc-client' ), $count, Svc_Client_Request_Tally::WRITES_PER_MINUTE );
+		}
+		/* translators: 1: how many, 2: since when, 3: when the last one came, 4: why it was refused or which delivery it repeated. */
+		return sprintf( __( '%1$s since %2$s; last %3$s: %4$s', 'svc-client' ), $count, self::when( $entry['since'] ), self::when( $entry['last_at'] ), $entry['last_detail'] );
 	}
 
 	/**

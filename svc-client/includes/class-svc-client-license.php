@@ -47,12 +47,12 @@ final class Svc_Client_License {
 	}
 
 	/**
-	 * Applies a summary the hub confirmed. A webhook's summary carries its `svc-sequence`; one
-	 * not newer than the last applied is ignored (returns false). A session check's answer has
-	 * no sequence (0) and is always the current truth.
+	 * Applies a summary the hub confirmed. A webhook's summary carries its sequence (from the
+	 * signed body, Svc_Client_Sequence); one not newer than the last applied is ignored (returns
+	 * false). A session check's answer has no sequence (0) and is always the current truth.
 	 *
 	 * @param array<string, mixed> $summary  The site summary (status, features, entitlements…).
-	 * @param int                  $sequence svc-sequence, 0 for a session check.
+	 * @param int                  $sequence The delivery's sequence, 0 for a session check.
 	 * @param string               $source   webhook or check.
 	 * @return bool
 	 */

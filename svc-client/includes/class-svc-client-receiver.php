@@ -11,10 +11,17 @@ defined( 'ABSPATH' ) || exit;
  * Receives `entitlement.updated` messages (docs/propagation.md of the hub):
  *
  * 1. verified first (Standard Webhooks; anything wrong → 401, nothing stored);
- * 2. a `webhook-id` already applied is acknowledged (200, `duplicate`) and not applied again —
+ * 2. its order is the `sequence` inside the signed body (Svc_Client_Sequence; the unsigned
+ *    `svc-sequence` header is never read): none → 400; more than ten million past the one
+ *    held → 409, nothing stored, the id not remembered (a retry is refused the same way);
+ * 3. a `webhook-id` already applied is acknowledged (200, `duplicate`) and not applied again —
  *    the hub delivers at least once, and a 401 would make it retry a message it already gave;
- * 3. a summary whose `svc-sequence` is not newer than the one held is acknowledged and ignored;
- * 4. else the summary is stored and the features switch at once.
+ * 4. a summary whose sequence is not newer than the one held is acknowledged and ignored;
+ * 5. else the summary is stored and the features switch at once.
+ *
+ * What anyone can send — an unverified request, a repeat of a captured delivery — is counted
+ * (Svc_Client_Request_Tally, bounded writes), never logged one by one, so it cannot push the
+ * real deliveries out of the activity log.
  */
 final class Svc_Client_Receiver {
 
@@ -53,39 +60,45 @@ final class Svc_Client_Receiver {
 	public static function receive( WP_REST_Request $request ) {
 		$body = $request->get_body();
 		if ( strlen( $body ) > self::MAX_BODY ) {
-			return self::refuse( 413, 'svc_client_too_large', __( 'The message is larger than a summary can be.', 'svc-client' ), 'body too large' );
+			return self::refuse_unverified( 413, 'svc_client_too_large', __( 'The message is larger than a summary can be.', 'svc-client' ), 'body too large' );
 		}
 		$verifier = new Svc_Client_Webhook_Verifier( Svc_Client_Settings::get()['webhook_secret'] );
 		$id       = (string) $request->get_header( 'webhook-id' );
 		$problem  = $verifier->problem( $id, (string) $request->get_header( 'webhook-timestamp' ), (string) $request->get_header( 'webhook-signature' ), $body, time() );
 		if ( '' !== $problem ) {
-			return self::refuse( 401, 'svc_client_bad_signature', __( 'The message could not be verified.', 'svc-client' ), $problem );
+			return self::refuse_unverified( 401, 'svc_client_bad_signature', __( 'The message could not be verified.', 'svc-client' ), $problem );
 		}
 		$message = json_decode( $body, true );
 		$data    = is_array( $message ) ? ( $message['data'] ?? null ) : null;
 		if ( ! is_array( $data ) || 'entitlement.updated' !== ( $message['type'] ?? '' ) || ! is_array( $data['entitlements'] ?? null ) ) {
 			return self::refuse( 400, 'svc_client_bad_message', __( 'The message is not an entitlement.updated summary.', 'svc-client' ), 'not an entitlement.updated summary' );
 		}
-		$sequence = (string) $request->get_header( 'svc-sequence' );
-		if ( ! preg_match( '/\A[1-9][0-9]{0,17}\z/', $sequence ) ) {
-			return self::refuse( 400, 'svc_client_bad_message', __( 'The svc-sequence header must be a positive whole number.', 'svc-client' ), 'no svc-sequence' );
+		$sequence = Svc_Client_Sequence::of( $message );
+		if ( 0 === $sequence ) {
+			return self::refuse( 400, 'svc_client_bad_message', __( 'The message has no sequence: a whole number from 1 in the signed body (the svc-sequence header is not read).', 'svc-client' ), sprintf( '%s: no sequence in the signed body', $id ) );
+		}
+		$held = Svc_Client_License::state()['sequence'];
+		if ( 'jump' === Svc_Client_Sequence::verdict( $sequence, $held ) ) {
+			/* translators: 1: the message's sequence, 2: the largest step accepted, 3: the last applied sequence. */
+			$text = sprintf( __( 'The message\'s sequence %1$d is more than %2$s past the last one applied (%3$d): refused, nothing changed.', 'svc-client' ), $sequence, number_format_i18n( Svc_Client_Sequence::MAX_STEP ), $held );
+			return self::refuse( 409, 'svc_client_sequence_jump', $text, sprintf( '%s: sequence %d is more than %d past the last applied %d', $id, $sequence, Svc_Client_Sequence::MAX_STEP, $held ) );
 		}
 		if ( self::seen( $id ) ) {
-			Svc_Client_Activity_Log::add( 'delivery', 'duplicate', sprintf( '%s already applied', $id ) );
+			Svc_Client_Request_Tally::count( 'duplicate', $id );
 			return new WP_REST_Response( array( 'received' => true, 'applied' => false, 'reason' => 'duplicate' ), 200 );
 		}
 		self::remember( $id );
-		if ( ! Svc_Client_License::apply( $data, (int) $sequence, 'webhook' ) ) {
-			Svc_Client_Activity_Log::add( 'delivery', 'ignored', sprintf( '%s: sequence %s is not newer than the one held', $id, $sequence ) );
+		if ( ! Svc_Client_License::apply( $data, $sequence, 'webhook' ) ) {
+			Svc_Client_Activity_Log::add( 'delivery', 'ignored', sprintf( '%s: sequence %d is not newer than the one held', $id, $sequence ) );
 			return new WP_REST_Response( array( 'received' => true, 'applied' => false, 'reason' => 'stale' ), 200 );
 		}
 		Svc_Client_License::announce_changes();
-		Svc_Client_Activity_Log::add( 'delivery', 'applied', sprintf( '%s: sequence %s, features: %s', $id, $sequence, implode( ', ', Svc_Client_License::features() ) ) );
+		Svc_Client_Activity_Log::add( 'delivery', 'applied', sprintf( '%s: sequence %d, features: %s', $id, $sequence, implode( ', ', Svc_Client_License::features() ) ) );
 		return new WP_REST_Response( array( 'received' => true, 'applied' => true ), 200 );
 	}
 
 	/**
-	 * A refusal: logged (reason only), answered in the REST error shape.
+	 * A refusal of a verified delivery: logged (reason only), answered in the REST error shape.
 	 *
 	 * @param int    $status  HTTP status.
 	 * @param string $code    Error code.
@@ -95,6 +108,21 @@ final class Svc_Client_Receiver {
 	 */
 	private static function refuse( int $status, string $code, string $message, string $reason ): WP_Error {
 		Svc_Client_Activity_Log::add( 'delivery', 'refused', $reason );
+		return new WP_Error( $code, $message, array( 'status' => $status ) );
+	}
+
+	/**
+	 * A refusal of a request that is not a verified delivery: counted, not logged (anyone can
+	 * send one), answered in the REST error shape.
+	 *
+	 * @param int    $status  HTTP status.
+	 * @param string $code    Error code.
+	 * @param string $message Message for the sender.
+	 * @param string $reason  Reason for the tally.
+	 * @return WP_Error
+	 */
+	private static function refuse_unverified( int $status, string $code, string $message, string $reason ): WP_Error {
+		Svc_Client_Request_Tally::count( 'unverified', $reason );
 		return new WP_Error( $code, $message, array( 'status' => $status ) );
 	}
 

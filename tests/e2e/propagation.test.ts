@@ -84,7 +84,9 @@ describe('propagation of entitlement changes to client sites', () => {
     expect(first.webhook_id).toMatch(/^msg_[0-9A-Z]{26}$/);
     expect(first.user_agent).toMatch(/^svc-hub\/\d+\.\d+\.\d+/);
     expect(first.content_type).toBe('application/json');
-    expect(Number(second.sequence)).toBeGreaterThan(Number(first.sequence));
+    expect(second.sequence!).toBeGreaterThan(first.sequence!);
+    // The signed body carries the sequence; the header repeats it, unsigned, for receivers of the earlier contract.
+    expect([first.sequence_header, second.sequence_header]).toEqual([String(first.sequence), String(second.sequence)]);
     expect(first.body).toMatchObject({
       type: 'entitlement.updated',
       timestamp: expect.any(String),

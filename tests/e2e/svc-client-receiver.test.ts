@@ -34,7 +34,7 @@ describe('svc-client receiver: what it accepts', () => {
     hub('entitlement', 'grant', '--site', key.siteUrl, '--features', 'module.seo');
     const held = await pollUntil(() => client.license(), (state) => state.summary?.features.includes('module.seo') ?? false);
     expect(held).toMatchObject({ source: 'webhook', summary: { site_url: key.siteUrl } });
-    const next = freshDelivery(summaryMessage(key.siteUrl, ['module.seo', 'module.extra']), held.sequence + 1);
+    const next = freshDelivery(summaryMessage(key.siteUrl, ['module.seo', 'module.extra'], held.sequence + 1));
     const answer = await signed(next);
     expect([answer.status, answer.body]).toEqual([200, { received: true, applied: true }]);
     expect(await features()).toEqual(['module.extra', 'module.seo']);
@@ -47,7 +47,7 @@ describe('svc-client receiver: what it refuses or ignores, changing nothing', ()
   let applied: ClientDelivery;
   beforeAll(async () => {
     const state = await client.license();
-    applied = freshDelivery(summaryMessage(key.siteUrl, ['module.seo']), state.sequence + 1);
+    applied = freshDelivery(summaryMessage(key.siteUrl, ['module.seo'], state.sequence + 1));
     expect((await signed(applied)).body).toEqual({ received: true, applied: true });
     before = await licence();
   });
@@ -56,7 +56,7 @@ describe('svc-client receiver: what it refuses or ignores, changing nothing', ()
     expect(await features()).toEqual(['module.seo']);
   });
 
-  const dropAll = (sequence: number) => freshDelivery(summaryMessage(key.siteUrl, []), sequence);
+  const dropAll = (sequence: number) => freshDelivery(summaryMessage(key.siteUrl, [], sequence));
 
   it('a tampered body (signed, then changed) → 401', async () => {
     const delivery = dropAll(before.sequence + 5);
@@ -66,7 +66,7 @@ describe('svc-client receiver: what it refuses or ignores, changing nothing', ()
   });
 
   it('a replay (the same webhook-id again) → 200 duplicate, not applied', async () => {
-    const replay = { ...applied, body: summaryMessage(key.siteUrl, []), sequence: before.sequence + 6 };
+    const replay = { ...applied, body: summaryMessage(key.siteUrl, [], before.sequence + 6) };
     const answer = await signed(replay);
     expect([answer.status, answer.body]).toEqual([200, { received: true, applied: false, reason: 'duplicate' }]);
   });
@@ -79,7 +79,7 @@ describe('svc-client receiver: what it refuses or ignores, changing nothing', ()
     }
   });
 
-  it('out of order (a lower or equal svc-sequence) → 200 stale, ignored', async () => {
+  it('out of order (a lower or equal sequence in the signed body) → 200 stale, ignored', async () => {
     for (const sequence of [before.sequence - 1, before.sequence]) {
       const answer = await signed(dropAll(sequence));
       expect([sequence, answer.status, answer.body]).toEqual([sequence, 200, { received: true, applied: false, reason: 'stale' }]);
@@ -101,13 +101,15 @@ describe('svc-client receiver: what it refuses or ignores, changing nothing', ()
     const sequence = before.sequence + 10;
     // WordPress itself refuses a JSON body it cannot parse (rest_invalid_json) before the route runs.
     const cases: { name: string; delivery: ClientDelivery; expected: number }[] = [
-      { name: 'not JSON', delivery: freshDelivery('{"type":', sequence), expected: 400 },
-      { name: 'JSON array', delivery: freshDelivery('[1,2,3]', sequence), expected: 400 },
-      { name: 'wrong type', delivery: freshDelivery(JSON.stringify({ type: 'order.paid', data: { entitlements: [] } }), sequence), expected: 400 },
-      { name: 'entitlements not a list', delivery: freshDelivery(JSON.stringify({ type: 'entitlement.updated', data: { entitlements: 'all' } }), sequence), expected: 400 },
-      { name: 'sequence not a number', delivery: freshDelivery(summaryMessage(key.siteUrl, []), '1e9'), expected: 400 },
-      { name: 'sequence negative', delivery: freshDelivery(summaryMessage(key.siteUrl, []), '-4'), expected: 400 },
-      { name: 'too large', delivery: freshDelivery(summaryMessage(key.siteUrl, ['x'.repeat(300_000)]), sequence), expected: 413 },
+      { name: 'not JSON', delivery: freshDelivery('{"type":'), expected: 400 },
+      { name: 'JSON array', delivery: freshDelivery('[1,2,3]'), expected: 400 },
+      { name: 'wrong type', delivery: freshDelivery(JSON.stringify({ type: 'order.paid', sequence, data: { entitlements: [] } })), expected: 400 },
+      { name: 'entitlements not a list', delivery: freshDelivery(JSON.stringify({ type: 'entitlement.updated', sequence, data: { entitlements: 'all' } })), expected: 400 },
+      { name: 'no sequence in the body, one in the header', delivery: freshDelivery(summaryMessage(key.siteUrl, [], undefined), String(sequence)), expected: 400 },
+      { name: 'sequence a string', delivery: freshDelivery(summaryMessage(key.siteUrl, [], String(sequence))), expected: 400 },
+      { name: 'sequence a float', delivery: freshDelivery(summaryMessage(key.siteUrl, [], 1e9 + 0.5)), expected: 400 },
+      { name: 'sequence negative', delivery: freshDelivery(summaryMessage(key.siteUrl, [], -4)), expected: 400 },
+      { name: 'too large', delivery: freshDelivery(summaryMessage(key.siteUrl, ['x'.repeat(300_000)], sequence)), expected: 413 },
     ];
     for (const { name, delivery, expected } of cases) {
       const answer = await signed(delivery);
@@ -146,7 +148,7 @@ describe('svc-client receiver: a rotation', () => {
     hub('entitlement', 'grant', '--site', first.siteUrl, '--features', 'module.after-rotation');
     expect(await pollUntil(features, (list) => list.includes('module.after-rotation'))).toContain('module.after-rotation');
 
-    const delivery = freshDelivery(summaryMessage(first.siteUrl, ['module.two-signatures']), 1_000_000_000);
+    const delivery = freshDelivery(summaryMessage(first.siteUrl, ['module.two-signatures'], (await client.license()).sequence + 1));
     const answer = await post(client.receiverUrl, delivery, ['v1,' + Buffer.alloc(32, 7).toString('base64'), signature(newSecret, delivery.id, delivery.timestamp, delivery.body)]);
     expect([answer.status, answer.body.applied]).toEqual([200, true]);
     expect(await features()).toEqual(['module.two-signatures']);

@@ -21,7 +21,10 @@ export interface ReceivedWebhook {
   endpoint: string;
   webhook_id: string | null;
   timestamp: string | null;
-  sequence: string | null;
+  /** The signed body's `sequence` (docs/propagation.md), null when it has none. */
+  sequence: number | null;
+  /** The unsigned `svc-sequence` header the hub still sends for receivers of the earlier contract. */
+  sequence_header: string | null;
   user_agent: string | null;
   content_type: string | null;
   verified: boolean;
@@ -87,7 +90,8 @@ export async function startClientReceiver(port = 0): Promise<RunningReceiver> {
       endpoint: name,
       webhook_id: header(incoming, 'webhook-id'),
       timestamp: header(incoming, 'webhook-timestamp'),
-      sequence: header(incoming, 'svc-sequence'),
+      sequence: null,
+      sequence_header: header(incoming, 'svc-sequence'),
       user_agent: header(incoming, 'user-agent'),
       content_type: header(incoming, 'content-type'),
       verified: verdict.ok,
@@ -95,6 +99,7 @@ export async function startClientReceiver(port = 0): Promise<RunningReceiver> {
       body: parseJson(raw),
       answered: null,
     };
+    record.sequence = typeof record.body?.sequence === 'number' ? record.body.sequence : null;
     received.push(record);
     if (!endpoint || !verdict.ok) {
       record.answered = endpoint ? 401 : 404;

@@ -1,12 +1,17 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { testFetch } from './test-fetch';
 
-/** One Standard Webhooks delivery as the hub would send it to a client site's receiver. */
+/**
+ * One Standard Webhooks delivery as the hub sends it to a client site's receiver: its order is
+ * the `sequence` inside the signed body (docs/propagation.md). The hub also sends it, unsigned,
+ * as the `svc-sequence` header; `sequenceHeader` sends another value there instead (a forged
+ * header on a captured delivery), `null` none at all.
+ */
 export interface ClientDelivery {
   id: string;
   timestamp: number;
-  sequence: number | string;
   body: string;
+  sequenceHeader?: string | null;
 }
 
 /** `v1,<base64 HMAC-SHA256 of "{id}.{timestamp}.{body}">` under a `whsec_…` secret (Standard Webhooks). */
@@ -15,11 +20,16 @@ export function signature(secret: string, id: string, timestamp: number, body: s
   return `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
 }
 
-/** An `entitlement.updated` message carrying a site summary with one active entitlement of `features`. */
-export function summaryMessage(siteUrl: string, features: string[]): string {
+/**
+ * An `entitlement.updated` message with `sequence` in its body (left out when undefined; any
+ * other value is written as given, for hostile cases) carrying a site summary with one active
+ * entitlement of `features`.
+ */
+export function summaryMessage(siteUrl: string, features: string[], sequence: unknown): string {
   return JSON.stringify({
     type: 'entitlement.updated',
     timestamp: new Date().toISOString(),
+    sequence,
     data: {
       site_url: siteUrl,
       status: features.length > 0 ? 'active' : 'none',
@@ -29,13 +39,24 @@ export function summaryMessage(siteUrl: string, features: string[]): string {
   });
 }
 
-/** A fresh delivery of `body` with `sequence`, timestamped now. */
-export function freshDelivery(body: string, sequence: number | string): ClientDelivery {
-  return { id: `msg_${randomUUID().replace(/-/g, '')}`, timestamp: Math.floor(Date.now() / 1000), sequence, body };
+/** A fresh delivery of `body`, timestamped now. */
+export function freshDelivery(body: string, sequenceHeader?: string | null): ClientDelivery {
+  return { id: `msg_${randomUUID().replace(/-/g, '')}`, timestamp: Math.floor(Date.now() / 1000), body, sequenceHeader };
+}
+
+/** The `svc-sequence` header the hub sends with `body`: a copy of the body's sequence. */
+function hubSequenceHeader(body: string): string | null {
+  try {
+    const sequence = (JSON.parse(body) as { sequence?: unknown }).sequence;
+    return sequence === undefined ? null : String(sequence);
+  } catch {
+    return null;
+  }
 }
 
 /** POSTs `delivery` to `url` signed with `signatures` (the header's space-separated entries). */
 export async function post(url: string, delivery: ClientDelivery, signatures: string[]): Promise<{ status: number; body: any; text: string }> {
+  const sequenceHeader = delivery.sequenceHeader === undefined ? hubSequenceHeader(delivery.body) : delivery.sequenceHeader;
   const answer = await testFetch(url, {
     method: 'POST',
     headers: {
@@ -43,7 +64,7 @@ export async function post(url: string, delivery: ClientDelivery, signatures: st
       'webhook-id': delivery.id,
       'webhook-timestamp': String(delivery.timestamp),
       'webhook-signature': signatures.join(' '),
-      'svc-sequence': String(delivery.sequence),
+      ...(sequenceHeader === null ? {} : { 'svc-sequence': sequenceHeader }),
     },
     body: delivery.body,
   });

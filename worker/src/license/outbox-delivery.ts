@@ -7,6 +7,7 @@ import { Periodic } from '../support/periodic';
 import type { ApiKeyStore } from './api-keys';
 import { decideOutcome } from './delivery-outcome';
 import { deliveryTarget, loadDeliveryTarget, type DeliveryTarget } from './delivery-target';
+import { bodyWithSequence } from './outbox-payload';
 import { retrySchedule, type RetrySchedule } from './outbox-schedule';
 import { WebhookSender, type AttemptReport } from './outbox-sender';
 import { OutboxStore, type ClaimedMessage } from './outbox-store';
@@ -138,7 +139,7 @@ export class OutboxDelivery {
       return Promise.resolve({ startedAt: new Date(), durationMs: 0, httpStatus: null, error: notSent, responseExcerpt: null, abandoned: false });
     }
     return this.sender.send(
-      { endpoint: target.endpoint, messageId: message.id, sequence: message.sequence, body: message.payload, secrets: target.secrets },
+      { endpoint: target.endpoint, messageId: message.id, sequence: message.sequence, body: bodyWithSequence(message.payload, message.sequence), secrets: target.secrets },
       stop,
     );
   }

@@ -7,6 +7,12 @@ import { webhookSignature } from './webhook-signature';
 export interface WebhookRequest {
   endpoint: string;
   messageId: string;
+  /**
+   * Sent again, unsigned, as the `svc-sequence` header for receivers of the earlier contract
+   * (an svc-client from before the body carried it refuses a delivery without the header). The
+   * signed body's `sequence` is the one to read: a header can be changed on a captured delivery
+   * (docs/propagation.md).
+   */
   sequence: string;
   body: string;
   secrets: string[];
