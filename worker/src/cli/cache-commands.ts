@@ -1,5 +1,6 @@
 import { parsePolicy } from '../router/response-cache/policies';
 import type { Services } from '../services';
+import { integerText } from '../support/number-input';
 import { takeFlags, UsageError, type ParsedArguments } from './arguments';
 
 type Print = (line: string) => void;
@@ -21,7 +22,7 @@ export async function cacheCommand(services: Services, action: string | undefine
       const flags = takeFlags(parsed, ['ttl', 'scope', 'any-temperature', 'enabled'], ['ttl']);
       if (!type || !target) throw new UsageError(USAGE);
       const policy = parsePolicy(type, target, {
-        ttl_seconds: Number(flags.ttl),
+        ttl_seconds: integerText(flags.ttl!),
         scope: flags.scope,
         any_temperature: onOff(flags['any-temperature'], 'any-temperature'),
         enabled: onOff(flags.enabled, 'enabled'),

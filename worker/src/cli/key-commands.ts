@@ -1,5 +1,6 @@
 import { parseKeyUpdate, parseNewKey } from '../license/inputs';
 import type { Services } from '../services';
+import { integerText } from '../support/number-input';
 import { takeFlags, UsageError, type ParsedArguments } from './arguments';
 
 type Print = (line: string) => void;
@@ -19,8 +20,8 @@ export async function keyCommand(services: Services, action: string | undefined,
           team: flags.team,
           scope: flags.scope,
           name: flags.name,
-          rate_limit_per_minute: rateLimit === undefined ? undefined : Number(rateLimit),
-          max_concurrent_calls: concurrency === undefined ? undefined : Number(concurrency),
+          rate_limit_per_minute: rateLimit === undefined ? undefined : integerText(rateLimit),
+          max_concurrent_calls: concurrency === undefined ? undefined : integerText(concurrency),
           webhook_endpoint: flags.endpoint,
         }),
       );
@@ -64,7 +65,7 @@ export async function keyCommand(services: Services, action: string | undefined,
       const [id, limit] = parsed.positionals.slice(2);
       const field = action === 'rate-limit' ? 'rate_limit_per_minute' : 'max_concurrent_calls';
       if (!id || limit === undefined) throw new UsageError(`Usage: key ${action} KEY_ID ${action === 'rate-limit' ? 'REQUESTS_PER_MINUTE' : 'CALLS_AT_ONCE'}`);
-      const record = await services.keys.setLimits(id, parseKeyUpdate({ [field]: /^\d+$/.test(limit) ? Number(limit) : limit }));
+      const record = await services.keys.setLimits(id, parseKeyUpdate({ [field]: integerText(limit) }));
       if (!record) throw new UsageError(`No API key has the id ${id}.`);
       print(action === 'rate-limit'
         ? `${record.id} may make ${record.rateLimitPerMinute} requests per minute.`

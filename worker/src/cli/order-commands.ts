@@ -3,6 +3,7 @@ import { ORDER_ID_PATTERN } from '../commerce/orders';
 import { isOrderStatus, ORDER_STATUSES } from '../commerce/order-states';
 import type { Services } from '../services';
 import { ApiError } from '../support/api-error';
+import { readCount } from '../support/number-input';
 import { normaliseSiteUrl } from '../support/site-url';
 import { takeFlags, UsageError, type ParsedArguments } from './arguments';
 
@@ -16,9 +17,9 @@ export async function orderCommand(services: Services, action: string | undefine
       const siteUrl = flags.site === undefined ? undefined : normaliseSiteUrl(flags.site);
       if (siteUrl === null) throw ApiError.invalidRequest({ site: 'must be an absolute http(s) URL' });
       if (flags.status !== undefined && !isOrderStatus(flags.status)) throw ApiError.invalidRequest({ status: `must be one of ${ORDER_STATUSES.join(', ')}` });
-      const limit = Number(flags.limit ?? 100);
-      if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw ApiError.invalidRequest({ limit: 'must be an integer from 1 to 100' });
-      const { items, total } = await services.commerce.orders.list({ siteUrl, status: flags.status as never, page: 1, perPage: limit });
+      const limit = readCount(flags.limit ?? '100', { min: 1, max: 100, strings: true });
+      if (limit.problem !== undefined) throw ApiError.invalidRequest({ limit: limit.problem });
+      const { items, total } = await services.commerce.orders.list({ siteUrl, status: flags.status as never, page: 1, perPage: limit.value });
       for (const order of items) {
         print([order.id, order.status, order.packageId, order.siteUrl, `${order.total.amount} ${order.total.currency}`, order.createdAt.toISOString()].join('\t'));
       }

@@ -1,5 +1,6 @@
 import { POOLED_PROVIDERS, poolStatus, savePool } from '../router/key-pools/pool-settings';
 import type { Services } from '../services';
+import { integerText } from '../support/number-input';
 import { takeFlags, UsageError, type ParsedArguments } from './arguments';
 
 type Print = (line: string) => void;
@@ -20,7 +21,7 @@ export async function poolCommand(services: Services, parsed: ParsedArguments, p
       const flags = takeFlags(parsed, ['api-key', 'base-url', 'weight']);
       if (!id) throw new UsageError(USAGE);
       const existing = current.find((deployment) => deployment.id === id);
-      const weight = flags.weight === undefined ? existing?.weight ?? 1 : Number(flags.weight);
+      const weight = flags.weight === undefined ? existing?.weight ?? 1 : integerText(flags.weight);
       const changed = { id, weight, base_url: flags['base-url'] ?? existing?.base_url ?? null, ...(flags['api-key'] === undefined ? {} : { api_key: flags['api-key'] }) };
       const deployments = existing ? current.map((deployment) => (deployment.id === id ? changed : deployment)) : [...current, changed];
       printPool(name, await savePool(router, name, { deployments }), print);

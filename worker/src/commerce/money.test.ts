@@ -1,4 +1,4 @@
-import { decimalToMicros, normaliseAmount } from './money';
+import { decimalToMicros, readPackagePrice } from './money';
 
 describe('money', () => {
   it('reads decimal strings exactly', () => {
@@ -14,11 +14,15 @@ describe('money', () => {
     }
   });
 
-  it('normalises prices to two decimals and refuses finer ones', () => {
-    expect(normaliseAmount('49')).toBe('49.00');
-    expect(normaliseAmount('49.5')).toBe('49.50');
-    expect(normaliseAmount(7)).toBe('7.00');
-    expect(normaliseAmount('0.005')).toBeNull();
-    expect(normaliseAmount('-2')).toBeNull();
+  it('writes package prices with two decimals and refuses finer ones, signs and more than the column holds', () => {
+    expect(readPackagePrice('49').value).toBe('49.00');
+    expect(readPackagePrice('49.5').value).toBe('49.50');
+    expect(readPackagePrice(7).value).toBe('7.00');
+    expect(readPackagePrice('9999999999.99').value).toBe('9999999999.99');
+    expect(readPackagePrice('0.005').problem).toBe('is below 0.01, the smallest amount stored; give 0 or at least 0.01');
+    expect(readPackagePrice('49.999').problem).toBe('has more than 2 decimals; 2 are stored and it is never rounded');
+    expect(readPackagePrice('-2').problem).toMatch(/^must be a plain decimal/);
+    // DECIMAL(12,2) holds 10 digits before the point; 12 used to be taken and fail in MySQL.
+    expect(readPackagePrice('100000000000').problem).toBe('must be below 10000000000 (at most 10 digits before the point)');
   });
 });

@@ -1,3 +1,5 @@
+import { readDecimal, type DecimalRule, type Reading } from '../support/number-input';
+
 /** Money as the API writes it: `{ amount: "49.00", currency: "EUR" }` (DESIGN §3). */
 export interface Money {
   amount: string;
@@ -16,10 +18,10 @@ export function decimalToMicros(value: unknown): bigint | null {
   return BigInt(match[1]!) * 1_000_000n + BigInt((match[2] ?? '').padEnd(6, '0'));
 }
 
-/** A price with two decimals ("49" → "49.00"); null when not a non-negative amount with at most 2 decimals. */
-export function normaliseAmount(value: unknown): string | null {
-  const micros = decimalToMicros(value);
-  if (micros === null || micros % 10_000n !== 0n) return null;
-  const cents = micros / 10_000n;
-  return `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
+/** A package's price as `{prefix}svc_packages.price_amount` stores it: DECIMAL(12,2), 0 or more. */
+export const PACKAGE_PRICE: DecimalRule = { integerDigits: 10, scale: 2, zero: true, example: '49.00' };
+
+/** A package's price with two decimals ("49" → "49.00"): a JSON number or a plain decimal string (support/number-input.ts). */
+export function readPackagePrice(value: unknown): Reading<string> {
+  return readDecimal(value, PACKAGE_PRICE);
 }

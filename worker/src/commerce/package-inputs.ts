@@ -1,20 +1,19 @@
 import { features } from '../license/inputs';
+import { readCount } from '../support/number-input';
 import { Problems, text, type Raw } from '../support/problems';
-import { CURRENCY_PATTERN, normaliseAmount } from './money';
+import { CURRENCY_PATTERN, readPackagePrice } from './money';
 import type { PackageInput } from './packages';
 import { normaliseStoreUrl } from './store-url';
 
 export const PACKAGE_ID_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 
+/** A JSON number or plain digits from 1 to `max` (support/number-input.ts), or null when absent. */
 function optionalInteger(raw: Raw, name: string, problems: Problems, max: number): number | null {
   const value = raw[name];
   if (value === undefined || value === null || value === '') return null;
-  const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  if (typeof number !== 'number' || !Number.isInteger(number) || number < 1 || number > max) {
-    problems.add(name, `must be an integer from 1 to ${max}, or null`);
-    return null;
-  }
-  return number;
+  const reading = readCount(value, { min: 1, max, strings: true });
+  if (reading.problem !== undefined) problems.add(name, `${reading.problem}, or null`);
+  return reading.value ?? null;
 }
 
 function price(raw: Raw, problems: Problems): PackageInput['price'] {
@@ -23,11 +22,11 @@ function price(raw: Raw, problems: Problems): PackageInput['price'] {
     problems.add('price', 'must be an object {"amount": "49.00", "currency": "EUR"}');
     return { amount: '', currency: '' };
   }
-  const amount = normaliseAmount(value.amount);
-  if (amount === null) problems.add('price.amount', 'must be a decimal string with at most 2 decimals, e.g. "49.00"');
+  const amount = readPackagePrice(value.amount);
+  if (amount.problem !== undefined) problems.add('price.amount', amount.problem);
   const currency = typeof value.currency === 'string' ? value.currency.trim().toUpperCase() : '';
   if (!CURRENCY_PATTERN.test(currency)) problems.add('price.currency', 'must be an ISO 4217 code such as EUR or USD');
-  return { amount: amount ?? '', currency };
+  return { amount: amount.value ?? '', currency };
 }
 
 /**

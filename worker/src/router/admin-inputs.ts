@@ -1,4 +1,5 @@
 import { ApiError } from '../support/api-error';
+import { readDecimal, type DecimalRule } from '../support/number-input';
 import type { PriceOverride } from './prices';
 import type { ProviderChange } from './provider-store';
 import { describeProvider, isOfflineProvider } from './providers/registry';
@@ -35,15 +36,22 @@ export function parseProviderChange(name: string, raw: Raw): ProviderChange {
   return change;
 }
 
+/** USD per million tokens as `{prefix}svc_model_prices` stores it: DECIMAL(12,6), 0 for a free model. */
+export const PRICE_PER_MTOK: DecimalRule = { integerDigits: 6, scale: 6, zero: true, example: '0.15' };
+
+/**
+ * `{input_per_mtok, output_per_mtok, cache_read_per_mtok?, cache_write_per_mtok?, currency?}`:
+ * USD per million tokens, JSON numbers or plain decimal strings (support/number-input.ts).
+ */
 export function parsePrice(raw: Raw): PriceOverride {
   const params: Record<string, string> = {};
   const amount = (name: string) => {
-    const value = typeof raw[name] === 'string' ? Number(raw[name]) : raw[name];
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 1_000_000) {
-      params[name] = 'must be a number of USD per million tokens, 0 or more';
+    const reading = readDecimal(raw[name], PRICE_PER_MTOK);
+    if (reading.problem !== undefined) {
+      params[name] = reading.problem;
       return 0;
     }
-    return value;
+    return Number(reading.value);
   };
   /** Cache prices are optional: absent, null or '' keeps the shipped cache price. */
   const optional = (name: string) => (raw[name] === undefined || raw[name] === null || raw[name] === '' ? null : amount(name));

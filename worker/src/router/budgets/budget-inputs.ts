@@ -1,4 +1,5 @@
 import { normaliseSiteUrl } from '../../support/site-url';
+import { readDecimal, type DecimalRule, type Reading } from '../../support/number-input';
 import { Problems, type Raw } from '../../support/problems';
 import { BUDGET_PERIODS, type BudgetPeriod } from './periods';
 
@@ -16,14 +17,13 @@ export interface BudgetFields {
   alertUrl: string | null;
 }
 
-const AMOUNT = /^(0|[1-9][0-9]{0,9})(\.[0-9]{1,8})?$/;
+/** USD as `{prefix}svc_budgets.amount` stores it: DECIMAL(18,8), more than 0. */
+export const BUDGET_AMOUNT: DecimalRule = { integerDigits: 10, scale: 8, zero: false, example: '25.00' };
 const KEY_ID = /^key_[0-9A-Z]{26}$/;
 
-/** USD as a number or decimal string, > 0 and < 10^10, at most 8 decimals; null when not. */
-export function readAmount(value: unknown): string | null {
-  const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
-  if (typeof text !== 'string' || !AMOUNT.test(text) || Number(text) <= 0) return null;
-  return Number(text).toFixed(8);
+/** USD as a JSON number or a plain decimal string, > 0 and < 10^10, at most 8 decimals ("25.00000000"). */
+export function readAmount(value: unknown): Reading<string> {
+  return readDecimal(value, BUDGET_AMOUNT);
 }
 
 function readScope(raw: Raw, problems: Problems): { scopeKind: BudgetScopeKind; scopeValue: string } | null {
@@ -74,8 +74,9 @@ export function readBudgetFields(raw: Raw, current?: BudgetFields): BudgetFields
   if (current && raw.scope !== undefined) problems.add('scope', 'cannot change; remove the budget and create another');
   const period = (raw.period ?? current?.period) as BudgetPeriod;
   if (!BUDGET_PERIODS.includes(period)) problems.add('period', 'must be one of day, month, total');
-  const amount = raw.amount === undefined && current ? current.amount : readAmount(raw.amount);
-  if (amount === null) problems.add('amount', 'must be a USD amount above 0 with at most 8 decimals (e.g. "25.00")');
+  const reading = raw.amount === undefined && current ? { value: current.amount } : readAmount(raw.amount);
+  if (reading.problem !== undefined) problems.add('amount', reading.problem);
+  const amount = reading.value ?? null;
   const hard = raw.hard ?? current?.hard ?? true;
   if (typeof hard !== 'boolean') problems.add('hard', 'must be true (block) or false (alert only)');
   const alertUrl = raw.alert_url === undefined && current ? current.alertUrl : readAlertUrl(raw.alert_url, problems);
