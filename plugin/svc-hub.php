@@ -55,6 +55,8 @@ function svc_hub_bootstrap() {
 	require_once $includes . 'class-svc-hub-client-stream.php';
 	require_once $includes . 'class-svc-hub-stream-proxy.php';
 	require_once $includes . 'class-svc-hub-rest-guard.php';
+	require_once $includes . 'class-svc-hub-php-pool.php';
+	require_once $includes . 'class-svc-hub-forwarding-slots.php';
 	require_once $includes . 'class-svc-hub-forwarder.php';
 	require_once $includes . 'class-svc-hub-nonce-store.php';
 	require_once $includes . 'class-svc-hub-internal-routes.php';

@@ -115,6 +115,37 @@ final class Svc_Hub_Errors {
 	}
 
 	/**
+	 * 503 with Retry-After: the request would take a PHP worker past the forwarding limits
+	 * (Svc_Hub_Forwarding_Slots).
+	 *
+	 * @param string $refused Which limit: `per_key` or `total`.
+	 * @param int    $limit   That limit.
+	 * @return WP_REST_Response
+	 */
+	public static function busy( string $refused, int $limit ): WP_REST_Response {
+		$retry   = Svc_Hub_Forwarding_Slots::RETRY_AFTER;
+		if ( 'per_key' === $refused ) {
+			/* translators: 1: calls at once, 2: seconds. */
+			$message = sprintf( __( 'This API key already has %1$d calls running through WordPress, as many as it may. Try again in %2$d s, or send long and streamed calls to the svc-hub worker directly.', 'svc-hub' ), $limit, $retry );
+		} else {
+			/* translators: 1: calls at once, 2: seconds. */
+			$message = sprintf( __( 'WordPress is already running %1$d svc-hub calls, as many as it takes at once. Try again in %2$d s.', 'svc-hub' ), $limit, $retry );
+		}
+		$response = self::response(
+			'svc_busy',
+			$message,
+			503,
+			array(
+				'limit'       => $limit,
+				'scope'       => 'per_key' === $refused ? 'key' : 'site',
+				'retry_after' => $retry,
+			)
+		);
+		$response->header( 'Retry-After', (string) $retry );
+		return $response;
+	}
+
+	/**
 	 * 431: the client's headers are larger than the worker takes (the worker answers the same).
 	 *
 	 * @return WP_REST_Response

@@ -126,15 +126,27 @@ final class Svc_Hub_Forwarder {
 		if ( self::header_bytes( $incoming->headers ) > self::MAX_HEADER_BYTES ) {
 			return Svc_Hub_Errors::headers_too_large(); // The worker would refuse them while the body is still on its way.
 		}
-		$user     = 'admin' === $auth ? (string) get_current_user_id() : '';
-		$signed   = $signer->headers_for( $incoming->method, $incoming->path, $incoming->authorization, $auth, $user, $incoming->client_ip, $incoming->body );
-		$response = Svc_Hub_Stream_Proxy::send(
-			$this->settings->worker_url() . $incoming->path,
-			$incoming->method,
-			self::header_lines( array_merge( Svc_Hub_Headers::from_map( $signed ), $incoming->headers ) ),
-			$incoming->body,
-			$is_main && ! empty( $row['may_stream'] )
-		);
+		$slots = 'admin' === $auth ? null : Svc_Hub_Forwarding_Slots::for_site( $this->settings->worker_url() );
+		if ( null !== $slots ) {
+			$refused = $slots->take( $incoming->authorization );
+			if ( null !== $refused ) {
+				return Svc_Hub_Errors::busy( $refused, $slots->limits_in_force()[ $refused ] );
+			}
+			register_shutdown_function( array( $slots, 'release' ) ); // A stream ends the request with exit.
+		}
+		$user   = 'admin' === $auth ? (string) get_current_user_id() : '';
+		$signed = $signer->headers_for( $incoming->method, $incoming->path, $incoming->authorization, $auth, $user, $incoming->client_ip, $incoming->body );
+		try {
+			$response = Svc_Hub_Stream_Proxy::send(
+				$this->settings->worker_url() . $incoming->path,
+				$incoming->method,
+				self::header_lines( array_merge( Svc_Hub_Headers::from_map( $signed ), $incoming->headers ) ),
+				$incoming->body,
+				$is_main && ! empty( $row['may_stream'] )
+			);
+		} finally {
+			$slots?->release();
+		}
 		return $response ?? $this->unavailable( $request, Svc_Hub_Errors::unreachable_message() );
 	}
 

@@ -76,18 +76,20 @@ final class Svc_Hub_Incoming_Request {
 	}
 
 	/**
-	 * The raw QUERY_STRING without any `rest_route` pair, bytes otherwise untouched.
+	 * The raw QUERY_STRING without any `rest_route` pair (`rest.route`, `rest[route`… included),
+	 * bytes otherwise untouched.
 	 *
 	 * @return string
 	 */
 	public static function main_query_string(): string {
 		$raw = isset( $_SERVER['QUERY_STRING'] ) ? wp_unslash( (string) $_SERVER['QUERY_STRING'] ) : '';
-		if ( '' === $raw || false === stripos( $raw, 'rest_route' ) ) {
+		if ( '' === $raw || false === stripos( $raw, 'rest' ) ) {
 			return $raw;
 		}
+		// The name as PHP reads it into $_GET (` `, `.` and `[` become `_`), as the worker reads it too.
 		$pairs = array_filter(
 			explode( '&', $raw ),
-			static fn ( string $pair ): bool => 'rest_route' !== urldecode( explode( '=', $pair, 2 )[0] )
+			static fn ( string $pair ): bool => 'rest_route' !== strtr( urldecode( explode( '=', $pair, 2 )[0] ), ' .[', '___' )
 		);
 		return implode( '&', $pairs );
 	}

@@ -8,8 +8,9 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Reads SVC_HUB_WORKER_URL, SVC_HUB_SECRET and SVC_HUB_MODE: a wp-config.php constant
- * first, then the PHP process environment (getenv). Values are read once per request.
+ * Reads SVC_HUB_WORKER_URL, SVC_HUB_SECRET, SVC_HUB_MODE and the forwarding limits
+ * (SVC_HUB_MAX_FORWARDED, SVC_HUB_MAX_FORWARDED_PER_KEY): a wp-config.php constant first, then
+ * the PHP process environment (getenv). Values are read once per request.
  *
  * The secret is only ever handed to Svc_Hub_Signer; nothing prints it.
  */
@@ -95,6 +96,26 @@ final class Svc_Hub_Settings {
 			$this->secret = self::read( 'SVC_HUB_SECRET' );
 		}
 		return $this->secret;
+	}
+
+	/**
+	 * A whole number of at least 1 from a constant or the environment
+	 * (SVC_HUB_MAX_FORWARDED, SVC_HUB_MAX_FORWARDED_PER_KEY), or null when unset. A value that
+	 * is not such a number is logged and read as unset.
+	 *
+	 * @param string $name Constant / environment variable name.
+	 * @return int|null
+	 */
+	public static function count( string $name ): ?int {
+		$value = self::read( $name );
+		if ( '' === $value ) {
+			return null;
+		}
+		if ( 1 !== preg_match( '/^[1-9][0-9]{0,5}\z/', $value ) ) {
+			error_log( 'svc-hub: ' . $name . ' must be a whole number from 1 to 999999; using the default.' ); // phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log
+			return null;
+		}
+		return (int) $value;
 	}
 
 	/**

@@ -11,12 +11,14 @@ import { ping } from '../support/woo-webhook';
 import { startWorker, stopWorker } from '../support/worker-process';
 
 /**
- * Both lanes through Debian's nginx and php8.2-fpm configured with the shipped
- * deploy/nginx/svc-hub.conf and deploy/php-fpm/svc-hub.conf: the direct lane at the public
- * paths (nginx → worker), the WordPress lane as `/?rest_route=` (nginx → php-fpm → shell → worker).
+ * Debian's nginx and php8.2-fpm configured with the shipped deploy/nginx/svc-hub.conf and
+ * deploy/php-fpm/svc-hub.conf. The public API's paths go to the worker (`direct`), and so does
+ * every other spelling of them (`plain`: `/?rest_route=…`, hostile input round 2, item 2), so
+ * that no public call holds a PHP worker; WordPress's own routes and the admin routes stay
+ * with php-fpm (nginx → php-fpm → shell → worker).
  */
-type Lane = 'direct' | 'wordpress';
-const LANES: Lane[] = ['direct', 'wordpress'];
+type Lane = 'direct' | 'plain';
+const LANES: Lane[] = ['direct', 'plain'];
 let front: NginxFront;
 const url = (lane: Lane, path: string) => (lane === 'direct' ? `${front.url}/wp-json${path}` : `${front.url}/?rest_route=${encodeURIComponent(path)}`);
 const ROUTER = '/llm/router/v1';
@@ -180,7 +182,7 @@ describe('behind nginx, the lanes are the same for a browser', () => {
     };
     const direct = await headersOf('direct');
     expect(direct).toMatchObject({ 'x-content-type-options': 'nosniff', vary: 'Origin', 'access-control-allow-origin': 'https://app.example' });
-    expect(await headersOf('wordpress')).toEqual(direct);
+    expect(await headersOf('plain')).toEqual(direct);
   });
 
   it('sends an image-library file path ending in .svg to the worker, not to the static-file rule', async () => {
@@ -243,5 +245,55 @@ describe('behind nginx, with the worker stopped', () => {
   it.each(LANES)('answers health with JSON 503, status down (%s)', async (lane) => {
     const answer = await fetchJson(url(lane, `${ROUTER}/health`));
     expect([answer.status, answer.body?.status]).toEqual([503, 'down']);
+  });
+});
+
+/** Whether PHP (WordPress) answered: its REST answers carry the API's discovery link. */
+const fromWordPress = (headers: Headers) => /rel="https:\/\/api\.w\.org\/"/.test(headers.get('link') ?? '');
+
+describe('behind nginx, every spelling of the public API goes to the worker (hostile input round 2, item 2)', () => {
+  const key = createKey(['llm.chat']);
+  const models = async (path: string) => fetchJson(`${front.url}${path}`, { headers: { Authorization: `Bearer ${key.key}` } });
+
+  it.each([
+    '/?rest_route=/llm/router/v1/models',
+    '/?rest_route=%2Fllm%2Frouter%2Fv1%2Fmodels',
+    '/?rest_route=/llm/router/v1/models/',
+    '/index.php?rest_route=/llm/router/v1/models',
+    '/index.php/wp-json/llm/router/v1/models',
+    '/wp-json/LLM/Router/V1/models',
+    '/some/page/?rest_route=/llm/router/v1/models',
+    '/?page=2&rest_route=/llm/router/v1/models',
+    '/?rest.route=/llm/router/v1/models',
+    '/?rest+route=/llm/router/v1/models',
+    '/?rest%5Froute=/llm/router/v1/models',
+    '/?rest[route=/llm/router/v1/models',
+    '/?rest_route=/LLM/router/V1/models',
+  ])('%s: the worker\'s answer, no PHP', async (path) => {
+    const [spelled, direct] = [await models(path), await models('/wp-json/llm/router/v1/models')];
+    expect([path, spelled.status, fromWordPress(spelled.headers)]).toEqual([path, 200, false]);
+    expect(spelled.body).toEqual(direct.body);
+  });
+
+  it('the other namespaces too: commerce, licence, library', async () => {
+    for (const route of ['/svc/v1/image-templates', '/svc-license/v1/entitlement', '/svc-commerce/v1/packages']) {
+      const answer = await models(`/?rest_route=${route}`);
+      expect([route, fromWordPress(answer.headers), answer.status < 500]).toEqual([route, false, true]);
+    }
+  });
+
+  it.each([
+    ['WordPress\'s index', '/?rest_route=/', 200],
+    ['a WordPress route', '/?rest_route=/wp/v2/types', 200],
+    ['the admin routes', '/?rest_route=/svc-hub/v1/admin/keys', 401],
+  ])('%s stays with PHP', async (_name, path, status) => {
+    const answer = await fetchJson(`${front.url}${path}`);
+    expect([answer.status, fromWordPress(answer.headers)]).toEqual([status, true]);
+  });
+
+  it('a name PHP does not read as rest_route stays with WordPress (its home page)', async () => {
+    const answer = await fetchJson(`${front.url}/?REST_ROUTE=/llm/router/v1/models`);
+    expect(answer.body?.object).toBeUndefined();
+    expect(answer.headers.get('x-redirect-by') ?? answer.headers.get('content-type')).toMatch(/WordPress|text\/html/);
   });
 });

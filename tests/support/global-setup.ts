@@ -67,6 +67,11 @@ export default async function globalSetup(): Promise<void> {
     SVC_STACK_MU_PLUGINS: join(repoRoot, 'tests', 'wordpress', 'mu-plugins'),
     SVC_MOCK: 'on',
     SVC_TEST_ROUTES: 'on',
+    // php -S runs 4 workers here, which would allow 2 forwarded calls at once (1 per key): the
+    // suite's parallel calls through WordPress queue in php -S instead, as they did before the
+    // cap; tests/e2e/forwarding-slots.test.ts sets the cap it tests (plugin/README.md).
+    SVC_HUB_MAX_FORWARDED: '256',
+    SVC_HUB_MAX_FORWARDED_PER_KEY: '256',
   };
   process.stdout.write(`[e2e] starting a stack in ${dir}\n`);
   try {

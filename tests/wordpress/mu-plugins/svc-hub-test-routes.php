@@ -74,3 +74,22 @@ add_action(
 		);
 	}
 );
+
+/*
+ * The forwarding limits a test sets in the option `svc_hub_test_forwarding_limits`
+ * ("total,per_key"), over the stack's own (global-setup lifts them so the suite's parallel
+ * calls queue in php -S as before). Deleted, the stack's own apply again.
+ */
+add_filter(
+	'svc_hub_forwarding_limits',
+	static function ( $limits ) {
+		$set = get_option( 'svc_hub_test_forwarding_limits', '' );
+		if ( ! is_string( $set ) || 1 !== preg_match( '/^([0-9]+),([0-9]+)$/', $set, $match ) ) {
+			return $limits;
+		}
+		return array(
+			'total'   => (int) $match[1],
+			'per_key' => (int) $match[2],
+		);
+	}
+);

@@ -3,13 +3,16 @@ import type { Services } from '../services';
 import { buildApp, type AppOptions } from './app';
 import { answerClientError } from './client-error';
 import { LeanDispatch } from './lean-dispatch';
+import { restRouteTarget } from './rest-route-target';
 import { trackRequest } from './request-metrics';
 import { routeTable } from './routes';
 
 /**
  * The worker's HTTP server: one route table, served by the lean dispatch where it can (the
- * direct lane's LLM calls) and by Express for everything else; what Node's parser refuses is
- * answered in the documented error shape too (client-error.ts).
+ * direct lane's LLM calls) and by Express for everything else; WordPress's other spellings of a
+ * REST request (`?rest_route=`, `/index.php/wp-json/`) are read as the shell reads them
+ * (rest-route-target.ts); what Node's parser refuses is answered in the documented error shape
+ * too (client-error.ts).
  */
 export function createWorkerServer(services: Services, options: AppOptions & { startedAt?: number } = {}): Server {
   const routes = routeTable(services, options.startedAt ?? Date.now());
@@ -19,6 +22,8 @@ export function createWorkerServer(services: Services, options: AppOptions & { s
   // judge the same value (two Authorization headers are refused alike, bearer-auth.ts).
   const server = createServer({ joinDuplicateHeaders: true }, (request, response) => {
     trackRequest(response);
+    const canonical = restRouteTarget(request.url ?? '');
+    if (canonical !== null) request.url = canonical;
     if (!lean.handle(request, response)) app(request, response);
   });
   server.on('clientError', answerClientError);
