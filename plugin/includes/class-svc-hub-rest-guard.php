@@ -17,21 +17,26 @@ defined( 'ABSPATH' ) || exit;
  *   headers from its JSON. The guard counts the batch requests being served
  *   (`rest_request_before_callbacks` / `rest_request_after_callbacks`), so the forwarder can
  *   refuse every sub-request in the plugin's namespaces: nothing inside a batch is forwarded.
- * - **The request rewrites of `serve_request()`**: `_method` and `X-HTTP-Method-Override`
- *   (another method than the one on the wire), `_envelope` (the answer wrapped in a JSON
- *   envelope) and `_jsonp` (a JavaScript answer, or WordPress's own 400). For a request whose
- *   route is in the plugin's namespaces they are removed from `$_GET` / `$_SERVER` before
- *   WordPress reads them (from the `rest_jsonp_enabled` filter, the first hook of
- *   `serve_request()`); the query string forwarded to the worker is the raw one, unchanged,
- *   and the worker ignores these parameters as it ignores every unknown one.
+ * - **The request rewrites of `serve_request()`**: `_envelope` (the answer wrapped in a JSON
+ *   envelope), `_jsonp` (a JavaScript answer, or WordPress's own 400), and `_method` /
+ *   `X-HTTP-Method-Override` naming anything but GET, POST, PUT, PATCH or DELETE. For a
+ *   request whose route is in the plugin's namespaces they are removed from `$_GET` /
+ *   `$_SERVER` before WordPress reads them (from the `rest_jsonp_enabled` filter, the first
+ *   hook of `serve_request()`); the query string forwarded to the worker is the raw one,
+ *   unchanged. A method override naming one of those five stays: the block editor's apiFetch
+ *   sends PUT, PATCH and DELETE as POST with `X-HTTP-Method-Override`, and the worker honours
+ *   the same overrides on its own lane (http/method-override.ts).
  */
 final class Svc_Hub_Rest_Guard {
 
 	/** The route WordPress serves batches on. */
 	private const BATCH_ROUTE = '/batch/v1';
 
-	/** Query parameters through which WordPress would rewrite a request or its answer. */
-	private const REWRITING_PARAMETERS = array( '_method', '_envelope', '_jsonp', '_embed' );
+	/** Query parameters through which WordPress would rewrite an answer. */
+	private const REWRITING_PARAMETERS = array( '_envelope', '_jsonp', '_embed' );
+
+	/** The methods an override may name (as the worker's own lane honours them). */
+	private const OVERRIDE_METHODS = array( 'GET', 'POST', 'PUT', 'PATCH', 'DELETE' );
 
 	/** @var Svc_Hub_Route_Table */
 	private Svc_Hub_Route_Table $table;
@@ -66,8 +71,9 @@ final class Svc_Hub_Rest_Guard {
 
 	/**
 	 * `rest_jsonp_enabled` filter: when the route asked for is in the plugin's namespaces, removes
-	 * `_method`, `_envelope`, `_jsonp`, `_embed` and `X-HTTP-Method-Override` before
-	 * `serve_request()` reads them. The value passes through unchanged.
+	 * `_envelope`, `_jsonp`, `_embed`, and `_method` / `X-HTTP-Method-Override` unless they name
+	 * one of the five methods, before `serve_request()` reads them. The value passes through
+	 * unchanged.
 	 *
 	 * @param mixed $enabled Whether JSONP is enabled.
 	 * @return mixed
@@ -80,8 +86,23 @@ final class Svc_Hub_Rest_Guard {
 		foreach ( self::REWRITING_PARAMETERS as $name ) {
 			unset( $_GET[ $name ] ); // phpcs:ignore SvcHub.Security.NonceVerification.Recommended -- removed, never read: nothing is acted on.
 		}
-		unset( $_SERVER['HTTP_X_HTTP_METHOD_OVERRIDE'] );
+		if ( isset( $_GET['_method'] ) && ! self::is_override( $_GET['_method'] ) ) { // phpcs:ignore SvcHub.Security.NonceVerification.Recommended -- only checked, then removed or left to WordPress.
+			unset( $_GET['_method'] );
+		}
+		if ( isset( $_SERVER['HTTP_X_HTTP_METHOD_OVERRIDE'] ) && ! self::is_override( $_SERVER['HTTP_X_HTTP_METHOD_OVERRIDE'] ) ) { // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- only compared.
+			unset( $_SERVER['HTTP_X_HTTP_METHOD_OVERRIDE'] );
+		}
 		return $enabled;
+	}
+
+	/**
+	 * Whether a method override names GET, POST, PUT, PATCH or DELETE (any letter case).
+	 *
+	 * @param mixed $value The override.
+	 * @return bool
+	 */
+	private static function is_override( $value ): bool {
+		return is_string( $value ) && in_array( strtoupper( $value ), self::OVERRIDE_METHODS, true );
 	}
 
 	/**

@@ -108,8 +108,10 @@ describe('lean dispatch and Express answer alike (direct lane)', () => {
 
 /**
  * Hostile input, round 2, item 7: what WordPress's REST server would do to a request — method
- * overrides, envelopes, JSONP, two Authorization headers joined, an encoded slash splitting a
- * path parameter — must not make the WordPress lane answer otherwise than the worker's own.
+ * overrides (honoured alike: the admin screen's apiFetch sends PUT as POST with
+ * X-HTTP-Method-Override), envelopes, JSONP, two Authorization headers joined, an encoded
+ * slash splitting a path parameter — must not make the WordPress lane answer otherwise than
+ * the worker's own.
  * Compared: status, content type and body, on pretty and plain permalinks and the direct lane.
  */
 describe('both lanes answer alike whatever WordPress would make of the request', () => {
@@ -134,9 +136,15 @@ describe('both lanes answer alike whatever WordPress would make of the request',
 
   it.each([
     ['?_method=GET on a POST', 'POST', models, '_method=GET', {}],
+    ['?_method=get (any case), the last of two', 'POST', models, '_method=DELETE&_method=get', {}],
+    ['?.method=GET (PHP reads it as _method)', 'POST', models, '.method=GET', {}],
     ['?_method=DELETE on a GET', 'GET', '/svc/v1/image-templates/no-such-template', '_method=DELETE', {}],
+    ['?_method=OPTIONS (not an override the hub honours)', 'GET', models, '_method=OPTIONS', {}],
+    ['?_method=FOO', 'GET', models, '_method=FOO', {}],
     ['X-HTTP-Method-Override: GET on a POST', 'POST', models, '', { 'X-HTTP-Method-Override': 'GET' }],
     ['X-HTTP-Method-Override: PUT on a GET', 'GET', models, '', { 'X-HTTP-Method-Override': 'PUT' }],
+    ['X-HTTP-Method-Override: TRACE', 'GET', models, '', { 'X-HTTP-Method-Override': 'TRACE' }],
+    ['?_method=FOO with X-HTTP-Method-Override: GET', 'POST', models, '_method=FOO', { 'X-HTTP-Method-Override': 'GET' }],
     ['?_envelope', 'GET', models, '_envelope=1', {}],
     ['?_envelope with ?_embed', 'GET', models, '_envelope&_embed=1', {}],
     ['?_jsonp with a valid callback', 'GET', models, '_jsonp=callback', {}],

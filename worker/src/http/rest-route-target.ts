@@ -1,3 +1,5 @@
+import { phpParameter } from './php-query';
+
 /**
  * WordPress's other spellings of a REST request, as a request target the worker routes:
  * `/?rest_route=/llm/router/v1/models&x=1` (plain permalinks, on any front-end path, with the
@@ -14,39 +16,18 @@ export function restRouteTarget(url: string): string | null {
   const path = queryAt < 0 ? url : url.slice(0, queryAt);
   if (/^\/index\.php\/wp-json(?:\/|$)/i.test(path)) return url.slice('/index.php'.length);
   if (queryAt < 0) return null;
-  const pairs = url.slice(queryAt + 1).split('&');
-  let route: Buffer | null = null;
-  const kept: string[] = [];
-  for (const pair of pairs) {
-    const equals = pair.indexOf('=');
-    const name = phpDecode(equals < 0 ? pair : pair.slice(0, equals)).toString('latin1').replace(/[ .[]/g, '_');
-    if (name === 'rest_route') route = phpDecode(equals < 0 ? '' : pair.slice(equals + 1));
-    else kept.push(pair);
-  }
-  if (route === null || route[0] !== SLASH) return null;
+  const parameter = phpParameter(url.slice(queryAt + 1), 'rest_route');
+  if (parameter === null) return null;
+  const route = parameter.value;
+  if (route[0] !== SLASH) return null;
   let end = route.length;
   while (end > 0 && route[end - 1] === SLASH) end -= 1;
-  const query = kept.filter((pair) => pair !== '').join('&');
+  const query = parameter.rest.join('&');
   return `/wp-json${segments(route.subarray(0, end)).map(rawUrlEncode).join('/')}${query ? `?${query}` : ''}`;
 }
 
 const SLASH = 0x2f;
 const UNRESERVED = /[A-Za-z0-9\-_.~]/;
-
-/** PHP's urldecode(), to bytes: `+` is a space, `%XX` a byte; anything else as it is. */
-function phpDecode(raw: string): Buffer {
-  const bytes: number[] = [];
-  for (let index = 0; index < raw.length; index += 1) {
-    const character = raw[index]!;
-    const hex = raw.slice(index + 1, index + 3);
-    if (character === '%' && /^[0-9a-fA-F]{2}$/.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      index += 2;
-    } else if (character === '+') bytes.push(0x20);
-    else bytes.push(...Buffer.from(character, 'utf8'));
-  }
-  return Buffer.from(bytes);
-}
 
 /** The route's segments, split at each `/`. */
 function segments(route: Buffer): Buffer[] {

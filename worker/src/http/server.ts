@@ -3,6 +3,7 @@ import type { Services } from '../services';
 import { buildApp, type AppOptions } from './app';
 import { answerClientError } from './client-error';
 import { LeanDispatch } from './lean-dispatch';
+import { methodOverride } from './method-override';
 import { restRouteTarget } from './rest-route-target';
 import { trackRequest } from './request-metrics';
 import { routeTable } from './routes';
@@ -10,8 +11,8 @@ import { routeTable } from './routes';
 /**
  * The worker's HTTP server: one route table, served by the lean dispatch where it can (the
  * direct lane's LLM calls) and by Express for everything else; WordPress's other spellings of a
- * REST request (`?rest_route=`, `/index.php/wp-json/`) are read as the shell reads them
- * (rest-route-target.ts); what Node's parser refuses is answered in the documented error shape
+ * REST request (`?rest_route=`, `/index.php/wp-json/`) and its method overrides are read as
+ * WordPress reads them (rest-route-target.ts, method-override.ts); what Node's parser refuses is answered in the documented error shape
  * too (client-error.ts).
  */
 export function createWorkerServer(services: Services, options: AppOptions & { startedAt?: number } = {}): Server {
@@ -24,6 +25,8 @@ export function createWorkerServer(services: Services, options: AppOptions & { s
     trackRequest(response);
     const canonical = restRouteTarget(request.url ?? '');
     if (canonical !== null) request.url = canonical;
+    const overridden = methodOverride(request);
+    if (overridden !== null) request.method = overridden;
     if (!lean.handle(request, response)) app(request, response);
   });
   server.on('clientError', answerClientError);
