@@ -1,7 +1,9 @@
 import { bodyCases } from './attacks/bodies';
+import { deepJsonCases } from './attacks/deep-json';
 import { findingCases } from './attacks/findings';
 import { headerCases } from './attacks/headers';
 import { idorCases } from './attacks/idor';
+import { moneyCases } from './attacks/money';
 import { pathCases } from './attacks/paths';
 import { queryCases } from './attacks/queries';
 import { signatureCases } from './attacks/signatures';
@@ -18,6 +20,8 @@ export const FAMILIES: Record<string, () => HostileCase[]> = {
   signatures: signatureCases,
   findings: findingCases,
   'webhook-gate': webhookGateCases,
+  'deep-json': deepJsonCases,
+  money: moneyCases,
 };
 
 export const allCases = (): HostileCase[] => Object.values(FAMILIES).flatMap((family) => family());
