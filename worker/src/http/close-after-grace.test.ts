@@ -34,17 +34,25 @@ function stoppingServer(graceMs: number | null): { server: Server; afterFin: Pro
   return { server, afterFin };
 }
 
-/** Floods the server with a chunked body (as fast as the kernel takes it); what arrived before the connection closed. */
+/**
+ * Floods the server with a chunked body (as fast as the kernel takes it); what arrived before the
+ * connection closed. Half-open: the client answers the server's FIN with its own only 1.5 s
+ * later, past the 1 s grace, so the grace alone decides when the server closes. Node's client
+ * would answer at once, and a server still reading (a busy machine sends less of the body, so
+ * its socket is not yet held back by a full buffer) then closed at once: the grace measured as
+ * 1 ms in a loaded run.
+ */
 function flood(port: number): Promise<string> {
   return new Promise((resolve) => {
     const chunk = Buffer.concat([Buffer.from('10000\r\n'), Buffer.alloc(0x10000, 'x'), Buffer.from('\r\n')]);
     const received: Buffer[] = [];
-    const socket = connect({ host: '127.0.0.1', port });
+    const socket = connect({ host: '127.0.0.1', port, allowHalfOpen: true });
     socket.write('POST / HTTP/1.1\r\nHost: test\r\nTransfer-Encoding: chunked\r\n\r\n');
     const timer = setInterval(() => {
       if (received.length === 0 && !socket.writableNeedDrain && !socket.destroyed) socket.write(chunk);
     }, 1);
     socket.on('data', (data: Buffer) => received.push(data));
+    socket.on('end', () => setTimeout(() => socket.end(), 1500));
     socket.on('error', () => undefined);
     socket.on('close', () => {
       clearInterval(timer);
