@@ -159,7 +159,10 @@ describe('both lanes answer alike whatever WordPress would make of the request',
   });
 
   it('two Authorization headers: the same 400 naming the header, on every lane (PHP joins them, so does the worker)', async () => {
-    const twoKeys = { Authorization: `Bearer ${key.key}`, authorization: `Bearer svc_live_${'B'.repeat(32)}` };
+    // The same name twice: PHP's built-in server (the test stack's) corrupts its header table when
+    // two names differ only in letter case (`Authorization` became "Connection", or its worker
+    // died out of memory); php-fpm does not.
+    const twoKeys = { Authorization: [`Bearer ${key.key}`, `Bearer svc_live_${'B'.repeat(32)}`] };
     const send = (url: string, target: string) => rawRequest(url, { method: 'GET', target, headers: twoKeys });
     const info = stack();
     const answers = [
@@ -177,12 +180,13 @@ describe('both lanes answer alike whatever WordPress would make of the request',
   });
 
   it.each([
-    ['an encoded slash in a path parameter', '/svc/v1/image-templates/a%2Fb'],
-    ['an encoded slash, lower case', '/svc/v1/image-templates/a%2fb'],
-    ['an encoded slash in an order id', '/svc-commerce/v1/orders/ord_1%2F..'],
-  ])('%s: the same 404 as WordPress\'s decoded route', async (_name, route) => {
+    ['an encoded slash in a path parameter', '/svc/v1/image-templates/a%2Fb', 404],
+    ['an encoded slash, lower case', '/svc/v1/image-templates/a%2fb', 404],
+    ['an encoded slash in an order id', '/svc-commerce/v1/orders/ord_1%2F..', 404],
+    ['an encoded slash that is a trailing slash', '/llm/router/v1/models%2F', 200],
+  ])('%s: the answer to WordPress\'s decoded route on both lanes', async (_name, route, status) => {
     const answers = await Promise.all([call('wordpress', `/wp-json${route}`, { headers: bearer(key.key) }), call('direct', `/wp-json${route}`, { headers: bearer(key.key) })]);
-    for (const answer of answers) expect([answer.status, answer.body?.code]).toEqual([404, 'svc_not_found']);
+    for (const answer of answers) expect(answer.status).toBe(status);
     expect(summary(answers[0]!)).toEqual(summary(answers[1]!));
   });
 });

@@ -11,7 +11,8 @@ export interface RawRequest {
   method: string;
   /** The request target exactly as sent: origin form (`/path?query`) or absolute form (`http://host/path`). */
   target: string;
-  headers?: Record<string, string>;
+  /** A list writes one line per value (two headers of one name, say). */
+  headers?: Record<string, string | string[]>;
   body?: string | Buffer;
   /** Local address to send from (any of 127.0.0.0/8). */
   localAddress?: string;
@@ -55,7 +56,7 @@ export function rawRequest(url: string, request: RawRequest): Promise<RawAnswer>
   const { hostname, port } = new URL(url);
   const body = request.body === undefined ? Buffer.alloc(0) : Buffer.from(request.body);
   const head = [`${request.method} ${request.target} HTTP/1.1`, `Host: ${hostname}:${port}`, 'Connection: close', `Content-Length: ${body.length}`];
-  for (const [name, value] of Object.entries(request.headers ?? {})) head.push(`${name}: ${value}`);
+  for (const [name, value] of Object.entries(request.headers ?? {})) for (const one of [value].flat()) head.push(`${name}: ${one}`);
   return new Promise((resolve, reject) => {
     const received: Buffer[] = [];
     const socket = connect({ host: hostname, port: Number(port), localAddress: request.localAddress });

@@ -8,6 +8,7 @@ import { pathCases } from './attacks/paths';
 import { queryCases } from './attacks/queries';
 import { signatureCases } from './attacks/signatures';
 import { webhookGateCases } from './attacks/webhook-gate';
+import { wordpressRequestCases } from './attacks/wordpress-request';
 import type { HostileCase } from './hostile-case';
 
 /** Every family of the corpus, by the test file that runs it. */
@@ -22,6 +23,7 @@ export const FAMILIES: Record<string, () => HostileCase[]> = {
   'webhook-gate': webhookGateCases,
   'deep-json': deepJsonCases,
   money: moneyCases,
+  'wordpress-request': wordpressRequestCases,
 };
 
 export const allCases = (): HostileCase[] => Object.values(FAMILIES).flatMap((family) => family());

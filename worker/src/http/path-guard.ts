@@ -7,13 +7,6 @@ import { ApiError } from '../support/api-error';
  */
 const ENCODED_CONTROL = /%(?:[01][0-9a-f]|7f|c2%[89][0-9a-f])/i;
 
-/**
- * An encoded slash. WordPress decodes the route before matching it, so through the shell
- * `a%2Fb` is two segments and matches no route; the worker answers alike rather than read one
- * parameter holding a slash.
- */
-const ENCODED_SLASH = /%2f/i;
-
 /** Whether a raw (still percent-encoded) path carries a control character. */
 export function hasControlCharacter(path: string): boolean {
   return ENCODED_CONTROL.test(path);
@@ -22,12 +15,10 @@ export function hasControlCharacter(path: string): boolean {
 /**
  * First step for every route, both lanes: a path with a control character names no resource,
  * so it is refused before any route, signature or handler sees it — 400 svc_invalid_request
- * with `data.params.path` (the shell answers the same for its namespaces); a path with an
- * encoded slash is 404 svc_not_found, as WordPress's decoded route matches nothing. Decided on the
+ * with `data.params.path` (the shell answers the same for its namespaces). Decided on the
  * parsed path (`request.path`), so an absolute-form target is judged by its path too.
  */
 export function refuseControlCharacters(request: Request, _response: Response, next: NextFunction): void {
   if (hasControlCharacter(request.path)) throw ApiError.invalidRequest({ path: 'contains a control character' });
-  if (ENCODED_SLASH.test(request.path)) throw ApiError.notFound();
   next();
 }

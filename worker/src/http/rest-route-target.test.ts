@@ -8,6 +8,12 @@ describe('restRouteTarget', () => {
     expect(restRouteTarget('/some/page')).toBeNull();
   });
 
+  it('reads an encoded slash in the path as a slash, as WordPress decodes the route', () => {
+    expect(restRouteTarget('/wp-json/svc/v1/image-templates/a%2Fb?x=%2F')).toBe('/wp-json/svc/v1/image-templates/a/b?x=%2F');
+    expect(restRouteTarget('/wp-json/svc-commerce/v1/orders/ord_1%2f')).toBe('/wp-json/svc-commerce/v1/orders/ord_1/');
+    expect(restRouteTarget('/wp-json/svc/v1/image-templates/a%252Fb')).toBeNull();
+  });
+
   it('reads ?rest_route= on any front-end path, keeping the rest of the query', () => {
     expect(restRouteTarget('/?rest_route=/llm/router/v1/models')).toBe('/wp-json/llm/router/v1/models');
     expect(restRouteTarget('/index.php?rest_route=%2Fllm%2Frouter%2Fv1%2Fmodels&page=2')).toBe('/wp-json/llm/router/v1/models?page=2');

@@ -1,7 +1,9 @@
 import { phpParameter } from './php-query';
 
 /**
- * WordPress's other spellings of a REST request, as a request target the worker routes:
+ * WordPress's spellings of a REST request, as a request target the worker routes. An encoded
+ * slash in the path is a slash: WordPress decodes the route before matching it, so `a%2Fb` is
+ * two segments there (no route) and `ord_1%2F` a trailing slash. Then the other spellings:
  * `/?rest_route=/llm/router/v1/models&x=1` (plain permalinks, on any front-end path, with the
  * parameter name as PHP reads it: `rest.route`, `rest route` and `rest[route` are `rest_route`
  * too, the last one wins) and `/index.php/wp-json/…` (PATH_INFO). The shipped nginx site sends
@@ -11,7 +13,7 @@ import { phpParameter } from './php-query';
  * unchanged. Null when the target is none of these (the common case: one comparison).
  */
 export function restRouteTarget(url: string): string | null {
-  if (url.startsWith('/wp-json/')) return null;
+  if (url.startsWith('/wp-json/')) return withSlashesDecoded(url);
   const queryAt = url.indexOf('?');
   const path = queryAt < 0 ? url : url.slice(0, queryAt);
   if (/^\/index\.php\/wp-json(?:\/|$)/i.test(path)) return url.slice('/index.php'.length);
@@ -52,4 +54,12 @@ function rawUrlEncode(segment: Buffer): string {
     encoded += UNRESERVED.test(character) ? character : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
   }
   return encoded;
+}
+
+/** The target with each `%2F` of its path as `/`, or null when it has none. */
+function withSlashesDecoded(url: string): string | null {
+  const queryAt = url.indexOf('?');
+  const path = queryAt < 0 ? url : url.slice(0, queryAt);
+  if (!path.includes('%2F') && !path.includes('%2f')) return null;
+  return path.replace(/%2f/gi, '/') + (queryAt < 0 ? '' : url.slice(queryAt));
 }

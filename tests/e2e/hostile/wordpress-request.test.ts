@@ -1,0 +1,4 @@
+import { wordpressRequestCases } from './attacks/wordpress-request';
+import { runFamily } from './suite';
+
+runFamily('wordpress-request', wordpressRequestCases());
