@@ -113,7 +113,7 @@ describe('admin screen: router settings', () => {
       await row.getByRole('button', { name: 'Override price' }).click();
       await page.getByLabel('Input, USD per million tokens').fill('-1');
       await page.getByRole('button', { name: 'Save price' }).click();
-      await page.locator('.svc-hub-price-form').getByText('USD per million tokens: a number, 0 or more.').first().waitFor();
+      await page.locator('.svc-hub-price-form').getByText('USD per million tokens: a plain number from 0 to 999999.999999, at most 6 decimals.').first().waitFor();
       await page.getByLabel('Input, USD per million tokens').fill('2.5');
       await page.getByLabel('Output, USD per million tokens').fill('7.5');
       await page.getByRole('button', { name: 'Save price' }).click();
@@ -138,7 +138,7 @@ describe('admin screen: router settings', () => {
       await sonnet.getByRole('button', { name: 'Override price' }).click();
       await page.getByLabel('Cache read, USD per million tokens').fill('cheap');
       await page.getByRole('button', { name: 'Save price' }).click();
-      await page.locator('.svc-hub-price-form').getByText('USD per million tokens: a number, 0 or more.').first().waitFor();
+      await page.locator('.svc-hub-price-form').getByText('USD per million tokens: a plain number from 0 to 999999.999999, at most 6 decimals.').first().waitFor();
       await page.getByLabel('Cache read, USD per million tokens').fill('0.25');
       await page.getByLabel('Cache write, USD per million tokens').fill('4.5');
       await page.getByRole('button', { name: 'Save price' }).click();

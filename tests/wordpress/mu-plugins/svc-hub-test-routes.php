@@ -40,7 +40,7 @@ add_filter(
 );
 
 /*
- * POST /wp-json/svc-hub-dispatch-test/v1/inner: dispatches the request its JSON describes
+ * POST /wp-json/dispatch-test/v1/inner: dispatches the request its JSON describes
  * ({method, route, headers, body}) with rest_do_request(), as another plugin's PHP code could,
  * and answers {status, body} of the inner answer. Outside svc-hub's namespaces, so the shell
  * sees only the inner request (issue 25: headers built in PHP may hold CR, LF or NUL).
@@ -49,7 +49,7 @@ add_action(
 	'rest_api_init',
 	static function (): void {
 		register_rest_route(
-			'svc-hub-dispatch-test/v1',
+			'dispatch-test/v1',
 			'/inner',
 			array(
 				'methods'             => 'POST',

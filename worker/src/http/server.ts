@@ -23,7 +23,8 @@ export function createWorkerServer(services: Services, options: AppOptions & { s
   // judge the same value (two Authorization headers are refused alike, bearer-auth.ts).
   const server = createServer({ joinDuplicateHeaders: true }, (request, response) => {
     trackRequest(response);
-    const canonical = restRouteTarget(request.url ?? '');
+    // A request the shell signed carries the canonical path it signed: never rewritten.
+    const canonical = request.headers['x-svc-hub-signature'] === undefined ? restRouteTarget(request.url ?? '') : null;
     if (canonical !== null) request.url = canonical;
     const overridden = methodOverride(request);
     if (overridden !== null) request.method = overridden;

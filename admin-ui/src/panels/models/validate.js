@@ -1,13 +1,19 @@
 import { __ } from '@wordpress/i18n';
 import { onlyProblems } from '../../utils/validation';
 
-const priceProblem = ( value ) => {
-	const text = String( value ).trim();
-	const number = Number( text );
-	return text === '' || ! /^\d+(\.\d+)?$/.test( text ) || number > 1000000
-		? __( 'USD per million tokens: a number, 0 or more.', 'svc-hub' )
-		: undefined;
-};
+/**
+ * What the hub stores (DECIMAL(12,6), docs/api-notes.md "Money and counts"): a plain decimal
+ * below a million with at most six decimals, no sign, exponent or leading zero.
+ */
+const PRICE = /^(0|[1-9]\d{0,5})(\.\d{1,6})?$/;
+
+const priceProblem = ( value ) =>
+	PRICE.test( String( value ).trim() )
+		? undefined
+		: __(
+				'USD per million tokens: a plain number from 0 to 999999.999999, at most 6 decimals.',
+				'svc-hub'
+			);
 
 /**
  * @param {Object} values `{ input_per_mtok, output_per_mtok, cache_read_per_mtok, cache_write_per_mtok }` as typed.
