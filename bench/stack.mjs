@@ -38,10 +38,16 @@ export function rssMiB(pid) {
 export async function startStack({ env: extra = {} } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
   const ports = { wp: await freePort(), worker: await freePort(), db: await freePort() };
+  const phpWorkers = process.env.SVC_STACK_PHP_WORKERS ?? '4';
   const env = {
     ...process.env,
     SVC_MOCK: 'on',
     SVC_LOG_LEVEL: 'warn',
+    // The WordPress lane is measured with one call per PHP worker, as before the shell's cap on
+    // forwarded calls (docs/deploy-nginx.md, "Sizing the PHP pool"), which by default would keep
+    // 2 of php -S's 4 workers for the site and let one key hold only 1.
+    SVC_HUB_MAX_FORWARDED: phpWorkers,
+    SVC_HUB_MAX_FORWARDED_PER_KEY: phpWorkers,
     ...extra,
     SVC_STACK_DIR: dir,
     SVC_STACK_WP_PORT: String(ports.wp),
