@@ -4,7 +4,7 @@ import { call } from '../support/lanes';
 import { closeLoopbackAgents, randomLoopbackAddress } from '../support/loopback';
 import { stack } from '../support/stack';
 import { sendWebhook } from '../support/webhook-calls';
-import { delivery, phpJsonEncode, restOrder } from '../support/woo-webhook';
+import { delivery, phpJsonEncode, ping, restOrder } from '../support/woo-webhook';
 import { launchBrowser, logInToAdmin, notice, onPage, openPanel } from './support/browser';
 import { administrator } from './support/wordpress-users';
 
@@ -70,6 +70,24 @@ describe('admin screen: webhooks', () => {
       await row.getByRole('button', { name: 'Open' }).click();
       const dialog = page.locator('.svc-hub-audit-entry');
       await dialog.locator('.svc-hub-audit-entry__attempts', { hasText: '3 from this address until' }).waitFor();
+      expect(await dialog.locator('.svc-hub-audit-headers').count()).toBe(0);
+    });
+  });
+
+  it('shows pings past the limit as a counted row too, worded as pings answered 200', async () => {
+    const address = randomLoopbackAddress();
+    const limit = Number(stack().workerEnv.SVC_WEBHOOK_FAILURE_LIMIT ?? 20);
+    for (let attempt = 0; attempt < limit + 2; attempt += 1) await sendWebhook(address, 'wordpress', ping(900 + attempt));
+    await onPage(browser, 'webhook-audit-ping-tally', async (page) => {
+      const admin = administrator();
+      await logInToAdmin(page, admin.login, admin.password);
+      await openPanel(page, 'webhooks');
+      await page.locator('.svc-hub-audit-log').getByLabel('Signature result').selectOption('unsigned_ping');
+      const row = page.locator('.svc-hub-audit-list tr', { hasText: address }).first();
+      await row.getByText(/^2 until /).waitFor();
+      await row.getByRole('button', { name: 'Open' }).click();
+      const dialog = page.locator('.svc-hub-audit-entry');
+      await dialog.locator('.svc-hub-audit-entry__attempts', { hasText: '2 pings from this address until' }).waitFor();
       expect(await dialog.locator('.svc-hub-audit-headers').count()).toBe(0);
     });
   });

@@ -77,6 +77,9 @@ describe.each(LANES)('a flood of webhook attempts via %s', (lane: Lane) => {
     expect(listed.status).toBe(200);
     expect(listed.body.data.reduce((sum: number, item: { attempts: number }) => sum + item.attempts, 0)).toBe(30);
     expect(listed.body.data[0]).toMatchObject({ object: 'webhook_attempt', client_ip: address, http_status: 200, signature_result: 'unsigned_ping', last_received_at: expect.any(String) });
+    // The list says which rows are tallies (the admin screen shows them without headers or body).
+    expect(listed.body.data.filter((item: { tallied: boolean }) => item.tallied).length).toBe(pings.filter((row) => row.headers === '[]').length);
+    expect(listed.body.data.filter((item: { tallied: boolean }) => !item.tallied).length).toBe(LIMIT);
   });
 
   it('pays an order from a signed delivery sent from an address flooded past the limit with unsigned and badly signed attempts', async () => {

@@ -52,10 +52,22 @@ function Received( { entry } ) {
 }
 
 /**
- * @param {Object} entry A tally of rate-limited attempts.
+ * @param {Object} entry A tally: rate-limited failures, or pings past the limit's number a minute.
  * @return {string} How many, until when, and that nothing of them was kept.
  */
 function tallyText( entry ) {
+	if ( entry.outcome === 'ping' ) {
+		return sprintf(
+			/* translators: 1: number of pings, 2: date and time of the last, 3: bytes they sent. */
+			__(
+				'%1$d pings from this address until %2$s, past the number a minute kept in full: each answered 200, counted, not stored (%3$d bytes in all).',
+				'svc-hub'
+			),
+			entry.attempts,
+			formatDateTime( entry.last_received_at ),
+			entry.body_bytes
+		);
+	}
 	return sprintf(
 		/* translators: 1: number of attempts, 2: date and time of the last, 3: bytes they sent. */
 		__(
@@ -70,7 +82,7 @@ function tallyText( entry ) {
 
 /**
  * One webhook attempt in full: verification, outcome, every header kept and the body as
- * received — or, for a tally of rate-limited attempts, how many there were.
+ * received — or, for a tally of attempts past a limit, how many there were.
  *
  * @param {Object}   props
  * @param {number}   props.id      Audit entry id.
@@ -79,8 +91,9 @@ function tallyText( entry ) {
 export default function AuditEntry( { id, onClose } ) {
 	const record = useRecord( `/webhook-audit/${ id }` );
 	const entry = record && record.data;
-	// Rate-limited attempts are tallied: one row per address and minute, without headers or body.
-	const tallied = !! entry && entry.outcome === 'rate_limited';
+	// Attempts past a limit are tallied: one row per address, minute and outcome, without headers or body.
+	const tallied =
+		!! entry && ( entry.tallied ?? entry.outcome === 'rate_limited' );
 	return (
 		<Modal
 			title={ sprintf(

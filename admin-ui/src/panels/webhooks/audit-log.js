@@ -10,7 +10,7 @@ import AuditEntry from './audit-entry';
 import { SIGNATURE_RESULTS } from './validate';
 
 /**
- * One attempt, or the tally of rate-limited attempts from one address in one minute.
+ * One attempt, or the tally of attempts past a limit from one address in one minute.
  *
  * @param {Object} entry An audit list entry.
  * @return {string} `1`, or `37 until <time of the last>`.

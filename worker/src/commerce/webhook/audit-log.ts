@@ -37,6 +37,8 @@ export interface AuditRecord extends AuditEntry {
   attempts: number;
   /** The newest of them (received_at is the first). */
   lastReceivedAt: Date;
+  /** A row that only counts attempts past a limit (rate-limited failures, pings): no headers, no body. */
+  tallied: boolean;
 }
 
 export type AuditSummary = Omit<AuditRecord, 'headers' | 'body'>;
@@ -60,7 +62,7 @@ const clip = (text: string, max: number) => (text.length <= max ? text : [...tex
 export const FAILURE_OUTCOMES: readonly AuditOutcome[] = ['rejected', 'rate_limited'];
 
 const SUMMARY_COLUMNS = `id, received_at, last_received_at, attempts, client_ip, source, topic, delivery_id, webhook_id, body_bytes, body_sha256,
-  signature_result, reason, outcome, http_status, order_id, woo_order_id, expires_at`;
+  signature_result, reason, outcome, http_status, order_id, woo_order_id, expires_at, tally_key IS NOT NULL AS tallied`;
 
 function toSummary(row: RowDataPacket): AuditSummary {
   return {
@@ -68,6 +70,7 @@ function toSummary(row: RowDataPacket): AuditSummary {
     receivedAt: row.received_at,
     lastReceivedAt: row.last_received_at ?? row.received_at,
     attempts: Number(row.attempts),
+    tallied: row.tally_key !== undefined ? row.tally_key !== null : Number(row.tallied) === 1,
     clientIp: row.client_ip,
     source: row.source,
     topic: row.topic,

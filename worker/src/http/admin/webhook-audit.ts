@@ -16,6 +16,7 @@ function summaryToJson(entry: AuditSummary) {
     received_at: entry.receivedAt.toISOString(),
     last_received_at: entry.lastReceivedAt.toISOString(),
     attempts: entry.attempts,
+    tallied: entry.tallied,
     client_ip: entry.clientIp,
     source: entry.source,
     topic: entry.topic,
