@@ -62,13 +62,15 @@ describe('WordPress batch sub-requests (anonymous) never reach the worker', () =
 });
 
 describe('a request built in PHP with CR, LF or NUL in a header (another plugin\'s rest_do_request)', () => {
-  const key = createKey(['llm.chat']);
-  const inner = (headers: Record<string, string>) =>
-    call('wordpress', '/wp-json/dispatch-test/v1/inner', json({ method: 'POST', route: '/llm/router/v1/chat/completions', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${key.key}`, ...headers }, body: JSON.stringify(chatBody('inner')) }));
+  // The clean call has a key of its own: its usage row is completed just after the answer, and
+  // must not be counted as a refused case's.
+  const [key, cleanKey] = [createKey(['llm.chat']), createKey(['llm.chat'])];
+  const inner = (headers: Record<string, string>, bearerKey = key.key) =>
+    call('wordpress', '/wp-json/dispatch-test/v1/inner', json({ method: 'POST', route: '/llm/router/v1/chat/completions', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${bearerKey}`, ...headers }, body: JSON.stringify(chatBody('inner')) }));
   const refused = { status: 400, body: { code: 'svc_invalid_request', message: 'Invalid parameter(s): headers.', data: { status: 400, params: { headers: 'a header name or value contains CR, LF or NUL' } } } };
 
   it('a clean one is forwarded (the relay works)', async () => {
-    const answer = await inner({ 'X-Note': 'plain' });
+    const answer = await inner({ 'X-Note': 'plain' }, cleanKey.key);
     expect([answer.body.status, answer.body.body?.choices?.[0]?.message?.content]).toEqual([200, 'inner']);
   });
 
