@@ -24,12 +24,8 @@ const AREA = ( name ) => `${ WORKER }/${ name }`;
  * shared by all; cli/, main.ts, jobs.ts and services.ts at the top (http/ may take the services
  * bag it is assembled from). One zone per forbidden source: files in `target` may not import
  * from `from`.
- *
- * @param {Record<string, string[]>} allowed 'area/source' → the files inside that source the
- *        area may still import against the arrows (temporary exceptions); an empty list lifts
- *        the whole zone (for a single-file source such as services.ts).
  */
-function dependencyZones( allowed = {} ) {
+function dependencyZones() {
 	const forbidden = {
 		support: [ 'http', 'router', 'commerce', 'library', 'license', 'db', 'services.ts' ],
 		db: [ 'http', 'router', 'commerce', 'library', 'license', 'services.ts' ],
@@ -42,46 +38,15 @@ function dependencyZones( allowed = {} ) {
 	const zones = [];
 	for ( const [ target, sources ] of Object.entries( forbidden ) ) {
 		for ( const source of [ ...sources, ...TOP ] ) {
-			const exceptions = allowed[ `${ target }/${ source }` ];
-			if ( exceptions && exceptions.length === 0 ) {
-				continue;
-			}
 			zones.push( {
 				target: AREA( target ),
 				from: AREA( source ),
-				...( exceptions ? { except: exceptions.map( ( path ) => `./${ path }` ) } : {} ),
 				message: `${ target }/ may not import ${ source } — dependencies flow one way (DESIGN §2, STYLE 4): http/ → router/ | commerce/ | library/ → license/ → db/; support/ is shared; cli/, main, jobs and services sit on top.`,
 			} );
 		}
 	}
 	return zones;
 }
-
-/**
- * TEMPORARY (issue 13 part 3): imports against the arrows that exist today, each listed by
- * file and the exact module it imports (paths inside the forbidden folder). Other helpers are
- * moving the HTTP-speaking handlers into http/ and signing into support/; the lead removes
- * these entries after merging (a stale entry here matches nothing and changes nothing).
- */
-const KNOWN_VIOLATIONS = {
-	'library/query.ts': { 'library/http': [ 'pagination.ts' ] },
-	'library/handlers.ts': { 'library/http': [ 'pagination.ts' ] },
-	'commerce/webhook/webhook-handler.ts': {
-		'commerce/http': [ 'context.ts', 'raw-body.ts', 'webhook-intake.ts' ],
-	},
-	'commerce/commerce-handlers.ts': { 'commerce/http': [ 'context.ts' ], 'commerce/services.ts': [] },
-	'commerce/woo-subscription-event-handler.ts': { 'commerce/http': [ 'context.ts' ] },
-	'commerce/woo-event-handler.ts': { 'commerce/http': [ 'context.ts' ] },
-	'commerce/shell-woocommerce.ts': { 'commerce/http': [ 'signature.ts' ] },
-	'license/entitlement-handlers.ts': { 'license/http': [ 'context.ts' ], 'license/services.ts': [] },
-};
-
-const knownViolationOverrides = Object.entries( KNOWN_VIOLATIONS ).map( ( [ file, allowed ] ) => ( {
-	files: [ `worker/src/${ file }` ],
-	rules: {
-		'import/no-restricted-paths': [ 'error', { zones: dependencyZones( allowed ) } ],
-	},
-} ) );
 
 export default [
 	{
@@ -115,7 +80,22 @@ export default [
 			'no-console': 'error',
 		},
 	},
-	...knownViolationOverrides,
+	{
+		// Only http/ speaks HTTP: the areas below it export plain functions (issue 26).
+		files: [ 'worker/src/{commerce,license,library,db,support}/**/*.ts', 'worker/src/config.ts' ],
+		ignores: [ 'worker/src/**/*.test.ts', 'worker/src/**/__fixtures__/**' ],
+		rules: {
+			'no-restricted-imports': [
+				'error',
+				{
+					paths: [ 'express' ].map( ( name ) => ( {
+						name,
+						message: 'Only http/ speaks express: export a plain function and let a handler in http/handlers/ call it.',
+					} ) ),
+				},
+			],
+		},
+	},
 	{
 		// router/ says what an answer is (a result, a stream of pieces, headers as data); http/
 		// writes it (issue 14). Provider clients (undici) and their test fixtures are not answers.
@@ -127,7 +107,7 @@ export default [
 				{
 					paths: [ 'express', 'node:http', 'http', 'node:http2', 'http2' ].map( ( name ) => ( {
 						name,
-						message: 'router/ does not speak HTTP to its callers: return data (router/answer-stream.ts) and let http/ write it (issue 14, DESIGN §2).',
+						message: 'router/ does not speak HTTP to its callers: return data (router/calls/answer-stream.ts) and let http/ write it (issue 14, DESIGN §2).',
 					} ) ),
 				},
 			],
@@ -135,7 +115,7 @@ export default [
 				'error',
 				...[ 'setHeader', 'writeHead', 'flushHeaders' ].map( ( property ) => ( {
 					property,
-					message: 'router/ does not write answers: put headers in the call\'s AnswerHeaders (router/answer-stream.ts); http/ writes them.',
+					message: 'router/ does not write answers: put headers in the call\'s AnswerHeaders (router/calls/answer-stream.ts); http/ writes them.',
 				} ) ),
 			],
 		},

@@ -41,7 +41,7 @@ async function measure(name, iterations, body) {
 }
 
 const cache = new ResponseCache(database, { perScope: 1000, total: 100000 }, logger);
-// the call's answer headers, where the cache says X-Svc-Cache (router/answer-stream.ts)
+// the call's answer headers, where the cache says X-Svc-Cache (router/calls/answer-stream.ts)
 const context = { record, headers: new Map() };
 await measure('cache: no policy for the call (the default)', 100000, () => withResponseCache(cache, provider, 'openai/gpt-4o-mini', context));
 policies.push({ target_type: 'purpose', target: 'customer-care', enabled: 1, scope: 'team', ttl_seconds: 600, any_temperature: 0 });

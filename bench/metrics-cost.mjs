@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 
 const require = createRequire(import.meta.url);
 const metrics = require('../worker/dist/support/metrics/hub-metrics.js');
-const { trackRequest, nameRoute } = require('../worker/dist/http/request-metrics.js');
+const { trackRequest, nameRoute } = require('../worker/dist/http/server/request-metrics.js');
 
 const ITERATIONS = Number(process.env.METRICS_BENCH_ITERATIONS ?? 200_000);
 const ROUNDS = 5;

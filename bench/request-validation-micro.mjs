@@ -4,7 +4,7 @@
 // prints µs. Usage: npm run build && node bench/request-validation-micro.mjs
 import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
-const { parseChatRequest } = require('../worker/dist/router/chat-request.js');
+const { parseChatRequest } = require('../worker/dist/router/request/chat-request.js');
 const { nestingProblem } = require('../worker/dist/router/request/nesting.js');
 const { readResponsesFields, toChatRequest } = require('../worker/dist/router/responses/request.js');
 

@@ -32,7 +32,7 @@ export function scaleReport({ startedAt, settings, throughput, rate, budget, usa
     '|---:|---:|---|---:|---:|---:|---:|',
     `| ${usage.answered} | ${usage.inFlight} | ${counts(Object.fromEntries(Object.entries(usage.counts).filter(([label]) => label !== '200')))} | ${usage.finalRows} | ${usage.missing} | ${usage.statusesAfterKill.open ?? 0} | ${usage.stillOpen} (${usage.stillOpen === 0 ? `closed ${seconds(usage.closedAfterMs)} after the check` : `after waiting ${seconds(usage.closeWithinMs)}`}) |`,
     '',
-    `Final statuses of the rows: ${counts(usage.finalStatuses)}. The rows are counted 2.5 s after the load: the killed worker's answered calls are in its usage journal (router/usage-journal.ts) until the surviving worker's sweep (every 2 s in this run) writes them.`,
+    `Final statuses of the rows: ${counts(usage.finalStatuses)}. The rows are counted 2.5 s after the load: the killed worker's answered calls are in its usage journal (router/usage/journal.ts) until the surviving worker's sweep (every 2 s in this run) writes them.`,
     '',
     `**Outbox with a worker killed mid-delivery** (${outbox.sites} sites × ${settings.changesPerSite} entitlement changes, the receiver answering after ${settings.receiverDelayMs} ms; \`kill -9\` of worker A after ${outbox.arrivedAtKill} had arrived)`,
     '',

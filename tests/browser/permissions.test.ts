@@ -10,7 +10,7 @@ import { createUser } from './support/wordpress-users';
 jest.setTimeout(180_000);
 
 /**
- * Every admin route of the worker's route table (worker/src/http/routes.ts), read from the
+ * Every admin route of the worker's route table (worker/src/http/routes/routes.ts), read from the
  * source so a route added later is covered too; `:param` and `*rest` get sample values.
  */
 function adminRoutes(): Array<{ method: string; path: string }> {

@@ -2,7 +2,7 @@ import { createKey } from '../support/hub-cli';
 import { BUDGET_MODEL, CALL_COST, priceBudgetModel, query } from '../support/budgets';
 import { hubServices } from '../support/hub-services';
 import type { Services } from '../../worker/src/services';
-import type { CatalogModel } from '../../worker/src/router/catalog';
+import type { CatalogModel } from '../../worker/src/router/catalog/models';
 import type { Reservation } from '../../worker/src/router/budgets/budget-guard';
 import { ApiError } from '../../worker/src/support/api-error';
 

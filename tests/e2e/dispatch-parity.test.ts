@@ -7,7 +7,7 @@ import { stack } from '../support/stack';
 /**
  * The direct lane has two dispatches: the lean one for the common case of the router's call
  * routes, Express for everything else — including the same routes spelled with a trailing
- * slash. Every answer must be the same whichever dispatch gives it (http/lean-dispatch.ts).
+ * slash. Every answer must be the same whichever dispatch gives it (http/server/lean-dispatch.ts).
  */
 const LEAN = '/wp-json/llm/router/v1/chat/completions';
 const EXPRESS = `${LEAN}/`;

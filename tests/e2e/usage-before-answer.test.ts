@@ -39,7 +39,7 @@ function deadJournals(folder: string): string[] {
  * moment the answers are read (issue 16 §5) — blocking and streamed chat, embeddings,
  * Responses (blocking and streamed), a response-cache hit and a budget refusal alike:
  * - by default the row is in the worker's usage journal before the answer leaves
- *   (router/usage-journal.ts), and the next worker that starts on this machine writes the dead
+ *   (router/usage/journal.ts), and the next worker that starts on this machine writes the dead
  *   one's journal into MySQL (as `interrupted` where nothing had landed yet);
  * - with the journal off (SVC_USAGE_JOURNAL_DIR=off) the answer waits for the row's insert.
  * The completions (written in batches) die with the worker, so these instant answers' rows

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { SHUTDOWN_GRACE_MS } from '../../worker/src/http/lifecycle';
+import { SHUTDOWN_GRACE_MS } from '../../worker/src/http/server/lifecycle';
 import { serviceDirectives } from '../browser/support/systemd-unit';
 
 const ROOT = resolve(__dirname, '..', '..');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sign } from '../../worker/src/http/signature';
+import { sign } from '../../worker/src/support/shell-signing';
 import { stack } from './stack';
 
 export interface SignedOptions {

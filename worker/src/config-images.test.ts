@@ -1,7 +1,7 @@
 import { VALID_ENVIRONMENT as VALID, problemsOf } from './__fixtures__/config-environment';
 import { loadConfig } from './config';
 
-/** SVC_IMAGE_MAX_BYTES and SVC_IMAGE_FETCH_TIMEOUT_MS of worker/src/config.ts (router/image-inline.ts). */
+/** SVC_IMAGE_MAX_BYTES and SVC_IMAGE_FETCH_TIMEOUT_MS of worker/src/config.ts (router/request/image-inline.ts). */
 describe('image limits', () => {
   it('are 10 MB and 10 s by default and can be set', () => {
     expect(loadConfig(VALID).images).toEqual({ maxBytes: 10_485_760, fetchTimeoutMs: 10_000 });

@@ -51,7 +51,7 @@ export interface Config {
   streamMaxMs: number;
   /** An open usage row of another worker process older than this was left by a crash: closed as interrupted. */
   usageStaleAfterMs: number;
-  /** Where answered calls' usage rows are journaled before their answers leave (router/usage-journal.ts); null: off. */
+  /** Where answered calls' usage rows are journaled before their answers leave (router/usage/journal.ts); null: off. */
   usageJournalDir: string | null;
   /** Image URLs the worker fetches for providers that cannot (docs/configuration.md, "Images"). */
   images: { maxBytes: number; fetchTimeoutMs: number };

@@ -1,8 +1,8 @@
 import { ConfigError, loadConfig, type Config } from './config';
 import { migrate } from './db/migrate';
 import { waitForDatabase } from './db/pool';
-import { createWorkerServer } from './http/server';
-import { installGracefulShutdown } from './http/lifecycle';
+import { createWorkerServer } from './http/server/server';
+import { installGracefulShutdown } from './http/server/lifecycle';
 import { startJobs } from './jobs';
 import { createServices } from './services';
 import { createLogger } from './support/logger';

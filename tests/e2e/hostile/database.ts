@@ -13,7 +13,7 @@ import type { Allowance } from './route-table';
  * - `api_keys.last_used_at` — written off the request path, at most once a minute per key.
  * - `rate_counters` rows of the suite's own keys, and rows of windows older than the suite —
  *   every authenticated Bearer request is counted (quota claimed in chunks, unused quota given
- *   back a second later), and old windows are pruned at random (worker/src/router/rate-limiter.ts).
+ *   back a second later), and old windows are pruned at random (worker/src/router/limits/rate-limiter.ts).
  * - a table whose name holds `nonce` — shell nonces claimed in MySQL (issue 11, finding 6):
  *   each signed request claims one, expired ones are purged.
  * - `cache_entries` rows written before the suite that expire within a day of its start — the

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { NAMESPACES } from '../../../worker/src/http/routes';
+import { NAMESPACES } from '../../../worker/src/http/routes/routes';
 import { allCases, FAMILIES } from './corpus';
 import { HOSTILE_ROUTES, routeName } from './route-table';
 
 /**
- * The corpus covers the hub: every route of worker/src/http/routes.ts (and every row of the
+ * The corpus covers the hub: every route of worker/src/http/routes/routes.ts (and every row of the
  * shell's table) is a line of the suite's route table, and every attacked route has cases.
  */
 const ROOT = join(__dirname, '..', '..', '..');
@@ -27,7 +27,7 @@ describe('hostile corpus coverage', () => {
     expect(total).toBeGreaterThan(1000);
   });
 
-  it('has a line for every route of worker/src/http/routes.ts', () => {
+  it('has a line for every route of worker/src/http/routes/routes.ts', () => {
     const listed = new Set(HOSTILE_ROUTES.map(routeName));
     const routes = workerRoutes();
     expect(routes.length).toBeGreaterThan(50);
@@ -35,7 +35,7 @@ describe('hostile corpus coverage', () => {
   });
 
   it("has a line for every row of the shell's route table", () => {
-    const source = readFileSync(join(ROOT, 'plugin', 'includes', 'class-svc-hub-route-table.php'), 'utf8');
+    const source = readFileSync(join(ROOT, 'plugin', 'includes', 'forwarding', 'class-svc-hub-route-table.php'), 'utf8');
     const rows = [...source.matchAll(/self::row\( '([^']+)', '([^']+)', '([^']+)', '(\w+)'/g)];
     const paths = HOSTILE_ROUTES.map((route) => route.path.replace(/[:*][a-z]+/g, '(?P<x>[^/]+)'));
     const missing = rows.filter(([, namespace = '', route = '', , auth]) => {

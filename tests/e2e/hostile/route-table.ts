@@ -2,7 +2,7 @@ import type { Fixture } from './fixture';
 
 /**
  * The hostile-input suite's route table: one line per route the hub serves (the worker's
- * worker/src/http/routes.ts and the shell's internal routes). Every attack family generates
+ * worker/src/http/routes/routes.ts and the shell's internal routes). Every attack family generates
  * its cases from these rows, and route-coverage.test.ts fails when routes.ts has a route that
  * is missing here — adding a route to the hub is adding one line below.
  *
@@ -39,7 +39,7 @@ export interface HostileRoute {
   query?: string[];
   body?: (fixture: Fixture) => unknown;
   allow?: Allowance[];
-  /** `worker`: a route of worker/src/http/routes.ts; `shell`: answered by the PHP shell itself. */
+  /** `worker`: a route of worker/src/http/routes/routes.ts; `shell`: answered by the PHP shell itself. */
   servedBy?: 'worker' | 'shell';
   /** Why a route gets no hostile cases (it must still be listed). */
   skip?: string;
@@ -76,7 +76,7 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
   { method: 'GET', path: `${ROUTER}/metrics`, auth: 'bearer', adminScope: true },
   {
     method: 'GET', path: '/metrics', auth: 'public', servedBy: 'worker',
-    skip: "the worker's own scrape path, outside the plugin's namespaces (WordPress never serves it): loopback or an admin key; refusals in tests/e2e/metrics.test.ts and http/metrics-handler.test.ts",
+    skip: "the worker's own scrape path, outside the plugin's namespaces (WordPress never serves it): loopback or an admin key; refusals in tests/e2e/metrics.test.ts and http/handlers/metrics-handler.test.ts",
   },
   { method: 'GET', path: `${COMMERCE}/packages`, auth: 'bearer' },
   { method: 'POST', path: `${COMMERCE}/checkout`, auth: 'bearer', body: (f) => ({ package_id: 'no-such-package', site_url: f.clientA.siteUrl }) },
@@ -142,7 +142,7 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
   { method: 'GET', path: `${ADMIN}/deliveries`, auth: 'admin', query: ['status', 'site_url', ...PAGE] },
   { method: 'GET', path: `${ADMIN}/deliveries/:id`, auth: 'admin', params: { id: () => 'msg_NOSUCHDELIVERY' } },
   { method: 'POST', path: `${ADMIN}/deliveries/:id/retry`, auth: 'admin', params: { id: () => 'msg_NOSUCHDELIVERY' } },
-  // Answered by the shell itself (plugin/includes/class-svc-hub-internal-routes.php), never forwarded.
+  // Answered by the shell itself (plugin/includes/internal/class-svc-hub-internal-routes.php), never forwarded.
   { method: 'POST', path: `${INTERNAL}/ping`, auth: 'internal', servedBy: 'shell', body: () => ({}) },
   { method: 'POST', path: `${INTERNAL}/woo-create-order`, auth: 'internal', servedBy: 'shell', body: () => ({ product_id: 'not a number' }) },
   { method: 'POST', path: `${INTERNAL}/woo-product`, auth: 'internal', servedBy: 'shell', body: () => ({ product_id: 'not a number' }) },

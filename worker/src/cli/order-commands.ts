@@ -1,4 +1,4 @@
-import { orderDetail } from '../commerce/commerce-handlers';
+import { orderDetail } from '../http/handlers/commerce';
 import { ORDER_ID_PATTERN } from '../commerce/orders';
 import { isOrderStatus, ORDER_STATUSES } from '../commerce/order-states';
 import type { Services } from '../services';

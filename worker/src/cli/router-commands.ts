@@ -1,7 +1,7 @@
-import { parsePrice } from '../router/admin-inputs';
-import { findModel, KNOWN_PROVIDERS } from '../router/catalog';
-import { saveProviderChange } from '../router/provider-settings';
-import { validatePurpose } from '../router/purposes';
+import { parsePrice } from '../router/settings/admin-inputs';
+import { findModel, KNOWN_PROVIDERS } from '../router/catalog/models';
+import { saveProviderChange } from '../router/settings/provider-settings';
+import { validatePurpose } from '../router/catalog/purposes';
 import type { Services } from '../services';
 import { ApiError } from '../support/api-error';
 import { takeFlags, UsageError, type ParsedArguments } from './arguments';

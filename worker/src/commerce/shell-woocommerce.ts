@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { request } from 'undici';
-import { sign, SIGNATURE_HEADERS } from '../http/signature';
+import { sign, SIGNATURE_HEADERS } from '../support/shell-signing';
 import { ApiError } from '../support/api-error';
 import type { Logger } from '../support/logger';
 import type { CreatedWooOrder, ProductCheck, WooCommerceBridge, WooOrderRequest } from './woocommerce-bridge';

@@ -5,7 +5,7 @@ import type { DatabaseConfig } from '../config';
 /**
  * mysql2's own formatting, except that a statement without values is sent as it is: mysql2
  * passes `[]` for none and its formatter then scans the whole text for a placeholder anyway —
- * on a batch of usage rows, a few hundred KB of literals (router/usage-sql.ts) every 200 ms.
+ * on a batch of usage rows, a few hundred KB of literals (router/usage/sql-values.ts) every 200 ms.
  */
 export function queryFormat(this: { config: { stringifyObjects?: boolean; timezone?: string } }, sql: string, values: unknown): string {
   if (values === undefined || values === null || (Array.isArray(values) && values.length === 0)) return sql;

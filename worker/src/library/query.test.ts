@@ -1,9 +1,8 @@
-import type { Request } from 'express';
 import { ApiError } from '../support/api-error';
 import { assetType, parseTemplateQuery, sampleType, templateKey } from './query';
 import { likeContains } from './store';
 
-const problemsOf = (query: Request['query']) => {
+const problemsOf = (query: Record<string, unknown>) => {
   try {
     parseTemplateQuery(query);
   } catch (error) {

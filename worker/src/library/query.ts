@@ -1,5 +1,4 @@
-import type { Request } from 'express';
-import { readPage, type Page } from '../http/pagination';
+import { readPage, type Page } from '../support/pagination';
 import { ApiError } from '../support/api-error';
 import { ASSET_TYPES, ITEM_ID_PATTERN, SAMPLE_TYPES, SLUG_PATTERN, TEMPLATE_CATEGORIES, type TemplateCategory } from './vocabulary';
 
@@ -15,11 +14,11 @@ export interface TemplateQuery extends Page {
  * `category` (one of the documented set), `search` (1–100 characters, matched literally).
  * Anything wrong → 400 svc_invalid_request naming each parameter and what it allows.
  */
-export function parseTemplateQuery(query: Request['query']): TemplateQuery {
+export function parseTemplateQuery(query: Record<string, unknown>): TemplateQuery {
   const problems: Record<string, string> = {};
   let page: Page = { page: 1, perPage: 20 };
   try {
-    page = readPage({ query } as Request);
+    page = readPage(query);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     Object.assign(problems, error.data.params);

@@ -1,4 +1,4 @@
-import type { RateCounters } from '../rate-counters';
+import type { RateCounters } from '../limits/rate-counters';
 
 /**
  * RateCounters in memory, with MySQL's semantics: each statement acts on the counter at one

@@ -1,10 +1,10 @@
-import { CallRecord, type CallIdentity } from '../call-record';
-import { findModel, type CatalogModel } from '../catalog';
-import { parseChatRequest } from '../chat-request';
-import type { PriceBook } from '../prices';
+import { CallRecord, type CallIdentity } from '../usage/call-record';
+import { findModel, type CatalogModel } from '../catalog/models';
+import { parseChatRequest } from '../request/chat-request';
+import type { PriceBook } from '../catalog/prices';
 import type { CallOptions, ChatResult, Provider, StreamEvent } from '../providers/types';
 import type { RouterServices } from '../router-services';
-import type { UsageCompletion, UsageRecorder } from '../usage-recorder';
+import type { UsageCompletion, UsageRecorder } from '../usage/recorder';
 
 /**
  * Fakes for the router's streamed-call unit tests (chat-stream.test.ts,

@@ -6,8 +6,8 @@ import type { Logger } from '../../support/logger';
 import { TtlCache } from '../../support/ttl-cache';
 import type { OutboxWriter } from '../../license/outbox-writer';
 import type { DeliveryTarget } from '../../license/delivery-target';
-import type { CatalogModel } from '../catalog';
-import type { PriceBook } from '../prices';
+import type { CatalogModel } from '../catalog/models';
+import type { PriceBook } from '../catalog/prices';
 import { ALERT_QUEUE_PREFIX, queueAlert } from './budget-alerts';
 import { BudgetLedger, BudgetRefusal } from './budget-ledger';
 import type { BudgetRecord, BudgetStore } from './budget-store';
@@ -39,7 +39,7 @@ export const BUDGET_LEASE_TTL_MS = 60_000;
 const ZERO = /^0(\.0*)?$/;
 
 /**
- * The one place budgets touch a call (router/call-record.ts calls it): reserve the estimate
+ * The one place budgets touch a call (router/usage/call-record.ts calls it): reserve the estimate
  * before the call runs — refused with 429 svc_budget_exceeded by a hard budget it would take
  * past its amount — and settle at the real cost when it ends. Both happen in memory against this
  * worker's leases on the budgets' windows (router/budgets/lease-book.ts); the database is asked

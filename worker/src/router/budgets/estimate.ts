@@ -1,4 +1,4 @@
-import { costOf, estimateTokens, type Price } from '../cost';
+import { costOf, estimateTokens, type Price } from '../usage/cost';
 
 /**
  * Output tokens reserved for a call that names no `max_tokens` / `max_completion_tokens`.

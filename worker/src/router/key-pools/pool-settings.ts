@@ -1,6 +1,6 @@
 import { ApiError } from '../../support/api-error';
 import { OutboundRefusedError } from '../../support/outbound-guard';
-import { baseUrlNeedsGuard, PROVIDER_ENVIRONMENT, sameBaseUrl } from '../provider-hosts';
+import { baseUrlNeedsGuard, PROVIDER_ENVIRONMENT, sameBaseUrl } from '../settings/provider-hosts';
 import type { RouterServices } from '../router-services';
 import type { Deployment } from './deployment-store';
 

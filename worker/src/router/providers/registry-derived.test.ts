@@ -1,5 +1,5 @@
-import { OPEN_MODEL_PROVIDERS } from '../catalog';
-import { PROVIDER_ENVIRONMENT } from '../provider-hosts';
+import { OPEN_MODEL_PROVIDERS } from '../catalog/models';
+import { PROVIDER_ENVIRONMENT } from '../settings/provider-hosts';
 import { describeProvider, isOfflineProvider, NETWORK_PROVIDERS, OPEN_MODEL_PROVIDER_IDS, PROVIDER_DESCRIPTORS, PROVIDER_ENVIRONMENT_VARIABLES } from './registry';
 
 /** What the rest of the worker derives from the provider descriptors instead of repeating provider names. */

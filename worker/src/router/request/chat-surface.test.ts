@@ -1,6 +1,6 @@
 import { ApiError } from '../../support/api-error';
-import { parseChatRequest } from '../chat-request';
-import { parseEmbeddingRequest } from '../embedding-request';
+import { parseChatRequest } from './chat-request';
+import { parseEmbeddingRequest } from './embedding-request';
 
 function refusal(parse: () => unknown): ApiError {
   try {

@@ -1,6 +1,6 @@
 import { ApiError } from '../../support/api-error';
-import { parseChatRequest } from '../chat-request';
-import { parseEmbeddingRequest } from '../embedding-request';
+import { parseChatRequest } from './chat-request';
+import { parseEmbeddingRequest } from './embedding-request';
 import { MAX_JSON_DEPTH, MAX_JSON_VALUES, nestingProblem } from './nesting';
 
 /** `levels` objects or arrays, one inside the other. */

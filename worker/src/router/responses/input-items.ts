@@ -1,6 +1,6 @@
 import { prefixedId } from '../../support/ids';
 import type { Problems, Raw } from '../../support/problems';
-import { MAX_MESSAGES } from '../chat-request';
+import { MAX_MESSAGES } from '../request/chat-request';
 import { checkNesting } from '../request/nesting';
 import type { ResponseItem } from './store';
 

@@ -1,5 +1,5 @@
 import { prefixedId } from '../../support/ids';
-import type { RouterBlock } from '../call-record';
+import type { RouterBlock } from '../usage/call-record';
 import type { FinishReason, TokenUsage, ToolCall } from '../providers/types';
 import type { ResponseItem } from './store';
 

@@ -1,6 +1,6 @@
 import { ApiError } from '../../support/api-error';
 import { Problems, type Raw } from '../../support/problems';
-import { parseChatRequest, type ParsedChatRequest } from '../chat-request';
+import { parseChatRequest, type ParsedChatRequest } from '../request/chat-request';
 import { chatMessages } from './chat-messages';
 import { checkEchoedNesting } from './echoed-nesting';
 import { renameParams } from './field-names';

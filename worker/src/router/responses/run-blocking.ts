@@ -1,8 +1,8 @@
-import { withFallback } from '../attempts';
-import type { CallRecord, RouterBlock } from '../call-record';
-import type { CatalogModel } from '../catalog';
-import type { ParsedChatRequest } from '../chat-request';
-import { providerFor, providerRequest, recordFailure } from '../provider-call';
+import { withFallback } from '../calls/attempts';
+import type { CallRecord, RouterBlock } from '../usage/call-record';
+import type { CatalogModel } from '../catalog/models';
+import type { ParsedChatRequest } from '../request/chat-request';
+import { providerFor, providerRequest, recordFailure } from '../calls/provider-call';
 import type { RouterServices } from '../router-services';
 import { finalStatus, logprobsContent, outputItems, responsesUsage, type ResponseShape } from './output';
 import type { ResponseItem } from './store';

@@ -1,5 +1,5 @@
 import { ApiError } from '../../support/api-error';
-import type { StreamPiece } from '../answer-stream';
+import type { StreamPiece } from '../calls/answer-stream';
 import { UpstreamError } from '../providers/errors';
 import { ANTHROPIC, OPENAI, afterAnswer, collect, fakeRouter, recordedCall, scriptedProvider, streamedBody } from '../__fixtures__/stream-fakes';
 import { ResponseShape } from './output';

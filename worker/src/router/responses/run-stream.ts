@@ -1,16 +1,16 @@
 import { ApiError } from '../../support/api-error';
-import { AttemptsExhausted, isAbort, toApiError, withFallback } from '../attempts';
-import type { CallRecord } from '../call-record';
-import type { CatalogModel } from '../catalog';
-import type { ParsedChatRequest } from '../chat-request';
-import { logUpstreamFailure, providerFor, providerRequest } from '../provider-call';
+import { AttemptsExhausted, isAbort, toApiError, withFallback } from '../calls/attempts';
+import type { CallRecord } from '../usage/call-record';
+import type { CatalogModel } from '../catalog/models';
+import type { ParsedChatRequest } from '../request/chat-request';
+import { logUpstreamFailure, providerFor, providerRequest } from '../calls/provider-call';
 import type { FinishReason, TokenUsage } from '../providers/types';
 import type { RouterServices } from '../router-services';
-import type { AnswerStream, StreamPiece } from '../answer-stream';
-import { StreamChannel } from '../stream-channel';
-import { StreamDeadline, StreamDeadlineReached } from '../stream-deadline';
+import type { AnswerStream, StreamPiece } from '../calls/answer-stream';
+import { StreamChannel } from '../calls/stream-channel';
+import { StreamDeadline, StreamDeadlineReached } from '../calls/stream-deadline';
 import { ResponseEvents, type ResponseEvent } from './events';
-import { nextEventWithin } from '../next-event';
+import { nextEventWithin } from '../calls/next-event';
 import { finalStatus, responsesUsage, type ResponseShape } from './output';
 import type { ResponseItem } from './store';
 
@@ -31,8 +31,8 @@ export interface StreamedResponse {
 }
 
 /**
- * One streamed Responses call, as pieces for http/ to send (router/answer-stream.ts), with
- * the timing, retry, fallback and usage rules of chat streams (router/chat-stream.ts):
+ * One streamed Responses call, as pieces for http/ to send (router/calls/answer-stream.ts), with
+ * the timing, retry, fallback and usage rules of chat streams (router/calls/chat-stream.ts):
  * nothing is sent until the first text or tool-call piece, so a failure before it is thrown
  * by the sequence (an ordinary HTTP error) and may fall back to the next model; then
  * `response.created` … `response.completed` (ResponseEvents) as named events, and the end

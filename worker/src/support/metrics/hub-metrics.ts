@@ -30,7 +30,7 @@ const calls = hubMetrics.counter('svc_hub_llm_calls_total', 'LLM calls that reac
 const tokens = hubMetrics.counter('svc_hub_llm_tokens_total', 'Tokens by provider, model, team and type (prompt, completion, cached, reasoning).', ['provider', 'model', 'team', 'type']);
 const cost = hubMetrics.counter('svc_hub_llm_cost_usd_total', 'Cost of LLM calls in USD (as priced on the usage rows), by provider, model and team.', ['provider', 'model', 'team']);
 
-/** What one finished LLM call adds (router/call-metrics.ts fills it; labels already bounded but the team). */
+/** What one finished LLM call adds (router/usage/call-metrics.ts fills it; labels already bounded but the team). */
 export interface CallObservation {
   provider: string;
   model: string;

@@ -1,0 +1,45 @@
+import type { Raw } from '../../support/problems';
+import type { CallClient } from './call-deadline';
+import { CallRecord } from '../usage/call-record';
+import { callIdentity, type Caller } from './chat-call';
+import { parseEmbeddingRequest } from '../request/embedding-request';
+import { runModelCall } from './model-call';
+import { UpstreamError } from '../providers/errors';
+import { resolveTarget } from '../catalog/resolve';
+import type { RouterServices } from '../router-services';
+
+/** Little-endian float32, base64: what the OpenAI SDK asks for by default. */
+export function toBase64(vector: number[]): string {
+  const bytes = Buffer.alloc(vector.length * 4);
+  vector.forEach((value, index) => bytes.writeFloatLE(value, index * 4));
+  return bytes.toString('base64');
+}
+
+/**
+ * POST /embeddings: OpenAI's shape; `input` string or list; `encoding_format` float | base64.
+ * The answer's body, or null when the client hung up (recorded); `client`: its signal or its HTTP response.
+ */
+export async function embeddingsCall(router: RouterServices, raw: Raw, caller: Caller, client: CallClient) {
+  const body = parseEmbeddingRequest(raw);
+  const resolution = await resolveTarget(body, 'embeddings', router.purposes, await router.providers.configuredNames());
+  const record = new CallRecord(router.usage, router.prices, callIdentity(caller, body.metadata, resolution.purpose, 'embeddings'));
+  await record.reserve(router.budgets, caller.siteUrl, resolution.candidates[0]!, { promptText: body.input.join('\n'), embeddings: true });
+  const done = await runModelCall(router, record, client, {
+    candidates: resolution.candidates,
+    promptText: body.input.join('\n'),
+    call: (provider, candidate, ended) => {
+      if (!provider.embed) throw new UpstreamError(`${candidate.provider} has no embeddings API`, { provider: candidate.provider, isRetryable: false });
+      return provider.embed({ model: candidate.name, input: body.input }, { signal: ended });
+    },
+    measure: (result) => ({ usage: result.usage ? { promptTokens: result.usage.promptTokens, completionTokens: 0, totalTokens: result.usage.promptTokens } : null, outputText: '' }),
+    marksFirstToken: false,
+  });
+  if (!done) return null;
+  return {
+    object: 'list',
+    data: done.result.vectors.map((vector, index) => ({ object: 'embedding', index, embedding: body.format === 'base64' ? toBase64(vector) : vector })),
+    model: done.model.id,
+    usage: { prompt_tokens: done.finished.usage.promptTokens, total_tokens: done.finished.usage.promptTokens },
+    router: done.finished.router,
+  };
+}

@@ -1,0 +1,33 @@
+import type { CatalogModel, ModelSupport } from './models';
+import type { Price } from '../usage/cost';
+
+/** `supports` as GET /models and the admin list show it (snake_case, as the rest of the answer). */
+export function supportsBlock(supports: ModelSupport) {
+  return {
+    tools: supports.tools,
+    images: supports.images,
+    json_object: supports.jsonObject,
+    json_schema: supports.jsonSchema,
+    reasoning: supports.reasoning,
+    logprobs: supports.logprobs,
+    seed: supports.seed,
+    penalties: supports.penalties,
+    logit_bias: supports.logitBias,
+  };
+}
+
+/** A price as the API shows it: USD per million tokens, cache prices included. */
+export function pricingBlock(price: Price) {
+  return {
+    input_per_mtok: price.inputPerMtok,
+    output_per_mtok: price.outputPerMtok,
+    cache_read_per_mtok: price.cacheReadPerMtok,
+    cache_write_per_mtok: price.cacheWritePerMtok,
+    currency: price.currency,
+  };
+}
+
+/** The shipped list price of a catalog model. */
+export function shippedPricing(model: CatalogModel) {
+  return pricingBlock({ ...model, currency: 'USD' });
+}

@@ -1,0 +1,206 @@
+import { ApiError } from '../../support/api-error';
+import type { Eventually } from '../../support/eventually';
+import { prefixedId } from '../../support/ids';
+import type { BudgetGuard, Reservation } from '../budgets/budget-guard';
+import type { CallEstimateInput } from '../budgets/estimate';
+import type { CatalogModel } from '../catalog/models';
+import { recordCallMetrics } from './call-metrics';
+import { costOfUsage, estimateTokens, type Price } from './cost';
+import type { PriceBook } from '../catalog/prices';
+import type { TokenUsage } from '../providers/types';
+import type { UsageRecorder } from './recorder';
+
+export interface CallIdentity {
+  requestId: string;
+  keyId: string;
+  /** The key's team: the default when the request names none in `metadata.team`. */
+  keyTeam: string;
+  metadata: { team: string; campaign: string; user: string };
+  purpose: string | null;
+  kind: 'chat' | 'stream' | 'embeddings' | 'responses';
+}
+
+export interface CallOutcome {
+  status: 'ok' | 'error' | 'aborted';
+  model: CatalogModel | null;
+  attempts: number;
+  usage: TokenUsage | null;
+  /** Text sent and received, to estimate tokens when the provider reported none. */
+  promptText: string;
+  outputText: string;
+  errorCode?: string;
+}
+
+/** The `router` block of every answer (DESIGN §4). */
+export interface RouterBlock {
+  provider: string | null;
+  purpose: string | null;
+  attempts: number;
+  latency_ms: number;
+  cost: { amount: string; currency: string };
+  usage_estimated: boolean;
+}
+
+/**
+ * One call's bookkeeping: opens its usage row when the call starts (the insert runs
+ * concurrently with the call; `opened()` is awaited before the answer leaves), and at the end
+ * prices the tokens — the provider's, or an estimate flagged as such, never zero — and
+ * completes the row.
+ */
+export class CallRecord {
+  readonly usageId = prefixedId('usg');
+  private readonly startedAt = process.hrtime.bigint();
+  private firstTokenAt: bigint | null = null;
+  private budgets: BudgetGuard | null = null;
+  private reservation: Reservation | null = null;
+  /** Set by the response cache (response-cache/cached-provider.ts) when the answer came from it. */
+  private cacheHit = false;
+  private readonly opening: Promise<void>;
+
+  get requestId(): string {
+    return this.identity.requestId;
+  }
+
+  constructor(
+    private readonly recorder: UsageRecorder,
+    private readonly prices: PriceBook,
+    /** Who calls, for which purpose (read by the response cache for its policy and scope). */
+    readonly identity: CallIdentity,
+  ) {
+    this.opening = recorder.open({
+      id: this.usageId,
+      requestId: identity.requestId,
+      keyId: identity.keyId,
+      team: identity.metadata.team || identity.keyTeam,
+      campaign: identity.metadata.campaign,
+      user: identity.metadata.user,
+      purpose: identity.purpose,
+      kind: identity.kind,
+    });
+  }
+
+  /**
+   * Reserves the call's estimated cost on the budgets of its key, team and site before it runs
+   * (router/budgets/budget-guard.ts); `finish` settles it at the real cost on every path. A hard
+   * budget that refuses: the usage row is completed as error `svc_budget_exceeded` (cost 0) and
+   * the 429 is thrown. Done at once when no budget applies and the budget list is cached.
+   */
+  reserve(budgets: BudgetGuard, siteUrl: string, model: CatalogModel, estimate: CallEstimateInput): Eventually<void> {
+    let reserving: Eventually<Reservation | null>;
+    try {
+      reserving = budgets.reserve(this.usageId, { keyId: this.identity.keyId, team: this.identity.keyTeam, siteUrl }, model, estimate);
+    } catch (error) {
+      return this.refused(error, model);
+    }
+    if (reserving instanceof Promise) return reserving.then((reservation) => this.reserved(budgets, reservation), (error: unknown) => this.refused(error, model));
+    this.reserved(budgets, reserving);
+  }
+
+  private reserved(budgets: BudgetGuard, reservation: Reservation | null): void {
+    this.reservation = reservation;
+    this.budgets = budgets;
+  }
+
+  /** A reservation refused (or failed): the usage row completed as that error, the error thrown on. */
+  private async refused(error: unknown, model: CatalogModel): Promise<never> {
+    const errorCode = error instanceof ApiError ? error.code : 'svc_internal';
+    await this.finish({ status: 'error', model, attempts: 0, usage: null, promptText: '', outputText: '', errorCode });
+    throw error;
+  }
+
+  /**
+   * Resolves once the call's usage row is in MySQL, so an answer sent after it is never lost
+   * to a `kill -9` (issue 16). finish() awaits it, which covers every blocking answer, error
+   * and refusal; a stream awaits it before its first byte. Never rejects: when the database
+   * fails or hangs (usage-recorder.ts, at most 1 s) the answer goes out and the completion
+   * records the row later.
+   */
+  opened(): Promise<void> {
+    return this.opening;
+  }
+
+  /** The answer comes from the response cache: the call is recorded (and settled) at cost 0, flagged `cache_hit`. */
+  markCacheHit(): void {
+    this.cacheHit = true;
+  }
+
+  markFirstToken(): void {
+    this.firstTokenAt ??= process.hrtime.bigint();
+  }
+
+  elapsedMs(since: bigint = this.startedAt): number {
+    return Number(process.hrtime.bigint() - since) / 1e6;
+  }
+
+  /**
+   * Prices the call and returns what its answer says of it, once its usage row is durable
+   * (`opened`). `usage` is the provider's TokenUsage as reported — cached, cache-write and
+   * reasoning tokens included — for the answer's `usage` block. What the answer does not need —
+   * settling the budget reservation, completing the usage row, the metrics — runs right after
+   * the answer has left (at the end of this turn of the event loop), off the call's latency.
+   */
+  async finish(outcome: CallOutcome): Promise<{ router: RouterBlock; usage: TokenUsage }> {
+    const usage = this.tokens(outcome);
+    const estimated = outcome.usage === null;
+    const pricing = outcome.model ? this.prices.priceFor(outcome.model.id) : null;
+    const price = pricing instanceof Promise ? await pricing : pricing;
+    const cost = this.cacheHit ? '0.00000000' : price ? costOfUsage(usage, price) : null;
+    const latencyMs = this.elapsedMs();
+    setImmediate(() => this.settleAndRecord(outcome, usage, estimated, price, cost, latencyMs));
+    await this.opening;
+    return {
+      usage,
+      router: {
+        provider: outcome.model?.provider ?? null,
+        purpose: this.identity.purpose,
+        attempts: outcome.attempts,
+        latency_ms: Math.round(latencyMs),
+        cost: { amount: cost ?? '0.00000000', currency: price?.currency ?? 'USD' },
+        usage_estimated: estimated,
+      },
+    };
+  }
+
+  /** After the answer: the reservation settled at the real cost, the usage row completed, the call counted. */
+  private settleAndRecord(outcome: CallOutcome, usage: TokenUsage, estimated: boolean, price: Price | null, cost: string | null, latencyMs: number): void {
+    const reported = (count: number | undefined) => (outcome.model ? count ?? 0 : null);
+    const reservation = this.reservation;
+    this.reservation = null;
+    if (reservation) void this.budgets!.settle(reservation, cost ?? '0.00000000');
+    this.recorder.complete(this.usageId, {
+      status: outcome.status,
+      provider: outcome.model?.provider ?? null,
+      model: outcome.model?.id ?? null,
+      attempts: outcome.attempts,
+      promptTokens: outcome.model ? usage.promptTokens : null,
+      completionTokens: outcome.model ? usage.completionTokens : null,
+      cachedTokens: reported(usage.cachedTokens),
+      cacheWriteTokens: reported(usage.cacheWriteTokens),
+      reasoningTokens: reported(usage.reasoningTokens),
+      usageEstimated: estimated,
+      priceInputPerMtok: price?.inputPerMtok ?? null,
+      priceOutputPerMtok: price?.outputPerMtok ?? null,
+      priceCacheReadPerMtok: price?.cacheReadPerMtok ?? null,
+      priceCacheWritePerMtok: price?.cacheWritePerMtok ?? null,
+      cost,
+      currency: price?.currency ?? 'USD',
+      latencyMs,
+      firstTokenMs: this.firstTokenAt === null ? null : Number(this.firstTokenAt - this.startedAt) / 1e6,
+      errorCode: outcome.errorCode ?? null,
+      cacheHit: this.cacheHit,
+    });
+    recordCallMetrics({ model: outcome.model, team: this.identity.metadata.team || this.identity.keyTeam, status: outcome.status, usage, cost, currency: price?.currency ?? 'USD', latencyMs, firstTokenMs: this.firstTokenAt === null ? null : Number(this.firstTokenAt - this.startedAt) / 1e6 });
+  }
+
+  /**
+   * Reported usage when there is some; else an estimate (flagged by the caller). A call that
+   * failed or was aborted before any output has nothing to estimate: 0 tokens, still flagged.
+   */
+  private tokens(outcome: CallOutcome): TokenUsage {
+    if (outcome.usage) return outcome.usage;
+    const nothingCameBack = outcome.status !== 'ok' && outcome.outputText === '';
+    const promptTokens = nothingCameBack ? 0 : estimateTokens(outcome.promptText);
+    const completionTokens = estimateTokens(outcome.outputText);
+    return { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens };
+  }
+}
