@@ -43,36 +43,8 @@ function svc_hub_bootstrap() {
 		return;
 	}
 
-	$includes = __DIR__ . '/includes/';
-	require_once $includes . 'class-svc-hub-signer.php';
-	require_once $includes . 'class-svc-hub-settings.php';
-	require_once $includes . 'class-svc-hub-route-table.php';
-	require_once $includes . 'class-svc-hub-headers.php';
-	require_once $includes . 'class-svc-hub-incoming-request.php';
-	require_once $includes . 'class-svc-hub-errors.php';
-	require_once $includes . 'class-svc-hub-health-fallback.php';
-	require_once $includes . 'class-svc-hub-worker-response.php';
-	require_once $includes . 'class-svc-hub-client-stream.php';
-	require_once $includes . 'class-svc-hub-stream-proxy.php';
-	require_once $includes . 'class-svc-hub-rest-guard.php';
-	require_once $includes . 'class-svc-hub-php-pool.php';
-	require_once $includes . 'class-svc-hub-forwarding-slots.php';
-	require_once $includes . 'class-svc-hub-forwarder.php';
-	require_once $includes . 'class-svc-hub-nonce-store.php';
-	require_once $includes . 'class-svc-hub-internal-routes.php';
-	require_once $includes . 'class-svc-hub-worker-client.php';
-	require_once $includes . 'class-svc-hub-woocommerce-order-facts.php';
-	require_once $includes . 'class-svc-hub-woocommerce-orders.php';
-	require_once $includes . 'class-svc-hub-woocommerce-event-queue.php';
-	require_once $includes . 'class-svc-hub-woocommerce-subscription-facts.php';
-	require_once $includes . 'class-svc-hub-woocommerce-subscription-bridge.php';
-	require_once $includes . 'class-svc-hub-woocommerce-bridge.php';
-	require_once $includes . 'class-svc-hub-woocommerce-store-meta.php';
-	require_once $includes . 'class-svc-hub-admin-page.php';
-	require_once $includes . 'class-svc-hub-ability-definitions.php';
-	require_once $includes . 'class-svc-hub-abilities.php';
-	require_once $includes . 'class-svc-hub-plugin.php';
-
+	require_once __DIR__ . '/includes/class-svc-hub-autoloader.php';
+	Svc_Hub_Autoloader::register();
 	Svc_Hub_Plugin::boot( __FILE__ );
 }
 

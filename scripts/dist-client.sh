@@ -20,7 +20,8 @@ stable=$(sed -n 's/^Stable tag: *//p' "$source_dir/readme.txt" | tr -d '\r ' | h
 stage=$work/svc-client
 mkdir -p "$stage"
 for path in "${SHIPPED[@]}"; do cp -R "$source_dir/$path" "$stage/"; done
-find "$stage" \( -name '*~' -o -name '*.swp' -o -name '.DS_Store' -o -name '*.orig' -o -name '*.rej' \) -delete
+# The folders' READMEs are for developers: they never ship.
+find "$stage" \( -name 'README.md' -o -name '*~' -o -name '*.swp' -o -name '.DS_Store' -o -name '*.orig' -o -name '*.rej' \) -delete
 stray=$(find "$stage" -type f ! -name '*.php' ! -name 'readme.txt' | head -n 1)
 [ -z "$stray" ] || die "svc-client ships PHP and readme.txt only, found ${stray#"$work"/}"
 

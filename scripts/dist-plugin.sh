@@ -2,7 +2,8 @@
 # dist-plugin.sh WORK_DIR ZIP_FILE – the plugin zip for wp-admin's "Upload Plugin": one top folder
 # svc-hub/ with svc-hub.php, includes/, build/ (the admin screen, built beforehand by
 # build-admin-ui.sh), library/ (the starter image library) and readme.txt. Nothing else: no
-# tests, no node_modules, no README.md or other files for developers. Called by dist.sh.
+# tests, no node_modules, no README.md (includes/ has one per folder) or other files for
+# developers. Called by dist.sh.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 LAP_NAME=dist
@@ -16,8 +17,8 @@ done
 stage=$work/svc-hub
 mkdir -p "$stage"
 for path in "${SHIPPED[@]}"; do cp -R "$REPO_ROOT/plugin/$path" "$stage/"; done
-# Editor and OS leftovers never ship.
-find "$stage" \( -name '*~' -o -name '*.swp' -o -name '.DS_Store' -o -name '*.orig' -o -name '*.rej' \) -delete
+# Editor and OS leftovers, and the folders' READMEs for developers, never ship.
+find "$stage" \( -name 'README.md' -o -name '*~' -o -name '*.swp' -o -name '.DS_Store' -o -name '*.orig' -o -name '*.rej' \) -delete
 
 rm -f "$zip_file"
 (cd "$work" && zip -q -r -X "$zip_file" svc-hub) || die "zip failed for $zip_file"

@@ -34,29 +34,9 @@ function svc_client_bootstrap() {
 		);
 		return;
 	}
-	$includes = __DIR__ . '/includes/';
-	require_once $includes . 'class-svc-client-secret-box.php';
-	require_once $includes . 'class-svc-client-webhook-verifier.php';
-	require_once $includes . 'class-svc-client-settings.php';
-	require_once $includes . 'class-svc-client-activity-log.php';
-	require_once $includes . 'class-svc-client-request-tally.php';
-	require_once $includes . 'class-svc-client-sequence.php';
-	require_once $includes . 'class-svc-client-license.php';
-	require_once $includes . 'class-svc-client-hub-client.php';
-	require_once $includes . 'class-svc-client-hub-address.php';
-	require_once $includes . 'class-svc-client-receiver.php';
-	require_once $includes . 'class-svc-client-session-check.php';
-	require_once $includes . 'class-svc-client-connection-test.php';
-	require_once $includes . 'class-svc-client-admin-page.php';
-	require_once $includes . 'class-svc-client-admin-view.php';
-	require_once $includes . 'library/class-svc-client-canonical-json.php';
-	require_once $includes . 'library/class-svc-client-library-check.php';
-	require_once $includes . 'library/class-svc-client-library-folder.php';
-	require_once $includes . 'library/class-svc-client-library-sync.php';
-	require_once $includes . 'library/class-svc-client-library-routes.php';
-	require_once $includes . 'ai-client/class-svc-client-ai-registration.php';
-	require_once $includes . 'class-svc-client-plugin.php';
-	require_once $includes . 'functions.php';
+	require_once __DIR__ . '/includes/class-svc-client-autoloader.php';
+	Svc_Client_Autoloader::register();
+	require_once __DIR__ . '/includes/functions.php';
 
 	Svc_Client_Plugin::boot( __FILE__ );
 }

@@ -68,7 +68,7 @@ describe('release: the plugin zip and the worker tarball, installed as a site ad
   it('builds the svc-client zip beside it: one top folder svc-client/, PHP and readme.txt only, no tests', () => {
     const clientZip = join(workDir, 'dist', `svc-client-${version}.zip`);
     const names = execFileSync('unzip', ['-Z1', clientZip], { encoding: 'utf8' }).trim().split('\n');
-    expect(names).toEqual(expect.arrayContaining(['svc-client/svc-client.php', 'svc-client/readme.txt', 'svc-client/includes/class-svc-client-receiver.php']));
+    expect(names).toEqual(expect.arrayContaining(['svc-client/svc-client.php', 'svc-client/readme.txt', 'svc-client/includes/license/class-svc-client-receiver.php']));
     expect(names.filter((name) => !name.startsWith('svc-client/'))).toEqual([]);
     expect(names.filter((name) => !name.endsWith('/') && !name.endsWith('.php') && name !== 'svc-client/readme.txt')).toEqual([]);
     expect(names.filter((name) => /(^|\/)tests?\/|\.test\./.test(name))).toEqual([]);

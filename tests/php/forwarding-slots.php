@@ -9,8 +9,8 @@
  */
 
 define( 'ABSPATH', __DIR__ . '/' );
-require dirname( __DIR__, 2 ) . '/plugin/includes/class-svc-hub-php-pool.php';
-require dirname( __DIR__, 2 ) . '/plugin/includes/class-svc-hub-forwarding-slots.php';
+require dirname( __DIR__, 2 ) . '/plugin/includes/forwarding/class-svc-hub-php-pool.php';
+require dirname( __DIR__, 2 ) . '/plugin/includes/forwarding/class-svc-hub-forwarding-slots.php';
 
 $failures = array();
 $check    = static function ( string $what, $actual, $expected ) use ( &$failures ): void {

@@ -9,7 +9,7 @@
  */
 
 define( 'SVC_HUB_STANDALONE', true );
-require dirname( __DIR__, 2 ) . '/plugin/includes/class-svc-hub-signer.php';
+require dirname( __DIR__, 2 ) . '/plugin/includes/forwarding/class-svc-hub-signer.php';
 
 $secret   = 'test-secret-0123456789abcdef0123456789abcdef';
 $vector   = array(

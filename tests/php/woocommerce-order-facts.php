@@ -21,7 +21,7 @@ function wp_parse_url( $url, $component = -1 ) {
 	return parse_url( $url, $component ); // phpcs:ignore WordPress.WP.AlternativeFunctions.parse_url_parse_url
 }
 
-require dirname( __DIR__, 2 ) . '/plugin/includes/class-svc-hub-woocommerce-order-facts.php';
+require dirname( __DIR__, 2 ) . '/plugin/includes/woocommerce/class-svc-hub-woocommerce-order-facts.php';
 
 $failures = array();
 $check    = static function ( string $name, $actual, $wanted ) use ( &$failures ): void {

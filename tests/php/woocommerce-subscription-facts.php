@@ -12,7 +12,7 @@
 
 define( 'ABSPATH', __DIR__ . '/' );
 
-require dirname( __DIR__, 2 ) . '/plugin/includes/class-svc-hub-woocommerce-subscription-facts.php';
+require dirname( __DIR__, 2 ) . '/plugin/includes/woocommerce/class-svc-hub-woocommerce-subscription-facts.php';
 
 $failures = array();
 $check    = static function ( string $name, $actual, $wanted ) use ( &$failures ): void {

@@ -44,9 +44,6 @@ final class Svc_Client_Ai_Registration {
 	 * Adds the provider to the AI Client's registry once.
 	 */
 	public static function register_provider(): void {
-		require_once __DIR__ . '/class-svc-client-ai-provider.php';
-		require_once __DIR__ . '/class-svc-client-ai-model-directory.php';
-		require_once __DIR__ . '/class-svc-client-ai-text-model.php';
 		$registry = AiClient::defaultRegistry();
 		if ( ! $registry->hasProvider( Svc_Client_Ai_Provider::class ) ) {
 			$registry->registerProvider( Svc_Client_Ai_Provider::class );

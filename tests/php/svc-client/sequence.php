@@ -10,7 +10,7 @@
  */
 
 define( 'ABSPATH', __DIR__ );
-require dirname( __DIR__, 3 ) . '/svc-client/includes/class-svc-client-sequence.php';
+require dirname( __DIR__, 3 ) . '/svc-client/includes/license/class-svc-client-sequence.php';
 
 $cases   = json_decode( (string) file_get_contents( $argv[1] ), true );
 $answers = array();
