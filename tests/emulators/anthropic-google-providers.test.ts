@@ -1,6 +1,6 @@
-import { createAnthropicProvider } from '../../worker/src/router/providers/anthropic';
-import { createGoogleProvider } from '../../worker/src/router/providers/google';
-import type { ChatRequest, Provider, ProviderFactory, StreamEvent } from '../../worker/src/router/providers/types';
+import { createAnthropicProvider } from '../../worker/src/providers/anthropic/anthropic';
+import { createGoogleProvider } from '../../worker/src/providers/google/google';
+import type { ChatRequest, Provider, ProviderFactory, StreamEvent } from '../../worker/src/providers/types';
 import { useEmulator } from './testing';
 
 /**

@@ -1,7 +1,7 @@
 import { providerEnvironment } from './environment';
 import { useEmulator } from './testing';
-import { describeProvider } from '../../worker/src/router/providers/registry';
-import type { ChatRequest, Provider, StreamEvent, ToolCall } from '../../worker/src/router/providers/types';
+import { describeProvider } from '../../worker/src/providers/registry';
+import type { ChatRequest, Provider, StreamEvent, ToolCall } from '../../worker/src/providers/types';
 
 /**
  * The OpenAI-family provider modules and Ollama against the emulator, with no router between:

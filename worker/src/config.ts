@@ -1,6 +1,6 @@
 import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import { PROVIDER_ENVIRONMENT_VARIABLES } from './router/providers/registry';
+import { PROVIDER_ENVIRONMENT_VARIABLES } from './providers/registry';
 import { parseDurationList } from './support/durations';
 import { parseOutboundAllow } from './support/outbound-allow';
 import { parseTrustedProxies } from './support/trusted-proxies';
@@ -107,7 +107,7 @@ export class ConfigError extends Error {
   }
 }
 
-/** Every provider's key and base-URL variables, from the provider descriptors (router/providers/registry.ts). */
+/** Every provider's key and base-URL variables, from the provider descriptors (providers/registry.ts). */
 export const PROVIDER_VARIABLES: readonly string[] = PROVIDER_ENVIRONMENT_VARIABLES;
 
 type Environment = Record<string, string | undefined>;

@@ -2,7 +2,7 @@ import { CallRecord, type CallIdentity } from '../usage/call-record';
 import { findModel, type CatalogModel } from '../catalog/models';
 import { parseChatRequest } from '../request/chat-request';
 import type { PriceBook } from '../catalog/prices';
-import type { CallOptions, ChatResult, Provider, StreamEvent } from '../providers/types';
+import type { CallOptions, ChatResult, Provider, StreamEvent } from '../../providers/types';
 import type { RouterServices } from '../router-services';
 import type { UsageCompletion, UsageRecorder } from '../usage/recorder';
 

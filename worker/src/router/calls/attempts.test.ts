@@ -1,6 +1,6 @@
 import { findModel } from '../catalog/models';
 import { AttemptsExhausted, retryDelay, toApiError, withFallback } from './attempts';
-import { UpstreamError, UpstreamTimeoutError } from '../providers/errors';
+import { UpstreamError, UpstreamTimeoutError } from '../../providers/errors';
 
 const models = [findModel('openai/gpt-4o')!, findModel('openai/gpt-4o-mini')!];
 const policy = { max: 2, maxWaitMs: 1000, baseDelayMs: 1 };

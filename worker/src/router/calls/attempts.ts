@@ -1,7 +1,7 @@
 import { ApiError } from '../../support/api-error';
 import type { Eventually } from '../../support/eventually';
 import type { CatalogModel } from '../catalog/models';
-import { UpstreamError, UpstreamTimeoutError } from '../providers/errors';
+import { UpstreamError, UpstreamTimeoutError } from '../../providers/errors';
 
 export interface RetryPolicy {
   /** Retries per model after the first try. */

@@ -1,6 +1,6 @@
 import { ulid } from '../../support/ids';
 import type { RouterBlock } from '../usage/call-record';
-import type { ChatResult, FinishReason, TokenUsage, ToolCall } from '../providers/types';
+import type { ChatResult, FinishReason, TokenUsage, ToolCall } from '../../providers/types';
 
 /** A tool call as OpenAI's message.tool_calls carries it. */
 export function openAiToolCall(call: ToolCall) {

@@ -1,7 +1,7 @@
 import { ApiError } from '../../support/api-error';
 import type { StreamPiece } from './answer-stream';
 import { streamChat } from './chat-stream';
-import { UpstreamError } from '../providers/errors';
+import { UpstreamError } from '../../providers/errors';
 import { ANTHROPIC, OPENAI, afterAnswer, cacheAnswering, collect, fakeRouter, gate, recordedCall, scriptedProvider, streamedBody } from '../__fixtures__/stream-fakes';
 
 /**

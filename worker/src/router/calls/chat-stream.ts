@@ -6,7 +6,7 @@ import { logUpstreamFailure, providerFor, providerRequest } from './provider-cal
 import { CompletionShape, outputText } from './chat-completion';
 import { outputChunks, type StreamTotals } from './stream-output';
 import type { ParsedChatRequest } from '../request/chat-request';
-import type { TokenUsage } from '../providers/types';
+import type { TokenUsage } from '../../providers/types';
 import type { RouterServices } from '../router-services';
 import { nextEventWithin } from './next-event';
 import type { AnswerHeaders, AnswerStream, StreamPiece } from './answer-stream';

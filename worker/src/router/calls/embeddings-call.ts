@@ -4,7 +4,7 @@ import { CallRecord } from '../usage/call-record';
 import { callIdentity, type Caller } from './chat-call';
 import { parseEmbeddingRequest } from '../request/embedding-request';
 import { runModelCall } from './model-call';
-import { UpstreamError } from '../providers/errors';
+import { UpstreamError } from '../../providers/errors';
 import { resolveTarget } from '../catalog/resolve';
 import type { RouterServices } from '../router-services';
 

@@ -1,5 +1,5 @@
 import { hasImages, type ImageInliner } from '../request/image-inline';
-import type { Provider } from '../providers/types';
+import type { Provider } from '../../providers/types';
 
 /** Each provider's wrapper, made once: the same provider instance serves every call. */
 const wrappers = new WeakMap<Provider, { images: ImageInliner; fetchesImageUrls: boolean; wrapped: Provider }>();

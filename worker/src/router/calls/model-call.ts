@@ -4,7 +4,7 @@ import { callDeadline, endCallAtDeadline, type CallClient } from './call-deadlin
 import type { CallRecord, RouterBlock } from '../usage/call-record';
 import type { CatalogModel } from '../catalog/models';
 import { providerFor, recordFailure } from './provider-call';
-import type { Provider, TokenUsage } from '../providers/types';
+import type { Provider, TokenUsage } from '../../providers/types';
 import type { CacheContext } from '../response-cache/cached-provider';
 import type { RouterServices } from '../router-services';
 

@@ -1,5 +1,5 @@
-import { UpstreamTimeoutError, type TimeoutPhase } from '../providers/errors';
-import type { StreamEvent } from '../providers/types';
+import { UpstreamTimeoutError, type TimeoutPhase } from '../../providers/errors';
+import type { StreamEvent } from '../../providers/types';
 
 /**
  * iterator.next() within `ms`, else abort the attempt and fail with a timeout of `phase`: the

@@ -5,9 +5,9 @@ import type { CallRecord } from '../usage/call-record';
 import type { CatalogModel } from '../catalog/models';
 import type { ParsedChatRequest } from '../request/chat-request';
 import { withImagesPrepared } from './image-ready-provider';
-import { UpstreamError } from '../providers/errors';
-import { describeProvider } from '../providers/registry';
-import type { ChatRequest, Provider } from '../providers/types';
+import { UpstreamError } from '../../providers/errors';
+import { describeProvider } from '../../providers/registry';
+import type { ChatRequest, Provider } from '../../providers/types';
 import type { RouterServices } from '../router-services';
 import { withResponseCache, type CacheContext } from '../response-cache/cached-provider';
 

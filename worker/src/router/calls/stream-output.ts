@@ -1,5 +1,5 @@
 import type { ToolCallDelta } from './chat-completion';
-import type { FinishReason, StreamEvent, TokenUsage, ToolCall } from '../providers/types';
+import type { FinishReason, StreamEvent, TokenUsage, ToolCall } from '../../providers/types';
 
 /** What a stream has said so far (for the usage row, and the answer's finish). */
 export interface StreamTotals {

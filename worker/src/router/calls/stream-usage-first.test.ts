@@ -5,7 +5,7 @@ import { streamChat } from './chat-stream';
 import { parseChatRequest } from '../request/chat-request';
 import type { PriceBook } from '../catalog/prices';
 import type { AnswerStream, StreamPiece } from './answer-stream';
-import { createMockProvider } from '../providers/mock';
+import { createMockProvider } from '../../providers/mock/mock';
 import { ResponseShape } from '../responses/output';
 import { streamResponse } from '../responses/run-stream';
 import type { RouterServices } from '../router-services';

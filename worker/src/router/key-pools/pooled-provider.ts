@@ -1,5 +1,5 @@
-import { UpstreamError } from '../providers/errors';
-import type { ChatRequest, Provider, StreamEvent } from '../providers/types';
+import { UpstreamError } from '../../providers/errors';
+import type { ChatRequest, Provider, StreamEvent } from '../../providers/types';
 import type { CooldownBook } from './cooldowns';
 import type { Deployment } from './deployment-store';
 import { pickByWeight } from './pick';

@@ -1,5 +1,5 @@
 import { Problems, type Raw } from '../../support/problems';
-import type { ChatRequest } from '../providers/types';
+import type { ChatRequest } from '../../providers/types';
 import { booleanField } from './fields';
 import { messages } from './messages';
 import { options, streaming } from './options';

@@ -1,5 +1,5 @@
 import type { Problems } from '../../support/problems';
-import type { ContentPart, ImageSource } from '../providers/types';
+import type { ContentPart, ImageSource } from '../../providers/types';
 import { absent, isObject } from './fields';
 
 /** The most parts one message's content may hold; a longer list is refused without walking it. */

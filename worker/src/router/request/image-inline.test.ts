@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { ApiError } from '../../support/api-error';
 import { OutboundGuard } from '../../support/outbound-guard';
 import { ImageInliner } from './image-inline';
-import type { ChatRequest, ContentPart } from '../providers/types';
+import type { ChatRequest, ContentPart } from '../../providers/types';
 
 /** The 67-byte PNG (1×1, transparent) that image tests everywhere use. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');

@@ -2,7 +2,7 @@ import { request } from 'undici';
 import { ApiError } from '../../support/api-error';
 import { hostPortOf } from '../../support/outbound-allow';
 import { OutboundRefusedError, pinnedAgent, type OutboundGuard } from '../../support/outbound-guard';
-import type { ChatRequest, ContentPart, ImageSource } from '../providers/types';
+import type { ChatRequest, ContentPart, ImageSource } from '../../providers/types';
 
 /** The image types every provider takes (OpenAI, Anthropic and Gemini agree on these four). */
 export const IMAGE_MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;

@@ -1,5 +1,5 @@
 import type { Problems, Raw } from '../../support/problems';
-import type { ChatMessage, Role, ToolCall } from '../providers/types';
+import type { ChatMessage, Role, ToolCall } from '../../providers/types';
 import { content } from './content';
 import { absent, isObject } from './fields';
 

@@ -1,5 +1,5 @@
 import type { Problems, Raw } from '../../support/problems';
-import type { ChatRequest, ReasoningEffort } from '../providers/types';
+import type { ChatRequest, ReasoningEffort } from '../../providers/types';
 import { absent, booleanField, choiceField, isObject, numberField, stringField } from './fields';
 
 /** OpenAI's limit on logit_bias entries. */

@@ -1,5 +1,5 @@
 import type { Problems } from '../../support/problems';
-import type { ResponseFormat } from '../providers/types';
+import type { ResponseFormat } from '../../providers/types';
 import { absent, isObject } from './fields';
 import { checkNesting } from './nesting';
 import { FUNCTION_NAME } from './tools';

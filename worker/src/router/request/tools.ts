@@ -1,5 +1,5 @@
 import type { Problems } from '../../support/problems';
-import type { ToolChoice, ToolDefinition } from '../providers/types';
+import type { ToolChoice, ToolDefinition } from '../../providers/types';
 import { absent, isObject } from './fields';
 import { nestingProblem } from './nesting';
 

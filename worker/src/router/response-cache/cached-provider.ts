@@ -2,7 +2,7 @@ import { andThen, type Eventually } from '../../support/eventually';
 import { countCacheHit } from '../../support/metrics/hub-metrics';
 import type { AnswerHeaders } from '../calls/answer-stream';
 import type { CallRecord } from '../usage/call-record';
-import type { ChatRequest, ChatResult, Provider, StreamEvent } from '../providers/types';
+import type { ChatRequest, ChatResult, Provider, StreamEvent } from '../../providers/types';
 import { replayEvents, StreamCollector } from './replay';
 import type { CachePolicy } from './policies';
 import type { CacheCaller, CacheSlot, ResponseCache } from './response-cache';

@@ -1,6 +1,6 @@
 import type { RowDataPacket } from 'mysql2/promise';
 import type { Database } from '../../db/pool';
-import type { ChatResult } from '../providers/types';
+import type { ChatResult } from '../../providers/types';
 
 /** A cached answer larger than this is not stored (it would not be a cheap hit). */
 export const MAX_ENTRY_BYTES = 1_048_576;

@@ -1,4 +1,4 @@
-import type { ChatResult, StreamEvent } from '../providers/types';
+import type { ChatResult, StreamEvent } from '../../providers/types';
 
 /** Splits `text` into at most `count` pieces at word boundaries (the whole text, in order). */
 export function piecesOf(text: string, count: number): string[] {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ChatRequest } from '../providers/types';
+import type { ChatRequest } from '../../providers/types';
 
 /**
  * How deep canonicalJson goes. Validation already holds every client value to 64 levels

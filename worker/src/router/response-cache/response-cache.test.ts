@@ -1,6 +1,6 @@
 import type { Database } from '../../db/pool';
 import type { Logger } from '../../support/logger';
-import type { ChatRequest, ChatResult, StreamEvent } from '../providers/types';
+import type { ChatRequest, ChatResult, StreamEvent } from '../../providers/types';
 import type { CachePolicy } from './policies';
 import { ResponseCache } from './response-cache';
 import { piecesOf, replayEvents, StreamCollector } from './replay';

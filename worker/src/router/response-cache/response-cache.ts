@@ -1,7 +1,7 @@
 import type { Database } from '../../db/pool';
 import type { Eventually } from '../../support/eventually';
 import type { Logger } from '../../support/logger';
-import type { ChatRequest, ChatResult } from '../providers/types';
+import type { ChatRequest, ChatResult } from '../../providers/types';
 import { CacheEntryStore, type CacheLimits } from './entry-store';
 import { CachePolicyBook, type CachePolicy } from './policies';
 import { requestHash } from './request-hash';

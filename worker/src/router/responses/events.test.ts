@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { StreamEvent } from '../providers/types';
+import type { StreamEvent } from '../../providers/types';
 import { ResponseEvents, type ResponseEvent } from './events';
 import { ResponseShape } from './output';
 

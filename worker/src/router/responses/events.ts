@@ -1,6 +1,6 @@
 import { prefixedId } from '../../support/ids';
 import type { RouterBlock } from '../usage/call-record';
-import type { FinishReason, StreamEvent, TokenUsage, ToolCall } from '../providers/types';
+import type { FinishReason, StreamEvent, TokenUsage, ToolCall } from '../../providers/types';
 import { finalStatus, functionCallItem, messageItem, outputText, responsesUsage, type ResponseShape } from './output';
 import type { ResponseItem } from './store';
 

@@ -1,6 +1,6 @@
 import { prefixedId } from '../../support/ids';
 import type { RouterBlock } from '../usage/call-record';
-import type { FinishReason, TokenUsage, ToolCall } from '../providers/types';
+import type { FinishReason, TokenUsage, ToolCall } from '../../providers/types';
 import type { ResponseItem } from './store';
 
 /** The Responses API's usage object (input/output tokens with cached and reasoning details). */

@@ -1,6 +1,6 @@
 import { ApiError } from '../../support/api-error';
 import type { StreamPiece } from '../calls/answer-stream';
-import { UpstreamError } from '../providers/errors';
+import { UpstreamError } from '../../providers/errors';
 import { ANTHROPIC, OPENAI, afterAnswer, collect, fakeRouter, recordedCall, scriptedProvider, streamedBody } from '../__fixtures__/stream-fakes';
 import { ResponseShape } from './output';
 import { streamResponse, type StreamedResponse } from './run-stream';

@@ -4,7 +4,7 @@ import type { CallRecord } from '../usage/call-record';
 import type { CatalogModel } from '../catalog/models';
 import type { ParsedChatRequest } from '../request/chat-request';
 import { logUpstreamFailure, providerFor, providerRequest } from '../calls/provider-call';
-import type { FinishReason, TokenUsage } from '../providers/types';
+import type { FinishReason, TokenUsage } from '../../providers/types';
 import type { RouterServices } from '../router-services';
 import type { AnswerStream, StreamPiece } from '../calls/answer-stream';
 import { StreamChannel } from '../calls/stream-channel';

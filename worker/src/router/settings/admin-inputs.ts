@@ -2,7 +2,7 @@ import { ApiError } from '../../support/api-error';
 import { readDecimal, type DecimalRule } from '../../support/number-input';
 import type { PriceOverride } from '../catalog/prices';
 import type { ProviderChange } from './provider-rows';
-import { describeProvider, isOfflineProvider } from '../providers/registry';
+import { describeProvider, isOfflineProvider } from '../../providers/registry';
 
 type Raw = Record<string, unknown>;
 

@@ -5,8 +5,8 @@ import { OutboundGuard } from '../../support/outbound-guard';
 import { TtlCache } from '../../support/ttl-cache';
 import { baseUrlNeedsGuard, environmentKeyMayGoTo, PROVIDER_ENVIRONMENT } from './provider-hosts';
 import type { ProviderStore, StoredProvider } from './provider-rows';
-import { describeProvider, isOfflineProvider, PROVIDER_DESCRIPTORS } from '../providers/registry';
-import type { Provider, ProviderSettings } from '../providers/types';
+import { describeProvider, isOfflineProvider, PROVIDER_DESCRIPTORS } from '../../providers/registry';
+import type { Provider, ProviderSettings } from '../../providers/types';
 
 /** What the admin screen shows of a provider: never the key, only its last 4 characters. */
 export interface ProviderStatus {

@@ -1,4 +1,4 @@
-import { DEFAULT_BASE_URLS, describeProvider, NETWORK_PROVIDERS } from '../providers/registry';
+import { DEFAULT_BASE_URLS, describeProvider, NETWORK_PROVIDERS } from '../../providers/registry';
 
 /**
  * Where a provider's key may go (docs/providers.md, "Keys and hosts"). A key is bound to the

@@ -1,7 +1,7 @@
 import { ApiError } from '../../support/api-error';
 import { toApiError } from '../calls/attempts';
 import { CATALOG, findModel, splitModelId } from '../catalog/models';
-import { describeProvider } from '../providers/registry';
+import { describeProvider } from '../../providers/registry';
 import type { RouterServices } from '../router-services';
 
 

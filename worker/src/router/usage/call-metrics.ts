@@ -1,6 +1,6 @@
 import { observeCall } from '../../support/metrics/hub-metrics';
 import { isCatalogued, KNOWN_PROVIDERS, type CatalogModel } from '../catalog/models';
-import type { TokenUsage } from '../providers/types';
+import type { TokenUsage } from '../../providers/types';
 
 /** One finished call as CallRecord.finish() knows it. */
 export interface FinishedCall {

@@ -7,7 +7,7 @@ import type { CatalogModel } from '../catalog/models';
 import { recordCallMetrics } from './call-metrics';
 import { costOfUsage, estimateTokens, type Price } from './cost';
 import type { PriceBook } from '../catalog/prices';
-import type { TokenUsage } from '../providers/types';
+import type { TokenUsage } from '../../providers/types';
 import type { UsageRecorder } from './recorder';
 
 export interface CallIdentity {

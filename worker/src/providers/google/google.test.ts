@@ -1,0 +1,102 @@
+import { UpstreamError } from '../errors';
+import { createGoogleProvider } from './google';
+import { collect, frameChunks, readFixture, rejection, respondJson, settingsFor, startServer, writeInPieces, type FixtureServer, type Responder } from '../__fixtures__/fixture-server';
+import type { Provider, StreamEvent } from '../types';
+
+const signal = () => new AbortController().signal;
+const request = {
+  model: 'gemini-3-pro-preview',
+  messages: [
+    { role: 'system' as const, content: 'Answer exactly.' },
+    { role: 'user' as const, content: 'How many rs in strawberry?' },
+    { role: 'assistant' as const, content: 'Let me count.' },
+    { role: 'user' as const, content: 'Go on.' },
+  ],
+};
+const text = (events: StreamEvent[]) => events.map((event) => (event.type === 'delta' ? event.text : '')).join('');
+
+describe('google provider', () => {
+  let server: FixtureServer;
+  let provider: Provider;
+  let answer: Responder;
+
+  beforeAll(async () => {
+    server = await startServer((_request, response) => answer(response));
+    provider = createGoogleProvider(settingsFor(server, 'google'));
+  });
+  afterAll(async () => {
+    await provider.close();
+    await server.close();
+  });
+
+  it('emits the repeated cumulative usageMetadata each time, the last one counting thoughts as completion', async () => {
+    answer = (response) => writeInPieces(response, frameChunks('google-text.chunks.txt'));
+    const events = await collect(provider.stream(request, { signal: signal() }));
+
+    expect(text(events)).toBe('There are **3** "r"s in strawberry.\n\nst**r**awbe**rr**y');
+    const usages = events.filter((event) => event.type === 'usage');
+    expect(usages).toHaveLength(3);
+    expect(usages.at(-1)).toEqual({ type: 'usage', usage: { promptTokens: 9, completionTokens: 23 + 185, totalTokens: 217, reasoningTokens: 185 } });
+    expect(events.filter((event) => event.type === 'finish')).toEqual([{ type: 'finish', reason: 'stop' }]);
+  });
+
+  it('puts the key in x-goog-api-key, never in the URL, and maps roles and the system prompt', async () => {
+    answer = (response) => writeInPieces(response, frameChunks('google-text.chunks.txt'));
+    await collect(provider.stream({ ...request, maxTokens: 200, temperature: 0 }, { signal: signal() }));
+    const sent = server.requests.at(-1)!;
+
+    expect(sent.url).toBe('/v1beta/models/gemini-3-pro-preview:streamGenerateContent?alt=sse');
+    expect(sent.url).not.toContain('key=');
+    expect(sent.headers['x-goog-api-key']).toBe('test-key-123');
+    expect(sent.body).toEqual({
+      contents: [
+        { role: 'user', parts: [{ text: 'How many rs in strawberry?' }] },
+        { role: 'model', parts: [{ text: 'Let me count.' }] },
+        { role: 'user', parts: [{ text: 'Go on.' }] },
+      ],
+      systemInstruction: { parts: [{ text: 'Answer exactly.' }] },
+      generationConfig: { temperature: 0, maxOutputTokens: 200 },
+    });
+  });
+
+  it('maps a blocking answer, thoughts billed as completion tokens', async () => {
+    answer = (response) => respondJson(response, 200, readFixture('google-text.json'));
+    const result = await provider.chat(request, { signal: signal() });
+
+    expect(result).toEqual({
+      content: "There are **3** r's in strawberry.\n\nHere is the breakdown: st**r**awbe**rr**y.",
+      finishReason: 'stop',
+      usage: { promptTokens: 9, completionTokens: 28 + 244, totalTokens: 281, reasoningTokens: 244 },
+    });
+    expect(server.requests.at(-1)!.url).toBe('/v1beta/models/gemini-3-pro-preview:generateContent');
+  });
+
+  it('reads RetryInfo.retryDelay "34.4s" from a 429 as a 34400 ms retry', async () => {
+    answer = (response) => respondJson(response, 429, readFixture('google-429-retry-info.json'));
+    const error = (await rejection(provider.chat(request, { signal: signal() }))) as UpstreamError;
+
+    expect(error).toBeInstanceOf(UpstreamError);
+    expect(error.details).toMatchObject({ statusCode: 429, isRetryable: true, retryAfterMs: 34400, providerCode: 'RESOURCE_EXHAUSTED' });
+  });
+
+  it('reads Vertex embedding predictions with their token counts', async () => {
+    answer = (response) => respondJson(response, 200, readFixture('google-vertex-embedding.json'));
+    const result = await provider.embed!({ model: 'text-embedding-004', input: ['sunny day', 'rainy night'] }, { signal: signal() });
+
+    expect(result.vectors.map((vector) => vector.length)).toEqual([5, 5]);
+    expect(result.vectors[1]![0]).toBeCloseTo(-0.06007182598114014);
+    expect(result.usage).toEqual({ promptTokens: 11 });
+  });
+
+  it('sends batchEmbedContents requests and reads their vectors', async () => {
+    answer = (response) => respondJson(response, 200, readFixture('google-batch-embedding-synthetic.json'));
+    const result = await provider.embed!({ model: 'gemini-embedding-001', input: ['a', 'b'] }, { signal: signal() });
+
+    expect(result.vectors[0]![0]).toBeCloseTo(0.013168517);
+    expect(result.usage).toBeNull();
+    expect(server.requests.at(-1)!).toMatchObject({
+      url: '/v1beta/models/gemini-embedding-001:batchEmbedContents',
+      body: { requests: [{ model: 'models/gemini-embedding-001', content: { parts: [{ text: 'a' }] } }, { model: 'models/gemini-embedding-001', content: { parts: [{ text: 'b' }] } }] },
+    });
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * The shared base for OpenAI-like providers (Portkey's pattern): `{baseUrl}/chat/completions`
+ * with a Bearer key, SSE streams ending in `data: [DONE]`, `{baseUrl}/embeddings`. A provider
+ * built on it only names its dialect and headers.
+ */
+import { HttpClient, type ErrorDescriber } from '../shared/http';
+import { fromChatCompletion, fromEmbeddings, fromStreamChunk } from './mappers';
+import { DEFAULT_DIALECT, toChatPayload, type RequestDialect } from './request';
+import { StreamedToolCalls } from './tool-calls';
+import { parseJsonObject } from '../shared/schema';
+import { serverSentEvents } from '../shared/sse';
+import type { ChatRequest, ChatResult, CallOptions, EmbeddingRequest, EmbeddingResult, Provider, ProviderSettings, StreamEvent } from '../types';
+
+export interface OpenAiCompatibleOptions extends Partial<RequestDialect> {
+  /** Headers sent besides `Authorization: Bearer <key>` (which is left out when the key is empty). */
+  headers?: Record<string, string>;
+  /** false when the server has no `/embeddings` endpoint. */
+  embeddings?: boolean;
+  describeError?: ErrorDescriber;
+}
+
+/** Builds a Provider that speaks the OpenAI chat-completions wire format. */
+export function createOpenAiCompatibleProvider(settings: ProviderSettings, options: OpenAiCompatibleOptions = {}): Provider {
+  const provider = settings.name;
+  const { headers, embeddings, describeError, ...overrides } = options;
+  const dialect: RequestDialect = { ...DEFAULT_DIALECT, ...overrides };
+  const client = new HttpClient({
+    provider,
+    baseUrl: settings.baseUrl,
+    timeouts: settings.timeouts,
+    connections: settings.connections,
+    outboundGuard: settings.outboundGuard,
+    headers: { ...(settings.apiKey ? { authorization: `Bearer ${settings.apiKey}` } : {}), ...headers },
+    describeError,
+  });
+
+  async function chat(request: ChatRequest, { signal }: CallOptions): Promise<ChatResult> {
+    const body = await client.postJson('/chat/completions', toChatPayload(request, false, dialect), signal);
+    return fromChatCompletion(body, provider);
+  }
+
+  async function* stream(request: ChatRequest, { signal }: CallOptions): AsyncGenerator<StreamEvent> {
+    const response = await client.postStream('/chat/completions', toChatPayload(request, true, dialect), signal);
+    let finished = false;
+    const toolCalls = new StreamedToolCalls();
+    for await (const event of serverSentEvents(response)) {
+      if (event.data === '[DONE]') {
+        response.markComplete();
+        return;
+      }
+      for (const item of fromStreamChunk(parseJsonObject(event.data, provider), provider, toolCalls)) {
+        if (item.type === 'finish') {
+          if (finished) continue;
+          finished = true;
+        }
+        yield item;
+      }
+    }
+  }
+
+  async function embed(request: EmbeddingRequest, { signal }: CallOptions): Promise<EmbeddingResult> {
+    const body = await client.postJson('/embeddings', { model: request.model, input: request.input }, signal);
+    return fromEmbeddings(body, provider, request.input.length);
+  }
+
+  return {
+    name: provider,
+    chat,
+    stream,
+    ...(embeddings === false ? {} : { embed }),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,204 @@
+/**
+ * The one small interface every LLM provider module implements (STYLE item 3). The router
+ * speaks only these types; each provider maps them to and from its own wire format, and
+ * no provider-specific `if` lives outside its module.
+ */
+import type { OutboundGuard } from '../support/outbound-guard';
+
+export type Role = 'system' | 'developer' | 'user' | 'assistant' | 'tool';
+
+/**
+ * An image as the router hands it to a provider: a URL (https only) or inline data. The
+ * router turns a URL into data first (fetched through the outbound guard) for a provider
+ * whose descriptor says it cannot fetch URLs itself (DESIGN §9).
+ */
+export type ImageSource = { kind: 'url'; url: string } | { kind: 'data'; mediaType: string; base64: string };
+
+export type ContentPart =
+  | { type: 'text'; text: string }
+  | { type: 'image'; source: ImageSource; detail?: 'auto' | 'low' | 'high' };
+
+/** One call the model asked for; `arguments` is the JSON text exactly as the model wrote it. */
+export interface ToolCall {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
+/**
+ * One message of the conversation. `content` is always the message's text (text parts
+ * joined, '' when none — e.g. an assistant turn holding only tool calls); `parts` is set when
+ * the client sent content as a list, in its order, images included.
+ */
+export interface ChatMessage {
+  role: Role;
+  content: string;
+  parts?: ContentPart[];
+  /** assistant: the calls it made. */
+  toolCalls?: ToolCall[];
+  /** tool: the call this message answers. */
+  toolCallId?: string;
+  /** tool: the function's name when the client gave it (Gemini's functionResponse needs one; else looked up from the call). */
+  name?: string;
+}
+
+export interface ToolDefinition {
+  name: string;
+  description?: string;
+  /** A JSON Schema object. */
+  parameters: Record<string, unknown>;
+  strict?: boolean;
+}
+
+export type ToolChoice = 'none' | 'auto' | 'required' | { name: string };
+
+export type ResponseFormat =
+  | { type: 'text' }
+  | { type: 'json_object' }
+  | { type: 'json_schema'; name: string; schema: Record<string, unknown>; strict?: boolean; description?: string };
+
+export type ReasoningEffort = 'none' | 'minimal' | 'low' | 'medium' | 'high';
+
+/** A validated chat request, with the provider-local model name (no `<provider>/` prefix). */
+export interface ChatRequest {
+  model: string;
+  messages: ChatMessage[];
+  temperature?: number;
+  topP?: number;
+  maxTokens?: number;
+  stop?: string[];
+  tools?: ToolDefinition[];
+  toolChoice?: ToolChoice;
+  parallelToolCalls?: boolean;
+  responseFormat?: ResponseFormat;
+  seed?: number;
+  presencePenalty?: number;
+  frequencyPenalty?: number;
+  /** Token id (as a string) → bias from -100 to 100. */
+  logitBias?: Record<string, number>;
+  logprobs?: boolean;
+  topLogprobs?: number;
+  reasoningEffort?: ReasoningEffort;
+  /** The end user's id, passed on where the provider takes one. */
+  user?: string;
+}
+
+export type FinishReason = 'stop' | 'length' | 'content_filter' | 'tool_calls';
+
+export interface TokenUsage {
+  promptTokens: number;
+  completionTokens: number;
+  totalTokens: number;
+  /** Set when the provider reports its own cost (OpenRouter `usage.cost`), in USD. */
+  providerCostUsd?: number;
+  /**
+   * Of promptTokens, read from the provider's cache (OpenAI `prompt_tokens_details.cached_tokens`,
+   * Anthropic `cache_read_input_tokens`, Gemini `cachedContentTokenCount`). promptTokens always
+   * counts every input token, cached or not (OpenAI's meaning): a provider that reports them
+   * apart (Anthropic) adds them in.
+   */
+  cachedTokens?: number;
+  /** Of promptTokens, written to the provider's cache (Anthropic `cache_creation_input_tokens`). */
+  cacheWriteTokens?: number;
+  /** Of completionTokens, spent on reasoning (OpenAI `completion_tokens_details.reasoning_tokens`, Gemini `thoughtsTokenCount`, added in when reported apart). */
+  reasoningTokens?: number;
+}
+
+export interface ChatResult {
+  /** The answer's text ('' when the model only called tools; the chat shape then says null). */
+  content: string;
+  toolCalls?: ToolCall[];
+  finishReason: FinishReason;
+  /** null when the provider reported no usage (the router then estimates and flags it). */
+  usage: TokenUsage | null;
+  /** The provider's `choices[0].logprobs` as it sent them (OpenAI shape), when asked for and given. */
+  logprobs?: unknown;
+}
+
+/**
+ * What a stream yields, in order: text deltas and tool-call pieces, at most one finish, and usage whenever the
+ * provider reports it (the last usage event wins — providers emit the billed figure last).
+ * A failure after the stream began is thrown from the iterator as an UpstreamError.
+ */
+export type StreamEvent =
+  /**
+   * A piece of text; `logprobs`, when the request asked for them and the provider sent them,
+   * are the provider's `logprobs.content` entries for this piece's tokens (OpenAI's shape).
+   */
+  | { type: 'delta'; text: string; logprobs?: unknown[] }
+  /**
+   * A piece of a tool call, as OpenAI streams it: `index` counts calls from 0 within the
+   * answer; the first piece of each call carries `id` and `name`, later ones only argument
+   * fragments (a provider that sends whole arguments emits one piece with all of them).
+   */
+  | { type: 'tool_call'; index: number; id?: string; name?: string; arguments: string }
+  | { type: 'finish'; reason: FinishReason }
+  | { type: 'usage'; usage: TokenUsage };
+
+export interface EmbeddingRequest {
+  model: string;
+  input: string[];
+}
+
+export interface EmbeddingResult {
+  vectors: number[][];
+  usage: { promptTokens: number } | null;
+}
+
+export interface CallOptions {
+  signal: AbortSignal;
+}
+
+export interface Provider {
+  /** Registry name: openai, anthropic, google, mistral, openrouter, ollama, compat, mock. */
+  readonly name: string;
+  chat(request: ChatRequest, options: CallOptions): Promise<ChatResult>;
+  stream(request: ChatRequest, options: CallOptions): AsyncIterable<StreamEvent>;
+  /** Absent when the provider has no embeddings API. */
+  embed?(request: EmbeddingRequest, options: CallOptions): Promise<EmbeddingResult>;
+  /** Releases pooled connections (shutdown, or settings replaced). */
+  close(): Promise<void>;
+}
+
+export interface Timeouts {
+  connectMs: number;
+  /** Blocking calls: until response headers. Streams: the router times the first delta. */
+  firstTokenMs: number;
+  /** Longest silence inside a response body. */
+  idleMs: number;
+}
+
+/** How a provider module is built: settings only, so tests can point it anywhere. */
+export interface ProviderSettings {
+  name: string;
+  baseUrl: string;
+  apiKey: string;
+  timeouts: Timeouts;
+  /** Most connections open at once to the provider's origin (SVC_PROVIDER_CONNECTIONS); more calls wait for one. */
+  connections?: number;
+  /** Set for an admin-entered base URL: every new connection is checked and pinned by it (docs/providers.md). */
+  outboundGuard?: OutboundGuard;
+}
+
+export type ProviderFactory = (settings: ProviderSettings) => Provider;
+
+/**
+ * Everything the rest of the worker may know about a provider, in one place (registry.ts),
+ * so no provider-specific `if` lives outside `providers/`.
+ */
+export interface ProviderDescriptor {
+  id: string;
+  factory: ProviderFactory;
+  /** null: the admin must give one (compat); '' for mock (no network). */
+  defaultBaseUrl: string | null;
+  /** Environment variable names for the key and the base URL (docs/configuration.md). */
+  environment: { apiKey?: string; baseUrl?: string };
+  /** Whether a call needs an API key (Ollama and mock do not). */
+  needsKey: boolean;
+  /** The chat model `provider test` uses when the admin names none. */
+  testModel: string | null;
+  /** Whether the provider fetches https image URLs itself; when false the router inlines them as data first. */
+  fetchesImageUrls: boolean;
+  /** Whether any model name is accepted (unlisted ones priced 0 until the admin sets a price). */
+  openModels: boolean;
+}
