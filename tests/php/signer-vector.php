@@ -1,7 +1,7 @@
 <?php
 /**
  * Checks Svc_Hub_Signer against the scheme v2 test vectors of docs/api-notes.md (the same as
- * worker/src/http/signature.test.ts), without WordPress.
+ * worker/src/support/shell-signing.test.ts), without WordPress.
  *
  * Usage: php tests/php/signer-vector.php   → prints "ok" and exits 0, or prints each mismatch and exits 1.
  *
