@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RowDataPacket } from 'mysql2/promise';
 import { migrate } from '../../worker/src/db/migrate';
-import { createDatabase, type Database } from '../../worker/src/db/pool';
+import { createDatabase, type Database } from '../../worker/src/db/connections';
 import { Library } from '../../worker/src/library/library';
 import type { Manifest } from '../../worker/src/library/manifest';
 import { silentLogger } from '../../worker/src/support/logger';

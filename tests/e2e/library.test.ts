@@ -1,6 +1,6 @@
 import type { RowDataPacket } from 'mysql2/promise';
 import { createHash } from 'node:crypto';
-import { createDatabase } from '../../worker/src/db/pool';
+import { createDatabase } from '../../worker/src/db/connections';
 import { manifestHash } from '../../worker/src/library/manifest';
 import { call, LANES, type Lane } from '../support/lanes';
 import { LIBRARY, libraryAdmin, templatePack, token } from '../support/library-admin';

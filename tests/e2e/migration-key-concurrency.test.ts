@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { RowDataPacket } from 'mysql2/promise';
 import { apiKeys } from '../../worker/src/db/migrations/001-api-keys';
 import { keyConcurrency } from '../../worker/src/db/migrations/009-key-concurrency';
-import { createDatabase } from '../../worker/src/db/pool';
+import { createDatabase } from '../../worker/src/db/connections';
 import { stack } from '../support/stack';
 
 /** Migration 009 adds max_concurrent_calls (default 20) and can run again after a crash (migrate.ts). */

@@ -3,7 +3,7 @@ import type { RowDataPacket } from 'mysql2/promise';
 import { migrate } from '../../worker/src/db/migrate';
 import { MIGRATIONS } from '../../worker/src/db/migrations';
 import { responseItems } from '../../worker/src/db/migrations/018-response-items';
-import { createDatabase } from '../../worker/src/db/pool';
+import { createDatabase } from '../../worker/src/db/connections';
 import { silentLogger } from '../../worker/src/support/logger';
 import { stack } from '../support/stack';
 

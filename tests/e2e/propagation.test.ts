@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../../worker/src/config';
-import { createDatabase, type Database } from '../../worker/src/db/pool';
+import { createDatabase, type Database } from '../../worker/src/db/connections';
 import { withTransaction } from '../../worker/src/db/transaction';
 import { ApiKeyStore } from '../../worker/src/license/api-keys';
 import { OutboxDelivery } from '../../worker/src/license/outbox-delivery';
-import { OutboxStore } from '../../worker/src/license/outbox-store';
+import { OutboxStore } from '../../worker/src/license/outbox-rows';
 import { OutboxWriter } from '../../worker/src/license/outbox-writer';
 import { silentLogger } from '../../worker/src/support/logger';
 import { receiver, type ReceivedWebhook, type ScriptedResponse } from '../support/client-receiver-client';

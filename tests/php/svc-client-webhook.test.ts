@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { webhookSignature } from '../../worker/src/license/webhook-signature';
+import { webhookSignature } from '../../worker/src/license/propagation-signature';
 
 /**
  * svc-client's PHP verifier accepts exactly what the hub's signer (the outbox's own) signs:

@@ -76,7 +76,7 @@ function wpConfig(site: Omit<FreshWordPress, 'stop'>, shell: ShellConstants | un
  * Installs WordPress 7.1 from the shared cache (scripts/wordpress-cache.sh) into `dir`, in a new
  * database on the e2e stack's MariaDB, with scripts/php/install.php (only the plugins of
  * `options.activatePlugins` activated, after `options.linkPlugins` were linked in), and serves it
- * with `php -S` and scripts/php/router.php on a free (or the given) port, in its own process group.
+ * with `php -S` and scripts/php/front-controller.php on a free (or the given) port, in its own process group.
  * Without `shell`, wp-config.php has no svc-hub lines (a client site).
  */
 export async function startFreshWordPress(dir: string, shell?: ShellConstants, options: FreshWordPressOptions = {}): Promise<FreshWordPress> {

@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig, type Config } from './config';
 import { migrate } from './db/migrate';
-import { waitForDatabase } from './db/pool';
+import { waitForDatabase } from './db/connections';
 import { createWorkerServer } from './http/server/server';
 import { installGracefulShutdown } from './http/server/lifecycle';
 import { startJobs } from './jobs';

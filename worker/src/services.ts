@@ -1,6 +1,6 @@
 import { createCommerceServices, type CommerceServices } from './commerce/commerce-services';
 import type { Config } from './config';
-import { createDatabase, type Database } from './db/pool';
+import { createDatabase, type Database } from './db/connections';
 import { CachedKeyLookup } from './license/api-key-cache';
 import { ApiKeyStore } from './license/api-keys';
 import { EntitlementStore } from './license/entitlements';

@@ -1,5 +1,5 @@
 import type { ApiKeyRecord } from '../license/api-keys';
-import type { Database } from '../db/pool';
+import type { Database } from '../db/connections';
 import { withTransaction } from '../db/transaction';
 import { ApiError } from '../support/api-error';
 import { prefixedId } from '../support/ids';

@@ -1,5 +1,5 @@
 import type { Config } from '../config';
-import type { Database } from '../db/pool';
+import type { Database } from '../db/connections';
 import type { EntitlementStore } from '../license/entitlements';
 import type { EntitlementGate } from '../license/gate';
 import { SubscriptionTerms } from '../license/subscription-terms';
@@ -12,7 +12,7 @@ import { createReconcileServices, type ReconcileServices } from './reconcile/rec
 import { ShellWooCommerce } from './shell-woocommerce';
 import { SubscriptionEvents } from './subscription-events';
 import { SubscriptionLinks } from './subscription-links';
-import { SubscriptionStore } from './subscriptions-store';
+import { SubscriptionStore } from './subscription-rows';
 import { createWebhookServices, type WebhookServices } from './webhook/webhook-services';
 import type { WooCommerceBridge } from './woocommerce-bridge';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { RowDataPacket } from 'mysql2/promise';
-import type { Database } from '../db/pool';
+import type { Database } from '../db/connections';
 import { ApiError } from '../support/api-error';
 
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;

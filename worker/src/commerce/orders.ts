@@ -1,5 +1,5 @@
 import type { ExecuteValues, PoolConnection, RowDataPacket } from 'mysql2/promise';
-import type { Database } from '../db/pool';
+import type { Database } from '../db/connections';
 import { withTransaction } from '../db/transaction';
 import type { Money } from './money';
 import type { OrderStatus } from './order-states';

@@ -1,5 +1,5 @@
 import type { ExecuteValues, RowDataPacket } from 'mysql2/promise';
-import type { Database } from '../db/pool';
+import type { Database } from '../db/connections';
 import { ApiError } from '../support/api-error';
 import type { Money } from './money';
 import type { Executor } from './orders';

@@ -1,6 +1,6 @@
 import type { OrderRecord, OrderHistoryEntry } from './orders';
 import type { PackageRecord } from './packages';
-import type { SubscriptionRecord } from './subscriptions-store';
+import type { SubscriptionRecord } from './subscription-rows';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 

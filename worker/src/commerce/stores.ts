@@ -1,5 +1,5 @@
 import type { ResultSetHeader, RowDataPacket } from 'mysql2/promise';
-import type { Database } from '../db/pool';
+import type { Database } from '../db/connections';
 import { ApiError } from '../support/api-error';
 import { decrypt, encrypt } from '../support/encryption';
 import { prefixedId } from '../support/ids';

@@ -5,7 +5,7 @@ import type { SubscriptionTerms, TermTarget } from '../license/subscription-term
 import { orderStatusFromWoo } from './order-states';
 import type { PaymentResult, PaymentSource } from './payment-events';
 import type { LinkedSubscription, SubscriptionLinks } from './subscription-links';
-import type { SubscriptionRecord, SubscriptionStore, SubscriptionUpdate } from './subscriptions-store';
+import type { SubscriptionRecord, SubscriptionStore, SubscriptionUpdate } from './subscription-rows';
 import type { WooOrderFacts } from './woo-order';
 import { addBillingPeriods, type BillingPeriod, type WooSubscriptionFacts } from './woo-subscription';
 

@@ -2,7 +2,7 @@ import type { PoolConnection } from 'mysql2/promise';
 import type { OrderRecord, OrderStore } from './orders';
 import type { PackageRecord, PackageStore } from './packages';
 import type { PaymentResult } from './payment-events';
-import type { SubscriptionRecord, SubscriptionStore } from './subscriptions-store';
+import type { SubscriptionRecord, SubscriptionStore } from './subscription-rows';
 import type { WooSubscriptionFacts } from './woo-subscription';
 
 /** A subscription the hub knows, with the hub order its parent order paid and that order's package. */

@@ -2,7 +2,7 @@ import type { PoolConnection, RowDataPacket } from 'mysql2/promise';
 import type { Logger } from '../support/logger';
 import { MIGRATIONS, type Migration } from './migrations';
 import { TABLE_OPTIONS } from './migrations/table-options';
-import type { Database } from './pool';
+import type { Database } from './connections';
 
 const LOCK_TIMEOUT_SECONDS = 60;
 

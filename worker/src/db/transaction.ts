@@ -1,5 +1,5 @@
 import type { PoolConnection } from 'mysql2/promise';
-import type { Database } from './pool';
+import type { Database } from './connections';
 
 export interface TransactionOptions {
   /** For this transaction only (the session default is InnoDB's REPEATABLE READ). */

@@ -1,6 +1,6 @@
 import { PACK_FORMAT, PACK_FORMAT_VERSION } from './pack';
 import type { ItemRow } from './rows';
-import type { LibraryState, LibraryStore } from './store';
+import type { LibraryState, LibraryStore } from './library-rows';
 
 /** The pack path of an item's file: its starter path when it has one, else by kind, type and slug. */
 function filePath(item: ItemRow, name: string): string {

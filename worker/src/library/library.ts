@@ -1,12 +1,12 @@
 import { resolve } from 'node:path';
-import type { Database } from '../db/pool';
+import type { Database } from '../db/connections';
 import type { Logger } from '../support/logger';
 import { hashJson } from './canonical-json';
 import { exportPack } from './export';
 import { parsePack, type ParsedPack } from './pack';
 import { readPackFolder } from './pack-folder';
 import type { LibraryLinks } from './serialise';
-import { LibraryStore, type LibraryState } from './store';
+import { LibraryStore, type LibraryState } from './library-rows';
 import type { ItemKind } from './vocabulary';
 import { LibraryWriter, type Origin } from './writer';
 

@@ -1,6 +1,6 @@
 import { ApiError } from '../support/api-error';
 import { assetType, parseTemplateQuery, sampleType, templateKey } from './query';
-import { likeContains } from './store';
+import { likeContains } from './library-rows';
 
 const problemsOf = (query: Record<string, unknown>) => {
   try {

@@ -1,12 +1,12 @@
 import type { PoolConnection, ResultSetHeader, RowDataPacket } from 'mysql2/promise';
-import type { Database } from '../db/pool';
+import type { Database } from '../db/connections';
 import { withTransaction } from '../db/transaction';
 import { prefixedId } from '../support/ids';
 import { integrityToHex } from './canonical-json';
 import { buildManifest, type ManifestEntry, type ManifestItems } from './manifest';
 import type { ItemInput } from './pack';
 import { TABLE_OF, type FileMeta } from './rows';
-import type { LibraryState } from './store';
+import type { LibraryState } from './library-rows';
 import { ID_PREFIX, kindOfId, type ItemKind, type ItemStatus } from './vocabulary';
 
 export type Origin = 'starter' | 'import';

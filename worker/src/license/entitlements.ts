@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PoolConnection, RowDataPacket } from 'mysql2/promise';
-import type { Database } from '../db/pool';
+import type { Database } from '../db/connections';
 import { withTransaction } from '../db/transaction';
 import { ApiError } from '../support/api-error';
 import { prefixedId } from '../support/ids';

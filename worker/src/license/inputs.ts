@@ -2,7 +2,7 @@ import { Problems, text, type Raw } from '../support/problems';
 import { normaliseSiteUrl } from '../support/site-url';
 import { DEFAULT_MAX_CONCURRENT_CALLS, type KeyLimits, type NewApiKey } from './api-keys';
 import { ENTITLEMENT_STATUSES, FEATURE_PATTERN, isEntitlementStatus, type EntitlementStatus } from './entitlement-states';
-import { parseWebhookEndpoint } from './webhook-endpoint';
+import { parseWebhookEndpoint } from './propagation-endpoint';
 
 /** A package id as commerce makes them (lower case): compared byte for byte, never case-folded. */
 const PACKAGE_SLUG = /^[a-z0-9][a-z0-9_-]{0,63}$/;

@@ -1,5 +1,5 @@
 import type { RowDataPacket } from 'mysql2/promise';
-import type { Database } from '../db/pool';
+import type { Database } from '../db/connections';
 
 /** Messages still to be delivered, across all workers (uses the outbox's `due` index: status first). */
 export async function pendingOutboxCount(database: Database): Promise<number> {

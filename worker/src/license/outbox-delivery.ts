@@ -1,5 +1,5 @@
 import type { OutboxConfig } from '../config';
-import type { Database } from '../db/pool';
+import type { Database } from '../db/connections';
 import type { Logger } from '../support/logger';
 import { OutboundGuard } from '../support/outbound-guard';
 import { countOutboxDelivery } from '../support/metrics/hub-metrics';
@@ -10,7 +10,7 @@ import { deliveryTarget, loadDeliveryTarget, type DeliveryTarget } from './deliv
 import { bodyWithSequence } from './outbox-payload';
 import { retrySchedule, type RetrySchedule } from './outbox-schedule';
 import { WebhookSender, type AttemptReport } from './outbox-sender';
-import { OutboxStore, type ClaimedMessage } from './outbox-store';
+import { OutboxStore, type ClaimedMessage } from './outbox-rows';
 import type { OutboxWriter } from './outbox-writer';
 
 /** Attempts one worker runs at once. */

@@ -1,5 +1,5 @@
 import type { RowDataPacket } from 'mysql2/promise';
-import type { Database } from '../db/pool';
+import type { Database } from '../db/connections';
 
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'gone'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];

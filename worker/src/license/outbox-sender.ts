@@ -1,7 +1,7 @@
 import { request, type Dispatcher } from 'undici';
 import { OutboundRefusedError, pinnedAgent, type OutboundGuard } from '../support/outbound-guard';
 import { retryAfterMs } from './outbox-schedule';
-import { webhookSignature } from './webhook-signature';
+import { webhookSignature } from './propagation-signature';
 
 /** One message to one endpoint, signed with every secret given. */
 export interface WebhookRequest {

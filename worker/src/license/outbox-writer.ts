@@ -1,5 +1,5 @@
 import type { PoolConnection, ResultSetHeader } from 'mysql2/promise';
-import type { Database } from '../db/pool';
+import type { Database } from '../db/connections';
 import { prefixedId } from '../support/ids';
 import { messageBody } from './outbox-payload';
 

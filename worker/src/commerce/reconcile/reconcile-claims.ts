@@ -1,5 +1,5 @@
 import type { ResultSetHeader, RowDataPacket } from 'mysql2/promise';
-import type { Database } from '../../db/pool';
+import type { Database } from '../../db/connections';
 
 /** A claimed store: who may reconcile it now, and from when. */
 export interface ClaimedStore {

@@ -1,5 +1,5 @@
 import type { Config } from '../../config';
-import type { Database } from '../../db/pool';
+import type { Database } from '../../db/connections';
 import { OutboundGuard } from '../../support/outbound-guard';
 import type { PaymentEvents } from '../payment-events';
 import type { WebhookServices } from '../webhook/webhook-services';

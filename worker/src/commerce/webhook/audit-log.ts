@@ -1,5 +1,5 @@
 import type { ExecuteValues, ResultSetHeader, RowDataPacket } from 'mysql2/promise';
-import type { Database } from '../../db/pool';
+import type { Database } from '../../db/connections';
 
 export const SIGNATURE_RESULTS = ['valid', 'invalid', 'missing', 'unknown_store', 'unsigned_ping', 'not_checked'] as const;
 export type SignatureResult = (typeof SIGNATURE_RESULTS)[number];

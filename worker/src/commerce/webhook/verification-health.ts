@@ -1,4 +1,4 @@
-import type { Database } from '../../db/pool';
+import type { Database } from '../../db/connections';
 
 const MAX_REASON_CHARS = 300;
 

@@ -1,5 +1,5 @@
 import type { Config } from '../../config';
-import type { Database } from '../../db/pool';
+import type { Database } from '../../db/connections';
 import { WebhookStores } from '../stores';
 import { FAILURE_OUTCOMES, WebhookAuditLog } from './audit-log';
 import { FailureLimit } from './failure-limit';

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import type { Database } from '../../db/pool';
+import type { Database } from '../../db/connections';
 
 type CheckStatus = 'ok' | 'degraded' | 'down';
 

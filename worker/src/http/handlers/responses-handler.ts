@@ -10,7 +10,7 @@ import { blockingResponse, type CompletedResponse } from '../../router/responses
 import { streamResponse, type StreamedResponse } from '../../router/responses/run-stream';
 import { readItemPage, itemPage } from '../../router/responses/item-page';
 import { resolveReferences } from '../../router/responses/references';
-import type { ResponseItem, ResponseStore, StoredResponse } from '../../router/responses/store';
+import type { ResponseItem, ResponseStore, StoredResponse } from '../../router/responses/response-rows';
 import type { CallHandler } from '../middleware/call-handler';
 import { clientSignal } from '../server/client-signal';
 import { context } from '../server/context';

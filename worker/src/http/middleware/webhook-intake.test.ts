@@ -3,7 +3,7 @@ import { request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { context } from '../server/context';
-import type { Database } from '../../db/pool';
+import type { Database } from '../../db/connections';
 import { ShellNonceStore } from '../shell/shell-nonces';
 import { intakeOf, webhookIntake, type WebhookIntake } from './webhook-intake';
 

@@ -1,4 +1,4 @@
-import type { Database } from '../../db/pool';
+import type { Database } from '../../db/connections';
 import { MAX_CLOCK_SKEW_SECONDS, NonceRegistry } from '../../support/shell-signing';
 
 /**

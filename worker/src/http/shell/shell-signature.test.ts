@@ -1,7 +1,7 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import type { Database } from '../../db/pool';
+import type { Database } from '../../db/connections';
 import { ApiError } from '../../support/api-error';
 import { context } from '../server/context';
 import { ShellNonceStore } from './shell-nonces';

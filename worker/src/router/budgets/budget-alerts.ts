@@ -1,7 +1,7 @@
 import type { PoolConnection } from 'mysql2/promise';
 import type { OutboxWriter } from '../../license/outbox-writer';
 import type { CrossedThreshold } from './budget-ledger';
-import type { BudgetRecord } from './budget-store';
+import type { BudgetRecord } from './budget-rows';
 import { resetsAt } from './periods';
 
 /** The outbox queue of a budget's alerts: not a site URL — the delivery asks the budget for its alert URL and secret. */

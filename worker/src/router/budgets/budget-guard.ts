@@ -1,5 +1,5 @@
 import { countBudgetRejection } from '../../support/metrics/hub-metrics';
-import type { Database } from '../../db/pool';
+import type { Database } from '../../db/connections';
 import { ApiError } from '../../support/api-error';
 import { andThen, type Eventually } from '../../support/eventually';
 import type { Logger } from '../../support/logger';
@@ -10,7 +10,7 @@ import type { CatalogModel } from '../catalog/models';
 import type { PriceBook } from '../catalog/prices';
 import { ALERT_QUEUE_PREFIX, queueAlert } from './budget-alerts';
 import { BudgetLedger, BudgetRefusal } from './budget-ledger';
-import type { BudgetRecord, BudgetStore } from './budget-store';
+import type { BudgetRecord, BudgetStore } from './budget-rows';
 import { estimatedCost, type CallEstimateInput } from './estimate';
 import { LeaseBook, type Draw } from './lease-book';
 import { LeaseLedger } from './lease-ledger';

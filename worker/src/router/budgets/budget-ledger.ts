@@ -1,7 +1,7 @@
 import type { PoolConnection, ResultSetHeader, RowDataPacket } from 'mysql2/promise';
-import type { Database } from '../../db/pool';
+import type { Database } from '../../db/connections';
 import { withTransaction } from '../../db/transaction';
-import type { BudgetRecord } from './budget-store';
+import type { BudgetRecord } from './budget-rows';
 import { sqlDateTime, windowStart } from './periods';
 
 /** A budget's period window (its start as MySQL DATETIME text, UTC). */

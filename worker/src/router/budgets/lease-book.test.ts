@@ -1,6 +1,6 @@
 import { silentLogger } from '../../support/logger';
 import { BudgetRefusal } from './budget-ledger';
-import type { BudgetRecord } from './budget-store';
+import type { BudgetRecord } from './budget-rows';
 import { fromUnits, toUnits, type Lease, type PendingSettlement, type Units } from './lease';
 import { FLUSH_AFTER_MS, LEASE_IDLE_MS, LeaseBook, type Draw } from './lease-book';
 import type { GrantSize, LeaseLedger } from './lease-ledger';

@@ -3,7 +3,7 @@ import { prefixedId } from '../../support/ids';
 import type { Eventually } from '../../support/eventually';
 import type { Logger } from '../../support/logger';
 import { BudgetRefusal, type CrossedThreshold } from './budget-ledger';
-import type { BudgetRecord } from './budget-store';
+import type { BudgetRecord } from './budget-rows';
 import { Lease, type Units } from './lease';
 import type { GrantSize, LeaseLedger } from './lease-ledger';
 import { resetsAt, sqlDateTime, windowStart, type BudgetPeriod } from './periods';

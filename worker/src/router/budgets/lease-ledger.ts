@@ -1,5 +1,5 @@
 import type { PoolConnection, ResultSetHeader, RowDataPacket } from 'mysql2/promise';
-import type { Database } from '../../db/pool';
+import type { Database } from '../../db/connections';
 import { withTransaction } from '../../db/transaction';
 import { retryingDeadlocks, type BudgetLedger, type CrossedThreshold } from './budget-ledger';
 import { fromUnits, toUnits, type Lease, type PendingSettlement, type Units } from './lease';

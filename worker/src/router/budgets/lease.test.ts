@@ -1,4 +1,4 @@
-import type { BudgetRecord } from './budget-store';
+import type { BudgetRecord } from './budget-rows';
 import { fromUnits, Lease, toUnits } from './lease';
 import { grantSize, LEASE_CALLS } from './lease-book';
 

@@ -1,4 +1,4 @@
-import type { BudgetRecord } from './budget-store';
+import type { BudgetRecord } from './budget-rows';
 
 /** USD as whole units of 10⁻⁸ (DECIMAL(18,8)), so lease arithmetic is exact. */
 export type Units = bigint;

@@ -1,4 +1,4 @@
-import type { Database } from '../../db/pool';
+import type { Database } from '../../db/connections';
 import { PriceBook } from './prices';
 
 /** A price book over fixed svc_model_prices rows (DECIMAL columns arrive as strings, NULL as null). */

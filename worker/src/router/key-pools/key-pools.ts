@@ -1,5 +1,5 @@
 import type { Config } from '../../config';
-import type { Database } from '../../db/pool';
+import type { Database } from '../../db/connections';
 import { andThen, type Eventually } from '../../support/eventually';
 import { TtlCache } from '../../support/ttl-cache';
 import { baseUrlNeedsGuard, PROVIDER_ENVIRONMENT } from '../settings/provider-hosts';
@@ -7,7 +7,7 @@ import type { ProviderPool } from '../settings/configured-providers';
 import { PROVIDER_FACTORIES } from '../../providers/registry';
 import type { Provider, ProviderSettings } from '../../providers/types';
 import { CooldownBook } from './cooldowns';
-import { DeploymentStore, type Deployment } from './deployment-store';
+import { DeploymentStore, type Deployment } from './deployment-rows';
 import { withKeyPool } from './pooled-provider';
 
 /**

@@ -2,7 +2,7 @@ import { ApiError } from '../../support/api-error';
 import { OutboundRefusedError } from '../../support/outbound-guard';
 import { baseUrlNeedsGuard, PROVIDER_ENVIRONMENT, sameBaseUrl } from '../settings/provider-hosts';
 import type { RouterServices } from '../router-services';
-import type { Deployment } from './deployment-store';
+import type { Deployment } from './deployment-rows';
 
 /** What the admin sees of one deployment: never the key, only its last 4 characters. */
 export interface DeploymentStatus {

@@ -1,7 +1,7 @@
 import { UpstreamError } from '../../providers/errors';
 import type { ChatResult, Provider, StreamEvent } from '../../providers/types';
 import type { Cooldown } from './cooldowns';
-import type { Deployment } from './deployment-store';
+import type { Deployment } from './deployment-rows';
 import { pickByWeight } from './pick';
 import { withKeyPool } from './pooled-provider';
 

@@ -1,7 +1,7 @@
 import { UpstreamError } from '../../providers/errors';
 import type { ChatRequest, Provider, StreamEvent } from '../../providers/types';
 import type { CooldownBook } from './cooldowns';
-import type { Deployment } from './deployment-store';
+import type { Deployment } from './deployment-rows';
 import { pickByWeight } from './pick';
 
 /** What the pooled provider needs from key-pools.ts. */

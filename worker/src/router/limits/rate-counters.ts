@@ -1,5 +1,5 @@
 import type { ResultSetHeader, RowDataPacket } from 'mysql2/promise';
-import type { Database } from '../../db/pool';
+import type { Database } from '../../db/connections';
 
 /**
  * The shared requests-per-minute counters (svc_rate_counters: one row per key and clock

@@ -1,5 +1,5 @@
 import type { RowDataPacket } from 'mysql2/promise';
-import type { Database } from '../../db/pool';
+import type { Database } from '../../db/connections';
 import { ApiError } from '../../support/api-error';
 import { andThen, type Eventually } from '../../support/eventually';
 import { TtlCache } from '../../support/ttl-cache';

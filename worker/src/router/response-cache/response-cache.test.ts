@@ -1,4 +1,4 @@
-import type { Database } from '../../db/pool';
+import type { Database } from '../../db/connections';
 import type { Logger } from '../../support/logger';
 import type { ChatRequest, ChatResult, StreamEvent } from '../../providers/types';
 import type { CachePolicy } from './policies';

@@ -1,8 +1,8 @@
-import type { Database } from '../../db/pool';
+import type { Database } from '../../db/connections';
 import type { Eventually } from '../../support/eventually';
 import type { Logger } from '../../support/logger';
 import type { ChatRequest, ChatResult } from '../../providers/types';
-import { CacheEntryStore, type CacheLimits } from './entry-store';
+import { CacheEntryStore, type CacheLimits } from './entry-rows';
 import { CachePolicyBook, type CachePolicy } from './policies';
 import { requestHash } from './request-hash';
 

@@ -1,5 +1,5 @@
 import { Problems } from '../../support/problems';
-import type { ResponseItem } from './store';
+import type { ResponseItem } from './response-rows';
 
 export interface ItemPageRequest {
   limit: number;

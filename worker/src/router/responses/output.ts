@@ -1,7 +1,7 @@
 import { prefixedId } from '../../support/ids';
 import type { RouterBlock } from '../usage/call-record';
 import type { FinishReason, TokenUsage, ToolCall } from '../../providers/types';
-import type { ResponseItem } from './store';
+import type { ResponseItem } from './response-rows';
 
 /** The Responses API's usage object (input/output tokens with cached and reasoning details). */
 export function responsesUsage(usage: TokenUsage) {

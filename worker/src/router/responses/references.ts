@@ -1,6 +1,6 @@
 import { ApiError } from '../../support/api-error';
 import type { SourcedItem } from './input-items';
-import type { ResponseStore } from './store';
+import type { ResponseStore } from './response-rows';
 
 /** The most `item_reference` items one request may carry (each is one lookup). */
 export const MAX_REFERENCES = 100;

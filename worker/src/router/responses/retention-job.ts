@@ -1,6 +1,6 @@
 import type { Logger } from '../../support/logger';
 import { Periodic } from '../../support/periodic';
-import type { ResponseStore } from './store';
+import type { ResponseStore } from './response-rows';
 
 const INTERVAL_MS = 60 * 60_000;
 

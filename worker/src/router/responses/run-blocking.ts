@@ -5,7 +5,7 @@ import type { ParsedChatRequest } from '../request/chat-request';
 import { providerFor, providerRequest, recordFailure } from '../calls/provider-call';
 import type { RouterServices } from '../router-services';
 import { finalStatus, logprobsContent, outputItems, responsesUsage, type ResponseShape } from './output';
-import type { ResponseItem } from './store';
+import type { ResponseItem } from './response-rows';
 
 export interface CompletedResponse {
   shape: ResponseShape;

@@ -12,7 +12,7 @@ import { StreamDeadline, StreamDeadlineReached } from '../calls/stream-deadline'
 import { ResponseEvents, type ResponseEvent } from './events';
 import { nextEventWithin } from '../calls/next-event';
 import { finalStatus, responsesUsage, type ResponseShape } from './output';
-import type { ResponseItem } from './store';
+import type { ResponseItem } from './response-rows';
 
 /** Thrown once the first event went out: no retry, no fallback after that (DESIGN §4). */
 class CommittedFailure extends Error {

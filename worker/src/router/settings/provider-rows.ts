@@ -1,5 +1,5 @@
 import type { RowDataPacket } from 'mysql2/promise';
-import type { Database } from '../../db/pool';
+import type { Database } from '../../db/connections';
 import { decrypt, encrypt } from '../../support/encryption';
 
 /** A provider's settings as the admin stored them (the key sealed; only its last 4 shown). */

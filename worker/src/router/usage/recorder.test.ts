@@ -1,4 +1,4 @@
-import type { Database } from '../../db/pool';
+import type { Database } from '../../db/connections';
 import { silentLogger } from '../../support/logger';
 import { PendingWrites } from '../../support/pending-writes';
 import { insertedRows } from '../__fixtures__/sql-values';

@@ -1,4 +1,4 @@
-import type { Database } from '../../db/pool';
+import type { Database } from '../../db/connections';
 import { GroupCommit } from '../../support/group-commit';
 import type { Logger } from '../../support/logger';
 import type { PendingWrites } from '../../support/pending-writes';

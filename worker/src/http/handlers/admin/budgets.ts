@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { readBudgetFields } from '../../../router/budgets/budget-inputs';
-import { BUDGET_ID_PATTERN, type BudgetRecord } from '../../../router/budgets/budget-store';
+import { BUDGET_ID_PATTERN, type BudgetRecord } from '../../../router/budgets/budget-rows';
 import { resetsAt, windowStart } from '../../../router/budgets/periods';
 import type { Services } from '../../../services';
 import { ApiError } from '../../../support/api-error';

@@ -3,7 +3,7 @@ import { CATALOG, findModel, KNOWN_PROVIDERS } from '../../../router/catalog/mod
 import { validatePurpose } from '../../../router/catalog/purposes';
 import type { RouterServices } from '../../../router/router-services';
 import { parseUsageQuery, usageReport } from '../../../router/usage/report';
-import type { Database } from '../../../db/pool';
+import type { Database } from '../../../db/connections';
 import { ApiError } from '../../../support/api-error';
 import { context } from '../../server/context';
 import { parsePrice } from '../../../router/settings/admin-inputs';

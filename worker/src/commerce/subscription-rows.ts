@@ -1,5 +1,5 @@
 import type { PoolConnection, RowDataPacket } from 'mysql2/promise';
-import type { Database } from '../db/pool';
+import type { Database } from '../db/connections';
 import type { BillingPeriod, SubscriptionStatus } from './woo-subscription';
 
 /** A WooCommerce subscription linked to the hub order its parent order paid (table svc_subscriptions). */

@@ -1,5 +1,5 @@
 import type { RowDataPacket } from 'mysql2/promise';
-import type { Database } from '../../db/pool';
+import type { Database } from '../../db/connections';
 import type { ChatResult } from '../../providers/types';
 
 /** A cached answer larger than this is not stored (it would not be a cheap hit). */

@@ -1,4 +1,4 @@
-import { ResponseStore, type StoredResponse } from './store';
+import { ResponseStore, type StoredResponse } from './response-rows';
 
 function nested(levels: number): unknown {
   let value: unknown = 'leaf';

@@ -1,5 +1,5 @@
 import type { ResultSetHeader, RowDataPacket } from 'mysql2/promise';
-import type { Database } from '../db/pool';
+import type { Database } from '../db/connections';
 import { withTransaction } from '../db/transaction';
 import type { DeliveryOutcome } from './delivery-outcome';
 import type { AttemptReport } from './outbox-sender';

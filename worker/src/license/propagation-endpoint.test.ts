@@ -1,5 +1,5 @@
 import { parseNewKey } from './inputs';
-import { parseWebhookEndpoint } from './webhook-endpoint';
+import { parseWebhookEndpoint } from './propagation-endpoint';
 
 describe('webhook endpoint of a key', () => {
   it.each([

@@ -1,4 +1,4 @@
-import { signingKey, webhookSignature } from './webhook-signature';
+import { signingKey, webhookSignature } from './propagation-signature';
 
 /**
  * The reference vector of the Standard Webhooks JavaScript library ("sign function works",

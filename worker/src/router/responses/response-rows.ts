@@ -1,5 +1,5 @@
 import type { ResultSetHeader, RowDataPacket } from 'mysql2/promise';
-import type { Database } from '../../db/pool';
+import type { Database } from '../../db/connections';
 import { ResponseItemIndex } from './item-index';
 
 /** A Responses API item as JSON (a message, function_call or function_call_output, with its id). */

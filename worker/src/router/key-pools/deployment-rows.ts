@@ -1,5 +1,5 @@
 import type { RowDataPacket } from 'mysql2/promise';
-import type { Database } from '../../db/pool';
+import type { Database } from '../../db/connections';
 import { decrypt, encrypt } from '../../support/encryption';
 
 /** One deployment of a provider's pool: its own key (sealed at rest) and/or base URL, and a weight. */

@@ -1,5 +1,5 @@
 import { format } from 'mysql2';
-import { queryFormat } from './pool';
+import { queryFormat } from './connections';
 
 /** The pool's statement formatting: mysql2's own for statements with values, the text as it is without. */
 describe('queryFormat', () => {

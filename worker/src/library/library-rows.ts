@@ -1,5 +1,5 @@
 import type { RowDataPacket } from 'mysql2/promise';
-import type { Database } from '../db/pool';
+import type { Database } from '../db/connections';
 import { EMPTY_MANIFEST } from './manifest';
 import { rowToItem, TABLE_OF, type EntryRow, type ItemRow, type TemplateRow } from './rows';
 import type { TemplateQuery } from './query';
