@@ -31,7 +31,7 @@ fi
 new_secrets=0
 [ -f "$SECRETS_FILE" ] || new_secrets=1
 bash "$HERE/write-config.sh"
-cp "$HERE/php/router.php" "$HERE/php/install.php" "$TOOLS_DIR/"
+cp "$HERE/php/front-controller.php" "$HERE/php/install.php" "$TOOLS_DIR/"
 
 # 3. The plugin, and the mu-plugins asked for by SVC_STACK_MU_PLUGINS (tests).
 ln -sfn "$REPO_ROOT/plugin" "$WP_DIR/wp-content/plugins/svc-hub"

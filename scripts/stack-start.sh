@@ -72,7 +72,7 @@ fi
 if ! reuse php "$php_fingerprint" 5; then
   ensure_port_free "$SVC_STACK_WP_PORT" WordPress SVC_STACK_WP_PORT
   PHP_CLI_SERVER_WORKERS=$SVC_STACK_PHP_WORKERS start_group php "$LOG_DIR/php-server.log" \
-    php -S "127.0.0.1:$SVC_STACK_WP_PORT" -t "$WP_DIR" "$TOOLS_DIR/router.php"
+    php -S "127.0.0.1:$SVC_STACK_WP_PORT" -t "$WP_DIR" "$TOOLS_DIR/front-controller.php"
   echo "$php_fingerprint" >"$RUN_DIR/php.fingerprint"
 fi
 
