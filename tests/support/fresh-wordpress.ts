@@ -109,7 +109,7 @@ export async function startFreshWordPress(dir: string, shell?: ShellConstants, o
       env: { ...process.env, WP_URL: site.url, WP_ADMIN_PASSWORD: site.admin.password, WP_PLUGINS: (options.activatePlugins ?? []).join(',') },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
-    const server = spawn('php', ['-S', `127.0.0.1:${port}`, '-t', site.wordpressDir, join(scripts, 'php', 'router.php')], {
+    const server = spawn('php', ['-S', `127.0.0.1:${port}`, '-t', site.wordpressDir, join(scripts, 'php', 'front-controller.php')], {
       detached: true, // its own process group: php -S workers outlive their parent
       stdio: 'ignore',
       env: { ...process.env, PHP_CLI_SERVER_WORKERS: '4' },
