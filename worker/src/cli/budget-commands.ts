@@ -1,5 +1,5 @@
 import { readBudgetFields } from '../router/budgets/budget-inputs';
-import type { Services } from '../services';
+import type { RouterServices } from '../router/router-services';
 import { takeFlags, UsageError, type ParsedArguments } from './arguments';
 
 type Print = (line: string) => void;
@@ -16,7 +16,7 @@ function scopeOf(flags: Record<string, string | undefined>): { kind: string; val
  * `--soft` — or, when that scope already has one for the period, changes its amount, kind and
  * alert URL. Workers see a change within 2 s.
  */
-export async function budgetCommand(services: Services, action: string | undefined, parsed: ParsedArguments, print: Print): Promise<void> {
+export async function budgetCommand(services: { router: Pick<RouterServices, 'budgets'> }, action: string | undefined, parsed: ParsedArguments, print: Print): Promise<void> {
   const { store } = services.router.budgets;
   switch (action) {
     case 'set': {

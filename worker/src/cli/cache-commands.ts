@@ -1,5 +1,5 @@
 import { parsePolicy } from '../router/response-cache/policies';
-import type { Services } from '../services';
+import type { RouterServices } from '../router/router-services';
 import { integerText } from '../support/number-input';
 import { takeFlags, UsageError, type ParsedArguments } from './arguments';
 
@@ -14,7 +14,7 @@ const onOff = (value: string | undefined, flag: string): boolean | undefined => 
 };
 
 /** `cache set|remove|list`: response cache policies per purpose or API key id (docs/api-notes.md, "Response cache"). */
-export async function cacheCommand(services: Services, action: string | undefined, parsed: ParsedArguments, print: Print): Promise<void> {
+export async function cacheCommand(services: { router: Pick<RouterServices, 'responseCache'> }, action: string | undefined, parsed: ParsedArguments, print: Print): Promise<void> {
   const { policies } = services.router.responseCache;
   const [, , type, target] = parsed.positionals;
   switch (action) {

@@ -11,7 +11,7 @@ const list = (value: string | undefined) => (value === undefined ? undefined : v
 
 /** `entitlement grant|set|list`. */
 export async function entitlementCommand(
-  services: Services,
+  services: Pick<Services, 'entitlements'>,
   action: string | undefined,
   parsed: ParsedArguments,
   print: Print,

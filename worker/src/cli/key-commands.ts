@@ -8,7 +8,7 @@ type Print = (line: string) => void;
 const date = (value: Date | null) => (value ? value.toISOString().replace('T', ' ').slice(0, 19) : '-');
 
 /** `key create|list|revoke|rotate-secret|rate-limit|concurrency`. */
-export async function keyCommand(services: Services, action: string | undefined, parsed: ParsedArguments, print: Print): Promise<void> {
+export async function keyCommand(services: Pick<Services, 'keys'>, action: string | undefined, parsed: ParsedArguments, print: Print): Promise<void> {
   switch (action) {
     case 'create': {
       const flags = takeFlags(parsed, ['site', 'team', 'scope', 'name', 'rate-limit', 'concurrency', 'endpoint'], ['site', 'team']);

@@ -35,7 +35,7 @@ function printReport(report: ImportReport, print: Print): void {
 const LIBRARY_USAGE = 'Usage: library import FILE|FOLDER | export [--out FILE] | load-starter | status | archive|restore|delete ITEM_ID | sync --from SITE --dir DIR';
 
 /** `library import|export|load-starter|status|archive|restore|delete` (on the hub's database). */
-export async function libraryCommand(services: Services, action: string | undefined, parsed: ParsedArguments, print: Print): Promise<void> {
+export async function libraryCommand(services: Pick<Services, 'library'>, action: string | undefined, parsed: ParsedArguments, print: Print): Promise<void> {
   const { library } = services;
   const target = parsed.positionals[2];
   switch (action) {

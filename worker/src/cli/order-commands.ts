@@ -1,7 +1,6 @@
-import { orderDetail } from '../http/handlers/commerce';
+import { orderDetail, type OrderDetailServices } from '../http/handlers/commerce';
 import { ORDER_ID_PATTERN } from '../commerce/orders';
 import { isOrderStatus, ORDER_STATUSES } from '../commerce/order-states';
-import type { Services } from '../services';
 import { ApiError } from '../support/api-error';
 import { readCount } from '../support/number-input';
 import { normaliseSiteUrl } from '../support/site-url';
@@ -10,7 +9,7 @@ import { takeFlags, UsageError, type ParsedArguments } from './arguments';
 type Print = (line: string) => void;
 
 /** `order list [--site URL] [--status S]`, `order show ORDER_ID`. */
-export async function orderCommand(services: Services, action: string | undefined, parsed: ParsedArguments, print: Print): Promise<void> {
+export async function orderCommand(services: OrderDetailServices, action: string | undefined, parsed: ParsedArguments, print: Print): Promise<void> {
   switch (action) {
     case 'list': {
       const flags = takeFlags(parsed, ['site', 'status', 'limit']);

@@ -1,7 +1,7 @@
 import { parsePackage } from '../commerce/package-inputs';
 import { packageWarnings } from '../commerce/package-warnings';
 import type { PackageRecord } from '../commerce/packages';
-import type { Services } from '../services';
+import type { CommerceServices } from '../commerce/commerce-services';
 import { ApiError } from '../support/api-error';
 import { takeFlags, UsageError, type ParsedArguments } from './arguments';
 
@@ -18,7 +18,7 @@ function describe(record: PackageRecord): string {
 }
 
 /** `package create|list|archive|activate`. */
-export async function packageCommand(services: Services, action: string | undefined, parsed: ParsedArguments, print: Print): Promise<void> {
+export async function packageCommand(services: { commerce: Pick<CommerceServices, 'packages' | 'wooCommerce'> }, action: string | undefined, parsed: ParsedArguments, print: Print): Promise<void> {
   const { packages } = services.commerce;
   switch (action) {
     case 'create': {

@@ -1,5 +1,4 @@
-import { POOLED_PROVIDERS, poolStatus, savePool } from '../router/key-pools/pool-settings';
-import type { Services } from '../services';
+import { POOLED_PROVIDERS, poolStatus, savePool, type PoolServices } from '../router/key-pools/pool-settings';
 import { integerText } from '../support/number-input';
 import { takeFlags, UsageError, type ParsedArguments } from './arguments';
 
@@ -11,7 +10,7 @@ const USAGE = 'Usage: provider pool set NAME ID [--api-key K] [--base-url U] [--
  * `provider pool set|remove|list`: one deployment at a time of a provider's key pool (the rest
  * of the pool is kept as stored). Keys are stored encrypted and never printed (last 4 only).
  */
-export async function poolCommand(services: Services, parsed: ParsedArguments, print: Print): Promise<void> {
+export async function poolCommand(services: { router: PoolServices }, parsed: ParsedArguments, print: Print): Promise<void> {
   const { router } = services;
   const [, , action, name, id] = parsed.positionals;
   if (!name || !POOLED_PROVIDERS.includes(name)) throw new UsageError(`${USAGE}; NAME is one of ${POOLED_PROVIDERS.join(', ')}.`);

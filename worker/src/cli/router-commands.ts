@@ -2,6 +2,7 @@ import { parsePrice } from '../router/settings/admin-inputs';
 import { findModel, KNOWN_PROVIDERS } from '../router/catalog/models';
 import { saveProviderChange } from '../router/settings/provider-settings';
 import { validatePurpose } from '../router/catalog/purposes';
+import type { RouterServices } from '../router/router-services';
 import type { Services } from '../services';
 import { ApiError } from '../support/api-error';
 import { takeFlags, UsageError, type ParsedArguments } from './arguments';
@@ -10,7 +11,7 @@ import { poolCommand } from './pool-commands';
 type Print = (line: string) => void;
 
 /** `provider set|list|remove`: keys are stored encrypted and never printed (last 4 only). */
-export async function providerCommand(services: Services, action: string | undefined, parsed: ParsedArguments, print: Print): Promise<void> {
+export async function providerCommand(services: Pick<Services, 'router'>, action: string | undefined, parsed: ParsedArguments, print: Print): Promise<void> {
   const { router } = services;
   const name = parsed.positionals[2];
   switch (action) {
@@ -58,7 +59,7 @@ function inFlagTerms(error: unknown, name: string): unknown {
 }
 
 /** `purpose set NAME model[,model…] [--description D]`, `purpose list`. */
-export async function purposeCommand(services: Services, action: string | undefined, parsed: ParsedArguments, print: Print): Promise<void> {
+export async function purposeCommand(services: { router: Pick<RouterServices, 'purposes'> }, action: string | undefined, parsed: ParsedArguments, print: Print): Promise<void> {
   const { router } = services;
   if (action === 'list') {
     takeFlags(parsed, []);
@@ -75,7 +76,7 @@ export async function purposeCommand(services: Services, action: string | undefi
 }
 
 /** `price set MODEL --input 0.15 --output 0.60 [--cache-read 0.075] [--cache-write 0]` (USD per million tokens). */
-export async function priceCommand(services: Services, action: string | undefined, parsed: ParsedArguments, print: Print): Promise<void> {
+export async function priceCommand(services: { router: Pick<RouterServices, 'prices'> }, action: string | undefined, parsed: ParsedArguments, print: Print): Promise<void> {
   if (action !== 'set') throw new UsageError('Usage: price set MODEL --input USD_PER_MTOK --output USD_PER_MTOK [--cache-read USD_PER_MTOK] [--cache-write USD_PER_MTOK]');
   const flags = takeFlags(parsed, ['input', 'output', 'cache-read', 'cache-write'], ['input', 'output']);
   const model = parsed.positionals[2];

@@ -1,4 +1,4 @@
-import type { Services } from '../services';
+import type { CommerceServices } from '../commerce/commerce-services';
 import { ApiError } from '../support/api-error';
 import { takeFlags, UsageError, type ParsedArguments } from './arguments';
 
@@ -23,7 +23,7 @@ function readSince(text: string | undefined): Date | undefined {
  * job runs it (same claim, so it never runs beside a worker's pass), printing each page and each
  * hub order it moved. `--since` reads orders modified after DATE (UTC) instead of the cursor.
  */
-export async function storeReconcileCommand(services: Services, parsed: ParsedArguments, print: Print): Promise<void> {
+export async function storeReconcileCommand(services: { commerce: Pick<CommerceServices, 'webhooks' | 'reconcile'> }, parsed: ParsedArguments, print: Print): Promise<void> {
   const flags = takeFlags(parsed, ['source', 'since'], ['source']);
   const since = readSince(flags.since);
   const { stores } = services.commerce.webhooks;

@@ -1,14 +1,17 @@
 import type { Request, Response } from 'express';
 import { context } from '../server/context';
 import { entitlementToJson } from '../../license/serialise';
+import type { CommerceServices } from '../../commerce/commerce-services';
 import type { Services } from '../../services';
 import { ApiError } from '../../support/api-error';
 import { ORDER_ID_PATTERN } from '../../commerce/orders';
 import { historyToJson, orderToJson, packageToJson, subscriptionToJson } from '../../commerce/serialise';
 
+/** What an order's detail reads: the order, its history and subscription, the site's entitlements. */
+export type OrderDetailServices = Pick<Services, 'entitlements'> & { commerce: Pick<CommerceServices, 'orders' | 'subscriptions'> };
 
 /** An order with its history and the entitlement it pays for (GET /orders/{id}). */
-export async function orderDetail(services: Services, orderId: string) {
+export async function orderDetail(services: OrderDetailServices, orderId: string) {
   const order = await services.commerce.orders.find(orderId);
   if (!order) return null;
   const [history, entitlements, subscription] = await Promise.all([
@@ -29,7 +32,7 @@ export async function orderDetail(services: Services, orderId: string) {
 }
 
 /** The Bearer routes of /svc-commerce/v1: packages, checkout, orders. */
-export function commerceHandlers(services: Services) {
+export function commerceHandlers(services: OrderDetailServices & Pick<Services, 'logger'> & { commerce: Pick<CommerceServices, 'packages' | 'checkout'> }) {
   return {
     async packages(_request: Request, response: Response) {
       const packages = await services.commerce.packages.list('active');

@@ -8,7 +8,7 @@ import { entitlementToJson } from '../../license/serialise';
 import { siteSummary } from '../../license/site-summary';
 
 /** The Bearer routes of /svc-license/v1/entitlement: the client's session check and the admin switch. */
-export function entitlementRouteHandlers(services: Services) {
+export function entitlementRouteHandlers(services: Pick<Services, 'entitlements' | 'gate'>) {
   return {
     /** The caller's own site; an admin key may name another with `?site_url=`. */
     async read(request: Request, response: Response) {

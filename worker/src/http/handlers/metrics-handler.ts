@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { pendingOutboxCount } from '../../license/outbox-backlog';
+import type { RouterServices } from '../../router/router-services';
 import type { Services } from '../../services';
 import { ApiError } from '../../support/api-error';
 import { EXPOSITION_CONTENT_TYPE } from '../../support/metrics/exposition';
@@ -40,7 +41,7 @@ async function answer(response: ServerResponse): Promise<void> {
  * it): a loopback peer without credentials, or an admin-scope key from anywhere; a request that
  * carries a key has it checked, even from loopback.
  */
-export function metricsHandlers(services: Services): { scrape: RequestHandler; local: RequestHandler } {
+export function metricsHandlers(services: Pick<Services, 'database' | 'keyLookup'> & { router: Pick<RouterServices, 'limiter'> }): { scrape: RequestHandler; local: RequestHandler } {
   readOutboxBacklogFrom(() => pendingOutboxCount(services.database));
   processMetrics.start();
   return {

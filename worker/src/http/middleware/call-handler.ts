@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
+import type { RouterServices } from '../../router/router-services';
 import type { Services } from '../../services';
 import { authenticate } from './bearer-auth';
 import { context, type RequestContext } from '../server/context';
@@ -9,6 +10,9 @@ import { admit } from './rate-limit';
 import { ApiError } from '../../support/api-error';
 import { andThen, type Eventually } from '../../support/eventually';
 import { countConcurrencyRejection } from '../../support/metrics/hub-metrics';
+
+/** What the checks and the slot use: the key lookup, the entitlement gate, the rate limiter, the calls in flight. */
+export type CallServices = Pick<Services, 'keyLookup' | 'gate'> & { router: Pick<RouterServices, 'limiter' | 'calls'> };
 
 /**
  * A route handler that needs no Express: what the checks learned (key, parsed JSON, request id)
@@ -30,7 +34,7 @@ export interface CallRoute {
  * (returns nothing, or throws) when the key and its entitlements are cached and the rate limit
  * has quota; else a promise.
  */
-export function checkCall(services: Services, route: CallRoute, state: RequestContext, headers: IncomingHttpHeaders): Eventually<void> {
+export function checkCall(services: CallServices, route: CallRoute, state: RequestContext, headers: IncomingHttpHeaders): Eventually<void> {
   return andThen(authenticate(services.keyLookup, headers.authorization), (key) => {
     state.apiKey = key;
     return andThen(admit(services.router.limiter, key), () => {
@@ -48,7 +52,7 @@ export function checkCall(services: Services, route: CallRoute, state: RequestCo
  * handler settles (answered, failed, the client gone, a stream error) or the connection
  * closes, whichever comes first — never counted twice.
  */
-export async function runCall(services: Services, route: CallRoute, state: RequestContext, headers: IncomingHttpHeaders, response: ServerResponse): Promise<void> {
+export async function runCall(services: CallServices, route: CallRoute, state: RequestContext, headers: IncomingHttpHeaders, response: ServerResponse): Promise<void> {
   const checking = checkCall(services, route, state, headers);
   if (checking instanceof Promise) await checking;
   const key = state.apiKey!;
@@ -66,7 +70,7 @@ export async function runCall(services: Services, route: CallRoute, state: Reque
 }
 
 /** A call route as an Express route handler: the same checks and slot, then the handler. */
-export function expressCall(services: Services, route: CallRoute): RequestHandler {
+export function expressCall(services: CallServices, route: CallRoute): RequestHandler {
   return async (request, response) => {
     await runCall(services, route, context(response), request.headers, response);
   };

@@ -14,6 +14,9 @@ export interface DeploymentStatus {
   upstream_status: number | null;
 }
 
+/** What a pool change uses: the stored pools, the environment's provider settings, the outbound guard. */
+export type PoolServices = Pick<RouterServices, 'keyPools' | 'config' | 'providers'>;
+
 const MAX_DEPLOYMENTS = 32;
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -28,7 +31,7 @@ export const POOLED_PROVIDERS = Object.keys(PROVIDER_ENVIRONMENT);
  * admin-entered base URL passes the outbound guard. Refused → 400 naming each bad field,
  * nothing stored. An empty list removes the pool. The provider's cool-downs are cleared.
  */
-export async function savePool(router: RouterServices, name: string, raw: Record<string, unknown>): Promise<DeploymentStatus[]> {
+export async function savePool(router: PoolServices, name: string, raw: Record<string, unknown>): Promise<DeploymentStatus[]> {
   const list = raw.deployments;
   if (!Array.isArray(list) || list.length > MAX_DEPLOYMENTS) throw ApiError.invalidRequest({ deployments: `must be a list of at most ${MAX_DEPLOYMENTS} {id, api_key, base_url, weight}` });
   const stored = new Map((await router.keyPools.store.list(name)).map((deployment) => [deployment.id, deployment]));
@@ -73,7 +76,7 @@ export async function savePool(router: RouterServices, name: string, raw: Record
 }
 
 /** A provider's pool as the admin sees it, with each deployment's cool-down (null: none in force). */
-export async function poolStatus(router: RouterServices, name: string): Promise<DeploymentStatus[]> {
+export async function poolStatus(router: Pick<RouterServices, 'keyPools'>, name: string): Promise<DeploymentStatus[]> {
   const active = await router.keyPools.cooldowns.active();
   return (await router.keyPools.store.list(name)).map((deployment) => {
     const cooldown = active.get(`${name}\u0000${deployment.id}`);

@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import { readBudgetFields } from '../../../router/budgets/budget-inputs';
 import { BUDGET_ID_PATTERN, type BudgetRecord } from '../../../router/budgets/budget-rows';
 import { resetsAt, windowStart } from '../../../router/budgets/periods';
+import type { RouterServices } from '../../../router/router-services';
 import type { Services } from '../../../services';
 import { ApiError } from '../../../support/api-error';
 import { context } from '../../server/context';
@@ -42,7 +43,7 @@ const budgetId = (request: Request) => {
 };
 
 /** Admin routes for budgets (docs/api-notes.md "Budgets"): list with spend, create, update, remove. */
-export function budgetHandlers(services: Services) {
+export function budgetHandlers(services: Pick<Services, 'logger'> & { router: Pick<RouterServices, 'budgets'> }) {
   const guard = services.router.budgets;
   const { store } = guard;
   const actor = (response: Response) => context(response).wordpressUser;

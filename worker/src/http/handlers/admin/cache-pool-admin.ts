@@ -1,13 +1,13 @@
 import type { Request, Response } from 'express';
 import { KNOWN_PROVIDERS } from '../../../router/catalog/models';
-import { poolStatus, POOLED_PROVIDERS, savePool } from '../../../router/key-pools/pool-settings';
+import { poolStatus, POOLED_PROVIDERS, savePool, type PoolServices } from '../../../router/key-pools/pool-settings';
 import { parsePolicy } from '../../../router/response-cache/policies';
 import type { RouterServices } from '../../../router/router-services';
 import { ApiError } from '../../../support/api-error';
 import { context } from '../../server/context';
 
 /** Admin routes of the response cache (policies) and of provider key pools (pools, cool-downs). */
-export function cachePoolAdminHandlers(router: RouterServices) {
+export function cachePoolAdminHandlers(router: PoolServices & Pick<RouterServices, 'responseCache'>) {
   const pooledName = (request: Request) => {
     const name = String(request.params.name ?? '');
     if (!POOLED_PROVIDERS.includes(name)) throw ApiError.notFound(`No provider "${name}" with a key pool; known: ${POOLED_PROVIDERS.join(', ')}.`);

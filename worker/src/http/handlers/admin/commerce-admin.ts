@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
-import { orderDetail } from '../commerce';
+import { orderDetail, type OrderDetailServices } from '../commerce';
+import type { CommerceServices } from '../../../commerce/commerce-services';
 import { ORDER_ID_PATTERN } from '../../../commerce/orders';
 import { isOrderStatus, ORDER_STATUSES } from '../../../commerce/order-states';
 import { PACKAGE_ID_PATTERN, parsePackage } from '../../../commerce/package-inputs';
@@ -20,7 +21,7 @@ const packageId = (request: Request) => {
 };
 
 /** Admin routes for packages (create, edit, archive, reactivate) and orders (search, detail). */
-export function commerceAdminHandlers(services: Services) {
+export function commerceAdminHandlers(services: OrderDetailServices & Pick<Services, 'config' | 'logger'> & { commerce: Pick<CommerceServices, 'packages' | 'wooCommerce'> }) {
   const { packages, orders, wooCommerce } = services.commerce;
   /** The package, with `warnings` (always a list) about what would keep it from selling. */
   const withWarnings = async (record: PackageRecord) => ({ ...packageToJson(record), warnings: await packageWarnings(record, wooCommerce) });

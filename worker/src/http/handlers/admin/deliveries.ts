@@ -59,7 +59,7 @@ function readFilter(request: Request): { status?: DeliveryStatus; siteUrl?: stri
  * message with its payload and every attempt, and a manual retry. No secret is ever in them:
  * the payload is the site summary and attempts hold status, error and the answer's first bytes.
  */
-export function deliveryHandlers(services: Services) {
+export function deliveryHandlers(services: Pick<Services, 'database' | 'config' | 'outbox'>) {
   const queries = new OutboxQueries(services.database);
   return {
     async list(request: Request, response: Response) {

@@ -9,7 +9,7 @@ import { context } from '../../server/context';
 const actorOf = (response: Response) => `wp-user:${context(response).wordpressUser || 'unknown'}`;
 
 /** Admin routes for entitlements: a site's list, manual grants, status and expiry changes with a reason. */
-export function entitlementHandlers(services: Services) {
+export function entitlementHandlers(services: Pick<Services, 'entitlements' | 'gate'>) {
   return {
     async list(request: Request, response: Response) {
       const siteUrl = normaliseSiteUrl(request.query.site_url);

@@ -14,7 +14,7 @@ const keyId = (request: Request) => {
 };
 
 /** Admin routes for API keys: list, create (key and webhook secret shown once), revoke, rotate. */
-export function keyHandlers(services: Services) {
+export function keyHandlers(services: Pick<Services, 'keys' | 'keyLookup' | 'config' | 'logger'>) {
   return {
     async list(request: Request, response: Response) {
       const page = readPage(request.query);

@@ -15,7 +15,7 @@ const itemId = (request: Request) => {
  * export the library as a pack, archive, restore or delete an item. Every change raises the
  * library version (in its own transaction) and answers with the new version and hash.
  */
-export function libraryAdminHandlers(services: Services) {
+export function libraryAdminHandlers(services: Pick<Services, 'library' | 'logger'>) {
   const { library, logger } = services;
   const setStatus = (status: ItemStatus) => async (request: Request, response: Response) => {
     const id = itemId(request);

@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import { readRestCredentials } from '../../../commerce/reconcile/rest-credentials';
 import { storeHealth } from '../../../commerce/store-health';
 import { STORE_ID_PATTERN, type StoreRecord } from '../../../commerce/stores';
+import type { CommerceServices } from '../../../commerce/commerce-services';
 import type { Services } from '../../../services';
 import { ApiError } from '../../../support/api-error';
 import { Problems } from '../../../support/problems';
@@ -42,7 +43,7 @@ const storeId = (request: Request) => {
 };
 
 /** Admin routes for the WooCommerce stores the webhook accepts; secrets and REST credentials go in, never out. */
-export function storeHandlers(services: Services) {
+export function storeHandlers(services: Pick<Services, 'config' | 'logger'> & { commerce: Pick<CommerceServices, 'webhooks' | 'reconcile'> }) {
   const { stores } = services.commerce.webhooks;
   const { credentials } = services.commerce.reconcile;
   const warnFailures = services.config.stores.warnFailures;

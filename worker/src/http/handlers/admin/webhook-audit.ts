@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import type { Request, Response } from 'express';
 import { AUDIT_OUTCOMES, SIGNATURE_RESULTS, type AuditOutcome, type AuditRecord, type AuditSummary, type SignatureResult } from '../../../commerce/webhook/audit-log';
 import { normaliseStoreUrl } from '../../../commerce/store-url';
+import type { CommerceServices } from '../../../commerce/commerce-services';
 import type { Services } from '../../../services';
 import { ApiError } from '../../../support/api-error';
 import { Problems } from '../../../support/problems';
@@ -70,7 +71,7 @@ function oneOf<T extends string>(value: unknown, name: string, allowed: readonly
  * in one minute (rate-limited failures, or pings past those kept in full; from received_at to
  * last_received_at), kept without headers or body.
  */
-export function webhookAuditHandlers(services: Services) {
+export function webhookAuditHandlers(services: Pick<Services, 'config'> & { commerce: Pick<CommerceServices, 'webhooks'> }) {
   const { audit } = services.commerce.webhooks;
   return {
     async list(request: Request, response: Response) {
