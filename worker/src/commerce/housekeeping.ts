@@ -7,7 +7,7 @@ export const ORDER_EXPIRY_HOURS = 24;
 const INTERVAL_MS = 5 * 60_000;
 
 /** Every 5 minutes: expire stale pending orders, forget Idempotency-Keys older than 24 h. */
-export function commerceHousekeeping(commerce: CommerceServices, logger: Logger): Periodic {
+export function commerceHousekeeping(commerce: Pick<CommerceServices, 'orders' | 'checkout'>, logger: Logger): Periodic {
   return new Periodic({
     name: 'commerce housekeeping',
     intervalMs: INTERVAL_MS,

@@ -18,7 +18,7 @@ export interface ReconcileServices {
 
 const REST_TIMEOUT_MS = 30_000;
 
-export function createReconcileServices(config: Config, database: Database, payments: PaymentEvents, webhooks: WebhookServices): ReconcileServices {
+export function createReconcileServices(config: Config, database: Database, payments: PaymentEvents, webhooks: Pick<WebhookServices, 'audit' | 'retention'>): ReconcileServices {
   const credentials = new RestCredentialStore(database, config.encryptionKey);
   const claims = new ReconcileClaims(database);
   const allow = config.outbox.outboundAllow;
