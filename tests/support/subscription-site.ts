@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EntitlementRecord } from '../../worker/src/license/entitlements';
+import type { EntitlementRecord } from '../../worker/src/license/entitlement-record';
 import type { Services } from '../../worker/src/services';
 import { receiver, type ReceivedWebhook } from './client-receiver-client';
 import { hub } from './hub-cli';

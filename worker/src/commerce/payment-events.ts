@@ -6,25 +6,10 @@ import { decimalToMicros } from './money';
 import { canTransition, orderStatusFromWoo } from './order-states';
 import { ORDER_ID_PATTERN, type OrderRecord, type OrderStore } from './orders';
 import type { PackageRecord, PackageStore } from './packages';
+import type { PaymentResult, PaymentSource } from './payment-result';
 import type { SubscriptionEvents } from './subscription-events';
 import type { WooOrderFacts } from './woo-order';
 import type { WooSubscriptionFacts } from './woo-subscription';
-
-/** What a WooCommerce order event did: the webhook's audit outcome. */
-export type PaymentOutcome = 'applied' | 'no_change' | 'ignored_older' | 'unmatched';
-
-export interface PaymentResult {
-  outcome: PaymentOutcome;
-  /** One line for the audit log and the worker log. */
-  reason: string;
-  orderId: string | null;
-}
-
-/**
- * Where the event came from: `webhook` (another store, signed), `reconcile` (another store's
- * order pulled through its REST API) or `woocommerce` (this site, in-process).
- */
-export type PaymentSource = 'webhook' | 'reconcile' | 'woocommerce';
 
 const unmatched = (reason: string, orderId: string | null = null): PaymentResult => ({ outcome: 'unmatched', reason, orderId });
 

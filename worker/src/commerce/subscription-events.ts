@@ -3,7 +3,7 @@ import type { EntitlementStore } from '../license/entitlements';
 import type { EntitlementGate } from '../license/gate';
 import type { SubscriptionTerms, TermTarget } from '../license/subscription-terms';
 import { orderStatusFromWoo } from './order-states';
-import type { PaymentResult, PaymentSource } from './payment-events';
+import type { PaymentResult, PaymentSource } from './payment-result';
 import type { LinkedSubscription, SubscriptionLinks } from './subscription-links';
 import type { SubscriptionRecord, SubscriptionStore, SubscriptionUpdate } from './subscription-rows';
 import type { WooOrderFacts } from './woo-order';

@@ -1,7 +1,7 @@
 import type { PoolConnection } from 'mysql2/promise';
 import type { OrderRecord, OrderStore } from './orders';
 import type { PackageRecord, PackageStore } from './packages';
-import type { PaymentResult } from './payment-events';
+import type { PaymentResult } from './payment-result';
 import type { SubscriptionRecord, SubscriptionStore } from './subscription-rows';
 import type { WooSubscriptionFacts } from './woo-subscription';
 

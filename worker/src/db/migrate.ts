@@ -1,6 +1,7 @@
 import type { PoolConnection, RowDataPacket } from 'mysql2/promise';
 import type { Logger } from '../support/logger';
-import { MIGRATIONS, type Migration } from './migrations';
+import { MIGRATIONS } from './migrations';
+import type { Migration } from './migrations/migration';
 import { TABLE_OPTIONS } from './migrations/table-options';
 import type { Database } from './connections';
 

@@ -4,20 +4,10 @@ import type { Database } from '../db/connections';
 import { withTransaction } from '../db/transaction';
 import { ApiError } from '../support/api-error';
 import { prefixedId } from '../support/ids';
+import type { EntitlementChange, EntitlementRecord } from './entitlement-record';
 import { canTransition, type EntitlementStatus } from './entitlement-states';
 import type { OutboxWriter } from './outbox-writer';
 import { siteSummary } from './site-summary';
-
-export interface EntitlementRecord {
-  id: string;
-  siteUrl: string;
-  packageId: string | null;
-  status: EntitlementStatus;
-  features: string[];
-  expiresAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
 
 export interface ManualGrant {
   siteUrl: string;
@@ -48,11 +38,6 @@ export interface Purchase {
   durationDays: number | null;
   reason: string;
   actor: string;
-}
-
-export interface EntitlementChange {
-  entitlement: EntitlementRecord;
-  changed: boolean;
 }
 
 const DAY_MS = 86_400_000;

@@ -1,5 +1,5 @@
 import type { ApiKeyRecord } from './api-keys';
-import type { EntitlementRecord } from './entitlements';
+import type { EntitlementRecord } from './entitlement-record';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 

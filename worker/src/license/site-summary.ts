@@ -1,4 +1,4 @@
-import type { EntitlementRecord } from './entitlements';
+import type { EntitlementRecord } from './entitlement-record';
 import type { EntitlementStatus } from './entitlement-states';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);

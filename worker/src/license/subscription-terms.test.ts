@@ -1,4 +1,4 @@
-import type { EntitlementRecord } from './entitlements';
+import type { EntitlementRecord } from './entitlement-record';
 import type { EntitlementStatus } from './entitlement-states';
 import { endedTerm, renewedTerm, suspendedTerm, termEndingAt } from './subscription-terms';
 

@@ -1,5 +1,6 @@
 import type { PoolConnection } from 'mysql2/promise';
-import type { EntitlementChange, EntitlementRecord, EntitlementStore } from './entitlements';
+import type { EntitlementChange, EntitlementRecord } from './entitlement-record';
+import type { EntitlementStore } from './entitlements';
 import type { EntitlementStatus } from './entitlement-states';
 
 /** Whose entitlement a subscription event changes, and the history row's reason and actor. */

@@ -1,6 +1,6 @@
 import type { WooOrderFacts } from '../woo-order';
 import type { AuditEntry } from '../webhook/audit-log';
-import type { PaymentResult, PaymentSource } from '../payment-events';
+import type { PaymentResult, PaymentSource } from '../payment-result';
 import { applyReconciledOrder } from './apply-order';
 
 const STORE = 'https://shop.example/';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PaymentEvents } from '../payment-events';
 import type { WebhookAuditLog } from '../webhook/audit-log';
-import type { DeliveryResult } from '../webhook/delivery';
+import type { DeliveryResult } from '../webhook/delivery-result';
 import { factsFromRestOrder } from '../woo-order';
 
 const DAY_MS = 86_400_000;

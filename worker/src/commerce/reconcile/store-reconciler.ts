@@ -1,4 +1,4 @@
-import type { DeliveryResult } from '../webhook/delivery';
+import type { DeliveryResult } from '../webhook/delivery-result';
 import { applyReconciledOrder, type ApplyOrderDependencies } from './apply-order';
 import type { ClaimedStore, ReconcileClaims } from './reconcile-claims';
 import type { RestCredentialStore } from './rest-credentials';

@@ -1,4 +1,4 @@
-import type { PaymentResult } from '../payment-events';
+import type { PaymentResult } from '../payment-result';
 import type { WooOrderFacts } from '../woo-order';
 import { processDelivery } from './delivery';
 

@@ -1,15 +1,7 @@
 import type { PaymentEvents } from '../payment-events';
 import { factsFromRestOrder, isStoredId } from '../woo-order';
-import type { AuditOutcome } from './audit-log';
+import type { DeliveryResult } from './delivery-result';
 import { processSubscriptionDelivery, SUBSCRIPTION_TOPICS, type SubscriptionPayments } from './subscription-delivery';
-
-/** What a verified delivery did, for the audit row and the 200 answer. */
-export interface DeliveryResult {
-  outcome: AuditOutcome;
-  reason: string;
-  orderId: string | null;
-  wooOrderId: number | null;
-}
 
 /** Topics whose body is the REST v3 order as it is now. */
 const ORDER_TOPICS = new Set(['order.created', 'order.updated', 'order.restored']);

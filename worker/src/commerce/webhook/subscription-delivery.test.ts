@@ -1,4 +1,4 @@
-import type { PaymentResult } from '../payment-events';
+import type { PaymentResult } from '../payment-result';
 import type { WooSubscriptionFacts } from '../woo-subscription';
 import { processDelivery } from './delivery';
 

@@ -1,7 +1,7 @@
 import type { PaymentEvents } from '../payment-events';
 import { isObject, positiveInteger } from '../woo-order';
 import { factsFromRestSubscription } from '../woo-subscription';
-import type { DeliveryResult } from './delivery';
+import type { DeliveryResult } from './delivery-result';
 
 /** Topics whose body is the REST `wc/v3/subscriptions` object as it is now. */
 export const SUBSCRIPTION_TOPICS = new Set(['subscription.created', 'subscription.updated', 'subscription.deleted']);

@@ -1,5 +1,5 @@
 import { TABLE_OPTIONS } from './table-options';
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 export const entitlements: Migration = {
   id: 2,

@@ -1,4 +1,4 @@
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /**
  * The webhook audit log keeps attempts over the per-IP failure limit as one row per client

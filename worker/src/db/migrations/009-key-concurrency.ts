@@ -1,4 +1,4 @@
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /**
  * The per-key cap on calls in flight at once (docs/api-notes.md, "Limits per key"). MySQL 8

@@ -1,4 +1,4 @@
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /**
  * What the hub knows about each WooCommerce store beyond its secret (docs/woocommerce-webhook.md,

@@ -1,4 +1,4 @@
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /**
  * Cached input, cache writes and reasoning tokens (DESIGN §9): the usage row keeps them and the

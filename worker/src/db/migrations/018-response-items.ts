@@ -1,4 +1,4 @@
-import type { Migration } from './index';
+import type { Migration } from './migration';
 import { TABLE_OPTIONS } from './table-options';
 
 /** Item ids (`msg_…`, `fc_…`, `fco_…` or a client's own, [A-Za-z0-9_-]{1,64}): compared byte for byte. */

@@ -1,3 +1,4 @@
+import type { Migration } from './migration';
 import { apiKeys } from './001-api-keys';
 import { entitlements } from './002-entitlements';
 import { router } from './003-router';
@@ -14,13 +15,6 @@ import { responses } from './015-responses';
 import { budgets } from './016-budgets';
 import { cachePools } from './017-cache-pools';
 import { responseItems } from './018-response-items';
-
-/** One numbered, forward-only step. `statements` receives the table-name function. */
-export interface Migration {
-  id: number;
-  name: string;
-  statements(table: (name: string) => string): string[];
-}
 
 /** Every migration in order. Append only: an applied migration is never edited. */
 export const MIGRATIONS: Migration[] = [apiKeys, entitlements, router, commerce, library, shellNonces, byteExactIdentifiers, webhookAuditTally, keyConcurrency, storeOperations, subscriptions, cacheUsage, responses, budgets, cachePools, responseItems];

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { ApiError } from '../../support/api-error';
 import { silentLogger } from '../../support/logger';
-import type { PaymentResult } from '../../commerce/payment-events';
+import type { PaymentResult } from '../../commerce/payment-result';
 import { wooEventHandler } from './woo-events';
 import type { WooOrderFacts } from '../../commerce/woo-order';
 
