@@ -1,26 +1,19 @@
 import type { Request, Response } from 'express';
-import { ApiError } from '../../support/api-error';
-import { chatEstimate } from '../../router/budgets/estimate';
-import { CallRecord } from '../../router/usage/call-record';
-import { resolveTarget } from '../../router/catalog/resolve';
-import type { RouterServices } from '../../router/router-services';
-import { echoedParameters, responseObject, ResponseShape } from '../../router/responses/output';
-import { readResponsesFields, toChatRequest , RESPONSE_ID_PATTERN } from '../../router/responses/request';
+import type { CallServices, PrepareServices } from '../../router/calls/call-services';
+import { responseObject } from '../../router/responses/output';
+import { RESPONSE_ID_PATTERN } from '../../router/responses/request';
+import { noSuchResponse, prepareResponseCall } from '../../router/responses/response-call';
 import { blockingResponse, type CompletedResponse } from '../../router/responses/run-blocking';
 import { streamResponse, type StreamedResponse } from '../../router/responses/run-stream';
 import { readItemPage, itemPage } from '../../router/responses/item-page';
-import { resolveReferences } from '../../router/responses/references';
-import type { ResponseItem, ResponseStore, StoredResponse } from '../../router/responses/response-rows';
+import type { ResponseItem } from '../../router/responses/response-item';
+import type { ResponseStore, StoredResponse } from '../../router/responses/response-rows';
+import { withAnswerHeaders } from '../answers/answer-headers';
 import type { CallHandler } from '../middleware/call-handler';
 import { clientSignal } from '../server/client-signal';
 import { context } from '../server/context';
 import { sendJson } from '../answers/send-json';
 import { sendAnswerStream } from '../answers/stream-answer';
-
-/** The same answer for an unknown, expired, deleted or another key's response: never a hint. */
-function noSuchResponse(field?: string): ApiError {
-  return new ApiError(404, 'svc_not_found', 'No stored response with this id.', field ? { params: { [field]: 'no stored response with this id for this API key' } } : {});
-}
 
 /** The key's stored response named in the path, or 404. */
 async function ownResponse(store: ResponseStore, request: Request, response: Response): Promise<StoredResponse> {
@@ -31,32 +24,17 @@ async function ownResponse(store: ResponseStore, request: Request, response: Res
 }
 
 /**
- * The Responses API (DESIGN §9, docs/api-notes.md "Responses API"): POST /responses (blocking,
- * or streamed with `stream: true`), GET /responses/{id}, DELETE /responses/{id},
+ * The Responses API (docs/architecture.md §9, docs/api-notes.md "Responses API"): POST /responses
+ * (blocking, or streamed with `stream: true`, on the router's two call engines with the response
+ * cache and SVC_CALL_MAX_MS), GET /responses/{id}, DELETE /responses/{id},
  * GET /responses/{id}/input_items — each response kept per API key when `store` is true.
  */
-export function responsesHandlers(router: RouterServices, store: ResponseStore) {
+export function responsesHandlers(router: CallServices & PrepareServices, store: ResponseStore) {
   const create: CallHandler = async (state, response) => {
-    const raw = state.json ?? {};
     const key = state.apiKey!;
-    const fields = readResponsesFields(raw);
-    fields.input = await resolveReferences(fields.input, store, key.id);
-    const previous = fields.previousResponseId ? await store.find(fields.previousResponseId, key.id) : null;
-    if (fields.previousResponseId && !previous) throw noSuchResponse('previous_response_id');
-    const history = previous ? [...previous.history, ...previous.input, ...previous.output] : [];
-    const body = toChatRequest(raw, fields, history);
-    const resolution = await resolveTarget(body, 'chat', router.purposes, await router.providers.configuredNames());
-    const parameters = echoedParameters(raw, fields.store);
-    const record = new CallRecord(router.usage, router.prices, {
-      requestId: state.requestId,
-      keyId: key.id,
-      keyTeam: key.team,
-      metadata: body.metadata,
-      purpose: resolution.purpose,
-      kind: 'responses',
-    });
-    await record.reserve(router.budgets, key.siteUrl, resolution.candidates[0]!, chatEstimate(body));
-    const describe = (model: { id: string }) => new ResponseShape(model.id, parameters, fields.previousResponseId);
+    const caller = { requestId: state.requestId, keyId: key.id, keyTeam: key.team, siteUrl: key.siteUrl };
+    const call = await prepareResponseCall(router, store, state.json ?? {}, caller);
+    const { fields, history } = call;
     const keep = async (done: StreamedResponse | CompletedResponse): Promise<boolean> => {
       if (!fields.store) return false;
       const input = fields.input.map((entry) => entry.item);
@@ -72,9 +50,12 @@ export function responsesHandlers(router: RouterServices, store: ResponseStore) 
         return false;
       }
     };
-    const clientGone = clientSignal(response);
-    if (body.stream) return sendAnswerStream(response, streamResponse(router, body, resolution.candidates, record, clientGone, describe, async (done) => void (await keep(done))), router.config.streamKeepAliveMs);
-    const done = await blockingResponse(router, clientGone, body, resolution.candidates, record, describe);
+    if (call.body.stream) {
+      const stream = streamResponse(router, call.body, call.candidates, call.record, clientSignal(response), call.describe, async (done) => void (await keep(done)));
+      return sendAnswerStream(response, stream, router.config.streamKeepAliveMs);
+    }
+    // The response itself tells the call that its client hung up: no signal of its own to build.
+    const done = await withAnswerHeaders(response, (headers) => blockingResponse(router, call, response, call.describe, headers));
     if (!done) return;
     const kept = await keep(done);
     sendJson(response, 200, fields.store && !kept ? { ...done.body, store: false } : done.body);

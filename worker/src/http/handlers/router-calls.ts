@@ -1,4 +1,4 @@
-import type { RouterServices } from '../../router/router-services';
+import type { CallServices, PrepareServices } from '../../router/calls/call-services';
 import { blockingChat, prepareChatCall, type Caller, type ChatMode } from '../../router/calls/chat-call';
 import { streamChat } from '../../router/calls/chat-stream';
 import { embeddingsCall } from '../../router/calls/embeddings-call';
@@ -14,7 +14,7 @@ function caller(state: RequestContext): Caller {
 }
 
 /** POST /chat (never streams), /chat/stream (always), /chat/completions (iff stream: true). */
-export function chatHandler(router: RouterServices, mode: ChatMode): CallHandler {
+export function chatHandler(router: CallServices & PrepareServices, mode: ChatMode): CallHandler {
   return async (state, response) => {
     const preparing = prepareChatCall(router, state.json ?? {}, caller(state), mode);
     const call = preparing instanceof Promise ? await preparing : preparing; // no turn of the microtask queue when it is ready
@@ -26,7 +26,7 @@ export function chatHandler(router: RouterServices, mode: ChatMode): CallHandler
 }
 
 /** POST /embeddings. */
-export function embeddingsHandler(router: RouterServices): CallHandler {
+export function embeddingsHandler(router: CallServices & PrepareServices): CallHandler {
   return async (state, response) => {
     const answer = await embeddingsCall(router, state.json ?? {}, caller(state), response);
     if (answer) sendJson(response, 200, answer);

@@ -1,7 +1,7 @@
 import { ApiError } from '../../support/api-error';
 import type { CallRecord } from '../usage/call-record';
 import type { CatalogModel } from '../catalog/models';
-import type { RouterServices } from '../router-services';
+import type { CallServices } from './call-services';
 import { CallSignal } from './call-signal';
 import { StreamDeadlineReached } from './stream-deadline';
 
@@ -95,13 +95,13 @@ export class CallDeadline {
  * the worker is the one that ends a call, answers the contract's error and records it — no
  * client is billed for an answer a proxy cut off. Its signal also ends when `client` hangs up.
  */
-export function callDeadline(router: RouterServices, client: CallClient): CallDeadline {
+export function callDeadline(router: Pick<CallServices, 'config'>, client: CallClient): CallDeadline {
   return new CallDeadline(router.config.callMaxMs, client);
 }
 
 /** The call reached its limit (its upstream request is already aborted): recorded as an error, then thrown as 504. */
 export async function endCallAtDeadline(
-  router: RouterServices,
+  router: Pick<CallServices, 'logger'>,
   record: CallRecord,
   deadline: { limitMs: number },
   tried: { model: CatalogModel; attempts: number },

@@ -2,17 +2,18 @@ import { ApiError } from '../../support/api-error';
 import { andThen, type Eventually } from '../../support/eventually';
 import type { Raw } from '../../support/problems';
 import type { CatalogModel } from '../catalog/models';
+import type { ChatResult } from '../../providers/types';
 import { chatEstimate } from '../budgets/estimate';
 import type { CallClient } from './call-deadline';
 import { CallRecord, type CallIdentity } from '../usage/call-record';
 import { parseChatRequest, type ParsedChatRequest } from '../request/chat-request';
 import { CompletionShape, outputText } from './chat-completion';
-import { runModelCall } from './model-call';
+import { runModelCall, type ModelCallResult } from './model-call';
 import type { AnswerHeaders } from './answer-stream';
 import { providerRequest } from './provider-call';
 import { resolveTarget } from '../catalog/resolve';
 import { neededFeatures } from '../request/request-support';
-import type { RouterServices } from '../router-services';
+import type { CallServices, PrepareServices } from './call-services';
 
 export type ChatMode = 'blocking' | 'stream' | 'auto';
 
@@ -47,7 +48,7 @@ export interface ChatCall {
  * /chat (never streams), /chat/stream (always) or /chat/completions (iff stream: true). Done
  * at once (or refused at once) when the settings it reads are cached.
  */
-export function prepareChatCall(router: RouterServices, raw: Raw, caller: Caller, mode: ChatMode): Eventually<ChatCall> {
+export function prepareChatCall(router: PrepareServices, raw: Raw, caller: Caller, mode: ChatMode): Eventually<ChatCall> {
   const body = parseChatRequest(raw);
   if (mode === 'blocking' && body.stream) {
     throw ApiError.invalidRequest({ stream: 'POST /chat never streams; use POST /chat/stream (or /chat/completions with stream: true)' });
@@ -61,13 +62,17 @@ export function prepareChatCall(router: RouterServices, raw: Raw, caller: Caller
   });
 }
 
+/** What a blocking chat-shaped call runs on: the validated body, the models to try, its usage record. */
+export type BlockingCall = Pick<ChatCall, 'body' | 'candidates' | 'record'>;
+
 /**
- * A blocking chat call: the `chat.completion` answer, or null when the client hung up
+ * A chat request as one blocking model call on the blocking engine (model-call.ts), for chat
+ * and the Responses API alike: the provider's answer, or null when the client hung up
  * (recorded). `client`: its signal, or its HTTP response (a hang-up is its closing early).
- * `headers` is where the response cache says `X-Svc-Cache` (http/ writes them).
+ * `headers` lets the response cache answer and say `X-Svc-Cache` (http/ writes them).
  */
-export async function blockingChat(router: RouterServices, { body, candidates, record }: ChatCall, client: CallClient, headers?: AnswerHeaders) {
-  const done = await runModelCall(router, record, client, {
+export function runChatCall(services: CallServices, { body, candidates, record }: BlockingCall, client: CallClient, headers?: AnswerHeaders): Promise<ModelCallResult<ChatResult> | null> {
+  return runModelCall(services, record, client, {
     candidates,
     cache: headers && { record, headers },
     promptText: body.messages.map((message) => message.content).join('\n'),
@@ -75,5 +80,10 @@ export async function blockingChat(router: RouterServices, { body, candidates, r
     measure: (result) => ({ usage: result.usage, outputText: outputText(result) }),
     marksFirstToken: true,
   });
+}
+
+/** A blocking chat call: the `chat.completion` answer, or null when the client hung up (recorded). */
+export async function blockingChat(services: CallServices, call: BlockingCall, client: CallClient, headers?: AnswerHeaders) {
+  const done = await runChatCall(services, call, client, headers);
   return done && new CompletionShape(done.model.id).completion(done.result, done.finished.usage, done.finished.router);
 }

@@ -6,7 +6,7 @@ import { parseEmbeddingRequest } from '../request/embedding-request';
 import { runModelCall } from './model-call';
 import { UpstreamError } from '../../providers/errors';
 import { resolveTarget } from '../catalog/resolve';
-import type { RouterServices } from '../router-services';
+import type { CallServices, PrepareServices } from './call-services';
 
 /** Little-endian float32, base64: what the OpenAI SDK asks for by default. */
 export function toBase64(vector: number[]): string {
@@ -19,7 +19,7 @@ export function toBase64(vector: number[]): string {
  * POST /embeddings: OpenAI's shape; `input` string or list; `encoding_format` float | base64.
  * The answer's body, or null when the client hung up (recorded); `client`: its signal or its HTTP response.
  */
-export async function embeddingsCall(router: RouterServices, raw: Raw, caller: Caller, client: CallClient) {
+export async function embeddingsCall(router: CallServices & PrepareServices, raw: Raw, caller: Caller, client: CallClient) {
   const body = parseEmbeddingRequest(raw);
   const resolution = await resolveTarget(body, 'embeddings', router.purposes, await router.providers.configuredNames());
   const record = new CallRecord(router.usage, router.prices, callIdentity(caller, body.metadata, resolution.purpose, 'embeddings'));

@@ -6,7 +6,7 @@ import type { CatalogModel } from '../catalog/models';
 import { providerFor, recordFailure } from './provider-call';
 import type { Provider, TokenUsage } from '../../providers/types';
 import type { CacheContext } from '../response-cache/cached-provider';
-import type { RouterServices } from '../router-services';
+import type { CallServices } from './call-services';
 
 /** What a finished blocking call hands back to the handler that shapes the answer. */
 export interface ModelCallResult<T> {
@@ -17,7 +17,7 @@ export interface ModelCallResult<T> {
 
 export interface ModelCall<T> {
   candidates: CatalogModel[];
-  /** Chat only: lets the opt-in response cache answer (response-cache/). */
+  /** Chat and Responses: lets the opt-in response cache answer (response-cache/); embeddings have none. */
   cache?: CacheContext;
   /** The prompt as text, for the usage row's estimate. */
   promptText: string;
@@ -30,13 +30,15 @@ export interface ModelCall<T> {
 }
 
 /**
- * One blocking model call, the steps chat and embeddings share: attempts with retries and
- * fallback (stopped by `client` hanging up: its signal, or its response closing early), the usage row completed as ok, error (the contract's error thrown, with
- * `data.attempts`) or aborted (client gone: null, nothing to answer). The whole call, retries
- * and fallbacks included, lasts at most SVC_CALL_MAX_MS (call-deadline.ts): then it is recorded
- * as an error and answered 504 `svc_upstream_timeout`, phase `total`.
+ * The blocking engine (chat, Responses and embeddings): attempts with retries and fallback
+ * (stopped by `client` hanging up: its signal, or its response closing early), the response
+ * cache in front when `spec.cache` is given, and the usage row completed once: ok, error (the
+ * contract's error thrown, with `data.attempts`) or aborted (client gone: null, nothing to
+ * answer). The whole call, retries and fallbacks included, lasts at most SVC_CALL_MAX_MS
+ * (call-deadline.ts): then it is recorded as an error and answered 504
+ * `svc_upstream_timeout`, phase `total`.
  */
-export async function runModelCall<T>(router: RouterServices, record: CallRecord, client: CallClient, spec: ModelCall<T>): Promise<ModelCallResult<T> | null> {
+export async function runModelCall<T>(router: CallServices, record: CallRecord, client: CallClient, spec: ModelCall<T>): Promise<ModelCallResult<T> | null> {
   const tried = { model: spec.candidates[0]!, attempts: 0 };
   const deadline = callDeadline(router, client);
   const ended = deadline.signal;

@@ -8,14 +8,14 @@ import { withImagesPrepared } from './image-ready-provider';
 import { UpstreamError } from '../../providers/errors';
 import { describeProvider } from '../../providers/registry';
 import type { ChatRequest, Provider } from '../../providers/types';
-import type { RouterServices } from '../router-services';
+import type { CallServices } from './call-services';
 import { withResponseCache, type CacheContext } from '../response-cache/cached-provider';
 
 /**
  * Small pieces every call path shares. The provider for a model, with its key pool, image
  * preparation and response cache in front: at once when their settings are cached.
  */
-export function providerFor(router: RouterServices, model: CatalogModel, cache?: CacheContext): Eventually<Provider> {
+export function providerFor(router: CallServices, model: CatalogModel, cache?: CacheContext): Eventually<Provider> {
   return andThen(router.providers.get(model.provider), (provider) => {
     if (!provider) throw new UpstreamError(`${model.provider} is not configured`, { provider: model.provider, isRetryable: false });
     return andThen(router.keyPools.wrap(provider), (pooled) => {
@@ -36,7 +36,7 @@ export function providerRequest(body: ParsedChatRequest, model: CatalogModel): C
  * contract's error with `data.attempts`; anything else is rethrown as it is.
  */
 export async function recordFailure(
-  router: RouterServices,
+  router: Pick<CallServices, 'logger'>,
   record: CallRecord,
   error: unknown,
   tried: { model: CatalogModel; attempts: number },
@@ -54,7 +54,7 @@ export async function recordFailure(
 }
 
 /** The provider's full error, for the operator (never sent to the client). */
-export function logUpstreamFailure(router: RouterServices, record: CallRecord, error: unknown, attempts: number): void {
+export function logUpstreamFailure(router: Pick<CallServices, 'logger'>, record: CallRecord, error: unknown, attempts: number): void {
   router.logger.warn('model call failed', {
     request_id: record.requestId,
     attempts,

@@ -2,7 +2,7 @@ import { prefixedId } from '../../support/ids';
 import type { RouterBlock } from '../usage/call-record';
 import type { FinishReason, StreamEvent, TokenUsage, ToolCall } from '../../providers/types';
 import { finalStatus, functionCallItem, messageItem, outputText, responsesUsage, type ResponseShape } from './output';
-import type { ResponseItem } from './response-rows';
+import type { ResponseItem } from './response-item';
 
 /** One Responses stream event: `type` names it (also sent as the SSE `event:` line). */
 export type ResponseEvent = { type: string; sequence_number: number } & Record<string, unknown>;

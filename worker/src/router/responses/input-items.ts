@@ -2,7 +2,7 @@ import { prefixedId } from '../../support/ids';
 import type { Problems, Raw } from '../../support/problems';
 import { MAX_MESSAGES } from '../request/chat-request';
 import { checkNesting } from '../request/nesting';
-import type { ResponseItem } from './response-rows';
+import type { ResponseItem } from './response-item';
 
 /**
  * A Responses request's `input` (DESIGN §9): a string (one user message) or a list of items —

@@ -1,6 +1,6 @@
 import type { ResultSetHeader } from 'mysql2/promise';
 import type { Database } from '../../db/connections';
-import type { ResponseItem } from './response-rows';
+import type { ResponseItem } from './response-item';
 
 /** The most rows one INSERT carries (a response holds at most 1000 input items plus its output). */
 const ROWS_PER_INSERT = 500;

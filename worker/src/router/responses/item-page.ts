@@ -1,5 +1,5 @@
 import { Problems } from '../../support/problems';
-import type { ResponseItem } from './response-rows';
+import type { ResponseItem } from './response-item';
 
 export interface ItemPageRequest {
   limit: number;

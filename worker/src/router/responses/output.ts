@@ -1,7 +1,7 @@
 import { prefixedId } from '../../support/ids';
 import type { RouterBlock } from '../usage/call-record';
 import type { FinishReason, TokenUsage, ToolCall } from '../../providers/types';
-import type { ResponseItem } from './response-rows';
+import type { ResponseItem } from './response-item';
 
 /** The Responses API's usage object (input/output tokens with cached and reasoning details). */
 export function responsesUsage(usage: TokenUsage) {

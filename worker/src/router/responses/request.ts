@@ -5,7 +5,7 @@ import { chatMessages } from './chat-messages';
 import { checkEchoedNesting } from './echoed-nesting';
 import { renameParams } from './field-names';
 import { inputItems, type SourcedItem } from './input-items';
-import type { ResponseItem } from './response-rows';
+import type { ResponseItem } from './response-item';
 
 /** What only the Responses API has, checked; the rest is the chat validator's (toChatRequest). */
 export interface ResponsesFields {

@@ -1,9 +1,7 @@
 import type { ResultSetHeader, RowDataPacket } from 'mysql2/promise';
 import type { Database } from '../../db/connections';
 import { ResponseItemIndex } from './item-index';
-
-/** A Responses API item as JSON (a message, function_call or function_call_output, with its id). */
-export type ResponseItem = Record<string, unknown>;
+import type { ResponseItem } from './response-item';
 
 /** One stored response (DESIGN §9): what `previous_response_id` continues and GET /responses/{id} shows. */
 export interface StoredResponse {

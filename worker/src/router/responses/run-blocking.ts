@@ -1,11 +1,11 @@
-import { withFallback } from '../calls/attempts';
-import type { CallRecord, RouterBlock } from '../usage/call-record';
+import type { RouterBlock } from '../usage/call-record';
 import type { CatalogModel } from '../catalog/models';
-import type { ParsedChatRequest } from '../request/chat-request';
-import { providerFor, providerRequest, recordFailure } from '../calls/provider-call';
-import type { RouterServices } from '../router-services';
+import type { AnswerHeaders } from '../calls/answer-stream';
+import type { CallClient } from '../calls/call-deadline';
+import type { CallServices } from '../calls/call-services';
+import { runChatCall, type BlockingCall } from '../calls/chat-call';
 import { finalStatus, logprobsContent, outputItems, responsesUsage, type ResponseShape } from './output';
-import type { ResponseItem } from './response-rows';
+import type { ResponseItem } from './response-item';
 
 export interface CompletedResponse {
   shape: ResponseShape;
@@ -17,36 +17,26 @@ export interface CompletedResponse {
 }
 
 /**
- * One blocking Responses call: the same candidates, retries, fallback and usage row as a
- * blocking chat call; the answer as output items (http/ sends `body`). Null when the client
- * hung up (`signal` aborted; recorded as aborted); an exhausted call throws the contract's error.
+ * One blocking Responses call: a chat call on the blocking engine (router/calls/model-call.ts:
+ * the candidates, retries, fallback, response cache, SVC_CALL_MAX_MS and usage row of a blocking
+ * chat call), the answer shaped as output items (http/ sends `body`). Null when the client hung
+ * up (recorded as aborted); a failed call throws the contract's error. `headers`: where the
+ * response cache says `X-Svc-Cache`.
  */
 export async function blockingResponse(
-  router: RouterServices,
-  signal: AbortSignal,
-  body: ParsedChatRequest,
-  candidates: CatalogModel[],
-  record: CallRecord,
+  services: CallServices,
+  call: BlockingCall,
+  client: CallClient,
   describe: (model: CatalogModel) => ResponseShape,
+  headers?: AnswerHeaders,
 ): Promise<CompletedResponse | null> {
-  const promptText = body.messages.map((message) => message.content).join('\n');
-  const tried = { model: candidates[0]!, attempts: 0 };
-  try {
-    const { result, model, attempts } = await withFallback(candidates, router.config.retry, signal, async (candidate, attempt) => {
-      Object.assign(tried, { model: candidate, attempts: attempt });
-      return (await providerFor(router, candidate)).chat(providerRequest(body, candidate), { signal });
-    });
-    record.markFirstToken();
-    const outputText = result.content + (result.toolCalls ?? []).map((call) => call.arguments).join('');
-    const finished = await record.finish({ status: 'ok', model, attempts, usage: result.usage, promptText, outputText });
-    const shape = describe(model);
-    const output = outputItems(result.content, result.toolCalls, logprobsContent(result.logprobs));
-    const { status, incomplete_details } = finalStatus(result.finishReason);
-    const usage = responsesUsage(finished.usage);
-    const responseBody = shape.response({ status, output, usage, incompleteDetails: incomplete_details, router: finished.router });
-    return { shape, status, output, usage, router: finished.router, body: responseBody };
-  } catch (error) {
-    await recordFailure(router, record, error, tried, promptText);
-    return null;
-  }
+  const done = await runChatCall(services, call, client, headers);
+  if (!done) return null;
+  const { result, model, finished } = done;
+  const shape = describe(model);
+  const output = outputItems(result.content, result.toolCalls, logprobsContent(result.logprobs));
+  const { status, incomplete_details } = finalStatus(result.finishReason);
+  const usage = responsesUsage(finished.usage);
+  const body = shape.response({ status, output, usage, incompleteDetails: incomplete_details, router: finished.router });
+  return { shape, status, output, usage, router: finished.router, body };
 }

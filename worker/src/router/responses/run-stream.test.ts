@@ -1,7 +1,7 @@
 import { ApiError } from '../../support/api-error';
 import type { StreamPiece } from '../calls/answer-stream';
 import { UpstreamError } from '../../providers/errors';
-import { ANTHROPIC, OPENAI, afterAnswer, collect, fakeRouter, recordedCall, scriptedProvider, streamedBody } from '../__fixtures__/stream-fakes';
+import { ANTHROPIC, OPENAI, afterAnswer, cacheAnswering, collect, fakeRouter, recordedCall, scriptedProvider, streamedBody } from '../__fixtures__/stream-fakes';
 import { ResponseShape } from './output';
 import { streamResponse, type StreamedResponse } from './run-stream';
 
@@ -52,5 +52,23 @@ describe('streamResponse', () => {
     const { pieces } = await collect(streamResponse(fakeRouter([openai]), streamedBody(OPENAI), [OPENAI], recordedCall('responses').record, new AbortController().signal, describe_, async () => undefined).pieces);
     expect(names(pieces).slice(-2)).toEqual(['response.failed', 'end']);
     expect((pieces.at(-2) as { payload: unknown }).payload).toMatchObject({ response: { status: 'failed', error: { code: 'svc_upstream_error' } } });
+  });
+
+  it('runs behind the response cache: a hit is replayed as events with X-Svc-Cache: hit, cost 0, no provider call', async () => {
+    const openai = scriptedProvider('openai', [{ type: 'delta', text: 'fresh' }]);
+    const cached = { content: 'cached answer', finishReason: 'stop' as const, usage };
+    const { completed, record } = recordedCall('responses');
+    const hit = streamResponse(fakeRouter([openai], cacheAnswering(cached)), streamedBody(OPENAI), [OPENAI], record, new AbortController().signal, describe_, async () => undefined);
+    const { pieces } = await collect(hit.pieces);
+    expect(hit.headers.get('X-Svc-Cache')).toBe('hit');
+    const text = pieces.flatMap((piece) => (piece.kind === 'event' && piece.name === 'response.output_text.delta' ? [(piece.payload as { delta: string }).delta] : [])).join('');
+    expect(text).toBe('cached answer');
+    expect(names(pieces).slice(-2)).toEqual(['response.completed', 'end']);
+    expect(openai.signals).toHaveLength(0);
+    expect(completed).toEqual([expect.objectContaining({ status: 'ok', cacheHit: true, cost: '0.00000000' })]);
+
+    const miss = streamResponse(fakeRouter([openai], cacheAnswering(null)), streamedBody(OPENAI), [OPENAI], recordedCall('responses').record, new AbortController().signal, describe_, async () => undefined);
+    await collect(miss.pieces);
+    expect(miss.headers.get('X-Svc-Cache')).toBe('miss');
   });
 });

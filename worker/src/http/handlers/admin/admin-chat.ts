@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { blockingChat, prepareChatCall } from '../../../router/calls/chat-call';
-import type { RouterServices } from '../../../router/router-services';
+import type { CallServices, PrepareServices } from '../../../router/calls/call-services';
 import { ApiError } from '../../../support/api-error';
 import { withAnswerHeaders } from '../../answers/answer-headers';
 import { clientSignal } from '../../server/client-signal';
@@ -12,7 +12,7 @@ import { context } from '../../server/context';
  * budgets and usage row as `/chat`, attributed to `wp-user:<id>` instead of an API key, with
  * no key team (a `metadata.team` in the body still attributes the cost). Never streams.
  */
-export function adminChatHandler(router: RouterServices) {
+export function adminChatHandler(router: CallServices & PrepareServices) {
   return async (_request: Request, response: Response) => {
     const state = context(response);
     const raw = state.json ?? {};
