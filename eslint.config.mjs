@@ -20,19 +20,22 @@ const TOP = [ 'cli', 'main.ts', 'jobs.ts' ];
 const AREA = ( name ) => `${ WORKER }/${ name }`;
 
 /**
- * The arrows: http/ → router/ | commerce/ | library/ → license/ → db/; support/ (and config.ts)
- * shared by all; cli/, main.ts, jobs.ts and services.ts at the top (http/ may take the services
- * bag it is assembled from). One zone per forbidden source: files in `target` may not import
- * from `from`.
+ * The arrows: http/ → router/ | commerce/ | library/ → license/ → db/; router/ → providers/;
+ * providers/ and config.ts → support/ only (config.ts also reads the provider descriptors in
+ * providers/); support/ shared by all; cli/, main.ts, jobs.ts and services.ts at the top (http/
+ * may take the services bag it is assembled from). One zone per forbidden source: files in
+ * `target` may not import from `from`.
  */
 function dependencyZones() {
 	const forbidden = {
-		support: [ 'http', 'router', 'commerce', 'library', 'license', 'db', 'services.ts' ],
-		db: [ 'http', 'router', 'commerce', 'library', 'license', 'services.ts' ],
-		license: [ 'http', 'router', 'commerce', 'library', 'services.ts' ],
+		support: [ 'http', 'router', 'providers', 'commerce', 'library', 'license', 'db', 'services.ts' ],
+		providers: [ 'http', 'router', 'commerce', 'library', 'license', 'db', 'config.ts', 'services.ts' ],
+		'config.ts': [ 'http', 'router', 'commerce', 'library', 'license', 'db', 'services.ts' ],
+		db: [ 'http', 'router', 'providers', 'commerce', 'library', 'license', 'services.ts' ],
+		license: [ 'http', 'router', 'providers', 'commerce', 'library', 'services.ts' ],
 		router: [ 'http', 'commerce', 'library', 'services.ts' ],
-		commerce: [ 'http', 'router', 'library', 'services.ts' ],
-		library: [ 'http', 'router', 'commerce', 'license', 'services.ts' ],
+		commerce: [ 'http', 'router', 'providers', 'library', 'services.ts' ],
+		library: [ 'http', 'router', 'providers', 'commerce', 'license', 'services.ts' ],
 		http: [],
 	};
 	const zones = [];
@@ -41,7 +44,7 @@ function dependencyZones() {
 			zones.push( {
 				target: AREA( target ),
 				from: AREA( source ),
-				message: `${ target }/ may not import ${ source } — dependencies flow one way (DESIGN §2, STYLE 4): http/ → router/ | commerce/ | library/ → license/ → db/; support/ is shared; cli/, main, jobs and services sit on top.`,
+				message: `${ target } may not import ${ source } — dependencies flow one way (docs/architecture.md §2): http/ → router/ | commerce/ | library/ → license/ → db/; router/ → providers/; providers/ and config.ts → support/; cli/, main, jobs and services sit on top.`,
 			} );
 		}
 	}

@@ -4,6 +4,7 @@
  * no provider-specific `if` lives outside its module.
  */
 import type { OutboundGuard } from '../support/outbound-guard';
+import type { DescribedModel, ModelSupport } from './model-facts';
 
 export type Role = 'system' | 'developer' | 'user' | 'assistant' | 'tool';
 
@@ -150,7 +151,7 @@ export interface CallOptions {
 }
 
 export interface Provider {
-  /** Registry name: openai, anthropic, google, mistral, openrouter, ollama, compat, mock. */
+  /** Registry name (its descriptor's id). */
   readonly name: string;
   chat(request: ChatRequest, options: CallOptions): Promise<ChatResult>;
   stream(request: ChatRequest, options: CallOptions): AsyncIterable<StreamEvent>;
@@ -183,14 +184,19 @@ export interface ProviderSettings {
 export type ProviderFactory = (settings: ProviderSettings) => Provider;
 
 /**
- * Everything the rest of the worker may know about a provider, in one place (registry.ts),
- * so no provider-specific `if` lives outside `providers/`.
+ * Everything the rest of the worker may know about a provider, in one place: each provider's
+ * folder exports one (`<name>/descriptor.ts`) and registry.ts lists them, so no
+ * provider-specific `if` lives outside `providers/`.
  */
 export interface ProviderDescriptor {
   id: string;
   factory: ProviderFactory;
+  /** `openai-compatible`: chat completions through openai-compatible/ (a few options at most); `own`: its own wire format. */
+  dialect: 'openai-compatible' | 'own';
   /** null: the admin must give one (compat); '' for mock (no network). */
   defaultBaseUrl: string | null;
+  /** Other spellings of the shipped base URL that are just as trusted (Ollama's docs say localhost). */
+  defaultBaseUrlAliases?: readonly string[];
   /** Environment variable names for the key and the base URL (docs/configuration.md). */
   environment: { apiKey?: string; baseUrl?: string };
   /** Whether a call needs an API key (Ollama and mock do not). */
@@ -201,4 +207,8 @@ export interface ProviderDescriptor {
   fetchesImageUrls: boolean;
   /** Whether any model name is accepted (unlisted ones priced 0 until the admin sets a price). */
   openModels: boolean;
+  /** What its chat models honour unless a model says otherwise (open-model providers: what the models behind them may). */
+  support: ModelSupport;
+  /** The models it ships in the catalog, with list prices (docs/providers.md names the sources). */
+  models: readonly DescribedModel[];
 }

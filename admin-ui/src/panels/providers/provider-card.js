@@ -64,9 +64,7 @@ export default function ProviderCard( { provider } ) {
 						saveProvider( provider.name, { enabled } )
 					}
 				/>
-				{ provider.name !== 'mock' && (
-					<ProviderForm provider={ provider } />
-				) }
+				{ ! provider.offline && <ProviderForm provider={ provider } /> }
 				<div className="svc-hub-actions">
 					<Button
 						variant="secondary"

@@ -7,11 +7,18 @@ import PurposeEditor from './purpose-editor';
 export default function PurposesPanel() {
 	const purposes = useList( '/purposes' );
 	const models = useList( '/models' );
+	const providers = useList( '/providers' );
 	const [ newEditor, setNewEditor ] = useState( 0 );
-	const failed = [ purposes, models ].find( ( list ) => list && list.error );
-	if ( failed || ! purposes || ! models ) {
+	const failed = [ purposes, models, providers ].find(
+		( list ) => list && list.error
+	);
+	if ( failed || ! purposes || ! models || ! providers ) {
 		return <ListStatus list={ failed || null } empty="" />;
 	}
+	// Providers that accept any model name, as the worker's descriptors say.
+	const openProviders = providers.items
+		.filter( ( provider ) => provider.open_models )
+		.map( ( provider ) => provider.name );
 	return (
 		<div className="svc-hub-panel svc-hub-purposes">
 			<div className="svc-hub-cards">
@@ -20,12 +27,14 @@ export default function PurposesPanel() {
 						key={ `${ purpose.purpose }:${ purpose.models.join( ',' ) }` }
 						purpose={ purpose }
 						knownModels={ models.items }
+						openProviders={ openProviders }
 					/>
 				) ) }
 				<PurposeEditor
 					key={ `new-${ newEditor }` }
 					purpose={ null }
 					knownModels={ models.items }
+					openProviders={ openProviders }
 					onSaved={ () => setNewEditor( newEditor + 1 ) }
 				/>
 			</div>

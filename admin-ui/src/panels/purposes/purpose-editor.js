@@ -17,13 +17,15 @@ import { newModelProblem, validatePurpose } from './validate';
  * Nothing is lost when the save fails: the edited list stays on screen.
  *
  * @param {Object}      props
- * @param {Object|null} props.purpose     The purpose from GET /purposes, or null for a new one.
- * @param {Array}       props.knownModels Models from GET /models.
- * @param {Function}    props.onSaved     Called after a successful save of a new purpose.
+ * @param {Object|null} props.purpose       The purpose from GET /purposes, or null for a new one.
+ * @param {Array}       props.knownModels   Models from GET /models.
+ * @param {string[]}    props.openProviders Providers that accept any model name (GET /providers).
+ * @param {Function}    props.onSaved       Called after a successful save of a new purpose.
  */
 export default function PurposeEditor( {
 	purpose,
 	knownModels,
+	openProviders = [],
 	onSaved = () => {},
 } ) {
 	const { savePurpose } = useDispatch( store );
@@ -38,7 +40,12 @@ export default function PurposeEditor( {
 	const listId = `svc-hub-models-${ name || 'new' }`;
 
 	const addModel = () => {
-		const problem = newModelProblem( candidate, models, knownModels );
+		const problem = newModelProblem(
+			candidate,
+			models,
+			knownModels,
+			openProviders
+		);
 		setErrors( { ...errors, candidate: problem } );
 		if ( ! problem ) {
 			setModels( [ ...models, candidate.trim() ] );
@@ -47,7 +54,11 @@ export default function PurposeEditor( {
 	};
 	const save = async ( event ) => {
 		event.preventDefault();
-		const found = validatePurpose( { purpose: name, models }, knownModels );
+		const found = validatePurpose(
+			{ purpose: name, models },
+			knownModels,
+			openProviders
+		);
 		setErrors( found );
 		if ( Object.keys( found ).length > 0 ) {
 			return;

@@ -22,15 +22,21 @@ const KNOWN = [
 	{ id: 'anthropic/claude-3-5-haiku-latest', capabilities: [ 'chat' ] },
 	{ id: 'openai/text-embedding-3-small', capabilities: [ 'embeddings' ] },
 ];
+/** What GET /providers says accept any model name (the screen keeps no list of its own). */
+const OPEN = [ 'ollama', 'compat' ];
 
 describe( 'purpose validation', () => {
-	it( 'knows catalog models and any model of an open-model provider', () => {
-		expect( modelKind( 'openai/gpt-4o-mini', KNOWN ) ).toBe( 'chat' );
-		expect( modelKind( 'ollama/nomic-embed-text', KNOWN ) ).toBe(
+	it( 'knows catalog models and any model of a provider the worker lists as open-model', () => {
+		expect( modelKind( 'openai/gpt-4o-mini', KNOWN, OPEN ) ).toBe( 'chat' );
+		expect( modelKind( 'ollama/nomic-embed-text', KNOWN, OPEN ) ).toBe(
 			'embeddings'
 		);
-		expect( modelKind( 'compat/my-model', KNOWN ) ).toBe( 'chat' );
-		expect( modelKind( 'openai/gpt-9', KNOWN ) ).toBeNull();
+		expect( modelKind( 'compat/my-model', KNOWN, OPEN ) ).toBe( 'chat' );
+		expect( modelKind( 'openai/gpt-9', KNOWN, OPEN ) ).toBeNull();
+		expect( modelKind( 'openrouter/any/model', KNOWN, OPEN ) ).toBeNull();
+		expect(
+			modelKind( 'openrouter/any/model', KNOWN, [ 'openrouter' ] )
+		).toBe( 'chat' );
 	} );
 
 	it( 'refuses unknown models, an empty list, mixed kinds and a bad name', () => {
@@ -88,7 +94,11 @@ describe( 'PurposeEditor', () => {
 		registry.register( store );
 		render(
 			<RegistryProvider value={ registry }>
-				<PurposeEditor purpose={ purpose } knownModels={ KNOWN } />
+				<PurposeEditor
+					purpose={ purpose }
+					knownModels={ KNOWN }
+					openProviders={ OPEN }
+				/>
 			</RegistryProvider>
 		);
 	}
@@ -153,6 +163,19 @@ describe( 'PurposeEditor', () => {
 				description: 'Support',
 			},
 		} );
+	} );
+
+	it( 'adds any model of an open-model provider the worker names', () => {
+		renderEditor();
+		fireEvent.change( screen.getByLabelText( 'Add a model' ), {
+			target: { value: 'compat/my-local-model' },
+		} );
+		fireEvent.click( screen.getByRole( 'button', { name: 'Add' } ) );
+		expect(
+			within( screen.getByRole( 'list' ) )
+				.getAllByRole( 'listitem' )
+				.map( ( item ) => item.getAttribute( 'data-model' ) )
+		).toEqual( [ 'openai/gpt-4o-mini', 'compat/my-local-model' ] );
 	} );
 
 	it( 'does not save an empty list', () => {

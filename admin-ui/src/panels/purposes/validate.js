@@ -1,18 +1,16 @@
 import { sprintf, __ } from '@wordpress/i18n';
 
-/** Providers that accept any model name (the worker prices unlisted ones at 0). */
-const OPEN_MODEL_PROVIDERS = [ 'openrouter', 'ollama', 'compat' ];
-
 export const PURPOSE_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
 /**
  * The model's kind, or null when no such model exists (mirrors the worker's catalog lookup).
  *
- * @param {string} id          `<provider>/<model>`.
- * @param {Array}  knownModels Models from GET /models.
+ * @param {string}   id            `<provider>/<model>`.
+ * @param {Array}    knownModels   Models from GET /models.
+ * @param {string[]} openProviders Providers that accept any model name (GET /providers `open_models`).
  * @return {string|null} `chat`, `embeddings` or null.
  */
-export function modelKind( id, knownModels ) {
+export function modelKind( id, knownModels, openProviders = [] ) {
 	const known = knownModels.find( ( model ) => model.id === id );
 	if ( known ) {
 		return known.capabilities[ 0 ];
@@ -21,7 +19,7 @@ export function modelKind( id, knownModels ) {
 	if (
 		slash <= 0 ||
 		slash === id.length - 1 ||
-		! OPEN_MODEL_PROVIDERS.includes( id.slice( 0, slash ) )
+		! openProviders.includes( id.slice( 0, slash ) )
 	) {
 		return null;
 	}
@@ -31,14 +29,15 @@ export function modelKind( id, knownModels ) {
 /**
  * A model about to be added to a purpose.
  *
- * @param {string} id          Typed model id.
- * @param {Array}  models      The purpose's current list.
- * @param {Array}  knownModels Models from GET /models.
+ * @param {string}   id            Typed model id.
+ * @param {Array}    models        The purpose's current list.
+ * @param {Array}    knownModels   Models from GET /models.
+ * @param {string[]} openProviders Providers that accept any model name.
  * @return {string|undefined} The problem, if any.
  */
-export function newModelProblem( id, models, knownModels ) {
+export function newModelProblem( id, models, knownModels, openProviders = [] ) {
 	const model = id.trim();
-	if ( ! modelKind( model, knownModels ) ) {
+	if ( ! modelKind( model, knownModels, openProviders ) ) {
 		return sprintf(
 			/* translators: %s: model id (provider/model). */
 			__(
@@ -63,11 +62,13 @@ export function newModelProblem( id, models, knownModels ) {
 /**
  * The whole purpose before it is saved: a name, 1 to 10 existing models of one kind.
  *
- * @param {Object} values      `{ purpose, models }`.
- * @param {Array}  knownModels Models from GET /models.
+ * @param {Object}   values        `{ purpose, models }`.
+ * @param {Array}    knownModels   Models from GET /models.
+ * @param {string[]} openProviders Providers that accept any model name.
  * @return {Object} `{ field: message }` for each bad field.
  */
-export function validatePurpose( values, knownModels ) {
+export function validatePurpose( values, knownModels, openProviders = [] ) {
+	const kindOf = ( id ) => modelKind( id, knownModels, openProviders );
 	const problems = {};
 	if ( ! PURPOSE_PATTERN.test( values.purpose ) ) {
 		problems.purpose = __(
@@ -75,9 +76,7 @@ export function validatePurpose( values, knownModels ) {
 			'svc-hub'
 		);
 	}
-	const unknown = values.models.filter(
-		( id ) => ! modelKind( id, knownModels )
-	);
+	const unknown = values.models.filter( ( id ) => ! kindOf( id ) );
 	if ( values.models.length === 0 || values.models.length > 10 ) {
 		problems.models = __( 'A purpose has 1 to 10 models.', 'svc-hub' );
 	} else if ( unknown.length > 0 ) {
@@ -86,10 +85,7 @@ export function validatePurpose( values, knownModels ) {
 			__( 'Unknown model(s): %s.', 'svc-hub' ),
 			unknown.join( ', ' )
 		);
-	} else if (
-		new Set( values.models.map( ( id ) => modelKind( id, knownModels ) ) )
-			.size > 1
-	) {
+	} else if ( new Set( values.models.map( kindOf ) ).size > 1 ) {
 		problems.models = __(
 			'All chat models or all embedding models, not both.',
 			'svc-hub'

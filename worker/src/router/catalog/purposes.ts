@@ -4,6 +4,7 @@ import { ApiError } from '../../support/api-error';
 import type { Eventually } from '../../support/eventually';
 import { TtlCache } from '../../support/ttl-cache';
 import { findModel, type Capability } from './models';
+import { PROVIDER_DESCRIPTORS } from '../../providers/registry';
 
 export interface Purpose {
   purpose: string;
@@ -13,15 +14,27 @@ export interface Purpose {
   shipped: boolean;
 }
 
-/** The shipped purposes: first model primary, the rest fallbacks, across providers. */
-export const DEFAULT_PURPOSES: Array<Omit<Purpose, 'shipped'>> = [
-  { purpose: 'customer-care', description: 'Support answers: fast, friendly, inexpensive.', models: ['anthropic/claude-3-5-haiku-latest', 'openai/gpt-4o-mini', 'google/gemini-2.0-flash'] },
-  { purpose: 'sales', description: 'Persuasive, accurate product conversations.', models: ['openai/gpt-4o', 'anthropic/claude-sonnet-4-5', 'openai/gpt-4o-mini'] },
-  { purpose: 'internal-advisory', description: 'Careful reasoning for internal questions.', models: ['anthropic/claude-sonnet-4-5', 'openai/gpt-4.1', 'google/gemini-2.5-pro'] },
-  { purpose: 'semantic-search', description: 'Embeddings for search and graph retrieval.', models: ['openai/text-embedding-3-small', 'mistral/mistral-embed', 'google/gemini-embedding-001'] },
-  { purpose: 'fast', description: 'Lowest latency and cost.', models: ['google/gemini-2.0-flash', 'openai/gpt-4o-mini', 'mistral/mistral-small-latest'] },
-  { purpose: 'quality', description: 'Best answers, cost second.', models: ['anthropic/claude-sonnet-4-5', 'openai/gpt-4.1', 'google/gemini-2.5-pro'] },
+/** The shipped purposes' names and descriptions; their models come from the provider descriptors. */
+const SHIPPED_PURPOSES: ReadonlyArray<{ purpose: string; description: string }> = [
+  { purpose: 'customer-care', description: 'Support answers: fast, friendly, inexpensive.' },
+  { purpose: 'sales', description: 'Persuasive, accurate product conversations.' },
+  { purpose: 'internal-advisory', description: 'Careful reasoning for internal questions.' },
+  { purpose: 'semantic-search', description: 'Embeddings for search and graph retrieval.' },
+  { purpose: 'fast', description: 'Lowest latency and cost.' },
+  { purpose: 'quality', description: 'Best answers, cost second.' },
 ];
+
+/** The catalog models a descriptor places in the purpose (`purposes: {name: place}`), by place: primary first. */
+function shippedModels(purpose: string): string[] {
+  return PROVIDER_DESCRIPTORS.flatMap((descriptor) =>
+    descriptor.models.flatMap((model) => (model.purposes?.[purpose] === undefined ? [] : [{ id: `${descriptor.id}/${model.name}`, place: model.purposes[purpose]! }])),
+  )
+    .sort((first, second) => first.place - second.place)
+    .map((entry) => entry.id);
+}
+
+/** The shipped purposes: first model primary, the rest fallbacks, across providers. */
+export const DEFAULT_PURPOSES: Array<Omit<Purpose, 'shipped'>> = SHIPPED_PURPOSES.map((item) => ({ ...item, models: shippedModels(item.purpose) }));
 
 export const PURPOSE_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
 

@@ -2,6 +2,7 @@ import { ApiError } from '../../support/api-error';
 import type { Eventually } from '../../support/eventually';
 import { findModel, KNOWN_PROVIDERS, splitModelId, type Capability, type CatalogModel } from './models';
 import type { PurposeBook } from './purposes';
+import { isOfflineProvider, PROVIDER_DESCRIPTORS } from '../../providers/registry';
 import { honouringCandidates, type NeededFeature } from '../request/request-support';
 
 /** The models to try for a request, in order. */
@@ -10,7 +11,12 @@ export interface Resolution {
   candidates: CatalogModel[];
 }
 
-const MOCK_FALLBACK: Record<Capability, string> = { chat: 'mock/echo', embeddings: 'mock/embed' };
+/** The offline provider's (mock's) first model of a kind: what a purpose falls back to when none of its providers is configured. */
+function offlineFallback(capability: Capability, configured: readonly string[]): CatalogModel[] {
+  const offline = PROVIDER_DESCRIPTORS.find(isOfflineProvider);
+  const model = offline?.models.find((candidate) => candidate.capability === capability);
+  return offline && model && configured.includes(offline.id) ? [findModel(`${offline.id}/${model.name}`)!] : [];
+}
 
 /**
  * An explicit model → that model (unknown provider 400, unknown model 404, unconfigured
@@ -55,7 +61,7 @@ async function resolvePurpose(name: string, capability: Capability, purposes: Pu
     throw ApiError.invalidRequest({ purpose: `"${purpose.purpose}" maps to ${capability === 'chat' ? 'embedding' : 'chat'} models` });
   }
   let candidates = models.filter((model) => configured.includes(model.provider));
-  if (candidates.length === 0 && configured.includes('mock')) candidates = [findModel(MOCK_FALLBACK[capability])!];
+  if (candidates.length === 0) candidates = offlineFallback(capability, configured);
   if (candidates.length === 0) {
     throw new ApiError(503, 'svc_no_provider', `No provider of purpose "${purpose.purpose}" is configured on this hub.`);
   }

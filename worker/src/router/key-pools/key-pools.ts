@@ -4,7 +4,7 @@ import { andThen, type Eventually } from '../../support/eventually';
 import { TtlCache } from '../../support/ttl-cache';
 import { baseUrlNeedsGuard, PROVIDER_ENVIRONMENT } from '../settings/provider-hosts';
 import type { ProviderPool } from '../settings/configured-providers';
-import { PROVIDER_FACTORIES } from '../../providers/registry';
+import { describeProvider } from '../../providers/registry';
 import type { Provider, ProviderSettings } from '../../providers/types';
 import { CooldownBook } from './cooldowns';
 import { DeploymentStore, type Deployment } from './deployment-rows';
@@ -82,7 +82,7 @@ export class KeyPools {
     const fingerprint = JSON.stringify({ ...settings, outboundGuard: guarded });
     const existing = this.instances.get(name);
     if (existing?.fingerprint === fingerprint) return existing.provider;
-    const provider = PROVIDER_FACTORIES[deployment.provider]!(settings);
+    const provider = describeProvider(deployment.provider)!.factory(settings);
     this.instances.set(name, { fingerprint, provider });
     if (existing) setTimeout(() => void existing.provider.close().catch(() => undefined), 60_000).unref();
     return provider;

@@ -4,12 +4,13 @@ import type { Logger } from '../../support/logger';
 import { OutboundGuard } from '../../support/outbound-guard';
 import { TtlCache } from '../../support/ttl-cache';
 import { baseUrlNeedsGuard, environmentKeyMayGoTo, PROVIDER_ENVIRONMENT } from './provider-hosts';
+import { providerFacts, type ProviderFacts } from './provider-facts';
 import type { ProviderStore, StoredProvider } from './provider-rows';
 import { describeProvider, isOfflineProvider, PROVIDER_DESCRIPTORS } from '../../providers/registry';
-import type { Provider, ProviderSettings } from '../../providers/types';
+import type { Provider, ProviderDescriptor, ProviderSettings } from '../../providers/types';
 
-/** What the admin screen shows of a provider: never the key, only its last 4 characters. */
-export interface ProviderStatus {
+/** What the admin screen shows of a provider: never the key, only its last 4 characters; and its descriptor's facts. */
+export interface ProviderStatus extends ProviderFacts {
   name: string;
   configured: boolean;
   enabled: boolean;
@@ -98,8 +99,8 @@ export class ProviderPool {
       const stored = new Map((await this.store.list()).map((row) => [row.name, row]));
       const result = new Map<string, Effective>();
       for (const descriptor of PROVIDER_DESCRIPTORS) {
-        const name = descriptor.id;
-        result.set(name, isOfflineProvider(descriptor) ? this.resolveOffline(name, stored.get(name)) : this.resolve(name, stored.get(name)));
+        const row = stored.get(descriptor.id);
+        result.set(descriptor.id, isOfflineProvider(descriptor) ? this.resolveOffline(descriptor, row) : this.resolve(descriptor, row));
       }
       return result;
     });
@@ -110,12 +111,12 @@ export class ProviderPool {
     });
   }
 
-  private resolve(name: string, stored: StoredProvider | undefined): Effective {
+  private resolve(descriptor: ProviderDescriptor, stored: StoredProvider | undefined): Effective {
+    const name = descriptor.id;
     const source = PROVIDER_ENVIRONMENT[name]!;
     const environmentKey = source.key ? this.config.providerKeys[source.key] : undefined;
     const environmentBase = source.baseUrl ? this.config.providerKeys[source.baseUrl] : undefined;
     // A keyless provider (Ollama, compat) is configured only by naming where it lives: its shipped default is not assumed.
-    const descriptor = describeProvider(name)!;
     const baseUrl = stored?.baseUrl ?? environmentBase ?? (descriptor.needsKey ? descriptor.defaultBaseUrl ?? '' : '');
     const usableEnvironmentKey = environmentKey && environmentKeyMayGoTo(name, baseUrl, environmentBase) ? environmentKey : undefined;
     const apiKey = stored?.apiKey ?? usableEnvironmentKey ?? '';
@@ -124,6 +125,7 @@ export class ProviderPool {
     const complete = explicit && baseUrl !== '' && (!source.needsKey || apiKey !== '');
     const status: ProviderStatus = {
       name,
+      ...providerFacts(descriptor),
       configured: complete && enabled,
       enabled,
       source: stored?.apiKey || stored?.baseUrl ? 'admin' : environmentKey || environmentBase ? 'environment' : 'none',
@@ -145,9 +147,10 @@ export class ProviderPool {
   }
 
   /** An offline provider (mock): on when SVC_MOCK says so, unless the admin switched it. */
-  private resolveOffline(name: string, stored: StoredProvider | undefined): Effective {
+  private resolveOffline(descriptor: ProviderDescriptor, stored: StoredProvider | undefined): Effective {
+    const name = descriptor.id;
     const enabled = stored?.enabled ?? this.config.mock;
-    const status: ProviderStatus = { name, configured: enabled, enabled, source: stored ? 'admin' : 'environment', key_source: null, key_last4: null, base_url: null };
+    const status: ProviderStatus = { name, ...providerFacts(descriptor), configured: enabled, enabled, source: stored ? 'admin' : 'environment', key_source: null, key_last4: null, base_url: null };
     const settings = enabled ? { name, baseUrl: '', apiKey: '', timeouts: this.config.timeouts } : null;
     return { settings, fingerprint: JSON.stringify(settings), status };
   }

@@ -1,4 +1,4 @@
-import { DEFAULT_BASE_URLS, describeProvider, NETWORK_PROVIDERS } from '../../providers/registry';
+import { describeProvider, NETWORK_PROVIDERS } from '../../providers/registry';
 
 /**
  * Where a provider's key may go (docs/providers.md, "Keys and hosts"). A key is bound to the
@@ -12,11 +12,6 @@ import { DEFAULT_BASE_URLS, describeProvider, NETWORK_PROVIDERS } from '../../pr
 export const PROVIDER_ENVIRONMENT: Readonly<Record<string, { key?: string; baseUrl?: string; needsKey: boolean }>> = Object.freeze(
   Object.fromEntries(NETWORK_PROVIDERS.map(({ id, environment, needsKey }) => [id, { key: environment.apiKey, baseUrl: environment.baseUrl, needsKey }])),
 );
-
-/** Spellings of a shipped local default besides DEFAULT_BASE_URLS (Ollama's own docs say localhost). */
-const LOCAL_DEFAULT_SPELLINGS: Readonly<Record<string, string[]>> = Object.freeze({
-  ollama: ['http://localhost:11434'],
-});
 
 /** A base URL reduced to what decides where a request goes: scheme, host, port, path (no trailing slash), query. */
 function canonical(url: string): string | null {
@@ -36,9 +31,10 @@ export function sameBaseUrl(first: string | null | undefined, second: string | n
   return left !== null && left === canonical(second);
 }
 
-/** The provider's shipped base URL (any spelling of it): where svc-hub itself would send its requests. */
+/** The provider's shipped base URL (or one of its descriptor's aliases): where svc-hub itself would send its requests. */
 export function isShippedBaseUrl(provider: string, baseUrl: string): boolean {
-  return [DEFAULT_BASE_URLS[provider], ...(LOCAL_DEFAULT_SPELLINGS[provider] ?? [])].some((shipped) => shipped !== undefined && sameBaseUrl(shipped, baseUrl));
+  const descriptor = describeProvider(provider);
+  return [descriptor?.defaultBaseUrl, ...(descriptor?.defaultBaseUrlAliases ?? [])].some((shipped) => Boolean(shipped) && sameBaseUrl(shipped, baseUrl));
 }
 
 /** An environment key goes only to the provider's shipped host or to the base URL the environment sets. */

@@ -1,0 +1,72 @@
+/**
+ * What a provider's descriptor says about its models: kind, context window, list prices and
+ * which optional request features they honour (docs/architecture.md §9). router/catalog/
+ * builds the catalog from these; nothing here knows the router.
+ */
+export type Capability = 'chat' | 'embeddings';
+
+/**
+ * Which of the OpenAI request's optional features a chat model honours: a request using one the
+ * model lacks is refused with svc_unsupported_parameter, never silently dropped, and a purpose
+ * skips that model.
+ */
+export interface ModelSupport {
+  tools: boolean;
+  images: boolean;
+  jsonObject: boolean;
+  jsonSchema: boolean;
+  reasoning: boolean;
+  logprobs: boolean;
+  seed: boolean;
+  penalties: boolean;
+  logitBias: boolean;
+}
+
+export const EVERY_FEATURE: ModelSupport = Object.freeze({
+  tools: true,
+  images: true,
+  jsonObject: true,
+  jsonSchema: true,
+  reasoning: true,
+  logprobs: true,
+  seed: true,
+  penalties: true,
+  logitBias: true,
+});
+
+export const NO_FEATURE: ModelSupport = Object.freeze({
+  tools: false,
+  images: false,
+  jsonObject: false,
+  jsonSchema: false,
+  reasoning: false,
+  logprobs: false,
+  seed: false,
+  penalties: false,
+  logitBias: false,
+});
+
+/**
+ * USD per million tokens, list prices (the admin overrides any of them). `cacheRead`: input read
+ * from the provider's cache (defaults to the input price: no discount); `cacheWrite`: input
+ * written to it (Anthropic; defaults to 0).
+ */
+export interface ListPrice {
+  input: number;
+  output: number;
+  cacheRead?: number;
+  cacheWrite?: number;
+}
+
+/** One model a provider ships in the catalog. */
+export interface DescribedModel {
+  /** The provider's own model name (`gpt-4o-mini`; OpenRouter's may hold slashes). */
+  name: string;
+  capability: Capability;
+  contextWindow: number;
+  price: ListPrice;
+  /** Differences from the provider's `support` (chat models only). */
+  supports?: Partial<ModelSupport>;
+  /** Shipped purposes this model serves, with its place in each (1 = primary) — router/catalog/purposes.ts. */
+  purposes?: Readonly<Record<string, number>>;
+}

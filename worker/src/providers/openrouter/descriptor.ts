@@ -1,0 +1,27 @@
+import { EVERY_FEATURE } from '../model-facts';
+import type { ProviderDescriptor } from '../types';
+import { createOpenRouterProvider } from './openrouter';
+
+/** OpenRouter (openrouter.ai/api/v1): any model name it routes; two shipped with their list prices. */
+export const OPENROUTER: ProviderDescriptor = {
+  id: 'openrouter',
+  factory: createOpenRouterProvider,
+  dialect: 'openai-compatible',
+  defaultBaseUrl: 'https://openrouter.ai/api/v1',
+  environment: { apiKey: 'OPENROUTER_API_KEY', baseUrl: 'OPENROUTER_BASE_URL' },
+  needsKey: true,
+  testModel: 'openrouter/openai/gpt-4o-mini',
+  fetchesImageUrls: true,
+  openModels: true,
+  support: EVERY_FEATURE,
+  models: [
+    { name: 'openai/gpt-4o-mini', capability: 'chat', contextWindow: 128_000, price: { input: 0.15, output: 0.6, cacheRead: 0.075 }, supports: { reasoning: false } },
+    {
+      name: 'anthropic/claude-3.5-haiku',
+      capability: 'chat',
+      contextWindow: 200_000,
+      price: { input: 0.8, output: 4, cacheRead: 0.08, cacheWrite: 1 },
+      supports: { reasoning: false, seed: false, penalties: false, logprobs: false, logitBias: false },
+    },
+  ],
+};
