@@ -33,6 +33,7 @@ function withBabelConfig( rules ) {
 module.exports = {
 	...defaultConfig,
 	entry: { index: path.join( __dirname, 'src', 'index.js' ) },
-	output: { ...defaultConfig.output, path: path.join( __dirname, '..', 'plugin', 'build' ) },
+	// The route manifest (routes.php, routes.json) shares plugin/build/: the clean keeps it.
+	output: { ...defaultConfig.output, path: path.join( __dirname, '..', 'plugin', 'build' ), clean: { keep: /^(fonts\/|images\/|routes\.)/ } },
 	module: { ...defaultConfig.module, rules: withBabelConfig( defaultConfig.module.rules ) },
 };

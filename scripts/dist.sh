@@ -33,6 +33,7 @@ lap "svc-hub $version → $output"
 bash "$HERE/ensure-packages.sh" zip
 bash "$HERE/ensure-npm.sh"
 bash "$HERE/build-admin-ui.sh"
+build_worker || die "the worker does not compile (npx tsc -p tsconfig.json)" # and writes the route manifest the zip ships
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/svc-hub-dist.XXXXXX")
 trap 'rm -rf "$work"' EXIT

@@ -147,16 +147,20 @@ db_start() {
   die "mariadb did not come up on 127.0.0.1:$SVC_STACK_DB_PORT (log: $LOG_DIR/mariadb.log)"
 }
 
-# Compile the worker (tsc incremental); skipped when nothing under worker/src changed since.
+# Compile the worker (tsc incremental; skipped when nothing under worker/src changed since),
+# then write the route manifest into plugin/build/.
 build_worker() {
   # Our own stamp, written only after a successful emitting build: `tsc --noEmit` (a type
   # check) also rewrites tsc's .tsbuildinfo, so that file cannot tell whether dist is current.
   local stamp=$REPO_ROOT/worker/dist/.build-stamp
-  if [ -f "$stamp" ] && [ -f "$WORKER_MAIN" ] &&
-    [ -z "$(find "$REPO_ROOT/worker/src" "$REPO_ROOT/tsconfig.json" -newer "$stamp" -print -quit)" ]; then
-    return 0
+  if [ ! -f "$stamp" ] || [ ! -f "$WORKER_MAIN" ] ||
+    [ -n "$(find "$REPO_ROOT/worker/src" "$REPO_ROOT/tsconfig.json" -newer "$stamp" -print -quit)" ]; then
+    rm -f "$stamp"
+    (cd "$REPO_ROOT" && node_modules/.bin/tsc -p tsconfig.json) || return 1
+    touch "$stamp"
   fi
-  rm -f "$stamp"
-  (cd "$REPO_ROOT" && node_modules/.bin/tsc -p tsconfig.json) || return 1
-  touch "$stamp"
+  # The shell's route manifest (plugin/build/routes.php, routes.json) from the compiled route
+  # rows: written every time (unchanged files are left alone), so a plugin/build emptied by the
+  # admin screen's build or a fresh clone gets it back.
+  node "$REPO_ROOT/scripts/write-route-manifest.mjs" >/dev/null || return 1
 }

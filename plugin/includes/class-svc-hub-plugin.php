@@ -94,6 +94,7 @@ final class Svc_Hub_Plugin {
 	 */
 	private function register_hooks(): void {
 		add_action( 'rest_api_init', array( $this, 'register_routes' ) );
+		$this->table->register_hooks();
 		$this->guard->register_hooks();
 		add_filter( 'rest_pre_dispatch', array( $this->forwarder, 'pre_dispatch' ), 10, 3 );
 		// After rest_send_cors_headers (10), so every header is out before the body.

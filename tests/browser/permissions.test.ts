@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
+import { MANIFEST_ROUTES } from '../e2e/route-manifest';
 import { call } from '../support/lanes';
 import { stack } from '../support/stack';
 import { logIn } from '../support/wordpress-session';
@@ -10,16 +9,15 @@ import { createUser } from './support/wordpress-users';
 jest.setTimeout(180_000);
 
 /**
- * Every admin route of the worker's route table (worker/src/http/routes/routes.ts), read from the
- * source so a route added later is covered too; `:param` and `*rest` get sample values.
+ * Every admin route of the route manifest (written by the build from worker/src/http/routes/),
+ * so a route added later is covered too; `:param` and `*rest` get sample values.
  */
 function adminRoutes(): Array<{ method: string; path: string }> {
-  const source = readFileSync(join(stack().repoRoot, 'worker', 'src', 'http', 'routes.ts'), 'utf8');
-  const routes = [...source.matchAll(/method: '([A-Z]+)', path: `\$\{admin\}([^`]*)`/g)].map((match) => ({
-    method: match[1]!,
-    path: '/wp-json/svc-hub/v1/admin' + match[2]!.replace(/:[a-z_]+/gi, 'x1').replace(/\*[a-z_]+/gi, 'openai/gpt-4o-mini'),
+  const routes = MANIFEST_ROUTES.filter((route) => route.auth === 'admin').map((route) => ({
+    method: route.method,
+    path: route.path.replace(/:[a-z_]+/gi, 'x1').replace(/\*[a-z_]+/gi, 'openai/gpt-4o-mini'),
   }));
-  if (routes.length < 20) throw new Error(`Only ${routes.length} admin routes found in routes.ts; has its format changed?`);
+  if (routes.length < 20) throw new Error(`Only ${routes.length} admin routes in the route manifest`);
   return routes;
 }
 

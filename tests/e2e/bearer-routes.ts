@@ -1,30 +1,62 @@
-/** Every Bearer route of the contract, with the features that gate it (none: not gated). */
-export interface BearerRoute {
-  method: string;
-  path: string;
-  features: string[];
-  adminScope?: boolean;
+import { MANIFEST_ROUTES, type ManifestRoute } from './route-manifest';
+
+/**
+ * Every Bearer route of the route manifest (written by the build from worker/src/http/routes/),
+ * with this table's extra data keyed by route id; route-tables.test.ts fails when a Bearer
+ * route has no entry here.
+ */
+export interface BearerExtra {
+  /** A value for each path parameter (`:id`). */
+  params?: Record<string, string>;
   /** What a valid key without entitlements gets back from an ungated route (status, error code). */
   ungated?: [number, string | undefined];
 }
 
-export const BEARER_ROUTES: BearerRoute[] = [
-  { method: 'POST', path: '/wp-json/llm/router/v1/chat', features: ['llm.chat'] },
-  { method: 'POST', path: '/wp-json/llm/router/v1/chat/stream', features: ['llm.chat'] },
-  { method: 'POST', path: '/wp-json/llm/router/v1/chat/completions', features: ['llm.chat'] },
-  { method: 'POST', path: '/wp-json/llm/router/v1/embeddings', features: ['llm.embeddings'] },
-  { method: 'GET', path: '/wp-json/llm/router/v1/models', features: ['llm.chat', 'llm.embeddings'] },
-  { method: 'GET', path: '/wp-json/llm/router/v1/models/purposes', features: ['llm.chat', 'llm.embeddings'] },
-  { method: 'GET', path: '/wp-json/svc-commerce/v1/packages', features: [], ungated: [200, undefined] },
-  { method: 'POST', path: '/wp-json/svc-commerce/v1/checkout', features: [], ungated: [400, 'svc_invalid_request'] },
-  { method: 'GET', path: '/wp-json/svc-commerce/v1/orders/ord_01JABCDEFGHJKMNPQRSTVWXYZ0', features: [], ungated: [404, 'svc_not_found'] },
-  { method: 'GET', path: '/wp-json/svc-license/v1/entitlement', features: [], ungated: [200, undefined] },
-  { method: 'PATCH', path: '/wp-json/svc-license/v1/entitlement', features: [], adminScope: true },
-  { method: 'POST', path: '/wp-json/llm/router/v1/responses', features: ['llm.chat'] },
-  { method: 'GET', path: '/wp-json/llm/router/v1/responses/resp_01JABCDEFGHJKMNPQRSTVWXYZ0', features: ['llm.chat'] },
-  { method: 'DELETE', path: '/wp-json/llm/router/v1/responses/resp_01JABCDEFGHJKMNPQRSTVWXYZ0', features: ['llm.chat'] },
-  { method: 'GET', path: '/wp-json/llm/router/v1/responses/resp_01JABCDEFGHJKMNPQRSTVWXYZ0/input_items', features: ['llm.chat'] },
-];
+export interface BearerRoute {
+  id: string;
+  method: string;
+  /** The path with its parameters filled in. */
+  path: string;
+  features: string[];
+  adminScope?: boolean;
+  ungated?: [number, string | undefined];
+}
+
+const RESPONSE = { id: 'resp_01JABCDEFGHJKMNPQRSTVWXYZ0' };
+
+/** `{}`: gated by features or admin scope, no path parameter. */
+export const BEARER_EXTRAS: Record<string, BearerExtra> = {
+  'router.chat': {},
+  'router.chat-stream': {},
+  'router.chat-completions': {},
+  'router.responses.create': {},
+  'router.responses.retrieve': { params: RESPONSE },
+  'router.responses.delete': { params: RESPONSE },
+  'router.responses.input-items': { params: RESPONSE },
+  'router.embeddings': {},
+  'router.models': {},
+  'router.models.purposes': {},
+  'router.metrics': {},
+  'commerce.packages': { ungated: [200, undefined] },
+  'commerce.checkout': { ungated: [400, 'svc_invalid_request'] },
+  'commerce.order': { params: { id: 'ord_01JABCDEFGHJKMNPQRSTVWXYZ0' }, ungated: [404, 'svc_not_found'] },
+  'license.entitlement.read': { ungated: [200, undefined] },
+  'license.entitlement.update': {},
+};
+
+export const bearerManifestRoutes = (): ManifestRoute[] => MANIFEST_ROUTES.filter((route) => route.auth === 'bearer');
+
+export const BEARER_ROUTES: BearerRoute[] = bearerManifestRoutes().map((route) => {
+  const extra = BEARER_EXTRAS[route.id] ?? {};
+  return {
+    id: route.id,
+    method: route.method,
+    path: route.path.replace(/:(\w+)/g, (_whole, name: string) => extra.params?.[name] ?? name),
+    features: route.features,
+    ...(route.adminScope ? { adminScope: true } : {}),
+    ...(extra.ungated ? { ungated: extra.ungated } : {}),
+  };
+});
 
 export function requestFor(route: BearerRoute, headers: Record<string, string> = {}): RequestInit {
   const hasBody = route.method !== 'GET';

@@ -73,7 +73,7 @@ final class Svc_Hub_Forwarder {
 		}
 		$row = $this->table->match( $route, $request->get_method() );
 		if ( null === $row ) {
-			return Svc_Hub_Errors::not_found();
+			return $this->table->is_built() ? Svc_Hub_Errors::not_found() : Svc_Hub_Errors::worker_unavailable( $this->table->missing_message() );
 		}
 		if ( 'internal' === $row['auth'] ) {
 			return $result;

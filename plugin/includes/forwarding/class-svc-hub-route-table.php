@@ -8,15 +8,22 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Every route the plugin serves, one row each: namespace, route (WordPress regex form),
- * methods, auth kind and whether the answer may be an event stream.
+ * Every route WordPress registers for the plugin, one row each: namespace, route (WordPress
+ * regex form), methods, auth kind and whether the answer may be an event stream.
+ *
+ * The rows are not written here: the build writes them from the worker's route rows
+ * (worker/src/http/routes/, docs/architecture.md §0 item 2) into `build/routes.php`, which this
+ * class reads. Without that file (a plugin copied from git without a build) no route is
+ * registered, an admin notice says why, and every request in the plugin's namespaces answers
+ * 503 `svc_worker_unavailable` naming the missing file.
  *
  * Auth kinds: `public`, `bearer`, `webhook` (checked by the worker), `admin` (the shell
  * requires manage_options, then forwards with the user id) and `internal` (answered by
  * PHP itself after checking the worker's signature; never forwarded).
  *
  * Extend with the `svc_hub_route_table` filter; each row is an array with the keys
- * `namespace`, `route`, `methods`, `auth`, `may_stream`.
+ * `namespace`, `route`, `methods`, `auth`, `may_stream`. Rows marked `test_only` are kept
+ * only when the `svc_hub_test_routes` filter returns true (the test suite's mu-plugin).
  */
 final class Svc_Hub_Route_Table {
 
@@ -24,13 +31,22 @@ final class Svc_Hub_Route_Table {
 	public const AUTH_KINDS = array( 'public', 'bearer', 'webhook', 'admin', 'internal' );
 
 	/**
+	 * The plugin's namespaces when the manifest is missing, so that their requests get the
+	 * documented 503 instead of WordPress's 404. Only for that case: the manifest is the source.
+	 */
+	public const NAMESPACES_WITHOUT_MANIFEST = array( 'llm/router/v1', 'svc-commerce/v1', 'svc-license/v1', 'svc/v1', 'svc-hub/v1' );
+
+	/**
 	 * Bytes no route of the table needs: C0 control characters, DEL, and C1 control characters
 	 * as UTF-8. A route carrying one matches no row (400 from the forwarder, as the worker answers).
 	 */
 	private const CONTROL_CHARACTERS = '/[\x00-\x1F\x7F]|\xC2[\x80-\x9F]/';
 
-	/** Methods of the admin pass-through. */
-	private const ADMIN_METHODS = 'GET,POST,PUT,PATCH,DELETE';
+	/** @var string Path of the route manifest the build writes. */
+	private string $manifest_file;
+
+	/** @var bool|null Whether the manifest was read, known after the first rows() call. */
+	private ?bool $built = null;
 
 	/** @var array<int,array>|null Normalised rows, built on first use. */
 	private ?array $rows = null;
@@ -39,61 +55,60 @@ final class Svc_Hub_Route_Table {
 	private ?array $namespaces = null;
 
 	/**
-	 * The shipped rows. Adding a route is one line here.
-	 *
-	 * @return array<int,array>
+	 * @param string|null $manifest_file The route manifest; default `build/routes.php` of the plugin.
 	 */
-	public static function default_rows(): array {
-		return array(
-			self::row( 'llm/router/v1', '/chat', 'POST', 'bearer' ),
-			self::row( 'llm/router/v1', '/chat/stream', 'POST', 'bearer', true ),
-			self::row( 'llm/router/v1', '/chat/completions', 'POST', 'bearer', true ),
-			self::row( 'llm/router/v1', '/responses', 'POST', 'bearer', true ),
-			self::row( 'llm/router/v1', '/responses/(?P<id>[^/]+)', 'GET,DELETE', 'bearer' ),
-			self::row( 'llm/router/v1', '/responses/(?P<id>[^/]+)/input_items', 'GET', 'bearer' ),
-			self::row( 'llm/router/v1', '/embeddings', 'POST', 'bearer' ),
-			self::row( 'llm/router/v1', '/models', 'GET', 'bearer' ),
-			self::row( 'llm/router/v1', '/models/purposes', 'GET', 'bearer' ),
-			self::row( 'llm/router/v1', '/health', 'GET', 'public' ),
-			self::row( 'llm/router/v1', '/metrics', 'GET', 'bearer' ),
-			self::row( 'svc-commerce/v1', '/packages', 'GET', 'bearer' ),
-			self::row( 'svc-commerce/v1', '/checkout', 'POST', 'bearer' ),
-			self::row( 'svc-commerce/v1', '/orders/(?P<id>[^/]+)', 'GET', 'bearer' ),
-			self::row( 'svc-license/v1', '/entitlement', 'GET', 'bearer' ),
-			self::row( 'svc-license/v1', '/entitlement', 'PATCH', 'bearer' ),
-			self::row( 'svc-license/v1', '/webhook/woo-order-paid', 'POST', 'webhook' ),
-			self::row( 'svc/v1', '/image-templates', 'GET', 'public' ),
-			self::row( 'svc/v1', '/image-templates/(?P<id>[^/]+)', 'GET', 'public' ),
-			self::row( 'svc/v1', '/image-samples/(?P<type>[^/]+)', 'GET', 'public' ),
-			self::row( 'svc/v1', '/image-editor-assets/(?P<type>[^/]+)', 'GET', 'public' ),
-			self::row( 'svc/v1', '/image-library/manifest', 'GET', 'public' ),
-			self::row( 'svc/v1', '/image-library/files/(?P<file>[^/]+)', 'GET', 'public' ),
-			self::row( 'svc-hub/v1', '/admin/(?P<path>.+)', self::ADMIN_METHODS, 'admin' ),
-			self::row( 'svc-hub/v1', '/internal/ping', 'POST', 'internal' ),
-			self::row( 'svc-hub/v1', '/internal/woo-create-order', 'POST', 'internal' ),
-			self::row( 'svc-hub/v1', '/internal/woo-product', 'POST', 'internal' ),
-			// Never forwarded: the shell signs what it forwards, and the worker trusts signed internal calls.
-			self::row( 'svc-hub/v1', '/internal/(?P<path>.+)', self::ADMIN_METHODS, 'internal' ),
-		);
+	public function __construct( ?string $manifest_file = null ) {
+		$this->manifest_file = $manifest_file ?? dirname( __DIR__, 2 ) . '/build/routes.php';
 	}
 
 	/**
-	 * Builds one row.
+	 * The manifest's rows, or an empty list when the file is missing or not a list of rows.
 	 *
-	 * @param string $namespace  REST namespace, e.g. `llm/router/v1`.
-	 * @param string $route      Route inside the namespace, WordPress regex form, e.g. `/orders/(?P<id>[^/]+)`.
-	 * @param string $methods    Comma-separated HTTP methods.
-	 * @param string $auth       One of AUTH_KINDS.
-	 * @param bool   $may_stream Whether the worker may answer with text/event-stream.
-	 * @return array
+	 * @return array<int,array>
 	 */
-	public static function row( string $namespace, string $route, string $methods, string $auth, bool $may_stream = false ): array {
-		return array(
-			'namespace'  => $namespace,
-			'route'      => $route,
-			'methods'    => $methods,
-			'auth'       => $auth,
-			'may_stream' => $may_stream,
+	private function manifest_rows(): array {
+		$rows        = is_readable( $this->manifest_file ) ? include $this->manifest_file : null;
+		$this->built = is_array( $rows );
+		if ( ! $this->built ) {
+			return array();
+		}
+		$with_tests = (bool) apply_filters( 'svc_hub_test_routes', false );
+		return array_values( array_filter( $rows, static fn ( $row ): bool => $with_tests || ! is_array( $row ) || empty( $row['test_only'] ) ) );
+	}
+
+	/**
+	 * Whether the route manifest was found (reads it when not read yet).
+	 *
+	 * @return bool
+	 */
+	public function is_built(): bool {
+		if ( null === $this->built ) {
+			$this->rows();
+		}
+		return (bool) $this->built;
+	}
+
+	/**
+	 * What is wrong when the manifest is missing, for the admin notice and the 503 answer.
+	 *
+	 * @return string
+	 */
+	public function missing_message(): string {
+		/* translators: %s: path of the missing file. */
+		return sprintf( __( 'svc-hub is installed without its route manifest (%s), so it serves no route. Install the release zip, or build the plugin from its repository: npm run build.', 'svc-hub' ), $this->manifest_file );
+	}
+
+	/**
+	 * Hooks the admin notice shown while the manifest is missing.
+	 */
+	public function register_hooks(): void {
+		add_action(
+			'admin_notices',
+			function (): void {
+				if ( current_user_can( 'activate_plugins' ) && ! $this->is_built() ) {
+					echo '<div class="notice notice-error"><p>' . esc_html( $this->missing_message() ) . '</p></div>';
+				}
+			}
 		);
 	}
 
@@ -111,7 +126,7 @@ final class Svc_Hub_Route_Table {
 			 *
 			 * @param array[] $rows Rows with keys namespace, route, methods, auth, may_stream.
 			 */
-			$rows       = apply_filters( 'svc_hub_route_table', self::default_rows() );
+			$rows       = apply_filters( 'svc_hub_route_table', $this->manifest_rows() );
 			$this->rows = array_values( array_filter( array_map( array( self::class, 'normalise' ), is_array( $rows ) ? $rows : array() ) ) );
 		}
 		return $this->rows;
@@ -127,6 +142,9 @@ final class Svc_Hub_Route_Table {
 	public function namespace_of( string $route ): ?string {
 		if ( null === $this->namespaces ) {
 			$namespaces = array_unique( array_column( $this->rows(), 'namespace' ) );
+			if ( ! $this->is_built() ) {
+				$namespaces = array_unique( array_merge( $namespaces, self::NAMESPACES_WITHOUT_MANIFEST ) );
+			}
 			usort( $namespaces, static fn ( string $a, string $b ): int => strlen( $b ) <=> strlen( $a ) );
 			$this->namespaces = $namespaces;
 		}

@@ -1,24 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { NAMESPACES } from '../../../worker/src/http/routes/routes';
+import { MANIFEST_ROUTES, tableGaps } from '../route-manifest';
 import { allCases, FAMILIES } from './corpus';
-import { HOSTILE_ROUTES, routeName } from './route-table';
+import { HOSTILE_EXTRAS, HOSTILE_ROUTES, routeName } from './route-table';
 
 /**
- * The corpus covers the hub: every route of worker/src/http/routes/routes.ts (and every row of the
- * shell's table) is a line of the suite's route table, and every attacked route has cases.
+ * The corpus covers the hub: every route of the route manifest (the build writes it from
+ * worker/src/http/routes/, the worker's and the shell's routes alike) has an entry in the
+ * suite's route table, and every attacked route has cases.
  */
-const ROOT = join(__dirname, '..', '..', '..');
-
-function workerRoutes(): string[] {
-  const source = readFileSync(join(ROOT, 'worker', 'src', 'http', 'routes.ts'), 'utf8');
-  return [...source.matchAll(/method: '([A-Z]+)', path: `\$\{(\w+)\}([^`]*)`/g)].map(([, method, namespace, rest]) => {
-    const prefix = NAMESPACES[namespace as keyof typeof NAMESPACES];
-    if (!prefix) throw new Error(`routes.ts uses an unknown namespace variable ${namespace}`);
-    return `${method} ${prefix}${rest}`;
-  });
-}
-
 describe('hostile corpus coverage', () => {
   it('prints the size of the corpus', () => {
     const counts = Object.entries(FAMILIES).map(([name, family]) => `${name} ${family().length}`);
@@ -27,23 +15,14 @@ describe('hostile corpus coverage', () => {
     expect(total).toBeGreaterThan(1000);
   });
 
-  it('has a line for every route of worker/src/http/routes/routes.ts', () => {
-    const listed = new Set(HOSTILE_ROUTES.map(routeName));
-    const routes = workerRoutes();
-    expect(routes.length).toBeGreaterThan(50);
-    expect(routes.filter((route) => !listed.has(route))).toEqual([]);
+  it('has an entry for every route id of the manifest, and none for a route that is gone', () => {
+    expect(MANIFEST_ROUTES.length).toBeGreaterThan(50);
+    expect(tableGaps(HOSTILE_EXTRAS)).toEqual({ missing: [], unknown: [] });
   });
 
-  it("has a line for every row of the shell's route table", () => {
-    const source = readFileSync(join(ROOT, 'plugin', 'includes', 'forwarding', 'class-svc-hub-route-table.php'), 'utf8');
-    const rows = [...source.matchAll(/self::row\( '([^']+)', '([^']+)', '([^']+)', '(\w+)'/g)];
-    const paths = HOSTILE_ROUTES.map((route) => route.path.replace(/[:*][a-z]+/g, '(?P<x>[^/]+)'));
-    const missing = rows.filter(([, namespace = '', route = '', , auth]) => {
-      if (route.includes('(?P<path>.+)')) return !HOSTILE_ROUTES.some((item) => item.auth === auth && item.path.startsWith(`/wp-json/${namespace}${route.split('(')[0]}`));
-      const path = `/wp-json/${namespace}${route.replace(/\(\?P<\w+>[^)]+\)/g, '(?P<x>[^/]+)')}`;
-      return !paths.includes(path);
-    });
-    expect(missing.map(([line]) => line)).toEqual([]);
+  it('names a route the manifest gained without an entry', () => {
+    const added = { ...MANIFEST_ROUTES[0]!, id: 'router.new-route', path: '/wp-json/llm/router/v1/new-route' };
+    expect(tableGaps(HOSTILE_EXTRAS, [...MANIFEST_ROUTES, added])).toEqual({ missing: ['router.new-route'], unknown: [] });
   });
 
   it('attacks every route it lists, or says why not', () => {

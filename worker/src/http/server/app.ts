@@ -12,7 +12,7 @@ import { refuseControlCharacters } from '../middleware/path-guard';
 import { rateLimit } from '../middleware/rate-limit';
 import { rawBody } from '../middleware/raw-body';
 import { requestId } from './request-id';
-import { NAMESPACES, pathMatcher, type RouteDefinition } from '../routes/routes';
+import { NAMESPACES, pathMatcher, type RouteDefinition } from '../routes';
 import type { ShellNonceStore } from '../shell/shell-nonces';
 import { requireShellKind, shellSignature, type ShellSignatureOptions } from '../shell/shell-signature';
 import { webhookIntake } from '../middleware/webhook-intake';

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { LeanDispatch } from './lean-dispatch';
-import type { RouteDefinition } from '../routes/routes';
+import type { RouteDefinition } from '../routes';
 import type { Services } from '../../services';
 
 /**
@@ -11,8 +11,8 @@ import type { Services } from '../../services';
  */
 const CHAT = '/wp-json/llm/router/v1/chat/completions';
 const routes = [
-  { method: 'POST', path: CHAT, auth: 'bearer', area: 'llm router', features: ['llm.chat'], call: async () => undefined },
-  { method: 'GET', path: '/wp-json/llm/router/v1/models', auth: 'bearer', area: 'llm router', handler: () => undefined },
+  { id: 'router.chat-completions', method: 'POST', path: CHAT, auth: 'bearer', area: 'llm router', features: ['llm.chat'], call: async () => undefined },
+  { id: 'router.models', method: 'GET', path: '/wp-json/llm/router/v1/models', auth: 'bearer', area: 'llm router', handler: () => undefined },
 ] as RouteDefinition[];
 
 function services(trustProxy?: string, overrides: Partial<Record<keyof Services, unknown>> = {}): Services {

@@ -8,7 +8,7 @@ import { forwardedClient, proxyTrust, type ProxyTrust } from '../shell/forwarded
 import { readBody } from '../middleware/raw-body';
 import { requestIdFrom } from './request-id';
 import { nameRoute } from './request-metrics';
-import type { RouteDefinition } from '../routes/routes';
+import type { RouteDefinition } from '../routes';
 import { stageHeaders } from '../answers/staged-headers';
 
 /**

@@ -6,7 +6,7 @@ import { LeanDispatch } from './lean-dispatch';
 import { methodOverride } from '../wordpress/method-override';
 import { restRouteTarget } from '../wordpress/rest-route-target';
 import { trackRequest } from './request-metrics';
-import { routeTable } from '../routes/routes';
+import { routeTable } from '../routes';
 
 /**
  * The worker's HTTP server: one route table, served by the lean dispatch where it can (the

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { browserHeaders, preflight } from './browser-headers';
-import type { RouteDefinition } from '../routes/routes';
+import type { RouteDefinition } from '../routes';
 
 const ROUTES = [
   { method: 'POST', path: '/wp-json/llm/router/v1/chat', auth: 'bearer', area: 'router' },

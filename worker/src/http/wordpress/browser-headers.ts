@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
-import { pathMatcher, type RouteDefinition } from '../routes/routes';
+import { pathMatcher, type RouteDefinition } from '../routes';
 
 /**
  * The headers WordPress's REST API puts on every answer (WP_REST_Server::serve_request and
