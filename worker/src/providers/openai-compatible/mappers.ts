@@ -16,8 +16,25 @@ export function toFinishReason(value: string): FinishReason {
   return 'stop';
 }
 
+/** How a server reports usage where it differs from OpenAI (the provider's factory names it). */
+export interface UsageDialect {
+  /** Reasoning tokens are counted beside `completion_tokens`, not inside (xAI): they are added to the billed completion tokens. */
+  reasoningOutsideCompletion: boolean;
+  /** A vendor object whose `usage` holds the figures when the top level has none (Groq's `x_groq`). */
+  usageBlock: string | null;
+}
+
+export const OPENAI_USAGE: UsageDialect = { reasoningOutsideCompletion: false, usageBlock: null };
+
+/** The body's or chunk's usage object: top-level `usage`, else the dialect's vendor block's. */
+function usageOf(body: JsonObject, dialect: UsageDialect): unknown {
+  if (body.usage !== undefined && body.usage !== null) return body.usage;
+  const block = dialect.usageBlock === null ? undefined : body[dialect.usageBlock];
+  return isObject(block) ? block.usage : undefined;
+}
+
 /** `usage` → TokenUsage, or null when absent or without token counts (OpenRouter's `cost` kept). */
-export function toUsage(value: unknown): TokenUsage | null {
+export function toUsage(value: unknown, dialect: UsageDialect = OPENAI_USAGE): TokenUsage | null {
   if (!isObject(value)) return null;
   const promptTokens = numberField(value.prompt_tokens);
   const completionTokens = numberField(value.completion_tokens);
@@ -34,12 +51,15 @@ export function toUsage(value: unknown): TokenUsage | null {
   const cached = numberField(promptDetails.cached_tokens) ?? numberField(value.prompt_cache_hit_tokens);
   if (cached !== undefined && cached > 0) usage.cachedTokens = cached;
   const reasoning = isObject(value.completion_tokens_details) ? numberField(value.completion_tokens_details.reasoning_tokens) : undefined;
-  if (reasoning !== undefined && reasoning > 0) usage.reasoningTokens = reasoning;
+  if (reasoning !== undefined && reasoning > 0) {
+    usage.reasoningTokens = reasoning;
+    if (dialect.reasoningOutsideCompletion) usage.completionTokens += reasoning;
+  }
   return usage;
 }
 
 /** A blocking `chat.completion` → ChatResult. */
-export function fromChatCompletion(body: JsonObject, provider: string): ChatResult {
+export function fromChatCompletion(body: JsonObject, provider: string, usageDialect: UsageDialect = OPENAI_USAGE): ChatResult {
   const choice = arrayField(body.choices)?.[0];
   if (!isObject(choice) || !isObject(choice.message)) throw invalidResponse(provider, 'no choices[0].message');
   const content = choice.message.content;
@@ -48,7 +68,7 @@ export function fromChatCompletion(body: JsonObject, provider: string): ChatResu
   const toolCalls = toToolCalls(choice.message.tool_calls, provider);
   // Some servers answer tool calls with finish_reason "stop" (vLLM, Ollama /v1): the calls decide.
   const finishReason = toolCalls && (!finish || finish === 'stop') ? 'tool_calls' : finish ? toFinishReason(finish) : 'stop';
-  const result: ChatResult = { content: content ?? '', finishReason, usage: toUsage(body.usage) };
+  const result: ChatResult = { content: content ?? '', finishReason, usage: toUsage(usageOf(body, usageDialect), usageDialect) };
   if (toolCalls) result.toolCalls = toolCalls;
   if (choice.logprobs !== undefined && choice.logprobs !== null) result.logprobs = choice.logprobs;
   return result;
@@ -74,7 +94,7 @@ export function streamError(error: unknown, provider: string): UpstreamError {
  * `toolCalls` carries the numbering of tool calls across one stream's chunks. A text piece keeps
  * the choice's `logprobs.content` entries (sent when the request asked for logprobs).
  */
-export function fromStreamChunk(chunk: JsonObject, provider: string, toolCalls = new StreamedToolCalls()): StreamEvent[] {
+export function fromStreamChunk(chunk: JsonObject, provider: string, toolCalls = new StreamedToolCalls(), usageDialect: UsageDialect = OPENAI_USAGE): StreamEvent[] {
   if (chunk.error !== undefined && chunk.error !== null) throw streamError(chunk.error, provider);
   if (chunk.choices !== undefined && chunk.choices !== null && !Array.isArray(chunk.choices)) {
     throw invalidResponse(provider, 'chunk choices is not a list');
@@ -89,7 +109,7 @@ export function fromStreamChunk(chunk: JsonObject, provider: string, toolCalls =
     const finish = stringField(choice.finish_reason);
     if (finish) events.push({ type: 'finish', reason: toolCalls.seen && finish === 'stop' ? 'tool_calls' : toFinishReason(finish) });
   }
-  const usage = toUsage(chunk.usage);
+  const usage = toUsage(usageOf(chunk, usageDialect), usageDialect);
   if (usage) events.push({ type: 'usage', usage });
   return events;
 }

@@ -4,7 +4,7 @@
  * built on it only names its dialect and headers.
  */
 import { HttpClient, type ErrorDescriber } from '../shared/http';
-import { fromChatCompletion, fromEmbeddings, fromStreamChunk } from './mappers';
+import { fromChatCompletion, fromEmbeddings, fromStreamChunk, OPENAI_USAGE, type UsageDialect } from './mappers';
 import { DEFAULT_DIALECT, toChatPayload, type RequestDialect } from './request';
 import { StreamedToolCalls } from './tool-calls';
 import { parseJsonObject } from '../shared/schema';
@@ -17,13 +17,16 @@ export interface OpenAiCompatibleOptions extends Partial<RequestDialect> {
   /** false when the server has no `/embeddings` endpoint. */
   embeddings?: boolean;
   describeError?: ErrorDescriber;
+  /** Where usage differs from OpenAI's (xAI's reasoning beside completion tokens, Groq's `x_groq.usage`). */
+  usage?: Partial<UsageDialect>;
 }
 
 /** Builds a Provider that speaks the OpenAI chat-completions wire format. */
 export function createOpenAiCompatibleProvider(settings: ProviderSettings, options: OpenAiCompatibleOptions = {}): Provider {
   const provider = settings.name;
-  const { headers, embeddings, describeError, ...overrides } = options;
+  const { headers, embeddings, describeError, usage, ...overrides } = options;
   const dialect: RequestDialect = { ...DEFAULT_DIALECT, ...overrides };
+  const usageDialect: UsageDialect = { ...OPENAI_USAGE, ...usage };
   const client = new HttpClient({
     provider,
     baseUrl: settings.baseUrl,
@@ -36,7 +39,7 @@ export function createOpenAiCompatibleProvider(settings: ProviderSettings, optio
 
   async function chat(request: ChatRequest, { signal }: CallOptions): Promise<ChatResult> {
     const body = await client.postJson('/chat/completions', toChatPayload(request, false, dialect), signal);
-    return fromChatCompletion(body, provider);
+    return fromChatCompletion(body, provider, usageDialect);
   }
 
   async function* stream(request: ChatRequest, { signal }: CallOptions): AsyncGenerator<StreamEvent> {
@@ -48,7 +51,7 @@ export function createOpenAiCompatibleProvider(settings: ProviderSettings, optio
         response.markComplete();
         return;
       }
-      for (const item of fromStreamChunk(parseJsonObject(event.data, provider), provider, toolCalls)) {
+      for (const item of fromStreamChunk(parseJsonObject(event.data, provider), provider, toolCalls, usageDialect)) {
         if (item.type === 'finish') {
           if (finished) continue;
           finished = true;
