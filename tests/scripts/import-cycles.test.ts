@@ -5,23 +5,12 @@ import { importCycles, importGraph } from './import-graph';
 
 const WORKER_SOURCES = resolve(__dirname, '..', '..', 'worker', 'src');
 
-/**
- * Cycles still being broken elsewhere (issue 26 item 4), each as its sorted files. Only shrinks:
- * the lead empties it once the engine's change lands (docs/architecture.md §0: no import
- * cycles, type-only ones included).
- */
-const KNOWN_CYCLES: string[][] = [
-  // The engine engineer's: router/responses' item index and stored rows share their types both ways.
-  ['router/responses/item-index.ts', 'router/responses/response-rows.ts'],
-];
-
 const describeCycle = (files: string[]) => files.join(' ↔ ');
 
 describe('import cycles in worker/src', () => {
-  it('has none, type-only imports and re-exports included (apart from KNOWN_CYCLES)', () => {
-    const known = new Set(KNOWN_CYCLES.map(describeCycle));
-    const cycles = importCycles(importGraph(WORKER_SOURCES)).map(describeCycle);
-    expect(cycles.filter((cycle) => !known.has(cycle))).toEqual([]);
+  /** docs/architecture.md §0: no import cycles — ESLint's import/no-cycle does not see type-only ones. */
+  it('has none, type-only imports and re-exports included', () => {
+    expect(importCycles(importGraph(WORKER_SOURCES)).map(describeCycle)).toEqual([]);
   });
 });
 
