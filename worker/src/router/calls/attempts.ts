@@ -77,7 +77,7 @@ export async function withFallback<T>(
   throw new AttemptsExhausted(lastError, attempts, candidates[candidates.length - 1]!);
 }
 
-/** The contract's answer for an upstream failure (DESIGN §3). */
+/** The contract's answer for an upstream failure (docs/architecture.md §3). */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof UpstreamTimeoutError) {

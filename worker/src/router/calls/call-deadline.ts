@@ -30,8 +30,8 @@ export function clientClosed(): Error {
  * comes first; `reached` says the limit passed, `clientGone` that the client left. One
  * CallSignal (call-signal.ts: an AbortSignal without a real one's cost), listening to the
  * client's signal or response, rather than a second controller joined to the client's by
- * AbortSignal.any: each real signal and AbortSignal.any cost several µs a call on Node 20
- * (docs/benchmarks.md).
+ * AbortSignal.any: each real signal and AbortSignal.any costs measurable time a call on the
+ * direct lane (docs/benchmarks.md).
  */
 export class CallDeadline {
   private readonly ended = new CallSignal();

@@ -1,11 +1,11 @@
 /**
  * The end of one blocking call as a signal: the AbortSignal a provider call listens to, without
- * what a real one costs — Node 20 builds an AbortSignal in ~2.7 µs (a plain EventTarget in
- * 0.05 µs), once per call on the direct lane's hot path (docs/benchmarks.md). It aborts once,
+ * what a real one costs: Node 20 builds an AbortSignal far more slowly than a plain
+ * EventTarget, once per call on the direct lane's hot path (docs/benchmarks.md). It aborts once,
  * with its reason, calling `onabort` and every 'abort' listener as AbortSignal does.
  *
  * Only where nobody joins it to other signals: AbortSignal.any() and AbortSignal-only APIs take
- * real signals (streams keep them, chat-stream.ts).
+ * real signals (streams keep them, stream-call.ts).
  */
 export class CallSignal extends EventTarget implements AbortSignal {
   aborted = false;

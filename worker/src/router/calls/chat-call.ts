@@ -29,7 +29,7 @@ export interface Caller {
 /**
  * A call record's identity: who calls (the site stays out: it is for budgets) and what for.
  * Written field by field: an object rest (`{ siteUrl, ...identity }`) spread into an object
- * literal with more keys cost ~9 µs a call on Node 20 (docs/benchmarks.md).
+ * literal with more keys is measurably slower on Node 20 (docs/benchmarks.md).
  */
 export function callIdentity(caller: Caller, metadata: CallIdentity['metadata'], purpose: string | null, kind: CallIdentity['kind']): CallIdentity {
   return { requestId: caller.requestId, keyId: caller.keyId, keyTeam: caller.keyTeam, metadata, purpose, kind };

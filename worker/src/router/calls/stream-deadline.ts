@@ -7,7 +7,7 @@ export class StreamDeadlineReached extends Error {
 }
 
 /**
- * The longest a stream may last (SVC_STREAM_MAX_MS, default 10 minutes): `signal` is aborted
+ * The longest a stream may last (SVC_CALL_MAX_MS, default 10 minutes; SVC_STREAM_MAX_MS its older name): `signal` is aborted
  * when it is reached, so the upstream request is aborted as on a client hang-up, and
  * `reached` tells the stream to end with an error event rather than record a hang-up.
  */

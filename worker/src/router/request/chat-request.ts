@@ -11,7 +11,7 @@ export { MAX_MESSAGES } from './messages';
 export { target } from './target';
 
 /**
- * A chat request as the router received it, validated (DESIGN §4, §9): the canonical
+ * A chat request as the router received it, validated (docs/architecture.md §4, §9): the canonical
  * ChatRequest fields (model still the client's `<provider>/<name>` or null for a purpose).
  */
 export interface ParsedChatRequest extends Omit<ChatRequest, 'model'> {
@@ -34,8 +34,8 @@ function copyDefined(to: Record<string, unknown>, from: Record<string, unknown>)
  * it. Fields that are not OpenAI's are ignored. Keys whose value is undefined are left out, so
  * parsed requests compare and log cleanly; the fields are checked in one fixed order (the
  * first problems found are the ones named) and the keys come in one fixed order. Built key by
- * key: an object literal mixing spreads and keys, then filtered, cost tens of µs per call
- * (docs/benchmarks.md).
+ * key: an object literal mixing spreads and keys, then filtered, was measurably slower per
+ * call (docs/benchmarks.md).
  */
 export function parseChatRequest(raw: Raw): ParsedChatRequest {
   const problems = new Problems();

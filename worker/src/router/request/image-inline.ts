@@ -27,7 +27,7 @@ export function hasImages(chat: ChatRequest): boolean {
 }
 
 /**
- * Images in a chat request, checked and made ready for the provider (DESIGN §9, issue 14 §1).
+ * Images in a chat request, checked and made ready for the provider (docs/architecture.md §9, issue 14 §1).
  * Inline data is always checked: an image media type, valid base64, at most `maxBytes`. For a
  * provider that cannot fetch URLs itself, each URL is fetched here through the outbound guard —
  * https only (plain http only for a `host:port` in SVC_OUTBOUND_ALLOW), public addresses only,

@@ -54,7 +54,7 @@ function message(item: Raw, name: string, callIds: Set<string>, problems: Proble
 }
 
 /**
- * `messages` (DESIGN §9): roles system, developer, user, assistant (tool_calls; content null
+ * `messages` (docs/architecture.md §9): roles system, developer, user, assistant (tool_calls; content null
  * when it has calls), tool (tool_call_id answering an earlier assistant call); content a
  * string or parts (images in user messages only).
  */

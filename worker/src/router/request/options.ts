@@ -41,7 +41,7 @@ function choices(value: unknown, problems: Problems): void {
   if (!absent(value) && value !== 1) problems.add('n', 'must be 1 (svc-hub answers with one choice)');
 }
 
-/** The sampling and output options of DESIGN §9, in ChatRequest's names. */
+/** The sampling and output options of docs/architecture.md §9, in ChatRequest's names. */
 export function options(raw: Raw, problems: Problems): Omit<ChatRequest, 'model' | 'messages' | 'tools' | 'toolChoice' | 'parallelToolCalls' | 'responseFormat'> {
   choices(raw.n, problems);
   const logprobs = booleanField(raw.logprobs, 'logprobs', problems);

@@ -17,7 +17,7 @@ function firstImage(request: Pick<ParsedChatRequest, 'messages'>): string | null
 }
 
 /**
- * The optional features a chat request relies on (DESIGN §9), each with the first field that
+ * The optional features a chat request relies on (docs/architecture.md §9), each with the first field that
  * asks for it. A default value asks for nothing (penalty 0, logprobs false, tool_choice none
  * without tools).
  */

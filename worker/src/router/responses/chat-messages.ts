@@ -28,7 +28,7 @@ function chatContent(role: string, parts: Part[]): unknown {
 }
 
 /**
- * The conversation as Chat Completions messages (DESIGN §9): `instructions` first as a system
+ * The conversation as Chat Completions messages (docs/architecture.md §9): `instructions` first as a system
  * message, then each item — messages with their role (`developer` kept: the chat validator and
  * each provider know it), consecutive `function_call` items as one assistant message's
  * `tool_calls` (joined to the assistant message just before them), `function_call_output` as a

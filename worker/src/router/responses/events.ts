@@ -12,7 +12,7 @@ type OpenItem =
   | { kind: 'function_call'; id: string; outputIndex: number; index: number; call: ToolCall };
 
 /**
- * Turns a provider's stream events into the Responses API's (DESIGN §9), as OpenAI sends them
+ * Turns a provider's stream events into the Responses API's (docs/architecture.md §9), as OpenAI sends them
  * (fixtures openai-responses-text.chunks.txt, openai-responses-tool-call.chunks.txt):
  * `response.created`, `response.in_progress`; per text answer `response.output_item.added`,
  * `response.content_part.added`, `response.output_text.delta`…, `response.output_text.done`,

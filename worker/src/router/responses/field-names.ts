@@ -31,7 +31,7 @@ function itemField(origin: Origin, rest: string): string {
 }
 
 /**
- * The Responses name of a field the chat validator named (DESIGN §9, one validator):
+ * The Responses name of a field the chat validator named (docs/architecture.md §9, one validator):
  * `messages[2].content` → `input[1].content`, `tools[0].function.name` → `tools[0].name`,
  * `response_format` → `text.format`, `max_completion_tokens` → `max_output_tokens`, …
  */

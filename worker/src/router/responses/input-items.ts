@@ -5,7 +5,7 @@ import { checkNesting } from '../request/nesting';
 import type { ResponseItem } from './response-item';
 
 /**
- * A Responses request's `input` (DESIGN §9): a string (one user message) or a list of items —
+ * A Responses request's `input` (docs/architecture.md §9): a string (one user message) or a list of items —
  * messages (`type: "message"` or just `role`), `function_call`, `function_call_output`;
  * `item_reference` (an item of one of the key's stored responses, by id: resolved by
  * references.ts); `reasoning` items are accepted and left out (no provider here takes them

@@ -19,7 +19,7 @@ export interface ResponsesFields {
 export const MAX_TOOLS = 128;
 /** A response id as this hub makes them (`resp_` and a ULID). */
 export const RESPONSE_ID_PATTERN = /^resp_[0-9A-HJKMNP-TV-Z]{26}$/;
-/** Documented Responses fields this hub cannot honour: refused, never silently dropped (DESIGN §9). */
+/** Documented Responses fields this hub cannot honour: refused, never silently dropped (docs/architecture.md §9). */
 const UNSUPPORTED: Record<string, (value: unknown) => boolean> = {
   background: (value) => value === true,
   conversation: (value) => value !== undefined && value !== null,

@@ -3,7 +3,7 @@ import type { Database } from '../../db/connections';
 import { ResponseItemIndex } from './item-index';
 import type { ResponseItem } from './response-item';
 
-/** One stored response (DESIGN §9): what `previous_response_id` continues and GET /responses/{id} shows. */
+/** One stored response (docs/architecture.md §9): what `previous_response_id` continues and GET /responses/{id} shows. */
 export interface StoredResponse {
   id: string;
   apiKeyId: string;
