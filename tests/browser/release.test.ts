@@ -88,6 +88,7 @@ describe('release: the plugin zip and the worker tarball, installed as a site ad
     expect(lstatSync(plugin).isDirectory()).toBe(true);
     expect(readdirSync(plugin).sort()).toEqual(['build', 'includes', 'library', 'readme.txt', 'svc-hub.php']);
     expect(existsSync(join(plugin, 'build', 'index.js'))).toBe(true);
+    expect(existsSync(join(plugin, 'build', 'routes.php'))).toBe(true); // the route manifest (npm run build)
     // Active, and the worker is not running yet: the plugin answers health itself.
     const answer = await health();
     expect(answer.status).toBe(503);

@@ -38,7 +38,8 @@ function propagationSettings(receiverUrl: string): Record<string, string> {
  */
 export default async function globalSetup(): Promise<void> {
   const repoRoot = resolve(__dirname, '..', '..');
-  // The stack runs worker/dist: compile it when a source is newer (a no-op after `npm test`'s own build).
+  // The stack runs worker/dist: compile it when a source is newer (a no-op after `npm test`'s own
+  // build), and write the route manifest the plugin and the test tables read (plugin/build/routes.*).
   execFileSync('bash', ['-c', 'source scripts/lib.sh && build_worker'], { cwd: repoRoot, stdio: 'inherit' });
   const dir = mkdtempSync(join(tmpdir(), 'svc-e2e-'));
   const emulator: EmulatorProcess = await spawnEmulator();
