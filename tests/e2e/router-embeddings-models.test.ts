@@ -9,7 +9,7 @@ import { expectParam, postJson, ROUTER, setPurpose } from '../support/router-cli
 const EMBEDDING_MODEL = 'openai/text-embedding-3-small';
 const SHIPPED_PURPOSES = ['customer-care', 'sales', 'internal-advisory', 'semantic-search', 'fast', 'quality'];
 /** Every provider the e2e stack configures (tests/support/global-setup.ts), plus mock (SVC_MOCK=on). */
-const CONFIGURED = ['openai', 'anthropic', 'google', 'mistral', 'openrouter', 'ollama', 'compat', 'mock'];
+const CONFIGURED = ['openai', 'anthropic', 'google', 'mistral', 'openrouter', 'deepseek', 'groq', 'xai', 'ollama', 'compat', 'mock'];
 const DECIMAL = /^\d+(\.\d+)?$/;
 
 describe.each(LANES)('router embeddings and models via %s', (lane) => {

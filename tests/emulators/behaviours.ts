@@ -3,7 +3,7 @@
  * takes the next one, and requests answer normally once the queue is empty.
  */
 
-export const PROVIDERS = ['openai', 'mistral', 'openrouter', 'compat', 'anthropic', 'google', 'ollama'] as const;
+export const PROVIDERS = ['openai', 'mistral', 'openrouter', 'compat', 'deepseek', 'groq', 'xai', 'anthropic', 'google', 'ollama'] as const;
 export type ProviderName = (typeof PROVIDERS)[number];
 
 export interface Behaviour {

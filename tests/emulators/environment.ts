@@ -19,5 +19,11 @@ export function providerEnvironment(url: string, keys: EmulatorKeys): Record<str
     OLLAMA_BASE_URL: `${url}/ollama`,
     SVC_COMPAT_BASE_URL: `${url}/compat/v1`,
     SVC_COMPAT_API_KEY: keys.compat,
+    DEEPSEEK_API_KEY: keys.deepseek,
+    DEEPSEEK_BASE_URL: `${url}/deepseek`,
+    GROQ_API_KEY: keys.groq,
+    GROQ_BASE_URL: `${url}/groq/openai/v1`,
+    XAI_API_KEY: keys.xai,
+    XAI_BASE_URL: `${url}/xai/v1`,
   };
 }

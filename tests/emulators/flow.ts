@@ -19,6 +19,9 @@ export interface EmulatorKeys {
   mistral: string;
   openrouter: string;
   compat: string;
+  deepseek: string;
+  groq: string;
+  xai: string;
 }
 
 /** A parsed request, relative to the provider's prefix (`/v1/chat/completions` → `/chat/completions` etc.). */

@@ -7,6 +7,7 @@ import { openAiStreamFraming, usageBody, type OpenAiFlavour } from './openai-str
 import { choiceLogprobs, logprobsAsked } from './openai-logprobs';
 import { scriptedUsage } from './scripted-usage';
 import { openAiToolCallFraming } from './openai-tool-stream';
+import { HOSTED_MODELS, hostedAnswerExtras } from './hosted-compatible';
 
 /**
  * OpenAI's wire format (`POST chat/completions`, `POST embeddings`, `GET models`), as OpenAI
@@ -18,6 +19,9 @@ const MODELS: Record<OpenAiFlavour, Array<{ id: string; owned_by: string }>> = {
   mistral: ['mistral-small-latest', 'mistral-large-latest', 'mistral-embed'].map((id) => ({ id, owned_by: 'mistralai' })),
   openrouter: ['openai/gpt-4o-mini', 'openai/gpt-4o', 'anthropic/claude-3.5-haiku', 'openai/text-embedding-3-small'].map((id) => ({ id, owned_by: id.split('/')[0]! })),
   compat: ['any-model'].map((id) => ({ id, owned_by: 'compat' })),
+  deepseek: HOSTED_MODELS.deepseek.map((id) => ({ id, owned_by: 'deepseek' })),
+  groq: HOSTED_MODELS.groq.map((id) => ({ id, owned_by: 'groq' })),
+  xai: HOSTED_MODELS.xai.map((id) => ({ id, owned_by: 'xai' })),
 };
 
 /** OpenAI answers an alias with the snapshot it resolved to. */
@@ -139,6 +143,9 @@ async function chat(exchange: Exchange, state: EmulatorState, flavour: OpenAiFla
       ...usage,
     },
     compat: { id, object: 'chat.completion', created, model, choices: [{ index: 0, message, finish_reason: finish, ...(logprobs ? { logprobs } : {}) }], ...usage },
+    deepseek: { id, object: 'chat.completion', created, model, choices: [{ index: 0, message, logprobs: null, finish_reason: finish }], ...usage, ...hostedAnswerExtras('deepseek') },
+    groq: { id, object: 'chat.completion', created, model, choices: [{ index: 0, message, logprobs: null, finish_reason: finish }], ...usage, ...hostedAnswerExtras('groq') },
+    xai: { id, object: 'chat.completion', created, model, choices: [{ index: 0, message: { ...message, refusal: null }, finish_reason: finish }], ...usage, ...hostedAnswerExtras('xai') },
   };
   return answerJson(exchange, behaviour, answers[flavour], flavour === 'openai' ? { 'x-request-id': `req_${id}` } : {});
 }

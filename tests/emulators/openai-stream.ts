@@ -1,9 +1,10 @@
 import type { Reply } from './answer';
 import { sseData, type StreamFraming } from './flow';
 import { choiceLogprobs } from './openai-logprobs';
+import { hostedFinishExtras, hostedUsageBody, isHosted, type HostedFlavour } from './hosted-compatible';
 
 /** OpenAI itself, and the OpenAI-compatible servers the router talks to. */
-export type OpenAiFlavour = 'openai' | 'mistral' | 'openrouter' | 'compat';
+export type OpenAiFlavour = 'openai' | 'mistral' | 'openrouter' | 'compat' | HostedFlavour;
 
 export interface CompletionUsage {
   promptTokens: number;
@@ -20,6 +21,7 @@ export function openRouterCost(usage: CompletionUsage): number {
 
 /** `usage` as each flavour spells it (fixtures: openai-text, mistral-text; OpenRouter docs). */
 export function usageBody(flavour: OpenAiFlavour, usage: CompletionUsage): Record<string, unknown> {
+  if (isHosted(flavour)) return hostedUsageBody(flavour, usage);
   const { promptTokens: prompt_tokens, completionTokens: completion_tokens } = usage;
   const total_tokens = prompt_tokens + completion_tokens;
   switch (flavour) {
@@ -112,6 +114,8 @@ export function openAiStreamFraming(setup: StreamSetup): StreamFraming {
       let events = '';
       if (flavour === 'mistral') {
         events += sseData(chunk([choice({ content: '' }, reply.finish)], usage ? { usage } : {}));
+      } else if (isHosted(flavour)) {
+        events += sseData(chunk([choice({}, reply.finish)], hostedFinishExtras(flavour, usage, setup.includeUsage)));
       } else {
         events += sseData(chunk([choice(flavour === 'openrouter' ? { role: 'assistant', content: '' } : {}, reply.finish)]));
         if (usage && usageAsked) events += sseData(chunk([], { usage }));

@@ -14,6 +14,9 @@ const FAMILY: Array<[provider: string, model: string, baseVariable: string, keyV
   ['mistral', 'mistral-small-latest', 'MISTRAL_BASE_URL', 'MISTRAL_API_KEY'],
   ['openrouter', 'openai/gpt-4o-mini', 'OPENROUTER_BASE_URL', 'OPENROUTER_API_KEY'],
   ['compat', 'any-model', 'SVC_COMPAT_BASE_URL', 'SVC_COMPAT_API_KEY'],
+  ['deepseek', 'deepseek-chat', 'DEEPSEEK_BASE_URL', 'DEEPSEEK_API_KEY'],
+  ['groq', 'llama-3.1-8b-instant', 'GROQ_BASE_URL', 'GROQ_API_KEY'],
+  ['xai', 'grok-3-mini', 'XAI_BASE_URL', 'XAI_API_KEY'],
   ['ollama', 'llama3.2', 'OLLAMA_BASE_URL', ''],
 ];
 const weather = { name: 'weather', parameters: { type: 'object', properties: { location: { type: 'string' } }, required: ['location'] } };

@@ -19,6 +19,9 @@ export const DEFAULT_KEYS: EmulatorKeys = {
   mistral: 'emulator-mistral-0123456789',
   openrouter: 'sk-or-v1-emulator-0123456789',
   compat: 'emulator-compat-0123456789',
+  deepseek: 'sk-emulator-deepseek-0123456789',
+  groq: 'gsk_emulator_groq_0123456789',
+  xai: 'xai-emulator-0123456789',
 };
 
 /** Each provider's base URL lives under its own prefix; the rest of the path is the provider's. */
@@ -27,6 +30,9 @@ const PREFIXES: Array<{ prefix: string; provider: ProviderName }> = [
   { prefix: '/mistral/v1', provider: 'mistral' },
   { prefix: '/openrouter/api/v1', provider: 'openrouter' },
   { prefix: '/compat/v1', provider: 'compat' },
+  { prefix: '/deepseek', provider: 'deepseek' },
+  { prefix: '/groq/openai/v1', provider: 'groq' },
+  { prefix: '/xai/v1', provider: 'xai' },
   { prefix: '/anthropic', provider: 'anthropic' },
   { prefix: '/google', provider: 'google' },
   { prefix: '/ollama', provider: 'ollama' },

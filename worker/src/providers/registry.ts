@@ -5,13 +5,16 @@
  */
 import { ANTHROPIC } from './anthropic/descriptor';
 import { COMPAT } from './compat/descriptor';
+import { DEEPSEEK } from './deepseek/descriptor';
 import { GOOGLE } from './google/descriptor';
+import { GROQ } from './groq/descriptor';
 import { MISTRAL } from './mistral/descriptor';
 import { MOCK } from './mock/descriptor';
 import { OLLAMA } from './ollama/descriptor';
 import { OPENAI } from './openai/descriptor';
 import { OPENROUTER } from './openrouter/descriptor';
 import type { ProviderDescriptor } from './types';
+import { XAI } from './xai/descriptor';
 
 /** Every provider's descriptor, in registry order. */
 export const PROVIDER_DESCRIPTORS: readonly ProviderDescriptor[] = Object.freeze([
@@ -20,6 +23,9 @@ export const PROVIDER_DESCRIPTORS: readonly ProviderDescriptor[] = Object.freeze
   GOOGLE,
   MISTRAL,
   OPENROUTER,
+  DEEPSEEK,
+  GROQ,
+  XAI,
   OLLAMA,
   COMPAT,
   MOCK,
