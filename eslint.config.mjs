@@ -1,7 +1,7 @@
 /**
  * ESLint (flat config) for the whole repository, run by `npm run lint` (scripts/lint.sh):
  * - worker/src: ESLint's and typescript-eslint's recommended rules plus an import rule that keeps the
- *   worker's dependencies flowing the one way DESIGN §2 and STYLE draw them;
+ *   worker's dependencies flowing the one way docs/architecture.md §2 and §0 draw them;
  * - admin-ui/src: exactly the config `wp-scripts lint-js` uses by default (WordPress's own
  *   rules and prettier formatting), confined to that folder. `wp-scripts lint-js` finds this
  *   file at the root and uses it instead of its default.
@@ -110,7 +110,7 @@ export default [
 				{
 					paths: [ 'express', 'node:http', 'http', 'node:http2', 'http2' ].map( ( name ) => ( {
 						name,
-						message: 'router/ does not speak HTTP to its callers: return data (router/calls/answer-stream.ts) and let http/ write it (issue 14, DESIGN §2).',
+						message: 'router/ does not speak HTTP to its callers: return data (router/calls/answer-stream.ts) and let http/ write it (issue 14, docs/architecture.md §2).',
 					} ) ),
 				},
 			],

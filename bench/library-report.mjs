@@ -27,7 +27,7 @@ export function libraryLines(library, samples) {
   ];
 }
 
-/** The budget row of DESIGN §8 for the manifest. */
+/** The budget row of docs/architecture.md §8 for the manifest. */
 export function libraryBudgetRow(library) {
   if (!library) return '| manifest: a 304 answer without reading the template rows | not measured in this run | – |';
   const row = Object.fromEntries(library.rows.map((entry) => [entry.id, entry]));

@@ -5,7 +5,7 @@ import { libraryBudgetRow, libraryLines } from './library-report.mjs';
 import { format } from './measure.mjs';
 
 /**
- * DESIGN §8 (as of 2026-11-27): the direct lane's overhead at concurrency 1 at most 2× the
+ * docs/architecture.md §8 (as of 2026-11-27): the direct lane's overhead at concurrency 1 at most 2× the
  * reference proxy's and 0.5× Portkey's; at saturation ≥ 60 % of the reference proxy's
  * throughput and ≥ 2.5× Portkey's; time to first token (and first tool-call piece) overhead
  * ≤ 0.2× Portkey's. Each judged on the median of three runs.
@@ -174,7 +174,7 @@ export function markdown(results) {
       `${streams.foreign} from another stream${streams.firstProblem ? `; first problem: ${streams.firstProblem}` : ''}. ` +
       `For scale, Portkey's RSS: ${mib(rss.portkeyIdle)} MiB idle, ${mib(rss.portkeyAfterLoad)} MiB after its load run.`,
     '',
-    '### Budgets (DESIGN §8)',
+    '### Budgets (docs/architecture.md §8)',
     '',
     '| budget | measured | result |',
     '|---|---|---|',
@@ -278,7 +278,7 @@ const INTRO = [
   '- Concurrency 100, twice, one target at a time, 100 requests in flight at every moment (a new one',
   '  as soon as one ends), one continuous run whose first requests are the warm-up. First with the',
   '  emulator holding each answer 200 ms ± 50 % and the lanes started spread over 200 ms: calls that',
-  '  are concurrent because they wait, as on a real provider, arriving steadily (the DESIGN budget for',
+  '  are concurrent because they wait, as on a real provider, arriving steadily (the docs/architecture.md §8 budget for',
   '  100 concurrent requests is judged here). Then with the emulator answering at once: 100 in flight',
   '  then saturate both cores, which measures throughput (req/s); its percentiles are queueing.',
   '  The WordPress lane only runs the second, with as many in flight as `php -S` has workers (4): `php -S` serves',
@@ -319,7 +319,7 @@ const INTRO = [
   '',
   '## Published figures for peers',
   '',
-  'From `../shared/facts/llm-providers.md` (not measured here):',
+  'From `docs/external/llm-providers.md` (not measured here):',
   '',
   '| gateway | median overhead | source |',
   '|---|---|---|',
@@ -327,7 +327,7 @@ const INTRO = [
   '| Portkey OSS | 2.4 ms | the same independent test |',
   '| LiteLLM | 4.3 ms; ~2–12 ms at ~1k RPS on 2–4 instances of 4 vCPU | the same independent test; vendor figures |',
   '',
-  'DESIGN §8 budgets (as of 2026-11-27, each judged on the median of three runs): direct lane overhead',
+  'docs/architecture.md §8 budgets (as of 2026-11-27, each judged on the median of three runs): direct lane overhead',
   'p50 at concurrency 1 ≤ 2× the reference proxy\'s and ≤ 0.5× Portkey\'s; p99 ≤ 5 ms at 100 concurrent',
   'requests; at saturation ≥ 60 % of the reference proxy\'s throughput and ≥ 2.5× Portkey\'s; time to',
   'first token (and to the first tool-call piece) ≤ 0.2× Portkey\'s overhead; WordPress lane ≤ 3 ms p50',

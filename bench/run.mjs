@@ -1,4 +1,4 @@
-// npm run bench — the figures DESIGN §8 budgets, measured side by side in one run: the LLM
+// npm run bench — the figures docs/architecture.md §8 budgets, measured side by side in one run: the LLM
 // provider emulator called directly, the Portkey gateway, our direct lane and our WordPress
 // lane, all against the same emulator; plus WordPress's own GET /wp-json/ vs the plugin's
 // health route; and the image library's list and manifest 304 (BENCH_ONLY=library: only

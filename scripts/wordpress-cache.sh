@@ -4,7 +4,7 @@
 # sources file and apt lists of our own under the cache, verified with the host's Debian archive
 # keyring; /etc/apt is not touched. Debian's `wordpress` .deb is unpacked, not installed
 # (installing it pulls in apache2). Its tree links relatively into library and theme packages
-# from the same suite (../shared facts: wordpress-7.md), so those are unpacked beside it and the
+# from the same suite (docs/external/wordpress-7.md), so those are unpacked beside it and the
 # tree is copied with -L; only the two links to the host (ca-bundle, .htaccess) may dangle.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"

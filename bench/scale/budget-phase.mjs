@@ -2,7 +2,7 @@
 // priced (1,000 USD per million tokens, so a call costs cents), one key gets a hard total
 // budget, and callers through the balancer spend it on both workers at once. Counted: calls
 // admitted and refused, and the budget window's settled spend against amount + one estimate
-// (the guarantee of DESIGN §11: concurrent calls on any number of workers overspend by at most
+// (the guarantee of docs/architecture.md §11: concurrent calls on any number of workers overspend by at most
 // one call's estimate).
 import { createRequire } from 'node:module';
 import { PROMPT, runLoad, tally } from './load.mjs';

@@ -1,5 +1,5 @@
 // npm run bench -- scale: two workers on one MariaDB behind a round-robin balancer
-// (DESIGN §11, issue 16 "Two workers, proven"), measured in one run: throughput of one worker
+// (docs/architecture.md §11, issue 16 "Two workers, proven"), measured in one run: throughput of one worker
 // vs two, the per-key rate limit across both, usage rows with a worker killed (kill -9)
 // mid-load, outbox delivery with a worker killed mid-delivery, and MariaDB restarted mid-load.
 // Markdown on stdout, progress on stderr. Everything it starts is stopped at the end, also on

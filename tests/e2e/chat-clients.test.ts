@@ -9,7 +9,7 @@ import { ROUTER } from '../support/router-client';
 
 /**
  * Real clients drive tool loops and structured output through the router against mock/echo
- * (DESIGN §9's deterministic rules): the official `openai` SDK, the Vercel AI SDK with
+ * (docs/architecture.md §9's deterministic rules): the official `openai` SDK, the Vercel AI SDK with
  * @ai-sdk/openai-compatible, and LangChain's @langchain/openai.
  */
 const MODEL = 'mock/echo';

@@ -5,7 +5,7 @@ import { chunksOf, expectParam, postStream, ROUTER } from '../support/router-cli
 import { usageRows } from '../support/usage-rows';
 
 /**
- * The chat surface of DESIGN §9 on the wire, against mock/echo's deterministic rules: tool
+ * The chat surface of docs/architecture.md §9 on the wire, against mock/echo's deterministic rules: tool
  * calls blocking and streamed (OpenAI's delta shape), the tool result sent back, JSON formats,
  * image parts — and bad input refused naming the field, with no usage row written.
  */

@@ -4,7 +4,7 @@ import { createKey, hub } from '../support/hub-cli';
 
 /**
  * Packages, checkout (validation, idempotency), orders and the entitlement routes of
- * DESIGN §5, on both lanes. Payments themselves are in webhook.test.ts and
+ * docs/architecture.md §5, on both lanes. Payments themselves are in webhook.test.ts and
  * woocommerce-in-process.test.ts.
  */
 const STORE = 'https://store-e2e.example';

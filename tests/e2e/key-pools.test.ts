@@ -21,7 +21,7 @@ function admin(method: string, path: string, body?: unknown) {
 }
 
 /**
- * Provider key pools (DESIGN §11, docs/api-notes.md "Provider key pools"). The emulator knows
+ * Provider key pools (docs/architecture.md §11, docs/api-notes.md "Provider key pools"). The emulator knows
  * one key per provider, so the pool's two deployments of `openai` differ by base URL and key:
  * `primary` is the emulator's OpenAI endpoint, `spare` its OpenAI-compatible one (logged as
  * provider `compat`) — which deployment a call reached is in the emulator's request log.

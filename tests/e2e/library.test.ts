@@ -6,7 +6,7 @@ import { call, LANES, type Lane } from '../support/lanes';
 import { LIBRARY, libraryAdmin, templatePack, token } from '../support/library-admin';
 import { stack } from '../support/stack';
 
-/** The image template library of DESIGN §6 on both lanes: lists, detail, samples, assets, manifest, starter previews (admin changes: library-admin.test.ts). */
+/** The image template library of docs/architecture.md §6 on both lanes: lists, detail, samples, assets, manifest, starter previews (admin changes: library-admin.test.ts). */
 const integrity = (bytes: ArrayBuffer | Buffer) => `sha256-${createHash('sha256').update(Buffer.from(bytes as ArrayBuffer)).digest('base64')}`;
 const publicUrl = () => stack().workerEnv.SVC_PUBLIC_URL!;
 

@@ -4,7 +4,7 @@ import { baseUrl, LANES } from '../support/lanes';
 import { ROUTER } from '../support/router-client';
 
 /**
- * mock/echo honours `logprobs` (issue 14, DESIGN §9) as OpenAI does, through the official SDK on
+ * mock/echo honours `logprobs` (issue 14, docs/architecture.md §9) as OpenAI does, through the official SDK on
  * both lanes: one entry per word piece (logprob 0, its UTF-8 bytes, `top_logprobs` the token
  * then `token~k` at -10·k), blocking on the choice, streamed on each content chunk, in the
  * Responses API's output text; a tool call's logprobs have content null; unasked, none.

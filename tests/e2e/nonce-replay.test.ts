@@ -8,7 +8,7 @@ const KEYS = '/wp-json/svc-hub/v1/admin/keys';
 const keyCount = () => hub('key', 'list').length;
 
 /**
- * DESIGN §1 and §11: a shell nonce is good once across every worker on the database. A signed
+ * docs/architecture.md §1 and §11: a shell nonce is good once across every worker on the database. A signed
  * request captured on its way to one worker and replayed to another within the 300 s window is
  * refused there, and does nothing.
  */

@@ -7,7 +7,7 @@ import { createKey, hub } from '../support/hub-cli';
 import { hubServices } from '../support/hub-services';
 
 /**
- * What a WooCommerce order does to the hub (DESIGN §5), driven through PaymentEvents on the
+ * What a WooCommerce order does to the hub (docs/architecture.md §5), driven through PaymentEvents on the
  * real database: renewals, refunds, suspensions, repurchase, housekeeping. The wire formats
  * that lead here are tested in webhook.test.ts and woocommerce-in-process.test.ts.
  */

@@ -39,7 +39,7 @@ async function usageRow(requestId: string) {
 
 const chatRequests = async () => (await emulator().requests()).filter((request) => request.provider === 'openai').length;
 
-/** The response cache (DESIGN §11, docs/api-notes.md "Response cache"): opt-in, scoped, TTL, hits at cost 0. */
+/** The response cache (docs/architecture.md §11, docs/api-notes.md "Response cache"): opt-in, scoped, TTL, hits at cost 0. */
 describe('the response cache', () => {
   beforeEach(() => emulator().reset());
 

@@ -4,7 +4,7 @@ import { call, LANES } from '../support/lanes';
 import { COMPLETION_TOKENS, expectParam, FAMILIES, MESSAGES, postJson, PROMPT_TOKENS, REPLY, ROUTER } from '../support/router-client';
 
 /**
- * Blocking chat through the router (DESIGN §4) against the provider emulator: OpenAI's
+ * Blocking chat through the router (docs/architecture.md §4) against the provider emulator: OpenAI's
  * chat.completion shape plus `router`, every provider family once, and bad input refused
  * before any provider is called.
  */

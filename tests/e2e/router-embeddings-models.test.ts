@@ -4,7 +4,7 @@ import { createKey, hub } from '../support/hub-cli';
 import { bearer, call, LANES } from '../support/lanes';
 import { expectParam, postJson, ROUTER, setPurpose } from '../support/router-client';
 
-/** Embeddings (float and base64), the model list and the purpose map (DESIGN §4). */
+/** Embeddings (float and base64), the model list and the purpose map (docs/architecture.md §4). */
 
 const EMBEDDING_MODEL = 'openai/text-embedding-3-small';
 const SHIPPED_PURPOSES = ['customer-care', 'sales', 'internal-advisory', 'semantic-search', 'fast', 'quality'];

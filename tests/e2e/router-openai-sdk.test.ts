@@ -6,7 +6,7 @@ import { createKey } from '../support/hub-cli';
 import { baseUrl, LANES } from '../support/lanes';
 import { COMPLETION_TOKENS, MESSAGES, PROMPT_TOKENS, REPLY, ROUTER } from '../support/router-client';
 
-/** The official OpenAI SDK works with baseURL = {site}/wp-json/llm/router/v1 (DESIGN §4). */
+/** The official OpenAI SDK works with baseURL = {site}/wp-json/llm/router/v1 (docs/architecture.md §4). */
 describe.each(LANES)('the OpenAI SDK via %s', (lane) => {
   const key = createKey(['llm.chat', 'llm.embeddings']);
   const client = new OpenAI({ apiKey: key.key, baseURL: `${baseUrl(lane)}${ROUTER}`, maxRetries: 0, timeout: 20_000 });

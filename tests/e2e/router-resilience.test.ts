@@ -4,7 +4,7 @@ import { call, LANES } from '../support/lanes';
 import { chunksOf, MESSAGES, postJson, postStream, REPLY, ROUTER, setPurpose, textOf } from '../support/router-client';
 
 /**
- * Retries, fallback and timeouts (DESIGN §4) against scripted provider failures. The e2e
+ * Retries, fallback and timeouts (docs/architecture.md §4) against scripted provider failures. The e2e
  * stack runs the worker with SVC_TIMEOUT_FIRST_TOKEN_MS=3000, SVC_TIMEOUT_IDLE_MS=3000 and
  * SVC_RETRY_MAX=2 (tests/support/global-setup.ts).
  */

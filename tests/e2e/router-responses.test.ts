@@ -24,7 +24,7 @@ async function query(sql: string, values: unknown[]): Promise<RowDataPacket[]> {
 
 const usageRows = (keyId: string) => query('SELECT * FROM {prefix}svc_usage WHERE key_id = ?', [keyId]);
 
-/** The OpenAI Responses API (DESIGN §9) with the official SDK, on both lanes, against mock/echo. */
+/** The OpenAI Responses API (docs/architecture.md §9) with the official SDK, on both lanes, against mock/echo. */
 describe.each(LANES)('the Responses API via %s', (lane) => {
   const key = createKey(['llm.chat']);
   const other = createKey(['llm.chat']);

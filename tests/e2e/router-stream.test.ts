@@ -16,7 +16,7 @@ import {
 } from '../support/router-client';
 
 /**
- * Streamed chat (DESIGN §4): `data: <chat.completion.chunk>` events, a last chunk with
+ * Streamed chat (docs/architecture.md §4): `data: <chat.completion.chunk>` events, a last chunk with
  * `choices: []`, usage and router before `[DONE]`, usage read wherever each provider puts
  * it, tokens passed on as they arrive, hang-ups passed upstream, failures as one error event.
  */

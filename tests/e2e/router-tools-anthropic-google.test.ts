@@ -4,11 +4,11 @@ import { call, LANES } from '../support/lanes';
 import { chunksOf, postJson, postStream, ROUTER } from '../support/router-client';
 
 /**
- * Tools, images and structured output through the router to Anthropic and Gemini (DESIGN §9,
+ * Tools, images and structured output through the router to Anthropic and Gemini (docs/architecture.md §9,
  * issue 14) on both lanes, against the emulator's wire formats: a tool call blocking and
  * streamed (OpenAI's tool-call deltas), the result sent back (tool_result / functionResponse),
  * an image part (image block / inline_data), a JSON-schema answer (output_config or the forced
- * json tool / responseSchema). The emulator answers by DESIGN §9's mock/echo rules.
+ * json tool / responseSchema). The emulator answers by docs/architecture.md §9's mock/echo rules.
  */
 const MODELS = [
   // [router model, emulator provider, how JSON travels]

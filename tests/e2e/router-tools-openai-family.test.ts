@@ -4,7 +4,7 @@ import { call, LANES } from '../support/lanes';
 import { chunksOf, postJson, postStream, ROUTER } from '../support/router-client';
 
 /**
- * The whole chat surface (DESIGN §9) through the OpenAI-compatible providers and Ollama, on
+ * The whole chat surface (docs/architecture.md §9) through the OpenAI-compatible providers and Ollama, on
  * the emulator: a tool call blocking and streamed (OpenAI's delta shape whatever the provider
  * sends — Mistral's whole call without index, Ollama's object arguments without ids), the tool
  * result sent back in each provider's form, an image part, a JSON-schema answer.

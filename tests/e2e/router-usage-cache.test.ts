@@ -27,7 +27,7 @@ async function usageRow(requestId: string): Promise<RowDataPacket> {
 }
 
 /**
- * Cached and reasoning tokens (DESIGN §9): the provider's figures reach the usage row and the
+ * Cached and reasoning tokens (docs/architecture.md §9): the provider's figures reach the usage row and the
  * cost is priced with the model's cache-read price — the shipped one, then the admin's (CLI).
  * The emulator reports OpenAI-shaped usage scripted by the test (scripted-usage.ts).
  */

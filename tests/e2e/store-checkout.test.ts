@@ -10,7 +10,7 @@ import { wooStandIn } from '../support/woocommerce-stand-in';
 
 /**
  * A purchase through an external WooCommerce store, as WooCommerce 10 runs it
- * (facts/woocommerce.md, "Observed on a real store"): the hub's pay link puts the product in
+ * (docs/external/woocommerce.md, "Observed on a real store"): the hub's pay link puts the product in
  * the buyer's cart and the hub order in the session; the block checkout's page render runs
  * the Store API on an unsaved draft, the buyer places the order, the store queues its
  * `order.updated` delivery in Action Scheduler, WP-Cron's runner sends it to the hub, and the

@@ -10,7 +10,7 @@ import { restRenewalOrder, restSubscription, type SubscriptionOptions } from '..
 import { delivery, phpJsonEncode, restOrder } from '../support/woo-webhook';
 
 /**
- * WooCommerce Subscriptions by webhook (docs/commerce.md, "Subscriptions"; facts/woocommerce.md):
+ * WooCommerce Subscriptions by webhook (docs/commerce.md, "Subscriptions"; docs/external/woocommerce.md):
  * `subscription.*` deliveries and renewal orders (`order.updated` with `_subscription_renewal`)
  * from another store, signed as WooCommerce signs them, through to the entitlement, its history
  * and the message the client site receives.

@@ -7,7 +7,7 @@ import { admin, sendWebhook } from '../support/webhook-calls';
 import { delivery, phpJsonEncode, restOrder } from '../support/woo-webhook';
 
 /**
- * The webhook secret in every form WooCommerce signs with (facts/woocommerce.md, "Observed on a
+ * The webhook secret in every form WooCommerce signs with (docs/external/woocommerce.md, "Observed on a
  * real store"): as typed, as its admin form stores it (sanitised: tags and %XX removed,
  * trimmed; then HTML-decoded), and a generated secret's trailing space before and after a
  * re-save trimmed it. Then each store's verification health on the admin stores route: failing

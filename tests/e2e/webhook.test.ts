@@ -9,7 +9,7 @@ import { admin, auditEntry as attempt, sendWebhook, WEBHOOK } from '../support/w
 import { delivery, phpJsonEncode, ping, restOrder, type OrderOptions, type WebhookRequest } from '../support/woo-webhook';
 
 /**
- * The signed WooCommerce webhook (DESIGN §5, facts/woocommerce.md) on both lanes: a store
+ * The signed WooCommerce webhook (docs/architecture.md §5, docs/external/woocommerce.md) on both lanes: a store
  * added with the CLI, an order bought through checkout, paid and refunded by deliveries signed
  * as WooCommerce signs them; every hostile attempt refused or ignored, audited, and without
  * effect. Webhook calls come from a loopback address of this suite's own (the worker's socket

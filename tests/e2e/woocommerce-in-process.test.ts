@@ -11,7 +11,7 @@ import { runWordPressCron, wooStandIn } from '../support/woocommerce-stand-in';
 import { logIn } from '../support/wordpress-session';
 
 /**
- * WooCommerce on the hub site (DESIGN §1, §5): checkout asks the shell for a real pending
+ * WooCommerce on the hub site (docs/architecture.md §1, §5): checkout asks the shell for a real pending
  * WooCommerce order; WooCommerce's own hooks bring payments and refunds back to the worker,
  * and an event the worker missed is re-sent by WP-Cron. WooCommerce is the stand-in in
  * tests/wordpress/ (its functions, WC_Order's methods and hooks as WooCommerce defines them).

@@ -11,7 +11,7 @@ import { restOrder } from '../support/woo-webhook';
 import { wooStandIn } from '../support/woocommerce-stand-in';
 
 /**
- * The WooCommerce stand-in behaves as WooCommerce 10.0.2 was observed to (facts/woocommerce.md,
+ * The WooCommerce stand-in behaves as WooCommerce 10.0.2 was observed to (docs/external/woocommerce.md,
  * "Observed on a real store"): svc-hub's other tests are only as good as this imitation.
  */
 const PRODUCT = 77;

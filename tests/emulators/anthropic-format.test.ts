@@ -1,6 +1,6 @@
 import { post, useEmulator } from './testing';
 
-/** Anthropic's Messages API (facts/llm-providers.md; fixtures anthropic-text.*). */
+/** Anthropic's Messages API (docs/external/llm-providers.md; fixtures anthropic-text.*). */
 describe('Anthropic emulator', () => {
   const { emulator, control } = useEmulator();
   const url = () => `${emulator().url}/anthropic/v1/messages`;

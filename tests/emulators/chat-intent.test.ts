@@ -1,6 +1,6 @@
 import { decideIntent, valueFromSchema, type Conversation } from './chat-intent';
 
-/** DESIGN §9's deterministic answers, shared by every emulated wire format. */
+/** docs/architecture.md §9's deterministic answers, shared by every emulated wire format. */
 describe('emulator chat intent', () => {
   const base: Conversation = { lastRole: 'user', userText: 'Berlin', imageCount: 0, toolResult: '', tools: [], toolChoice: undefined, format: undefined };
   const schema = {

@@ -2,7 +2,7 @@ import { countWords, type Reply } from './answer';
 
 /**
  * What an emulated model decides to answer when the request carries tools, a tool result,
- * a JSON mode or images — DESIGN §9's mock/echo rules, the same in every wire format:
+ * a JSON mode or images — docs/architecture.md §9's mock/echo rules, the same in every wire format:
  * - tools (and tool_choice not `none`) after a user message: call the tool `tool_choice` names,
  *   else the first, with arguments built from its JSON Schema (`valueFromSchema`);
  * - after a `tool` message: `tool said: <that content>`;

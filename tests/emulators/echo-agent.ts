@@ -1,6 +1,6 @@
 /**
  * What an emulated model does with tools, tool results, JSON modes and images, whatever the
- * wire format — the rules DESIGN §9 gives mock/echo, so e2e tests can predict every answer:
+ * wire format — the rules docs/architecture.md §9 gives mock/echo, so e2e tests can predict every answer:
  * - after a tool result: the text `tool said: <that result>`;
  * - else with tools callable (tool choice not none): a call of the tool the choice names, else
  *   the first one, with arguments built from its JSON Schema (`valueFor`);

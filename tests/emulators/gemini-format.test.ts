@@ -1,7 +1,7 @@
 import { embeddingFor } from './answer';
 import { post, useEmulator } from './testing';
 
-/** Google Gemini (facts/llm-providers.md; fixtures google-text.*, google-429-retry-info.json). */
+/** Google Gemini (docs/external/llm-providers.md; fixtures google-text.*, google-429-retry-info.json). */
 describe('Gemini emulator', () => {
   const { emulator, control } = useEmulator();
   const url = (method: string, model = 'gemini-2.0-flash') => `${emulator().url}/google/v1beta/models/${model}:${method}`;

@@ -1,7 +1,7 @@
 import type { Conversation, FormatSpec } from './chat-intent';
 
 /**
- * Reads an Ollama `/api/chat` request the way DESIGN §9's rules need it, and refuses what
+ * Reads an Ollama `/api/chat` request the way docs/architecture.md §9's rules need it, and refuses what
  * Ollama refuses: `images` that are not base64 (Ollama never fetches URLs), tool-call
  * `arguments` that are not an object (Go's unmarshal error). Ollama has no `tool_choice`.
  */

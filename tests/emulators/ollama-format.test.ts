@@ -1,7 +1,7 @@
 import { embeddingFor } from './answer';
 import { post, useEmulator } from './testing';
 
-/** Ollama's native API (facts/llm-providers.md). */
+/** Ollama's native API (docs/external/llm-providers.md). */
 describe('Ollama emulator', () => {
   const { emulator, control } = useEmulator();
   const url = (path: string) => `${emulator().url}/ollama${path}`;

@@ -66,7 +66,7 @@ function formatOf(value: any): FormatSpec {
   return undefined;
 }
 
-/** The conversation as DESIGN §9's rules read it. */
+/** The conversation as docs/architecture.md §9's rules read it. */
 export function conversationFrom(body: any): Conversation {
   const messages = body.messages as Array<{ role: string; content: unknown }>;
   const last = messages[messages.length - 1]!;

@@ -2,7 +2,7 @@ import { embeddingFor, embeddingFromBase64 } from './answer';
 import { openRouterCost } from './openai-stream';
 import { dataEvents, get, post, useEmulator } from './testing';
 
-/** OpenAI's wire format and its Mistral, OpenRouter and compat flavours (facts/llm-providers.md). */
+/** OpenAI's wire format and its Mistral, OpenRouter and compat flavours (docs/external/llm-providers.md). */
 describe('OpenAI-format emulator', () => {
   const { emulator, control } = useEmulator();
   const auth = (key: string) => ({ Authorization: `Bearer ${key}` });

@@ -1,6 +1,6 @@
 import { dataEvents, post, useEmulator } from './testing';
 
-/** Tool calls, image parts and JSON modes in the OpenAI wire format and its flavours (DESIGN §9's echo rules). */
+/** Tool calls, image parts and JSON modes in the OpenAI wire format and its flavours (docs/architecture.md §9's echo rules). */
 describe('OpenAI-format emulator: tools, images, JSON', () => {
   const { emulator } = useEmulator();
   const weather = { type: 'function', function: { name: 'weather', parameters: { type: 'object', properties: { location: { type: 'string' } }, required: ['location'] } } };

@@ -12,7 +12,7 @@ export interface ExtraWorker {
 }
 
 /**
- * Another worker process on the e2e stack's database (the scale-out path, DESIGN §11), with
+ * Another worker process on the e2e stack's database (the scale-out path, docs/architecture.md §11), with
  * the stack worker's environment plus `overrides`, on a free port; resolves once its health
  * route answers. `stop()` sends SIGTERM and waits for the exit (SIGKILL after 10 s).
  */

@@ -1,7 +1,7 @@
 import { stack } from './stack';
 import { testFetch } from './test-fetch';
 
-/** The two ways in (DESIGN §1): through WordPress, and straight to the worker (direct lane). */
+/** The two ways in (docs/architecture.md §1): through WordPress, and straight to the worker (direct lane). */
 export type Lane = 'wordpress' | 'direct';
 export const LANES: Lane[] = ['wordpress', 'direct'];
 

@@ -3,7 +3,7 @@ import { hub } from './hub-cli';
 import { baseUrl, bearer, call, json, type JsonAnswer, type Lane } from './lanes';
 import { noKeepAliveAgent } from './test-fetch';
 
-/** Calls into the LLM router (DESIGN §4) for the router e2e suites. */
+/** Calls into the LLM router (docs/architecture.md §4) for the router e2e suites. */
 
 export const ROUTER = '/wp-json/llm/router/v1';
 

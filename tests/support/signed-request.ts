@@ -23,7 +23,7 @@ function authKindOf(path: string): string {
   return 'public';
 }
 
-/** Headers the shell would send for this request (DESIGN §1, scheme v2: docs/api-notes.md), for calling the worker directly. */
+/** Headers the shell would send for this request (docs/architecture.md §1, scheme v2: docs/api-notes.md), for calling the worker directly. */
 export function shellHeaders(options: SignedOptions): Record<string, string> {
   const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
   const nonce = options.nonce ?? randomBytes(16).toString('hex');

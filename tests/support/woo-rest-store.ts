@@ -25,7 +25,7 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 const gmtTime = (value: string) => Date.parse(`${value}Z`);
 
 /**
- * A stand-in for a WooCommerce store's REST API v3 `GET /wp-json/wc/v3/orders` (facts/woocommerce.md:
+ * A stand-in for a WooCommerce store's REST API v3 `GET /wp-json/wc/v3/orders` (docs/external/woocommerce.md:
  * the REST v3 order shape, money as decimal strings), in this process on 127.0.0.1: basic auth
  * with its consumer key and secret (401 `woocommerce_rest_authentication_error` otherwise, as
  * WooCommerce answers), `modified_after` (with `dates_are_gmt`, compared to

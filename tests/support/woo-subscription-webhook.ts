@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { restOrder, type OrderOptions } from './woo-webhook';
 
 /**
- * What WooCommerce Subscriptions sends (facts/woocommerce.md, "WooCommerce Subscriptions"):
+ * What WooCommerce Subscriptions sends (docs/external/woocommerce.md, "WooCommerce Subscriptions"):
  * `subscription.*` deliveries carry the REST `wc/v3/subscriptions` object; a renewal is an
  * ordinary order (`order.*` deliveries) with parent_id 0 and the meta `_subscription_renewal`.
  * Sign and send them with woo-webhook.ts's delivery().

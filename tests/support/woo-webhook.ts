@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * What a WooCommerce store sends to a webhook URL (facts/woocommerce.md, class-wc-webhook.php
+ * What a WooCommerce store sends to a webhook URL (docs/external/woocommerce.md, class-wc-webhook.php
  * deliver()): the REST v3 order as wp_json_encode() spells it, the X-WC-Webhook-* headers and
  * base64(HMAC-SHA256(body, key)). `key` is the HMAC key itself — the store's secret after
  * WooCommerce decoded it — so tests state it independently of the hub's decoding.
@@ -122,7 +122,7 @@ export function delivery(body: string | Buffer, options: DeliveryOptions): Webho
     'X-WC-Webhook-Event': event,
     'X-WC-Webhook-Signature': wooSignature(body, options.key),
     'X-WC-Webhook-ID': String(options.webhookId ?? 12),
-    // As WooCommerce makes it (facts/woocommerce.md): wp_hash( webhook id . time() ), 32 hex
+    // As WooCommerce makes it (docs/external/woocommerce.md): wp_hash( webhook id . time() ), 32 hex
     // characters, salted — the same for two deliveries in one second, so nothing may deduplicate on it.
     'X-WC-Webhook-Delivery-ID': createHmac('md5', 'wp_hash salt of the store').update(`${options.webhookId ?? 12}${Math.floor(Date.now() / 1000)}`).digest('hex'),
     ...options.headers,

@@ -4,7 +4,7 @@ import { loadConfig } from './config';
 /** SVC_PROVIDER_CONNECTIONS of worker/src/config.ts (docs/providers.md). */
 
 describe('provider connection limit', () => {
-  it('allows 1000 connections per provider origin by default: twice the 500 open streams of DESIGN §8', () => {
+  it('allows 1000 connections per provider origin by default: twice the 500 open streams of docs/architecture.md §8', () => {
     expect(loadConfig(VALID).providerConnections).toBe(1000);
   });
 

@@ -1,6 +1,6 @@
 <?php
 /**
- * Shell <-> worker request signatures (scheme v2: DESIGN.md §1 plus the route's auth kind,
+ * Shell <-> worker request signatures (scheme v2: docs/architecture.md §1 plus the route's auth kind,
  * docs/api-notes.md), in plain PHP.
  *
  * This file must not call WordPress functions: tests/php/signer-vector.php loads it alone.

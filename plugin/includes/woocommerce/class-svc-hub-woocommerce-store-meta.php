@@ -16,7 +16,7 @@ defined( 'ABSPATH' ) || exit;
  *
  * The session keeps them until an order carrying them has been placed: the block checkout
  * fires its meta hook while the page merely renders, on a draft it does not save, and again
- * when the buyer places the order (facts/woocommerce.md, "Observed on a real store"); the
+ * when the buyer places the order (docs/external/woocommerce.md, "Observed on a real store"); the
  * classic checkout fires its hook once, before its save.
  */
 final class Svc_Hub_Woocommerce_Store_Meta {

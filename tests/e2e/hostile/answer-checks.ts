@@ -1,6 +1,6 @@
 import type { HostileAnswer } from './ways';
 
-/** DESIGN §3: the statuses a hostile request may get (never a 5xx). */
+/** docs/architecture.md §3: the statuses a hostile request may get (never a 5xx). */
 export const DOCUMENTED_STATUSES = [200, 201, 204, 304, 400, 401, 403, 404, 405, 409, 413, 415, 429];
 
 /** The most an error answer may weigh, whatever the input (issue 11, finding 2). */

@@ -45,7 +45,7 @@ export interface SignOptions {
 }
 
 /**
- * The shell's signature headers (DESIGN §1, scheme v2 of docs/api-notes.md) over the exact bytes
+ * The shell's signature headers (docs/architecture.md §1, scheme v2 of docs/api-notes.md) over the exact bytes
  * of `body` — without an Authorization header (the attacks choose their own) and with no acting
  * user or auth kind unless given (each attack states what it claims).
  */

@@ -1,7 +1,7 @@
 <?php
 /**
  * Plugin Name: WooCommerce stand-in (svc-hub tests)
- * Description: Test suite only. Emulates the part of WooCommerce svc-hub uses — its functions, WC_Order's methods and hooks, with WooCommerce's own signatures and argument order, as observed on WooCommerce 10.0.2 (docs: /work/shared/facts/woocommerce.md) — because WooCommerce itself cannot be installed on these machines. Adds the svc-hub-test-woo/v1 routes that drive it from jest.
+ * Description: Test suite only. Emulates the part of WooCommerce svc-hub uses — its functions, WC_Order's methods and hooks, with WooCommerce's own signatures and argument order, as observed on WooCommerce 10.0.2 (docs: docs/external/woocommerce.md) — because WooCommerce itself cannot be installed on these machines. Adds the svc-hub-test-woo/v1 routes that drive it from jest.
  *
  * Linked into wp-content/mu-plugins by the stack when SVC_STACK_MU_PLUGINS points here. Never
  * loads next to a real WooCommerce. The option `svc_test_woo_active` = "no" makes it behave

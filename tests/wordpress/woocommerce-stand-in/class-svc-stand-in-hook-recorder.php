@@ -1,7 +1,7 @@
 <?php
 /**
  * The stand-in's witness of WooCommerce's order hooks, for the tests that pin their order and
- * arguments (facts/woocommerce.md, "Observed on a real store").
+ * arguments (docs/external/woocommerce.md, "Observed on a real store").
  *
  * @package svc-hub
  */

@@ -17,7 +17,7 @@ export interface CheckoutResult {
   replayed: boolean;
 }
 
-/** `{ package_id, site_url }`, both required; the site normalised (DESIGN §5). */
+/** `{ package_id, site_url }`, both required; the site normalised (docs/architecture.md §5). */
 export function parseCheckout(raw: Raw): { packageId: string; siteUrl: string } {
   const problems = new Problems();
   const packageId = raw.package_id;

@@ -17,7 +17,7 @@ export function requestHash(fields: Record<string, unknown>): string {
 }
 
 /**
- * `Idempotency-Key` for checkout, scoped per API key and kept 24 h (DESIGN §5). The first
+ * `Idempotency-Key` for checkout, scoped per API key and kept 24 h (docs/architecture.md §5). The first
  * request claims the key with an INSERT (the primary key decides races between workers);
  * concurrent retries wait for it to finish and then replay its order.
  */

@@ -1,6 +1,6 @@
 import { readDecimal, type DecimalRule, type Reading } from '../support/number-input';
 
-/** Money as the API writes it: `{ amount: "49.00", currency: "EUR" }` (DESIGN §3). */
+/** Money as the API writes it: `{ amount: "49.00", currency: "EUR" }` (docs/architecture.md §3). */
 export interface Money {
   amount: string;
   currency: string;

@@ -1,7 +1,7 @@
 import { canTransition, orderStatusFromWoo } from './order-states';
 
 describe('order states', () => {
-  it('allows the transitions of DESIGN §5 and no others', () => {
+  it('allows the transitions of docs/architecture.md §5 and no others', () => {
     expect(canTransition('pending', 'paid')).toBe(true);
     expect(canTransition('failed', 'paid')).toBe(true);
     expect(canTransition('expired', 'paid')).toBe(true);

@@ -1,4 +1,4 @@
-/** Order states, their transitions and the WooCommerce mapping (DESIGN §5). */
+/** Order states, their transitions and the WooCommerce mapping (docs/architecture.md §5). */
 export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'cancelled', 'expired', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -22,7 +22,7 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
 
 /**
  * The order status a WooCommerce order status stands for. `processing`/`completed` count as
- * paid only with `date_paid` set (the robust test of facts/woocommerce.md); null when the
+ * paid only with `date_paid` set (the robust test of docs/external/woocommerce.md); null when the
  * status says nothing about the payment (e.g. `checkout-draft`, or paid without date_paid).
  */
 export function orderStatusFromWoo(wooStatus: string, datePaid: Date | null): OrderStatus | null {

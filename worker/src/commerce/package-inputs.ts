@@ -30,7 +30,7 @@ function price(raw: Raw, problems: Problems): PackageInput['price'] {
 }
 
 /**
- * A whole package from the admin route or the CLI (DESIGN §5); `packageId` comes from the
+ * A whole package from the admin route or the CLI (docs/architecture.md §5); `packageId` comes from the
  * body on create and from the path on update.
  */
 export function parsePackage(raw: Raw, packageId: unknown = raw.package_id): PackageInput {

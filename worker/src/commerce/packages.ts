@@ -39,7 +39,7 @@ function toRecord(row: RowDataPacket): PackageRecord {
   };
 }
 
-/** Packages a site can buy (DESIGN §5), managed by the admin routes and `hub package …`. */
+/** Packages a site can buy (docs/architecture.md §5), managed by the admin routes and `hub package …`. */
 export class PackageStore {
   constructor(private readonly database: Database) {}
 

@@ -14,7 +14,7 @@ import type { WooSubscriptionFacts } from './woo-subscription';
 const unmatched = (reason: string, orderId: string | null = null): PaymentResult => ({ outcome: 'unmatched', reason, orderId });
 
 /**
- * Applies a WooCommerce order's state to the hub order it pays for (DESIGN §5): matches it
+ * Applies a WooCommerce order's state to the hub order it pays for (docs/architecture.md §5): matches it
  * by meta `svc_hub_order_id`, checks it (store, product, currency, total, site), lets only a
  * paying WooCommerce order claim (bind) a hub order that none has claimed yet, ignores a
  * delivery older than the last one applied, moves the order through its state machine and

@@ -21,7 +21,7 @@ export function packageToJson(record: PackageRecord) {
   };
 }
 
-/** The checkout answer (DESIGN §5): no history, no entitlement. */
+/** The checkout answer (docs/architecture.md §5): no history, no entitlement. */
 export function orderToJson(record: OrderRecord) {
   return {
     id: record.id,

@@ -18,7 +18,7 @@ interface ShellAnswer {
 }
 
 /**
- * Asks the shell (signed internal routes, DESIGN §1) to create a pending WooCommerce order, or
+ * Asks the shell (signed internal routes, docs/architecture.md §1) to create a pending WooCommerce order, or
  * whether a product exists. Called through `?rest_route=` so it works whatever the site's
  * permalink style; the signed path is the canonical `/wp-json/…` either way.
  */

@@ -1,6 +1,6 @@
 import type { StoreRecord } from './stores';
 
-/** WooCommerce sets a webhook to `disabled` after more than 5 failed deliveries in a row (facts/woocommerce.md). */
+/** WooCommerce sets a webhook to `disabled` after more than 5 failed deliveries in a row (docs/external/woocommerce.md). */
 export const WOOCOMMERCE_DISABLES_AFTER = 6;
 
 export type StoreHealthStatus = 'ok' | 'failing' | 'disabled' | 'silent';

@@ -1,6 +1,6 @@
 /**
  * The facts of a WooCommerce order the hub acts on, read from WooCommerce's REST v3 order
- * object (facts/woocommerce.md) — the webhook's body, and the shape the shell's WooCommerce
+ * object (docs/external/woocommerce.md) — the webhook's body, and the shape the shell's WooCommerce
  * bridge sends for in-process events.
  */
 export interface WooOrderFacts {

@@ -1,6 +1,6 @@
 import { gmtDate, isObject, positiveInteger, productIds } from './woo-order';
 
-/** WooCommerce Subscriptions' statuses (facts/woocommerce.md), without the `wc-` prefix. */
+/** WooCommerce Subscriptions' statuses (docs/external/woocommerce.md), without the `wc-` prefix. */
 export const SUBSCRIPTION_STATUSES = ['pending', 'active', 'on-hold', 'pending-cancel', 'cancelled', 'expired'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 

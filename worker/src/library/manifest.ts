@@ -1,7 +1,7 @@
 import { hashJson } from './canonical-json';
 
 /**
- * The sync manifest (DESIGN §6): the library version, when it was made, a hash over the
+ * The sync manifest (docs/architecture.md §6): the library version, when it was made, a hash over the
  * rest of the manifest (its ETag), counts, and every active item's id and hash. It is built
  * in the transaction of each library change and stored in the one state row, so answering
  * it (and every 304) never reads the item tables.

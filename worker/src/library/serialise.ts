@@ -35,7 +35,7 @@ function files(links: LibraryLinks, item: ItemRow): Record<string, PublicFile> {
   );
 }
 
-/** DESIGN §6 template fields, plus `files` (name → hash, length, URL) so a client can verify `hash`. */
+/** docs/architecture.md §6 template fields, plus `files` (name → hash, length, URL) so a client can verify `hash`. */
 export function templateToJson(links: LibraryLinks, item: TemplateRow) {
   const listed = files(links, item);
   return {

@@ -38,7 +38,7 @@ export type ItemKind = 'template' | 'sample' | 'asset';
 export type ItemStatus = 'active' | 'archived';
 export const ITEM_STATUSES: readonly ItemStatus[] = ['active', 'archived'];
 
-/** Id prefixes (DESIGN §3): `tpl_`, `smp_`, `ast_` followed by a ULID. */
+/** Id prefixes (docs/architecture.md §3): `tpl_`, `smp_`, `ast_` followed by a ULID. */
 export const ID_PREFIX: Record<ItemKind, string> = { template: 'tpl', sample: 'smp', asset: 'ast' };
 export const ITEM_ID_PATTERN = /^(tpl|smp|ast)_[0-9A-Z]{26}$/;
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$/;

@@ -1,4 +1,4 @@
-/** Entitlement states and the transitions DESIGN §5 allows. */
+/** Entitlement states and the transitions docs/architecture.md §5 allows. */
 export const ENTITLEMENT_STATUSES = ['inactive', 'active', 'suspended', 'expired', 'revoked'] as const;
 export type EntitlementStatus = (typeof ENTITLEMENT_STATUSES)[number];
 

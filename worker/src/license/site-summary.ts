@@ -18,7 +18,7 @@ function siteStatus(entitlements: EntitlementRecord[], now: Date): EntitlementSt
 
 /**
  * What a client site is told about itself (GET /entitlement and every propagated change):
- * `{ site_url, status, features: [union of live], entitlements: [...] }` (DESIGN §5).
+ * `{ site_url, status, features: [union of live], entitlements: [...] }` (docs/architecture.md §5).
  */
 export function siteSummary(siteUrl: string, entitlements: EntitlementRecord[], now: Date = new Date()) {
   const features = new Set<string>();

@@ -1,5 +1,5 @@
 /**
- * Upstream failures keep what the router needs to decide (STYLE item 5): the status code,
+ * Upstream failures keep what the router needs to decide (docs/architecture.md §0 item 5): the status code,
  * whether a retry may help, how long the provider asked us to wait, and the body it sent
  * (never logged with secrets; truncated).
  */

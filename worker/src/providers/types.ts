@@ -1,5 +1,5 @@
 /**
- * The one small interface every LLM provider module implements (STYLE item 3). The router
+ * The one small interface every LLM provider module implements (docs/architecture.md §0 item 3). The router
  * speaks only these types; each provider maps them to and from its own wire format, and
  * no provider-specific `if` lives outside its module.
  */
@@ -11,7 +11,7 @@ export type Role = 'system' | 'developer' | 'user' | 'assistant' | 'tool';
 /**
  * An image as the router hands it to a provider: a URL (https only) or inline data. The
  * router turns a URL into data first (fetched through the outbound guard) for a provider
- * whose descriptor says it cannot fetch URLs itself (DESIGN §9).
+ * whose descriptor says it cannot fetch URLs itself (docs/architecture.md §9).
  */
 export type ImageSource = { kind: 'url'; url: string } | { kind: 'data'; mediaType: string; base64: string };
 

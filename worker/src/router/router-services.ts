@@ -36,7 +36,7 @@ export interface RouterServices {
   calls: ConcurrentCalls;
   /** Checks chat images and inlines URLs for providers that cannot fetch them. */
   images: ImageInliner;
-  /** Stored Responses API responses (DESIGN §9). */
+  /** Stored Responses API responses (docs/architecture.md §9). */
   responses: ResponseStore;
   /** Spend budgets: reserve before a call, settle after (router/budgets/). */
   budgets: BudgetGuard;

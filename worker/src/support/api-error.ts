@@ -1,7 +1,7 @@
 import { boundedErrorBody, boundedParams, MAX_REPORTED_PROBLEMS, type ErrorBody } from './error-limits';
 
 /**
- * The named errors of the API contract (DESIGN §3), thrown by any area. Everything thrown on a request path is
+ * The named errors of the API contract (docs/architecture.md §3), thrown by any area. Everything thrown on a request path is
  * turned into the WordPress error shape by http/server/error-handler.ts; anything that is not an
  * ApiError becomes `svc_internal` 500 without detail.
  */

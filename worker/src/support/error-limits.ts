@@ -1,7 +1,7 @@
 /**
  * Bounds on what an error answer may carry, whatever the client sent: an error names at most
  * a few fields, each cut short, and the whole answer stays under MAX_ERROR_BODY_BYTES — the
- * answer to a hostile body never grows with it (DESIGN §3, docs/api-notes.md "Errors").
+ * answer to a hostile body never grows with it (docs/architecture.md §3, docs/api-notes.md "Errors").
  */
 
 /**

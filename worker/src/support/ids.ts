@@ -35,7 +35,7 @@ export function ulid(now: number = Date.now()): string {
   return timePart(now) + tail;
 }
 
-/** An opaque, prefixed id such as `key_01J…` (DESIGN §3). */
+/** An opaque, prefixed id such as `key_01J…` (docs/architecture.md §3). */
 export function prefixedId(prefix: string): string {
   return `${prefix}_${ulid()}`;
 }

@@ -1,7 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * The shell↔worker request signature, used in both directions (DESIGN §1 as amended in
+ * The shell↔worker request signature, used in both directions (docs/architecture.md §1 as amended in
  * docs/api-notes.md: scheme v2 adds the route's auth kind). Lines joined by "\n": v2, METHOD,
  * path?query, timestamp, nonce, sha256(Authorization), auth kind, user, client ip,
  * sha256(raw body). Header value: `v2=<hex HMAC-SHA256>`.

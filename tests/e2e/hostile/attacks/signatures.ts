@@ -4,7 +4,7 @@ import { ATTACKED_ROUTES, type HostileRoute } from '../route-table';
 import type { HostileAnswer, Way } from '../ways';
 
 /**
- * The shell's signature (DESIGN §1) on every route straight to the worker: admin and internal
+ * The shell's signature (docs/architecture.md §1) on every route straight to the worker: admin and internal
  * routes accept only a fresh, correct, unreplayed signature; public, Bearer and webhook routes
  * refuse any X-Svc-Hub-* header that is not validly signed (nobody claims a client address or a
  * WordPress user without the secret). An admin handler runs only for a real acting user

@@ -45,7 +45,7 @@ function describeStatus(status: number): string {
 }
 
 /**
- * Reads a store's orders through WooCommerce's REST API v3 (facts/woocommerce.md): basic
+ * Reads a store's orders through WooCommerce's REST API v3 (docs/external/woocommerce.md): basic
  * auth with the consumer key and secret, so only over https — plain http only to a target
  * SVC_OUTBOUND_ALLOW lists (a store on the LAN, the tests' stand-in). Every call goes through
  * the outbound guard (public addresses, pinned), is bounded by `timeoutMs`, follows no

@@ -1,5 +1,5 @@
 /**
- * What a WooCommerce delivery says about itself in its headers (facts/woocommerce.md), the
+ * What a WooCommerce delivery says about itself in its headers (docs/external/woocommerce.md), the
  * form-encoded ping, and the request headers as the audit log keeps them.
  */
 export interface DeliveryHeaders {

@@ -2,7 +2,7 @@
  * WordPress's `sanitize_text_field()` (wp-includes/formatting.php, `_sanitize_text_fields`
  * without newlines kept), ported for one purpose: WooCommerce's webhook form runs the secret
  * through it before storing it, so the key a store signs with after a save of that form is
- * this function's result, HTML-decoded (facts/woocommerce.md, "Observed on a real store").
+ * this function's result, HTML-decoded (docs/external/woocommerce.md, "Observed on a real store").
  * Invalid UTF-8 cannot occur in a JavaScript string, so `wp_check_invalid_utf8` is a no-op.
  */
 

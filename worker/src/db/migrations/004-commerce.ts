@@ -2,7 +2,7 @@ import type { Migration } from './migration';
 import { TABLE_OPTIONS } from './table-options';
 
 /**
- * Commerce and license hub (DESIGN §5): packages, orders and their history, checkout
+ * Commerce and license hub (docs/architecture.md §5): packages, orders and their history, checkout
  * idempotency, WooCommerce stores, the webhook audit log, and the propagation outbox.
  */
 export const commerce: Migration = {

@@ -22,7 +22,7 @@ const entryTable = (name: string) => `CREATE TABLE IF NOT EXISTS ${name} (
     ) ${TABLE_OPTIONS}`;
 
 /**
- * Image template library (DESIGN §6): templates, samples, editor assets, their SVG files, and
+ * Image template library (docs/architecture.md §6): templates, samples, editor assets, their SVG files, and
  * the one state row (version, hash, manifest) that every change updates in its transaction.
  * `files` on an item row is the JSON of its files' names, hashes, lengths and static paths
  * (the file bytes live in library_files), so lists need no join.

@@ -1,7 +1,7 @@
 import type { Migration } from './migration';
 
 /**
- * Cached input, cache writes and reasoning tokens (DESIGN §9): the usage row keeps them and the
+ * Cached input, cache writes and reasoning tokens (docs/architecture.md §9): the usage row keeps them and the
  * cache prices it was priced with; the admin's price overrides gain cache-read and cache-write
  * prices (NULL: the catalog's shipped cache price for that model applies). MySQL 8 has no
  * `ADD COLUMN IF NOT EXISTS`, so each column is added only when information_schema does not list

@@ -2,7 +2,7 @@ import type { Migration } from './migration';
 import { TABLE_OPTIONS } from './table-options';
 
 /**
- * The Responses API's stored responses (DESIGN §9, docs/api-notes.md "Responses API"): one row
+ * The Responses API's stored responses (docs/architecture.md §9, docs/api-notes.md "Responses API"): one row
  * per response created with `store` true, readable only with the API key that created it, kept
  * until `expires_at` (SVC_RESPONSES_RETENTION_DAYS) and then purged by the retention job.
  * `request_json` holds the conversation before this response (`history`), this request's own

@@ -2,7 +2,7 @@ import type { Migration } from './migration';
 import { TABLE_OPTIONS } from './table-options';
 
 /**
- * Spend budgets (DESIGN §11, docs/api-notes.md "Budgets"): `budgets` holds each limit (scope
+ * Spend budgets (docs/architecture.md §11, docs/api-notes.md "Budgets"): `budgets` holds each limit (scope
  * key | team | site, period day | month | total, amount in USD, hard or soft, an optional alert
  * URL and its encrypted signing secret); `budget_windows` one row per budget and period window
  * (UTC day, UTC month, or the single total window starting 1970-01-01) with the settled `spent`,

@@ -2,7 +2,7 @@ import type { Migration } from './migration';
 import { TABLE_OPTIONS } from './table-options';
 
 /**
- * The response cache and provider key pools (DESIGN §11, docs/api-notes.md "Response cache",
+ * The response cache and provider key pools (docs/architecture.md §11, docs/api-notes.md "Response cache",
  * "Provider key pools"): cache policies per purpose or API key; cached answers per scope
  * (`key:<id>`, `team:<team>` or `global`) and request hash, with their expiry; a provider's
  * deployments (key sealed like svc_providers', base URL, weight); cool-downs shared by every

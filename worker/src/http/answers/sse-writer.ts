@@ -3,7 +3,7 @@ import type { AnswerHeaders } from '../../router/calls/answer-stream';
 import { headWith } from './staged-headers';
 
 /**
- * Writes a text/event-stream answer (DESIGN §4): `data: <json>` events, a `: keep-alive`
+ * Writes a text/event-stream answer (docs/architecture.md §4): `data: <json>` events, a `: keep-alive`
  * comment after a silence, `data: [DONE]` at the end. Headers go out with the first event
  * or the first keep-alive, so a failure before that can still be an ordinary HTTP error;
  * the call's own headers (`X-Svc-Cache`) are taken from `headers` at that moment.

@@ -9,8 +9,8 @@ type Staging = ServerResponse & { [STAGED]?: string[] };
  * what every answer carries (X-Request-Id, the browser headers), and the answer writers
  * (sendJson, SseWriter) write them with their own in one `writeHead`. Node's setHeader checks,
  * lower-cases and stores each header, and the head is then built from that store: for these
- * headers that was ~15 µs of every call at concurrency 1 on the bench machine
- * (docs/benchmarks.md). A header set with setHeader meanwhile is still merged by Node.
+ * headers a measurable part of every call at concurrency 1 (docs/benchmarks.md, "Costs the
+ * code's comments used to carry", has the figure). A header set with setHeader meanwhile is still merged by Node.
  * Staged headers are invisible to getHeader(): only answer writers read them.
  */
 export function stageHeaders(response: ServerResponse, headers: string[]): void {

@@ -11,7 +11,7 @@ export interface HealthDependencies {
 }
 
 /**
- * GET /health (public, DESIGN §4): worker, database and provider checks, never a secret.
+ * GET /health (public, docs/architecture.md §4): worker, database and provider checks, never a secret.
  * The database probe is shared for one second so a flood of health checks costs one query.
  */
 export function healthHandler(dependencies: HealthDependencies) {

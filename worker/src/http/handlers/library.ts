@@ -34,7 +34,7 @@ interface ItemAnswer {
 }
 
 /**
- * The public routes of /wp-json/svc/v1 (DESIGN §6). Each first reads the library's state row
+ * The public routes of /wp-json/svc/v1 (docs/architecture.md §6). Each first reads the library's state row
  * (version and hash, one primary-key row): the manifest's 304 needs nothing else, and every
  * other answer is kept per version (VersionCache), so the item tables are read once per
  * library change and answer per worker. Workers stay consistent: the version comes from MySQL.

@@ -16,7 +16,8 @@ import { stageHeaders } from '../answers/staged-headers';
  * (chat, streams, embeddings) is served here: its body read (413), then the same checks
  * Express runs for it (runCall: key, rate limit, entitlement, JSON, calls in flight) and the same handler
  * and error answer. Express's routing and request/response decoration cost
- * more than the whole budget of DESIGN §8 on a small machine (docs/benchmarks.md).
+ * more than the direct lane's whole margin of docs/architecture.md §8 on a small machine
+ * (docs/benchmarks.md has the figures).
  *
  * Only the common case comes here; everything else is left to Express, which answers it as it
  * always has: other paths and methods, spellings Express would also accept (a trailing slash,

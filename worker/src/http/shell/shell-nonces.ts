@@ -11,7 +11,7 @@ export const NONCE_KEEP_SECONDS = MAX_CLOCK_SKEW_SECONDS * 2;
 const PURGE_BATCH = 10_000;
 
 /**
- * Replay protection for shell signatures across every worker on the database (DESIGN §1,
+ * Replay protection for shell signatures across every worker on the database (docs/architecture.md §1,
  * §11). A nonce is claimed twice: in this process's memory (the fast path, which refuses a
  * replay to the same worker without a query) and in `{prefix}svc_nonces` with one INSERT on
  * the primary key — a duplicate key there means another worker (or this one, before a

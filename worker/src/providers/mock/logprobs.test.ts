@@ -10,7 +10,7 @@ const bytes = (token: string) => [...Buffer.from(token, 'utf8')];
 const deltas = (events: StreamEvent[]) => events.filter((event): event is Extract<StreamEvent, { type: 'delta' }> => event.type === 'delta');
 const WEATHER = { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } };
 
-/** mock/echo honours `logprobs` / `top_logprobs` (DESIGN §9: a documented field is never dropped). */
+/** mock/echo honours `logprobs` / `top_logprobs` (docs/architecture.md §9: a documented field is never dropped). */
 describe('mock provider logprobs', () => {
   it('gives each streamed word piece its entry: the piece, logprob 0, its UTF-8 bytes, no alternatives unless asked', async () => {
     const events = await collect(provider.stream(ask('hello  grüße', { logprobs: true }), { signal: signal() }));

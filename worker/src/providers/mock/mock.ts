@@ -1,5 +1,5 @@
 /**
- * The mock provider (no network), for the dev stack and tests: `echo` answers by DESIGN §9's
+ * The mock provider (no network), for the dev stack and tests: `echo` answers by docs/architecture.md §9's
  * deterministic rules (mock-rules.ts: the last user message, tool calls, JSON, images),
  * text streamed word by word and tool-call arguments in a few fragments; `slow` does the same
  * one word every 100 ms, honouring the abort signal; `embed` returns deterministic

@@ -17,7 +17,7 @@ const weather: ToolDefinition = {
 const now: ToolDefinition = { name: 'now', parameters: { type: 'object', properties: {} } };
 const request = (extra: Partial<ChatRequest>): ChatRequest => ({ model: 'echo', messages: [ask], ...extra });
 
-describe('mock/echo rules (DESIGN §9)', () => {
+describe('mock/echo rules (docs/architecture.md §9)', () => {
   it('calls the first tool with arguments built from its schema: required only, string → user text, number → its length, boolean → true, enum → first', async () => {
     const result = await provider.chat(request({ tools: [weather, now] }), { signal: signal() });
     expect(result).toEqual({

@@ -1,5 +1,5 @@
 /**
- * mock/echo's deterministic answers (DESIGN §9), so the dev stack and the tests can drive
+ * mock/echo's deterministic answers (docs/architecture.md §9), so the dev stack and the tests can drive
  * full agent loops without a real model. In order: after a `tool` message → `tool said: <its
  * content>`; with tools (tool_choice not none) after a user message → a call of the tool
  * tool_choice names, else the first, arguments built from its JSON Schema; response_format

@@ -1,7 +1,7 @@
 /**
  * The chat-completions request body for every OpenAI-compatible provider, in that provider's
  * dialect (how it names the length limit and the seed, whether it knows the `developer` role,
- * what ids it accepts in tool-call history). DESIGN §9's fields are sent as OpenAI names them.
+ * what ids it accepts in tool-call history). docs/architecture.md §9's fields are sent as OpenAI names them.
  */
 import { createHash } from 'node:crypto';
 import type { JsonObject } from '../shared/schema';

@@ -52,7 +52,7 @@ describe('openai provider: the whole chat surface (synthetic tool-call answers: 
     });
   });
 
-  it('sends every DESIGN §9 field the OpenAI way: developer role, image parts, tool history, tools, response_format, the rest', async () => {
+  it('sends every docs/architecture.md §9 field the OpenAI way: developer role, image parts, tool history, tools, response_format, the rest', async () => {
     answer = (response) => respondJson(response, 200, readFixture('openai-tool-call-synthetic.json'));
     await openai.chat(
       {

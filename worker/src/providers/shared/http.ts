@@ -1,7 +1,7 @@
 /**
  * The one HTTP helper every networked provider uses: a pooled keep-alive undici Agent per
  * provider instance (provider-agent.ts), the router's three timeouts, the caller's AbortSignal,
- * and one mapping from transport failures and non-2xx answers to UpstreamError (STYLE item 5).
+ * and one mapping from transport failures and non-2xx answers to UpstreamError (docs/architecture.md §0 item 5).
  */
 import { errors as undiciErrors, request, type Agent, type Dispatcher } from 'undici';
 import { OutboundRefusedError, type OutboundGuard } from '../../support/outbound-guard';
@@ -146,7 +146,7 @@ export class ResponseStream implements AsyncIterable<Uint8Array> {
 export class HttpClient {
   private readonly agent: Agent;
   private readonly targets = new Map<string, Target>();
-  /** The headers of every postJson(), built once (a spread per call cost ~2 µs). */
+  /** The headers of every postJson(), built once: a spread per call showed in the direct lane's CPU a call (docs/benchmarks.md). */
   private readonly jsonHeaders: Record<string, string>;
 
   constructor(private readonly options: HttpClientOptions) {

@@ -3,7 +3,7 @@ import { guardedConnector } from '../../support/guarded-connector';
 import type { OutboundGuard } from '../../support/outbound-guard';
 
 /**
- * The default of SVC_PROVIDER_CONNECTIONS: twice DESIGN §8's 500 concurrent open streams (a
+ * The default of SVC_PROVIDER_CONNECTIONS: twice docs/architecture.md §8's 500 concurrent open streams (a
  * stream holds its connection to the end), so streams do not queue, while the sockets a flood
  * of calls can open stay bounded (docs/providers.md).
  */

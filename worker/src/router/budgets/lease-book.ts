@@ -24,7 +24,7 @@ export interface ThresholdAlerts {
 export const LEASE_CALLS = 16n;
 /** …doubled each time calls had to wait for a lease that ran dry, or it ran low within BUSY_TOP_UP_MS of its last grant (busy workers), up to this many. */
 export const LEASE_CALLS_MAX = 256n;
-/** A lease that needs a top-up this soon after its last grant is drawn from fast: the next grants are larger (one top-up per 8 calls cost a transaction every ~8 ms at concurrency 1). */
+/** A lease that needs a top-up this soon after its last grant is drawn from fast: the next grants are larger (one top-up per 8 calls cost a grant transaction every few calls at concurrency 1; docs/benchmarks.md). */
 export const BUSY_TOP_UP_MS = 1000;
 /** An open lease no call drew from for this long is given back. */
 export const LEASE_IDLE_MS = 2000;
@@ -33,8 +33,9 @@ const DRY_PAUSE_MS = 1000;
 /**
  * Settled calls are written at most this long after they settle, together: one transaction per
  * lease for all of them. Written at the next turn of the event loop instead, a worker answering
- * one call at a time ran one five-statement transaction per call, and a budget cost 48–80 µs of
- * worker CPU a call at saturation (docs/benchmarks.md). Until it is written, settled spend stays
+ * one call at a time ran one five-statement transaction per call, and a hard budget cost several
+ * times what it costs now in worker CPU a call at saturation (docs/benchmarks.md has the
+ * figures). Until it is written, settled spend stays
  * covered by the lease's reserved room, so the hard-budget bound is the same.
  */
 export const FLUSH_AFTER_MS = 100;

@@ -23,7 +23,7 @@ function offlineFallback(capability: Capability, configured: readonly string[]):
  * provider 400, wrong capability 400). A purpose → its models whose provider is configured;
  * when none is, and mock is on, the matching mock model (the dev stack without keys).
  * `needs` (chat: request-support.ts neededFeatures) keeps only models that honour the request's
- * optional fields: 400 svc_unsupported_parameter when none does (DESIGN §9). An explicit
+ * optional fields: 400 svc_unsupported_parameter when none does (docs/architecture.md §9). An explicit
  * model is resolved at once (or refused at once); a purpose needs the purpose book.
  */
 export function resolveTarget(

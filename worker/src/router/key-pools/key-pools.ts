@@ -11,7 +11,7 @@ import { DeploymentStore, type Deployment } from './deployment-rows';
 import { withKeyPool } from './pooled-provider';
 
 /**
- * Provider key pools (DESIGN §11, docs/api-notes.md "Provider key pools"): a provider with a
+ * Provider key pools (docs/architecture.md §11, docs/api-notes.md "Provider key pools"): a provider with a
  * pool sends each call to one of its deployments (pooled-provider.ts); one without is left as
  * it is. Pools are read from the database at most every few seconds; each deployment has its
  * own provider instance (connection pool), replaced when its settings change.

@@ -1,7 +1,7 @@
 /**
- * Calls in flight per key on this worker (DESIGN §4 limits; docs/api-notes.md): a call takes a
+ * Calls in flight per key on this worker (docs/architecture.md §4 limits; docs/api-notes.md): a call takes a
  * slot before its handler runs and gives it back when it ends, however it ends. Counted in
- * memory only — no database round trip on the request path (DESIGN §8) — so with N workers a
+ * memory only — no database round trip on the request path (docs/architecture.md §8) — so with N workers a
  * key may have up to N × its cap in flight across them.
  */
 export class ConcurrentCalls {

@@ -7,7 +7,7 @@ export type RateVerdict = { allowed: true } | { allowed: false; retryAfterSecond
 const ALLOWED: RateVerdict = { allowed: true };
 
 /**
- * Requests per key per clock minute (DESIGN §4), strict across workers: a worker admits a
+ * Requests per key per clock minute (docs/architecture.md §4), strict across workers: a worker admits a
  * request only from quota it has claimed from the shared MySQL counter (RateCounters.claim,
  * one atomic statement that never passes the limit), so the sum over workers never exceeds
  * the limit. Claims come in chunks (router/limits/rate-quota.ts), so the common request is answered

@@ -23,7 +23,7 @@ export interface CacheSlot {
 }
 
 /**
- * The response cache (DESIGN §11, docs/api-notes.md "Response cache"): opt-in by a policy per
+ * The response cache (docs/architecture.md §11, docs/api-notes.md "Response cache"): opt-in by a policy per
  * API key or purpose; exact match on the request hash within a scope — the key (`key:<id>`),
  * its team (`team:<name>`, the key's when it has one, else the key's own scope) or, only when
  * the policy says so, `global`. By default only requests with temperature 0 or a seed.

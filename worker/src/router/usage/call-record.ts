@@ -31,7 +31,7 @@ export interface CallOutcome {
   errorCode?: string;
 }
 
-/** The `router` block of every answer (DESIGN §4). */
+/** The `router` block of every answer (docs/architecture.md §4). */
 export interface RouterBlock {
   provider: string | null;
   purpose: string | null;

@@ -35,8 +35,8 @@ const toScaled = (value: number) => Math.round(value * SCALE);
  * completion × output, as a decimal string with 8 places (e.g. "0.00001234"). Reasoning
  * tokens are inside completionTokens and priced as output. A provider that reports more
  * cached and written tokens than prompt tokens is taken at its word for those; the rest is 0.
- * In integers throughout: doubles while exact (every real call: ~1 µs less than BigInt's
- * allocations), BigInt beyond.
+ * In integers throughout: doubles while exact (every real call; cheaper than BigInt's
+ * allocations, docs/benchmarks.md), BigInt beyond.
  */
 export function costOfUsage(tokens: PricedTokens, price: Price): string {
   const cached = Math.max(0, tokens.cachedTokens ?? 0);

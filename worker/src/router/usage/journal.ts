@@ -29,9 +29,9 @@ export interface JournalRow {
 
 /**
  * The usage rows of calls in flight, on local disk before their answers leave: one line per
- * opened call, the lines of calls opened together appended with one synchronous write (a few
- * µs — the bytes are the kernel's the moment it returns, so a `kill -9` of the worker loses
- * none). The database writes stay batched off the request path (usage-recorder.ts); rows
+ * opened call, the lines of calls opened together appended with one synchronous write (cheap,
+ * docs/benchmarks.md — and the bytes are the kernel's the moment it returns, so a `kill -9` of
+ * the worker loses none). The database writes stay batched off the request path (usage-recorder.ts); rows
  * confirmed in MySQL are forgotten, and a file whose rows all are is deleted. A journal left by
  * a process that is gone (`kill -9`, a crash)
  * is replayed into MySQL — its rows inserted as `interrupted` unless already there — by the

@@ -3,8 +3,9 @@ import { escape } from 'mysql2';
 /**
  * SQL literals for the usage rows' multi-row writes, made here rather than by mysql2's
  * placeholder formatting: a completion batch at saturation carries hundreds of rows every
- * 200 ms, and mysql2 formats a row of this table in ~6 µs (a generic escaper for every value,
- * a Date object per timestamp) where these take ~1. The output is what mysql2 would send for
+ * 200 ms, and mysql2 formats each row with a generic escaper for every value and a Date object
+ * per timestamp, several times what these literals cost (docs/benchmarks.md has the figures).
+ * The output is what mysql2 would send for
  * the same values with the pool's `timezone: 'Z'`: strings quoted with its escaping (the
  * common string, with none of the characters it escapes, is quoted as it is), NULL, numbers
  * as JavaScript prints them, timestamps as UTC `'YYYY-MM-DD HH:MM:SS.mmm'`.
