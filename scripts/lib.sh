@@ -149,6 +149,18 @@ db_start() {
 
 # Compile the worker (tsc incremental; skipped when nothing under worker/src changed since),
 # then write the route manifest into plugin/build/.
+# Compiled files whose source is gone (a module moved or deleted): tsc never removes them, and
+# one left where a folder of the same name now is (`http/routes.js` beside `http/routes/`) is
+# what `require('./routes')` would load.
+prune_worker_dist() {
+  local dist=$REPO_ROOT/worker/dist file relative
+  while IFS= read -r file; do
+    relative=${file#"$dist"/}
+    [ -f "$REPO_ROOT/worker/src/${relative%.js}.ts" ] || rm -f "$file" "$file.map"
+  done < <(find "$dist" -name '*.js' -type f)
+  find "$dist" -mindepth 1 -type d -empty -delete
+}
+
 build_worker() {
   # Our own stamp, written only after a successful emitting build: `tsc --noEmit` (a type
   # check) also rewrites tsc's .tsbuildinfo, so that file cannot tell whether dist is current.
@@ -157,6 +169,7 @@ build_worker() {
     [ -n "$(find "$REPO_ROOT/worker/src" "$REPO_ROOT/tsconfig.json" -newer "$stamp" -print -quit)" ]; then
     rm -f "$stamp"
     (cd "$REPO_ROOT" && node_modules/.bin/tsc -p tsconfig.json) || return 1
+    prune_worker_dist
     touch "$stamp"
   fi
   # The shell's route manifest (plugin/build/routes.php, routes.json) from the compiled route
