@@ -1,9 +1,8 @@
 import type { Request, Response } from 'express';
-import { modelList, purposeList } from '../../router/catalog/model-lists';
-import type { RouterServices } from '../../router/router-services';
+import { modelList, purposeList, type ModelListServices } from '../../router/catalog/model-lists';
 
 /** GET /models (only configured providers) and GET /models/purposes. */
-export function modelHandlers(router: RouterServices) {
+export function modelHandlers(router: ModelListServices) {
   return {
     async models(_request: Request, response: Response) {
       response.json(await modelList(router));

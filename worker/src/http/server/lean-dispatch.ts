@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Services } from '../../services';
 import { browserHeaderList } from '../wordpress/browser-headers';
-import { runCall, type CallRoute } from '../middleware/call-handler';
+import { runCall, type CallRoute, type CallServices } from '../middleware/call-handler';
 import type { RequestContext } from './context';
 import { answerError } from './error-handler';
 import { forwardedClient, proxyTrust, type ProxyTrust } from '../shell/forwarded-client';
@@ -30,7 +30,7 @@ export class LeanDispatch {
   private readonly trust: ProxyTrust | null;
 
   constructor(
-    private readonly services: Services,
+    private readonly services: CallServices & Pick<Services, 'config' | 'logger'>,
     routes: RouteDefinition[],
   ) {
     this.trust = proxyTrust(services.config.trustProxy);

@@ -3,7 +3,10 @@ import { pricingBlock, supportsBlock } from './model-listing';
 import type { RouterServices } from '../router-services';
 
 /** The body of GET /models: the catalog models of configured providers, with capabilities and prices. */
-export async function modelList(router: RouterServices) {
+/** What the model lists read: the configured providers, admin prices and purposes. */
+export type ModelListServices = Pick<RouterServices, 'prices' | 'providers' | 'purposes'>;
+
+export async function modelList(router: ModelListServices) {
   const configured = new Set(await router.providers.configuredNames());
   const data = await Promise.all(
     CATALOG.filter((model) => configured.has(model.provider)).map(async (model) => {
@@ -24,7 +27,7 @@ export async function modelList(router: RouterServices) {
 }
 
 /** The body of GET /models/purposes: each purpose, its models and those of them usable now. */
-export async function purposeList(router: RouterServices) {
+export async function purposeList(router: ModelListServices) {
   const configured = new Set(await router.providers.configuredNames());
   const data = (await router.purposes.list()).map((purpose) => ({
     purpose: purpose.purpose,

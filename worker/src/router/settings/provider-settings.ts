@@ -12,7 +12,10 @@ import type { RouterServices } from '../router-services';
  * base URL must pass the outbound guard (public addresses, or a host:port SVC_OUTBOUND_ALLOW
  * names). A refused change stores nothing: 400 naming each bad field.
  */
-export async function saveProviderChange(router: RouterServices, name: string, raw: Record<string, unknown>): Promise<ProviderStatus> {
+/** What a change of a provider's settings reads and writes. */
+export type ProviderSettingsServices = Pick<RouterServices, 'config' | 'providerStore' | 'providers'>;
+
+export async function saveProviderChange(router: ProviderSettingsServices, name: string, raw: Record<string, unknown>): Promise<ProviderStatus> {
   const change = parseProviderChange(name, raw);
   const params: Record<string, string> = {};
   const environmentBaseUrl = environmentBaseUrlOf(router, name);
@@ -27,7 +30,7 @@ export async function saveProviderChange(router: RouterServices, name: string, r
 }
 
 /** Why the outbound guard refuses an admin-entered base URL, or null (no URL, the shipped one, the environment's, or allowed). */
-async function refusedBaseUrl(router: RouterServices, name: string, baseUrl: string | null | undefined, environmentBaseUrl: string | undefined): Promise<string | null> {
+async function refusedBaseUrl(router: ProviderSettingsServices, name: string, baseUrl: string | null | undefined, environmentBaseUrl: string | undefined): Promise<string | null> {
   if (typeof baseUrl !== 'string' || !baseUrlNeedsGuard(name, baseUrl, environmentBaseUrl)) return null;
   try {
     await router.providers.guard.check(baseUrl);
@@ -38,7 +41,7 @@ async function refusedBaseUrl(router: RouterServices, name: string, baseUrl: str
   }
 }
 
-function environmentBaseUrlOf(router: RouterServices, name: string): string | undefined {
+function environmentBaseUrlOf(router: ProviderSettingsServices, name: string): string | undefined {
   const variable = PROVIDER_ENVIRONMENT[name]?.baseUrl;
   return variable ? router.config.providerKeys[variable] : undefined;
 }

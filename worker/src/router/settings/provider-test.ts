@@ -36,7 +36,7 @@ export function testModelFor(provider: string, requested: unknown): string {
  * the provider module with the settings in force now. The outcome is the answer, success or
  * not; secrets and the provider's own error text never leave the worker.
  */
-export async function testProvider(router: RouterServices, provider: string, requestedModel: unknown): Promise<ProviderTestResult> {
+export async function testProvider(router: Pick<RouterServices, 'logger' | 'providers'>, provider: string, requestedModel: unknown): Promise<ProviderTestResult> {
   const model = testModelFor(provider, requestedModel);
   const result = (ok: boolean, latencyMs: number, error: ProviderTestResult['error']): ProviderTestResult => ({
     object: 'provider_test',

@@ -12,7 +12,10 @@ import { saveProviderChange } from '../../../router/settings/provider-settings';
 import { testProvider } from '../../../router/settings/provider-test';
 
 /** Admin routes of the router: providers (write-only keys, test call), models, purposes, prices, usage. */
-export function routerAdminHandlers(router: RouterServices, database: Database) {
+export function routerAdminHandlers(
+  router: Pick<RouterServices, 'config' | 'logger' | 'prices' | 'providerStore' | 'providers' | 'purposes'>,
+  database: Database,
+) {
   const providerName = (request: Request) => {
     const name = String(request.params.name ?? '');
     if (!KNOWN_PROVIDERS.includes(name)) throw ApiError.notFound(`No provider "${name}"; known: ${KNOWN_PROVIDERS.join(', ')}.`);
