@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { PROVIDER_ENVIRONMENT_VARIABLES } from './providers/registry';
 import { parseDurationList } from './support/durations';
+import type { LogLevel } from './support/logger';
 import { parseOutboundAllow } from './support/outbound-allow';
 import { parseTrustedProxies } from './support/trusted-proxies';
 
@@ -11,7 +12,6 @@ import { parseTrustedProxies } from './support/trusted-proxies';
  */
 
 export type Switch = 'on' | 'off';
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
 export interface DatabaseConfig {
   host: string;

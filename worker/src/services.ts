@@ -5,7 +5,7 @@ import { CachedKeyLookup } from './license/api-key-cache';
 import { ApiKeyStore } from './license/api-keys';
 import { EntitlementStore } from './license/entitlements';
 import { EntitlementGate } from './license/gate';
-import { ShellNonceStore } from './http/shell/shell-nonces';
+import { ShellNonceStore } from './db/shell-nonce-claims';
 import { OutboxWriter } from './license/outbox-writer';
 import { Library } from './library/library';
 import type { Logger } from './support/logger';
@@ -26,7 +26,7 @@ export interface Services {
   router: RouterServices;
   commerce: CommerceServices;
   library: Library;
-  /** Shell-signature nonces, claimed across workers (http/shell/shell-nonces.ts). */
+  /** Shell-signature nonces, claimed across workers (db/shell-nonce-claims.ts). */
   shellNonces: ShellNonceStore;
 }
 

@@ -1,4 +1,5 @@
-import type { LogLevel } from '../config';
+/** How much the worker logs (SVC_LOG_LEVEL): this level and those above it. */
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { context } from '../server/context';
 import type { Database } from '../../db/connections';
-import { ShellNonceStore } from '../shell/shell-nonces';
+import { ShellNonceStore } from '../../db/shell-nonce-claims';
 import { intakeOf, webhookIntake, type WebhookIntake } from './webhook-intake';
 
 const LIMIT = 4096;

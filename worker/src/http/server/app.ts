@@ -13,7 +13,7 @@ import { rateLimit } from '../middleware/rate-limit';
 import { rawBody } from '../middleware/raw-body';
 import { requestId } from './request-id';
 import { NAMESPACES, pathMatcher, type RouteDefinition } from '../routes';
-import type { ShellNonceStore } from '../shell/shell-nonces';
+import type { ShellNonceStore } from '../../db/shell-nonce-claims';
 import { requireShellKind, shellSignature, type ShellSignatureOptions } from '../shell/shell-signature';
 import { webhookIntake } from '../middleware/webhook-intake';
 import { webhookNonceClaim } from '../middleware/webhook-nonce';

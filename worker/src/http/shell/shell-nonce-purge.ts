@@ -1,6 +1,6 @@
 import type { Logger } from '../../support/logger';
 import { Periodic } from '../../support/periodic';
-import type { ShellNonceStore } from './shell-nonces';
+import type { ShellNonceStore } from '../../db/shell-nonce-claims';
 
 const INTERVAL_MS = 60_000;
 

@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import type { Database } from '../../db/connections';
 import { ApiError } from '../../support/api-error';
 import { context } from '../server/context';
-import { ShellNonceStore } from './shell-nonces';
+import { ShellNonceStore } from '../../db/shell-nonce-claims';
 import { requireShellKind, shellSignature, type ShellOnlyKind } from './shell-signature';
 import { sign } from '../../support/shell-signing';
 

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { ApiError } from '../../support/api-error';
 import { context } from '../server/context';
-import type { ShellNonceStore } from './shell-nonces';
+import type { ShellNonceStore } from '../../db/shell-nonce-claims';
 import { SIGNATURE_HEADERS, verify } from '../../support/shell-signing';
 
 export interface ShellSignatureOptions {

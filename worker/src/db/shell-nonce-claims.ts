@@ -1,5 +1,5 @@
-import type { Database } from '../../db/connections';
-import { MAX_CLOCK_SKEW_SECONDS, NonceRegistry } from '../../support/shell-signing';
+import type { Database } from './connections';
+import { MAX_CLOCK_SKEW_SECONDS, NonceRegistry } from '../support/shell-signing';
 
 /**
  * How long a claimed nonce is kept after its timestamp: twice the freshness window, so a
