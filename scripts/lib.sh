@@ -161,6 +161,10 @@ prune_worker_dist() {
   find "$dist" -mindepth 1 -type d -empty -delete
 }
 
+# What Prettier formats (.prettierrc.json): the TypeScript and JavaScript of these four folders.
+# shellcheck disable=SC2034 # used by lint.sh and format.sh
+PRETTIER_FILES=('worker/**/*.{ts,js,mjs,cjs}' 'tests/**/*.{ts,js,mjs,cjs}' 'bench/**/*.{ts,js,mjs,cjs}' 'scripts/**/*.{ts,js,mjs,cjs}')
+
 build_worker() {
   # Our own stamp, written only after a successful emitting build: `tsc --noEmit` (a type
   # check) also rewrites tsc's .tsbuildinfo, so that file cannot tell whether dist is current.
