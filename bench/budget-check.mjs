@@ -18,7 +18,14 @@ const guard = services.router.budgets;
 const model = { id: 'openai/gpt-4o-mini', provider: 'openai', name: 'gpt-4o-mini' };
 const estimate = { promptText: 'hello there router', maxTokens: 16 };
 const scope = { keyId: 'key_01BENCHBUDGETCHECK0000000', team: 'bench-budget', siteUrl: 'https://bench-budget.example' };
-const { record } = await guard.store.create({ scopeKind: 'key', scopeValue: scope.keyId, period: 'day', amount: '1000000', hard: true, alertUrl: null });
+const { record } = await guard.store.create({
+  scopeKind: 'key',
+  scopeValue: scope.keyId,
+  period: 'day',
+  amount: '1000000',
+  hard: true,
+  alertUrl: null,
+});
 guard.changed();
 
 /** Everything settled so far written (leases: the batched spend; before leases there is nothing to wait for). */
@@ -41,11 +48,15 @@ async function measure(label, work) {
   const statements = (await questions()) - statementsBefore - 1;
   times.sort((a, b) => a - b);
   const at = (p) => times[Math.min(times.length - 1, Math.floor(times.length * p))].toFixed(0);
-  console.log(`${label}: p50 ${at(0.5)} µs, p90 ${at(0.9)} µs, p99 ${at(0.99)} µs, mean ${(times.reduce((a, b) => a + b, 0) / times.length).toFixed(0)} µs; CPU ${((cpu.user + cpu.system) / calls).toFixed(0)} µs, ${(statements / calls).toFixed(2)} database statements per call (${calls} calls)`);
+  console.log(
+    `${label}: p50 ${at(0.5)} µs, p90 ${at(0.9)} µs, p99 ${at(0.99)} µs, mean ${(times.reduce((a, b) => a + b, 0) / times.length).toFixed(0)} µs; CPU ${((cpu.user + cpu.system) / calls).toFixed(0)} µs, ${(statements / calls).toFixed(2)} database statements per call (${calls} calls)`,
+  );
 }
 
 try {
-  await measure('no budget applies (look-up only)', () => guard.reserve(`usg_bench_none`, { ...scope, keyId: 'key_01OTHER0000000000000000000' }, model, estimate));
+  await measure('no budget applies (look-up only)', () =>
+    guard.reserve(`usg_bench_none`, { ...scope, keyId: 'key_01OTHER0000000000000000000' }, model, estimate),
+  );
   await measure('reserve + settle, one hard budget', async (index) => {
     const reservation = await guard.reserve(`usg_bench_${index}`, scope, model, estimate);
     await guard.settle(reservation, '0.00001000');

@@ -14,7 +14,8 @@ const deployments = [];
 const database = {
   table: (name) => `svc_${name}`,
   pool: {
-    query: async (sql) => (sql.includes('cache_policies') ? rows(policies) : sql.includes('provider_deployments') ? rows(deployments) : rows([])),
+    query: async (sql) =>
+      sql.includes('cache_policies') ? rows(policies) : sql.includes('provider_deployments') ? rows(deployments) : rows([]),
     execute: async () => rows([]),
   },
 };
@@ -43,16 +44,26 @@ async function measure(name, iterations, body) {
 const cache = new ResponseCache(database, { perScope: 1000, total: 100000 }, logger);
 // the call's answer headers, where the cache says X-Svc-Cache (router/calls/answer-stream.ts)
 const context = { record, headers: new Map() };
-await measure('cache: no policy for the call (the default)', 100000, () => withResponseCache(cache, provider, 'openai/gpt-4o-mini', context));
+await measure('cache: no policy for the call (the default)', 100000, () =>
+  withResponseCache(cache, provider, 'openai/gpt-4o-mini', context),
+);
 policies.push({ target_type: 'purpose', target: 'customer-care', enabled: 1, scope: 'team', ttl_seconds: 600, any_temperature: 0 });
 cache.policies.snapshot.clear();
 // the miss path without its database round trip: policy, eligibility, canonical JSON + SHA-256
 const entries = cache.entries;
 entries.find = async () => null;
 cache.store = () => {};
-await measure('cache: policy on, miss (decision + hash; DB look-up excluded)', 50000, async () => (await withResponseCache(cache, provider, 'openai/gpt-4o-mini', context)).chat(request, {}));
+await measure('cache: policy on, miss (decision + hash; DB look-up excluded)', 50000, async () =>
+  (await withResponseCache(cache, provider, 'openai/gpt-4o-mini', context)).chat(request, {}),
+);
 
-const config = { encryptionKey: Buffer.alloc(32), providerKeys: {}, timeouts: { connectMs: 1000, firstTokenMs: 1000, idleMs: 1000 }, providerConnections: 10, poolCooldownSeconds: 60 };
+const config = {
+  encryptionKey: Buffer.alloc(32),
+  providerKeys: {},
+  timeouts: { connectMs: 1000, firstTokenMs: 1000, idleMs: 1000 },
+  providerConnections: 10,
+  poolCooldownSeconds: 60,
+};
 const providers = { statuses: async () => [{ name: 'openai', base_url: 'https://api.openai.com/v1' }], guard: null };
 const pools = new KeyPools(config, database, providers);
 await measure('pool: provider without a pool (the default)', 100000, () => pools.wrap(provider));
@@ -62,6 +73,8 @@ deployments.push(
 );
 pools.refresh();
 let instance = 0;
-pools.instanceOf = () => ({ name: 'openai', chat: async () => (instance += 1, answer), stream: () => [], close: async () => {} });
-await measure('pool: wrap + weighted pick among 2 (cool-downs cached) + call', 50000, async () => (await pools.wrap(provider)).chat(request, {}));
+pools.instanceOf = () => ({ name: 'openai', chat: async () => ((instance += 1), answer), stream: () => [], close: async () => {} });
+await measure('pool: wrap + weighted pick among 2 (cool-downs cached) + call', 50000, async () =>
+  (await pools.wrap(provider)).chat(request, {}),
+);
 await measure('baseline: the bare provider call', 100000, () => provider.chat(request, {}));

@@ -27,7 +27,11 @@ import { printTimeline, timelineArgs } from './timeline.mjs';
 const rounds = Number(process.env.ROUNDS ?? 5);
 const perRound = Number(process.env.REQUESTS ?? 2500);
 const samples = Number(process.env.SAMPLES ?? 300);
-const dists = { A: process.env.DIST_A, B: process.env.DIST_B ?? join(repoRoot, 'worker', 'dist', 'main.js'), ...(process.env.DIST_C ? { C: process.env.DIST_C } : {}) };
+const dists = {
+  A: process.env.DIST_A,
+  B: process.env.DIST_B ?? join(repoRoot, 'worker', 'dist', 'main.js'),
+  ...(process.env.DIST_C ? { C: process.env.DIST_C } : {}),
+};
 const profileDir = process.env.PROFILE_DIR ?? join(tmpdir(), 'svc-hub-cpu-profiles');
 if (!dists.A) {
   process.stderr.write('usage: DIST_A=<other build>/worker/dist/main.js [DIST_B=…] node bench/direct-lane-cpu.mjs\n');
@@ -47,13 +51,20 @@ async function spawnWorker(name, main, env) {
   const args = process.env.PROFILE === name ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
   args.push(...probe, ...(process.env[`NODE_ARGS_${name}`] ?? '').split(' ').filter(Boolean));
   const log = openSync(join(env.SVC_STACK_DIR ?? '/tmp', `worker-${name}.log`), 'w');
-  const child = spawn(process.execPath, [...args, main], { cwd: repoRoot, env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, SVC_WORKER_PORT: String(port) }, stdio: ['ignore', log, log] });
-  cleanups.push(() => new Promise((done) => {
-    if (child.exitCode !== null) return done();
-    const killer = setTimeout(() => child.kill('SIGKILL'), 8000);
-    child.once('exit', () => done(clearTimeout(killer)));
-    child.kill('SIGTERM');
-  }));
+  const child = spawn(process.execPath, [...args, main], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, SVC_WORKER_PORT: String(port) },
+    stdio: ['ignore', log, log],
+  });
+  cleanups.push(
+    () =>
+      new Promise((done) => {
+        if (child.exitCode !== null) return done();
+        const killer = setTimeout(() => child.kill('SIGKILL'), 8000);
+        child.once('exit', () => done(clearTimeout(killer)));
+        child.kill('SIGTERM');
+      }),
+  );
   const url = `http://127.0.0.1:${port}`;
   for (let tries = 0; ; tries += 1) {
     try {
@@ -127,9 +138,23 @@ try {
   const json = { 'content-type': 'application/json' };
   const chat = (id, url, headers, model, pid) => ({ id, name: id, url, headers, model, pid });
   const targets = [
-    chat('emulator', `${emulator.url}/openai/v1/chat/completions`, { ...json, authorization: `Bearer ${emulator.keys.openai}` }, 'gpt-4o-mini', emulator.pid),
+    chat(
+      'emulator',
+      `${emulator.url}/openai/v1/chat/completions`,
+      { ...json, authorization: `Bearer ${emulator.keys.openai}` },
+      'gpt-4o-mini',
+      emulator.pid,
+    ),
     chat('reference', `${reference.url}/v1/chat/completions`, json, 'openai/gpt-4o-mini', reference.pid),
-    ...Object.entries(workers).map(([name, worker]) => chat(name, `${worker.url}/wp-json/llm/router/v1/chat/completions`, { ...json, authorization: `Bearer ${createKey(name)}` }, 'openai/gpt-4o-mini', worker.pid)),
+    ...Object.entries(workers).map(([name, worker]) =>
+      chat(
+        name,
+        `${worker.url}/wp-json/llm/router/v1/chat/completions`,
+        { ...json, authorization: `Bearer ${createKey(name)}` },
+        'openai/gpt-4o-mini',
+        worker.pid,
+      ),
+    ),
   ];
   const agent = keepAliveAgent(130);
   cleanups.push(() => agent.close());
@@ -146,11 +171,19 @@ try {
       // MariaDB's CPU per call while this target ran (usage rows, budget and rate writes).
       const database = ((cpuTicks(mariadb) - databaseBefore) * 10_000) / perRound;
       if (result.errors > 0) throw new Error(`${target.id}: ${result.errors} failed calls (${result.firstError})`);
-      process.stderr.write(`round ${round} ${target.id}: ${result.perSecond.toFixed(0)} calls/s, ${microseconds.toFixed(0)} µs CPU a call, MariaDB ${database.toFixed(0)} µs\n`);
-      if (round > 0) figures[target.id].cpu.push(microseconds), figures[target.id].database.push(database), figures[target.id].perSecond.push(result.perSecond);
+      process.stderr.write(
+        `round ${round} ${target.id}: ${result.perSecond.toFixed(0)} calls/s, ${microseconds.toFixed(0)} µs CPU a call, MariaDB ${database.toFixed(0)} µs\n`,
+      );
+      if (round > 0)
+        (figures[target.id].cpu.push(microseconds),
+          figures[target.id].database.push(database),
+          figures[target.id].perSecond.push(result.perSecond));
     }
   }
-  const mixed = await mixedRounds(agent, loaded.filter((target) => target.id !== 'reference'));
+  const mixed = await mixedRounds(
+    agent,
+    loaded.filter((target) => target.id !== 'reference'),
+  );
   // PORTKEY=1: Portkey joins the concurrency-1 interleave (after the same 2,000-call warm-up as in
   // `npm run bench`), so every call of ours runs after one of its, with the caches it leaves, as
   // in the bench — where the direct lane sits further above the reference proxy than here.
@@ -159,24 +192,40 @@ try {
     const portkey = await spawnPortkey(undefined, probe);
     cleanups.push(() => portkey.stop());
     const upstream = { ...json, authorization: `Bearer ${emulator.keys.openai}` };
-    const target = { id: 'portkey', name: 'portkey', url: `${portkey.url}/v1/chat/completions`, headers: { ...upstream, 'x-portkey-provider': 'openai', 'x-portkey-custom-host': `${emulator.url}/openai/v1` }, model: 'gpt-4o-mini', pid: portkey.pid };
+    const target = {
+      id: 'portkey',
+      name: 'portkey',
+      url: `${portkey.url}/v1/chat/completions`,
+      headers: { ...upstream, 'x-portkey-provider': 'openai', 'x-portkey-custom-host': `${emulator.url}/openai/v1` },
+      model: 'gpt-4o-mini',
+      pid: portkey.pid,
+    };
     await loadChat(agent, target, { concurrency: 10, requests: 2000, warmup: 0 });
     interleaved.push(target);
   }
   const single = await interleavedChat(agent, interleaved, { warmup: 30, samples });
-  console.log(`| target | CPU µs a call (median of ${rounds - 1} rounds) | MariaDB CPU µs a call | calls/s at 100 in flight (median) | p50 ms, concurrency 1 | overhead p50 ms |`);
+  console.log(
+    `| target | CPU µs a call (median of ${rounds - 1} rounds) | MariaDB CPU µs a call | calls/s at 100 in flight (median) | p50 ms, concurrency 1 | overhead p50 ms |`,
+  );
   console.log('|---|---|---|---|---|---|');
   for (const target of interleaved) {
     const own = figures[target.id];
     const overhead = target.id === 'emulator' ? '–' : (single[target.id].p50 - single.emulator.p50).toFixed(3);
-    console.log(`| ${target.id} | ${own ? median(own.cpu).toFixed(0) : '–'} | ${own ? median(own.database).toFixed(0) : '–'} | ${own ? median(own.perSecond).toFixed(0) : '–'} | ${single[target.id].p50.toFixed(3)} | ${overhead} |`);
+    console.log(
+      `| ${target.id} | ${own ? median(own.cpu).toFixed(0) : '–'} | ${own ? median(own.database).toFixed(0) : '–'} | ${own ? median(own.perSecond).toFixed(0) : '–'} | ${single[target.id].p50.toFixed(3)} | ${overhead} |`,
+    );
   }
-  if (probe.length > 0) await printTimeline(interleaved.filter((target) => target.id !== 'emulator'), samples);
+  if (probe.length > 0)
+    await printTimeline(
+      interleaved.filter((target) => target.id !== 'emulator'),
+      samples,
+    );
   if (mixed) {
     console.log(`\nMixed rounds (MIXED_ROUNDS=${mixedRoundCount}: the builds under one load, each request to the next build in turn):`);
     console.log('| build | CPU µs a call (median) | vs A |');
     console.log('|---|---|---|');
-    for (const [id, values] of Object.entries(mixed)) console.log(`| ${id} | ${median(values).toFixed(1)} | ${(median(values) - median(mixed.A)).toFixed(1)} |`);
+    for (const [id, values] of Object.entries(mixed))
+      console.log(`| ${id} | ${median(values).toFixed(1)} | ${(median(values) - median(mixed.A)).toFixed(1)} |`);
   }
 } finally {
   for (const cleanup of cleanups.reverse()) {

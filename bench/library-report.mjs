@@ -31,8 +31,10 @@ export function libraryLines(library, samples) {
 export function libraryBudgetRow(library) {
   if (!library) return '| manifest: a 304 answer without reading the template rows | not measured in this run | – |';
   const row = Object.fromEntries(library.rows.map((entry) => [entry.id, entry]));
-  return `| manifest: a 304 answer without reading the template rows | p50 ${format(row.direct304.p50)} ms direct, ${format(row.wordpress304.p50)} ms through WordPress; ` +
-    'answered from the state row (tests/e2e/library.test.ts renames the item tables away and still gets the 304) | **pass** |';
+  return (
+    `| manifest: a 304 answer without reading the template rows | p50 ${format(row.direct304.p50)} ms direct, ${format(row.wordpress304.p50)} ms through WordPress; ` +
+    'answered from the state row (tests/e2e/library.test.ts renames the item tables away and still gets the 304) | **pass** |'
+  );
 }
 
 /** docs/benchmarks.md with the library section (and the manifest's budget row) replaced; the section is added before "Reading the figures" when missing. */

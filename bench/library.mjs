@@ -28,7 +28,12 @@ export async function libraryLatency(stack, { samples, warmup }) {
     { id: 'baseline', name: 'WordPress `GET /wp-json/` (baseline)', url: `${stack.wordpressUrl}/wp-json/` },
     { id: 'wordpressList', name: 'WordPress lane `GET /wp-json/svc/v1/image-templates`', url: `${stack.wordpressUrl}${LIST}` },
     { id: 'directList', name: 'direct lane `GET /wp-json/svc/v1/image-templates`', url: `${stack.workerUrl}${LIST}` },
-    { id: 'wordpress304', name: 'WordPress lane manifest, `If-None-Match` → 304', url: `${stack.wordpressUrl}${MANIFEST}`, init: conditional },
+    {
+      id: 'wordpress304',
+      name: 'WordPress lane manifest, `If-None-Match` → 304',
+      url: `${stack.wordpressUrl}${MANIFEST}`,
+      init: conditional,
+    },
     { id: 'direct304', name: 'direct lane manifest, `If-None-Match` → 304', url: `${stack.workerUrl}${MANIFEST}`, init: conditional },
     { id: 'direct200', name: 'direct lane manifest, 200 (whole manifest)', url: `${stack.workerUrl}${MANIFEST}` },
   ];

@@ -23,9 +23,22 @@ export function chatTargets({ emulator, reference, portkey, stack, key }) {
   const hub = { ...json, authorization: `Bearer ${key}` };
   const upstream = { ...json, authorization: `Bearer ${emulator.keys.openai}` };
   return [
-    { id: 'emulator', name: 'emulator, called directly', url: `${emulator.url}/openai/v1/chat/completions`, headers: upstream, model: 'gpt-4o-mini' },
+    {
+      id: 'emulator',
+      name: 'emulator, called directly',
+      url: `${emulator.url}/openai/v1/chat/completions`,
+      headers: upstream,
+      model: 'gpt-4o-mini',
+    },
     // Blocking only: it collects whole answers, so it has no time to first token of its own.
-    { id: 'reference', name: 'reference proxy (30 lines, no gateway work)', url: `${reference.url}/v1/chat/completions`, headers: json, model: 'openai/gpt-4o-mini', blockingOnly: true },
+    {
+      id: 'reference',
+      name: 'reference proxy (30 lines, no gateway work)',
+      url: `${reference.url}/v1/chat/completions`,
+      headers: json,
+      model: 'openai/gpt-4o-mini',
+      blockingOnly: true,
+    },
     {
       id: 'portkey',
       name: `Portkey gateway ${portkey.version}`,
@@ -33,7 +46,13 @@ export function chatTargets({ emulator, reference, portkey, stack, key }) {
       headers: { ...upstream, 'x-portkey-provider': 'openai', 'x-portkey-custom-host': `${emulator.url}/openai/v1` },
       model: 'gpt-4o-mini',
     },
-    { id: 'direct', name: 'svc-hub direct lane', url: `${stack.workerUrl}/wp-json/llm/router/v1/chat/completions`, headers: hub, model: 'openai/gpt-4o-mini' },
+    {
+      id: 'direct',
+      name: 'svc-hub direct lane',
+      url: `${stack.workerUrl}/wp-json/llm/router/v1/chat/completions`,
+      headers: hub,
+      model: 'openai/gpt-4o-mini',
+    },
     {
       id: 'wordpress',
       name: 'svc-hub WordPress lane',
@@ -176,7 +195,16 @@ export async function streamedChat(dispatcher, target, prompt = PROMPT) {
   return { firstTokenMs: deltas[0].at, lastTokenMs: deltas[deltas.length - 1].at, deltas };
 }
 
-const WEATHER_TOOL = [{ type: 'function', function: { name: 'get_weather', description: 'The weather in a city.', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } } }];
+const WEATHER_TOOL = [
+  {
+    type: 'function',
+    function: {
+      name: 'get_weather',
+      description: 'The weather in a city.',
+      parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+    },
+  },
+];
 
 /**
  * One streamed tool call (the emulator calls the first tool, arguments built from its schema):
@@ -190,9 +218,15 @@ export async function streamedToolCall(dispatcher, target, prompt = 'Paris') {
     headers: target.headers,
     body: chatBody(target, { stream: true, tools: WEATHER_TOOL }, prompt),
   });
-  if (statusCode !== 200) throw new TargetError(`${target.name} answered ${statusCode} to a streamed tool call: ${(await body.text()).slice(0, 300)}`);
+  if (statusCode !== 200)
+    throw new TargetError(`${target.name} answered ${statusCode} to a streamed tool call: ${(await body.text()).slice(0, 300)}`);
   const pieces = [];
-  const { done, error } = await readSse(body, started, () => {}, (piece, at) => pieces.push({ piece, at }));
+  const { done, error } = await readSse(
+    body,
+    started,
+    () => {},
+    (piece, at) => pieces.push({ piece, at }),
+  );
   const name = pieces.find(({ piece }) => piece.function?.name)?.piece.function.name;
   const argumentsText = pieces.map(({ piece }) => piece.function?.arguments ?? '').join('');
   let city = null;
@@ -202,7 +236,9 @@ export async function streamedToolCall(dispatcher, target, prompt = 'Paris') {
     city = null;
   }
   if (error || !done || name !== 'get_weather' || city !== prompt) {
-    throw new TargetError(`${target.name} tool stream: done ${done}, error ${JSON.stringify(error)}, name ${name}, arguments ${JSON.stringify(argumentsText)}`);
+    throw new TargetError(
+      `${target.name} tool stream: done ${done}, error ${JSON.stringify(error)}, name ${name}, arguments ${JSON.stringify(argumentsText)}`,
+    );
   }
   return { firstTokenMs: pieces[0].at };
 }
@@ -311,12 +347,21 @@ export async function manyOpenStreams(emulatorUrl, target, sampleRss, { count, w
     const lost = expected.filter((text) => !received.includes(text)).length;
     const foreign = received.filter((text) => !expected.includes(text)).length;
     const ok = inOrder && outcome.done && !outcome.error;
-    return { ok, received: received.length, lost, foreign, reordered: !inOrder && lost === 0 && foreign === 0, problem: ok ? null : `done ${outcome.done}, error ${JSON.stringify(outcome.error)}` };
+    return {
+      ok,
+      received: received.length,
+      lost,
+      foreign,
+      reordered: !inOrder && lost === 0 && foreign === 0,
+      problem: ok ? null : `done ${outcome.done}, error ${JSON.stringify(outcome.error)}`,
+    };
   };
   const started = Date.now();
   let results;
   try {
-    results = await Promise.all(Array.from({ length: count }, (_, index) => one(index).catch((error) => ({ ok: false, problem: String(error.message ?? error) }))));
+    results = await Promise.all(
+      Array.from({ length: count }, (_, index) => one(index).catch((error) => ({ ok: false, problem: String(error.message ?? error) }))),
+    );
   } finally {
     clearInterval(sampler);
     await dispatcher.close();

@@ -36,26 +36,44 @@ class FakeResponse extends EventEmitter {
 
 const routes = ['/wp-json/llm/router/v1/chat', '/wp-json/llm/router/v1/chat/stream', '/wp-json/llm/router/v1/models'];
 const call = {
-  provider: 'openai', model: 'openai/gpt-4o-mini', team: 'bench', status: 'ok', seconds: 0.2, firstTokenSeconds: 0.05,
-  promptTokens: 120, completionTokens: 40, cachedTokens: 0, reasoningTokens: 0, costUsd: 0.0000432,
+  provider: 'openai',
+  model: 'openai/gpt-4o-mini',
+  team: 'bench',
+  status: 'ok',
+  seconds: 0.2,
+  firstTokenSeconds: 0.05,
+  promptTokens: 120,
+  completionTokens: 40,
+  cachedTokens: 0,
+  reasoningTokens: 0,
+  costUsd: 0.0000432,
 };
 const rows = [
   ['observeRequest (counter + histogram, 3 labels)', measure((index) => metrics.observeRequest(routes[index % 3], 'POST', '200', 0.0012))],
-  ['a request tracked end to end (listener, close, observe) — lean dispatch', measure((index) => {
-    const response = new FakeResponse('POST');
-    trackRequest(response);
-    nameRoute(response, routes[index % 3]);
-    response.emit('close');
-  })],
-  ['a request tracked end to end — Express (route read from req.route)', measure((index) => {
-    const response = new FakeResponse('GET', routes[index % 3]);
-    trackRequest(response);
-    response.emit('close');
-  })],
-  ['the same without metrics (the fake response alone: baseline)', measure(() => {
-    const response = new FakeResponse('POST');
-    response.emit('close');
-  })],
+  [
+    'a request tracked end to end (listener, close, observe) — lean dispatch',
+    measure((index) => {
+      const response = new FakeResponse('POST');
+      trackRequest(response);
+      nameRoute(response, routes[index % 3]);
+      response.emit('close');
+    }),
+  ],
+  [
+    'a request tracked end to end — Express (route read from req.route)',
+    measure((index) => {
+      const response = new FakeResponse('GET', routes[index % 3]);
+      trackRequest(response);
+      response.emit('close');
+    }),
+  ],
+  [
+    'the same without metrics (the fake response alone: baseline)',
+    measure(() => {
+      const response = new FakeResponse('POST');
+      response.emit('close');
+    }),
+  ],
   ['observeCall (2 histograms, 6 counters, per LLM call)', measure(() => metrics.observeCall(call))],
   ['countRateLimitRejection (unlabelled counter)', measure(() => metrics.countRateLimitRejection())],
 ];

@@ -52,7 +52,9 @@ async function startNginx(workerUrl, keepAlive) {
   const dir = mkdtempSync(join(tmpdir(), 'svc-bench-nginx-'));
   const port = await freePort();
   renderSite(dir, port, workerUrl, keepAlive);
-  const child = spawn('nginx', ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log'), '-g', 'daemon off;'], { stdio: 'ignore' });
+  const child = spawn('nginx', ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log'), '-g', 'daemon off;'], {
+    stdio: 'ignore',
+  });
   const stop = () =>
     new Promise((resolve) => {
       if (child.exitCode !== null) return resolve();
@@ -61,7 +63,13 @@ async function startNginx(workerUrl, keepAlive) {
     }).then(() => rmSync(dir, { recursive: true, force: true }));
   cleanups.push(stop);
   for (let tries = 0; tries < 100; tries += 1) {
-    if (await fetch(`http://127.0.0.1:${port}/wp-json/llm/router/v1/health`).then(() => true, () => false)) return `http://127.0.0.1:${port}`;
+    if (
+      await fetch(`http://127.0.0.1:${port}/wp-json/llm/router/v1/health`).then(
+        () => true,
+        () => false,
+      )
+    )
+      return `http://127.0.0.1:${port}`;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`nginx did not start: ${readFileSync(join(dir, 'error.log'), 'utf8')}`);
@@ -89,7 +97,8 @@ async function main() {
   progress(`${warmup} warm-up rounds, then ${samples} samples per target, interleaved`);
   for (let round = 0; round < warmup; round += 1) for (const target of targets) await blockingChat(dispatcher, target);
   const times = targets.map(() => []);
-  for (let round = 0; round < samples; round += 1) for (const [index, target] of targets.entries()) times[index].push(await blockingChat(dispatcher, target));
+  for (let round = 0; round < samples; round += 1)
+    for (const [index, target] of targets.entries()) times[index].push(await blockingChat(dispatcher, target));
   await dispatcher.close();
   console.log('| direct lane, blocking chat | p50 ms | p90 ms | p99 ms | n |\n|---|---|---|---|---|');
   for (const [index, target] of targets.entries()) {

@@ -89,10 +89,14 @@ export async function spawnPortkey(timeoutMs = 20_000, nodeArgs = []) {
  */
 export async function spawnReferenceProxy(emulator, timeoutMs = 10_000, nodeArgs = []) {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, join(repoRoot, 'bench', 'reference-proxy.mjs'), String(port), emulator.url, emulator.keys.openai], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, join(repoRoot, 'bench', 'reference-proxy.mjs'), String(port), emulator.url, emulator.keys.openai],
+    {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const output = { out: tail(child.stdout), err: tail(child.stderr) };
   const deadline = Date.now() + timeoutMs;
   while (!output.out.text.includes('listening')) {

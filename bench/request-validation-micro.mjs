@@ -22,7 +22,12 @@ const tool = (index) => ({
         include: { type: 'array', items: { type: 'string', enum: ['items', 'shipment', 'payments', 'notes'] } },
         address: {
           type: 'object',
-          properties: { street: { type: 'string' }, city: { type: 'string' }, postcode: { type: 'string' }, country: { type: 'string', enum: ['DE', 'FR', 'NL', 'GB'] } },
+          properties: {
+            street: { type: 'string' },
+            city: { type: 'string' },
+            postcode: { type: 'string' },
+            country: { type: 'string', enum: ['DE', 'FR', 'NL', 'GB'] },
+          },
           required: ['street', 'city', 'postcode', 'country'],
           additionalProperties: false,
         },
@@ -40,7 +45,11 @@ const chat = {
   messages: [
     { role: 'system', content: 'You answer customer questions about orders, briefly and politely.' },
     { role: 'user', content: 'Where is my order 12345? It was due yesterday.' },
-    { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'tool_0', arguments: '{"order_id":"12345"}' } }] },
+    {
+      role: 'assistant',
+      content: null,
+      tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'tool_0', arguments: '{"order_id":"12345"}' } }],
+    },
     { role: 'tool', tool_call_id: 'call_1', content: '{"status":"in transit"}' },
     { role: 'user', content: 'Please send it to my office instead.' },
   ],
@@ -76,7 +85,9 @@ function measure(name, iterations, body) {
 }
 
 const walked = [...chat.tools.map((item) => item.function.parameters), chat.response_format.json_schema.schema, chat.metadata];
-console.log(`chat request: ${TOOLS} tools, ${walked.reduce((sum, value) => sum + countValues(value), 0)} JSON values under the nesting limits, ${JSON.stringify(chat).length} bytes`);
+console.log(
+  `chat request: ${TOOLS} tools, ${walked.reduce((sum, value) => sum + countValues(value), 0)} JSON values under the nesting limits, ${JSON.stringify(chat).length} bytes`,
+);
 measure('parseChatRequest (the whole chat validator)', 20000, () => parseChatRequest(chat));
 measure('nestingProblem over its tool schemas, response schema and metadata', 20000, () => walked.forEach(nestingProblem));
 measure('Responses: readResponsesFields + toChatRequest', 20000, () => toChatRequest(responses, readResponsesFields(responses), []));

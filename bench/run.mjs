@@ -52,7 +52,8 @@ const settings = {
   streamIntervalMs: 200,
 };
 for (const [name, value] of Object.entries(settings)) {
-  if (typeof value === 'number' && !(Number.isInteger(value) && value > 0)) throw new Error(`bench setting ${name} must be a positive integer, got ${value}`);
+  if (typeof value === 'number' && !(Number.isInteger(value) && value > 0))
+    throw new Error(`bench setting ${name} must be a positive integer, got ${value}`);
 }
 
 const progress = (line) => process.stderr.write(`[bench] ${line}\n`);
@@ -124,7 +125,11 @@ async function mainLibraryOnly() {
   const stack = await startStack({ env: { SVC_LOG_LEVEL: 'warn' } });
   cleanups.push(['the stack', () => stack.stop()]);
   const groups = stack.processes();
-  started.push({ name: 'worker group', pid: groups.workerGroup, group: true }, { name: 'php -S group', pid: groups.phpGroup, group: true }, { name: 'mariadbd', pid: groups.mariadb });
+  started.push(
+    { name: 'worker group', pid: groups.workerGroup, group: true },
+    { name: 'php -S group', pid: groups.phpGroup, group: true },
+    { name: 'mariadbd', pid: groups.mariadb },
+  );
   const library = await measureLibrary(stack);
   const mariadb = /Ver\s+(\S+)/.exec(toolVersion('mariadbd', '--version'))?.[1] ?? 'unknown';
   Object.assign(machine, { php: toolVersion('php', '-r', 'echo PHP_VERSION;'), mariadb, phpWorkers: stack.phpWorkers });
@@ -156,7 +161,11 @@ async function main() {
   const stack = await startStack({ env: { ...providerEnvironment(emulator.url, emulator.keys), SVC_LOG_LEVEL: 'warn' } });
   cleanups.push(['the stack', () => stack.stop()]);
   const groups = stack.processes();
-  started.push({ name: 'worker group', pid: groups.workerGroup, group: true }, { name: 'php -S group', pid: groups.phpGroup, group: true }, { name: 'mariadbd', pid: groups.mariadb });
+  started.push(
+    { name: 'worker group', pid: groups.workerGroup, group: true },
+    { name: 'php -S group', pid: groups.phpGroup, group: true },
+    { name: 'mariadbd', pid: groups.mariadb },
+  );
   const workerPid = stack.workerPid();
   progress(`stack in ${stack.dir}: worker ${stack.workerUrl} (pid ${workerPid}), WordPress ${stack.wordpressUrl}`);
 
@@ -172,7 +181,9 @@ async function main() {
   stack.hub('cache', 'set', 'key', keyId, '--ttl', '600');
   stack.hub('provider', 'pool', 'set', 'openai', 'bench-a', '--api-key', emulator.keys.openai, '--weight', '1');
   stack.hub('provider', 'pool', 'set', 'openai', 'bench-b', '--api-key', emulator.keys.openai, '--weight', '3');
-  progress('spend control on: a hard budget of 1,000,000 USD a month on the key, a cache policy for it, openai pooled over two deployments (weights 1 and 3)');
+  progress(
+    'spend control on: a hard budget of 1,000,000 USD a month on the key, a cache policy for it, openai pooled over two deployments (weights 1 and 3)',
+  );
 
   progress('starting the Portkey gateway (--headless)');
   const portkey = await spawnPortkey();
@@ -212,14 +223,24 @@ async function main() {
     const run = await loadChat(agent, target, { concurrency: 10, requests: settings.jitWarmup, warmup: 0 });
     if (run.errors > 0) throw new Error(`${target.name}: ${run.errors} of ${settings.jitWarmup} warm-up calls failed (${run.firstError})`);
   }
-  progress(`blocking chat, concurrency 1: ${settings.warmupRounds} warm-up rounds, then ${settings.samples} interleaved samples per target`);
+  progress(
+    `blocking chat, concurrency 1: ${settings.warmupRounds} warm-up rounds, then ${settings.samples} interleaved samples per target`,
+  );
   // The WordPress lane in its own pass (with the emulator as its baseline): each of its calls
   // leaves php -S and MariaDB busy after the answer, which would land in the next target's
   // sub-millisecond figures.
   const rounds = { warmup: settings.warmupRounds, samples: settings.samples };
-  const sequential = await interleavedChat(agent, targets.filter((target) => target.id !== 'wordpress'), rounds);
+  const sequential = await interleavedChat(
+    agent,
+    targets.filter((target) => target.id !== 'wordpress'),
+    rounds,
+  );
   progress(`blocking chat, concurrency 1, the WordPress lane: ${settings.samples} samples interleaved with the emulator`);
-  const sequentialWordPress = await interleavedChat(agent, targets.filter((target) => target.id === 'emulator' || target.id === 'wordpress'), rounds);
+  const sequentialWordPress = await interleavedChat(
+    agent,
+    targets.filter((target) => target.id === 'emulator' || target.id === 'wordpress'),
+    rounds,
+  );
 
   progress(`time to first token: ${settings.firstTokenSamples} interleaved streams per target`);
   const firstToken = await interleavedFirstToken(agent, streaming, { warmup: 5, samples: settings.firstTokenSamples });
@@ -239,7 +260,9 @@ async function main() {
   const runs = Object.fromEntries(targets.map((target) => [target.id, []]));
   const saturate = async (target, label) => {
     const concurrency = Math.min(settings.concurrency, target.inFlight ?? Infinity);
-    progress(`blocking chat, concurrency ${concurrency}, ${label}: ${target.name}, ${settings.loadWarmup} warm-up + ${settings.loadRequests} requests`);
+    progress(
+      `blocking chat, concurrency ${concurrency}, ${label}: ${target.name}, ${settings.loadWarmup} warm-up + ${settings.loadRequests} requests`,
+    );
     const run = await loadChat(agent, target, { concurrency, requests: settings.loadRequests, warmup: settings.loadWarmup });
     progress(`  ${Math.round(run.perSecond)} req/s${run.errors > 0 ? `, ${run.errors} failed, first: ${run.firstError}` : ''}`);
     return run;
@@ -256,7 +279,9 @@ async function main() {
   const loaded = Object.fromEntries(Object.entries(runs).map(([id, list]) => [id, medianRun(list)]));
   const delayed = {};
   for (const target of targets.filter((candidate) => candidate.id !== 'wordpress')) {
-    progress(`blocking chat, ${settings.concurrency} in flight, the emulator answering after ${settings.upstreamMs} ms: ${target.name}, ${settings.loadWarmup} warm-up + ${settings.loadRequests} requests`);
+    progress(
+      `blocking chat, ${settings.concurrency} in flight, the emulator answering after ${settings.upstreamMs} ms: ${target.name}, ${settings.loadWarmup} warm-up + ${settings.loadRequests} requests`,
+    );
     delayed[target.id] = await loadChatWithUpstreamLatency(agent, emulator.url, target, {
       concurrency: settings.concurrency,
       requests: settings.loadRequests,
@@ -271,24 +296,56 @@ async function main() {
   await new Promise((done) => setTimeout(done, 1000));
   rss.beforeStreams = rssMiB(workerPid);
   const streamSeconds = ((settings.streamWords * settings.streamIntervalMs) / 1000).toFixed(1);
-  progress(`${settings.streams} concurrent streams on the direct lane (${settings.streamWords + 1} deltas each, ${settings.streamIntervalMs} ms apart, ~${streamSeconds} s)`);
-  const streams = await manyOpenStreams(emulator.url, targets.find((target) => target.id === 'direct'), () => rssMiB(workerPid), {
-    count: settings.streams,
-    words: settings.streamWords,
-    intervalMs: settings.streamIntervalMs,
-    timeoutMs: 60_000 + settings.streamWords * settings.streamIntervalMs * 3,
-  });
-  progress(`  ${streams.completed}/${streams.count} completed, at most ${streams.maxOpen} open at once, peak worker RSS ${streams.peakRss.toFixed(1)} MiB`);
+  progress(
+    `${settings.streams} concurrent streams on the direct lane (${settings.streamWords + 1} deltas each, ${settings.streamIntervalMs} ms apart, ~${streamSeconds} s)`,
+  );
+  const streams = await manyOpenStreams(
+    emulator.url,
+    targets.find((target) => target.id === 'direct'),
+    () => rssMiB(workerPid),
+    {
+      count: settings.streams,
+      words: settings.streamWords,
+      intervalMs: settings.streamIntervalMs,
+      timeoutMs: 60_000 + settings.streamWords * settings.streamIntervalMs * 3,
+    },
+  );
+  progress(
+    `  ${streams.completed}/${streams.count} completed, at most ${streams.maxOpen} open at once, peak worker RSS ${streams.peakRss.toFixed(1)} MiB`,
+  );
   await new Promise((done) => setTimeout(done, 2000));
   rss.afterStreams = rssMiB(workerPid);
 
   const mariadb = /Ver\s+(\S+)/.exec(toolVersion('mariadbd', '--version'))?.[1] ?? 'unknown';
   const countersAtEnd = cpuCounters();
-  const stealPercent = countersAtStart && countersAtEnd && countersAtEnd.total > countersAtStart.total
-    ? (100 * (countersAtEnd.steal - countersAtStart.steal)) / (countersAtEnd.total - countersAtStart.total)
-    : null;
-  Object.assign(machine, { php: toolVersion('php', '-r', 'echo PHP_VERSION;'), mariadb, phpWorkers: stack.phpWorkers, portkeyVersion: portkey.version, honoServer: portkey.honoServer, stealPercent });
-  return { settings, machine, health, library, targets, sequential, sequentialWordPress, firstToken, firstToolCall, paced, loaded, delayed, rss, streams };
+  const stealPercent =
+    countersAtStart && countersAtEnd && countersAtEnd.total > countersAtStart.total
+      ? (100 * (countersAtEnd.steal - countersAtStart.steal)) / (countersAtEnd.total - countersAtStart.total)
+      : null;
+  Object.assign(machine, {
+    php: toolVersion('php', '-r', 'echo PHP_VERSION;'),
+    mariadb,
+    phpWorkers: stack.phpWorkers,
+    portkeyVersion: portkey.version,
+    honoServer: portkey.honoServer,
+    stealPercent,
+  });
+  return {
+    settings,
+    machine,
+    health,
+    library,
+    targets,
+    sequential,
+    sequentialWordPress,
+    firstToken,
+    firstToolCall,
+    paced,
+    loaded,
+    delayed,
+    rss,
+    streams,
+  };
 }
 
 let results;

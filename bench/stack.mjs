@@ -75,7 +75,10 @@ export async function startStack({ env: extra = {} } = {}) {
   const runDir = join(dir, 'run');
   const workerEnvFile = join(dir, 'worker.env');
   const workerEnv = Object.fromEntries(
-    readFileSync(workerEnvFile, 'utf8').split('\n').filter((line) => line.includes('=')).map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    readFileSync(workerEnvFile, 'utf8')
+      .split('\n')
+      .filter((line) => line.includes('='))
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
   );
   return {
     wordpressUrl: `http://127.0.0.1:${ports.wp}`,
@@ -94,7 +97,11 @@ export async function startStack({ env: extra = {} } = {}) {
     },
     /** What this stack runs (process groups and the mariadbd pid), to check nothing is left after stop(). */
     processes() {
-      return { workerGroup: readId(join(runDir, 'worker.pgid')), phpGroup: readId(join(runDir, 'php.pgid')), mariadb: readId(join(runDir, 'mysqld.pid')) };
+      return {
+        workerGroup: readId(join(runDir, 'worker.pgid')),
+        phpGroup: readId(join(runDir, 'php.pgid')),
+        mariadb: readId(join(runDir, 'mysqld.pid')),
+      };
     },
     /** The operator CLI against this stack's database; returns its stdout lines. */
     hub(...args) {
@@ -110,7 +117,22 @@ export async function startStack({ env: extra = {} } = {}) {
      * its id and its secret. The rate limit defaults to the CLI's largest, calls in flight to 10,000.
      */
     clientKey({ site, team, name, rateLimit = 100000 }) {
-      const lines = this.hub('key', 'create', '--site', site, '--team', team, '--scope', 'client', '--name', name, '--rate-limit', String(rateLimit), '--concurrency', '10000');
+      const lines = this.hub(
+        'key',
+        'create',
+        '--site',
+        site,
+        '--team',
+        team,
+        '--scope',
+        'client',
+        '--name',
+        name,
+        '--rate-limit',
+        String(rateLimit),
+        '--concurrency',
+        '10000',
+      );
       return { id: /^Created (key_[0-9A-Z]+) /.exec(lines[0])[1], key: lines[lines.length - 1] };
     },
     stop,

@@ -40,7 +40,9 @@ async function stampsOf(pid, samples) {
 export async function printTimeline(targets, samples) {
   const columns = [];
   for (const target of targets) columns.push({ id: target.id, calls: await stampsOf(target.pid, samples) });
-  console.log(`\nConcurrency 1 inside each gateway (TIMELINE=1; median µs of the last ${samples} calls, from Node's and undici's diagnostics channels):`);
+  console.log(
+    `\nConcurrency 1 inside each gateway (TIMELINE=1; median µs of the last ${samples} calls, from Node's and undici's diagnostics channels):`,
+  );
   console.log(`| step | ${columns.map((column) => column.id).join(' | ')} |`);
   console.log(`|---|${columns.map(() => '---').join('|')}|`);
   for (const [from, to, label] of STEPS) {

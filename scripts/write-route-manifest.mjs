@@ -24,11 +24,14 @@ function php(value, indent = '') {
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (typeof value === 'number') return String(value);
   const inner = `${indent}\t`;
-  const entries = Array.isArray(value) ? value.map((item) => `${inner}${php(item, inner)},`) : Object.entries(value).map(([key, item]) => `${inner}${php(key)} => ${php(item, inner)},`);
+  const entries = Array.isArray(value)
+    ? value.map((item) => `${inner}${php(item, inner)},`)
+    : Object.entries(value).map(([key, item]) => `${inner}${php(key)} => ${php(item, inner)},`);
   return `array(\n${entries.join('\n')}\n${indent})`;
 }
 
-const header = '<?php\n// Written by scripts/write-route-manifest.mjs from worker/src/http/routes/: do not edit.\n// Read by Svc_Hub_Route_Table (includes/forwarding/class-svc-hub-route-table.php).\n';
+const header =
+  '<?php\n// Written by scripts/write-route-manifest.mjs from worker/src/http/routes/: do not edit.\n// Read by Svc_Hub_Route_Table (includes/forwarding/class-svc-hub-route-table.php).\n';
 const files = {
   'routes.php': `${header}\ndefined( 'ABSPATH' ) || exit;\n\nreturn ${php(manifest.shell)};\n`,
   'routes.json': `${JSON.stringify(manifest, null, 2)}\n`,

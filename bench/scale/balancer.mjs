@@ -8,7 +8,11 @@ import { Pool } from 'undici';
 
 const [port, ...origins] = process.argv.slice(2);
 if (!port || origins.length === 0) throw new Error('usage: balancer.mjs PORT WORKER_URL [WORKER_URL…]');
-const backends = origins.map((origin) => ({ origin, pool: new Pool(origin, { connections: 128, keepAliveTimeout: 30_000, pipelining: 1 }), downUntil: 0 }));
+const backends = origins.map((origin) => ({
+  origin,
+  pool: new Pool(origin, { connections: 128, keepAliveTimeout: 30_000, pipelining: 1 }),
+  downUntil: 0,
+}));
 let next = 0;
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer']);
 const refused = (error) => ['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT'].includes(error?.code);

@@ -23,12 +23,30 @@ export async function budgetAcrossWorkers({ agent, stack, url, newKey, workers, 
   // Every worker reads prices and the budget list again within a few seconds (TTL + one load).
   await pause(6000);
   for (const worker of workers) for (let warm = 0; warm < 2; warm += 1) await fetch(`${worker.url}/wp-json/llm/router/v1/health`);
-  const estimate = estimatedCost({ promptText: PROMPT, maxTokens: MAX_TOKENS }, { inputPerMtok: PRICE_PER_MTOK, outputPerMtok: PRICE_PER_MTOK, cacheReadPerMtok: PRICE_PER_MTOK, cacheWritePerMtok: PRICE_PER_MTOK, currency: 'USD' });
-  progress(`hard budget ${AMOUNT} USD on one key (a call's estimate ${estimate} USD), ${concurrency} callers through the balancer for ${seconds} s`);
-  const { answers } = await runLoad(agent, url, key.key, { concurrency, durationMs: seconds * 1000, prefix: 'budget', extra: { max_tokens: MAX_TOKENS } });
+  const estimate = estimatedCost(
+    { promptText: PROMPT, maxTokens: MAX_TOKENS },
+    {
+      inputPerMtok: PRICE_PER_MTOK,
+      outputPerMtok: PRICE_PER_MTOK,
+      cacheReadPerMtok: PRICE_PER_MTOK,
+      cacheWritePerMtok: PRICE_PER_MTOK,
+      currency: 'USD',
+    },
+  );
+  progress(
+    `hard budget ${AMOUNT} USD on one key (a call's estimate ${estimate} USD), ${concurrency} callers through the balancer for ${seconds} s`,
+  );
+  const { answers } = await runLoad(agent, url, key.key, {
+    concurrency,
+    durationMs: seconds * 1000,
+    prefix: 'budget',
+    extra: { max_tokens: MAX_TOKENS },
+  });
   await pause(4000); // leases given back after 2 s idle, settled spend flushed
   const [window] = await database.query(`SELECT spent, reserved FROM ${database.table('budget_windows')} WHERE budget_id = ?`, [budgetId]);
-  const usage = await database.query(`SELECT worker, COUNT(*) AS calls, SUM(cost) AS cost FROM ${database.table('usage')} WHERE request_id LIKE 'budget-%' AND status = 'ok' GROUP BY worker`);
+  const usage = await database.query(
+    `SELECT worker, COUNT(*) AS calls, SUM(cost) AS cost FROM ${database.table('usage')} WHERE request_id LIKE 'budget-%' AND status = 'ok' GROUP BY worker`,
+  );
   stack.hub('price', 'set', 'mock/echo', '--input', '0', '--output', '0');
   const counts = tally(answers);
   return {

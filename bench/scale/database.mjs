@@ -35,7 +35,10 @@ export function databaseReader(stack) {
       return query(`SELECT id, site_url, status, attempts FROM ${table('outbox')} WHERE site_url IN (?) ORDER BY sequence`, [siteUrls]);
     },
     async attempts(messageIds) {
-      const rows = await query(`SELECT message_id, COUNT(*) AS attempts FROM ${table('outbox_attempts')} WHERE message_id IN (?) GROUP BY message_id`, [messageIds]);
+      const rows = await query(
+        `SELECT message_id, COUNT(*) AS attempts FROM ${table('outbox_attempts')} WHERE message_id IN (?) GROUP BY message_id`,
+        [messageIds],
+      );
       return new Map(rows.map((row) => [row.message_id, Number(row.attempts)]));
     },
   };

@@ -15,12 +15,17 @@ export async function measureThroughput({ agent, key, targets, concurrency, seco
   for (let round = 1; round <= rounds; round += 1) {
     for (const result of results) {
       progress(`throughput round ${round}/${rounds}: ${result.name}, ${concurrency} callers, ${seconds} s`);
-      const { answers, seconds: elapsed } = await runLoad(agent, result.url, key, { concurrency, durationMs: seconds * 1000, prefix: `tp-${result.id}-${round}` });
+      const { answers, seconds: elapsed } = await runLoad(agent, result.url, key, {
+        concurrency,
+        durationMs: seconds * 1000,
+        prefix: `tp-${result.id}-${round}`,
+      });
       const ok = answers.filter((answer) => answer.status === 200).length;
       result.ok += ok;
       result.failed += answers.length - ok;
       result.seconds += elapsed;
-      for (const [label, count] of Object.entries(tally(answers))) if (label !== '200') result.failures[label] = (result.failures[label] ?? 0) + count;
+      for (const [label, count] of Object.entries(tally(answers)))
+        if (label !== '200') result.failures[label] = (result.failures[label] ?? 0) + count;
     }
   }
   return results.map((result) => ({ ...result, perSecond: result.ok / result.seconds }));
@@ -45,7 +50,10 @@ export async function hammerRateLimit({ agent, url, key, keyId, limit, concurren
   const { answers, seconds: elapsed } = await runLoad(agent, url, key, { concurrency, durationMs: seconds * 1000, prefix });
   if (Math.floor(Date.now() / 60_000) !== window) throw new Error('the rate-limit phase crossed a clock minute; run it again');
   await pause(2500); // two syncs of every worker's counter
-  const [counter] = await database.query(`SELECT requests FROM ${database.table('rate_counters')} WHERE key_id = ? AND window_start = ?`, [keyId, window]);
+  const [counter] = await database.query(`SELECT requests FROM ${database.table('rate_counters')} WHERE key_id = ? AND window_start = ?`, [
+    keyId,
+    window,
+  ]);
   const counts = tally(answers);
   const admitted = counts['200'] ?? 0;
   const admittedAt = answers.filter((answer) => answer.status === 200).map((answer) => answer.at);

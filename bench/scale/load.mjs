@@ -38,7 +38,12 @@ export async function chat(dispatcher, baseUrl, key, requestId, model = 'mock/ec
  * Runs the load: it stops once `durationMs` has passed and `until()` (if given) is true, or at
  * `maxMs`. `onAnswer(record)` sees each answer as it comes; caller `index` asks `modelOf(index)`.
  */
-export async function runLoad(dispatcher, baseUrl, key, { concurrency, durationMs, prefix, until = null, maxMs = durationMs, onAnswer = null, modelOf = () => 'mock/echo', extra = {} }) {
+export async function runLoad(
+  dispatcher,
+  baseUrl,
+  key,
+  { concurrency, durationMs, prefix, until = null, maxMs = durationMs, onAnswer = null, modelOf = () => 'mock/echo', extra = {} },
+) {
   const started = performance.now();
   const answers = [];
   let sequence = 0;

@@ -50,7 +50,9 @@ export async function spawnNginx(workers) {
   mkdirSync(join(dir, 'logs'));
   const port = await freePort();
   writeFileSync(join(dir, 'nginx.conf'), config(dir, port, workers));
-  const child = spawn('nginx', ['-p', dir, '-e', join(dir, 'error.log'), '-c', join(dir, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn('nginx', ['-p', dir, '-e', join(dir, 'error.log'), '-c', join(dir, 'nginx.conf')], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 10_000;
   const stop = async () => {
@@ -69,7 +71,10 @@ export async function spawnNginx(workers) {
       await stop();
       throw new Error(`nginx did not start: ${log}`);
     }
-    const listening = await fetch(`${url}/wp-json/llm/router/v1/health`).then(() => true, () => false);
+    const listening = await fetch(`${url}/wp-json/llm/router/v1/health`).then(
+      () => true,
+      () => false,
+    );
     if (listening) break;
     await new Promise((done) => setTimeout(done, 50));
   }

@@ -24,7 +24,10 @@ export async function patchEntitlement(agent, baseUrl, adminKey, siteUrl, expire
     } catch {
       code = 'not_json';
     }
-    throw Object.assign(new Error(`PATCH entitlement for ${siteUrl} answered ${statusCode}: ${text.slice(0, 300)}`), { status: statusCode, code });
+    throw Object.assign(new Error(`PATCH entitlement for ${siteUrl} answered ${statusCode}: ${text.slice(0, 300)}`), {
+      status: statusCode,
+      code,
+    });
   }
 }
 
@@ -37,7 +40,18 @@ async function waitSettled(database, siteUrls, timeoutMs) {
   }
 }
 
-export async function outboxWithKill({ agent, balancer, adminKey, siteUrls, receiver, victim, database, changesPerSite, settleMs, progress }) {
+export async function outboxWithKill({
+  agent,
+  balancer,
+  adminKey,
+  siteUrls,
+  receiver,
+  victim,
+  database,
+  changesPerSite,
+  settleMs,
+  progress,
+}) {
   // The grants made when the sites were set up are delivered first, so only this phase's changes are counted.
   await waitSettled(database, siteUrls, settleMs);
   const before = new Set((await database.outbox(siteUrls)).map((row) => row.id));
@@ -45,9 +59,12 @@ export async function outboxWithKill({ agent, balancer, adminKey, siteUrls, rece
   const receivedBefore = new Set(receiver.seen.keys());
   const base = Date.now() + 30 * 86_400_000;
   const queued = performance.now();
-  await Promise.all(siteUrls.map(async (siteUrl) => {
-    for (let change = 1; change <= changesPerSite; change += 1) await patchEntitlement(agent, balancer.url, adminKey, siteUrl, new Date(base + change * 60_000));
-  }));
+  await Promise.all(
+    siteUrls.map(async (siteUrl) => {
+      for (let change = 1; change <= changesPerSite; change += 1)
+        await patchEntitlement(agent, balancer.url, adminKey, siteUrl, new Date(base + change * 60_000));
+    }),
+  );
   progress(`queued ${total} entitlement changes for ${siteUrls.length} sites in ${(performance.now() - queued).toFixed(0)} ms`);
   const arrived = () => [...receiver.seen.keys()].filter((id) => !receivedBefore.has(id)).length;
   while (arrived() < total / 4 && performance.now() - queued < settleMs) await pause(10);

@@ -50,7 +50,10 @@ export async function spawnWorker(stack, name, overrides = {}, port = null) {
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`worker ${name} exited (code ${child.exitCode}): ${log.text}`);
-    const healthy = await fetch(`${url}/wp-json/llm/router/v1/health`).then((response) => response.status === 200, () => false);
+    const healthy = await fetch(`${url}/wp-json/llm/router/v1/health`).then(
+      (response) => response.status === 200,
+      () => false,
+    );
     if (healthy) break;
     if (Date.now() > deadline) {
       await stopChild(child);
@@ -75,10 +78,14 @@ export async function spawnWorker(stack, name, overrides = {}, port = null) {
 /** bench/scale/balancer.mjs in front of `workers`; ready once it says it listens. */
 export async function spawnBalancer(workers) {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(repoRoot, 'bench', 'scale', 'balancer.mjs'), String(port), ...workers.map((worker) => worker.url)], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [join(repoRoot, 'bench', 'scale', 'balancer.mjs'), String(port), ...workers.map((worker) => worker.url)],
+    {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const out = keepTail(child.stdout);
   const err = keepTail(child.stderr);
   const deadline = Date.now() + 10_000;

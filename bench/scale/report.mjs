@@ -1,7 +1,10 @@
 // The markdown of `npm run bench -- scale` (the section "Two workers on one database" of
 // docs/benchmarks.md is written from it).
 const fixed = (value, digits = 0) => (value === null || value === undefined ? '–' : Number(value).toFixed(digits));
-const counts = (object) => Object.entries(object).map(([label, count]) => `${count}× ${label}`).join(', ') || 'none';
+const counts = (object) =>
+  Object.entries(object)
+    .map(([label, count]) => `${count}× ${label}`)
+    .join(', ') || 'none';
 const seconds = (ms) => (ms === null || ms === undefined ? '–' : `${(ms / 1000).toFixed(2)} s`);
 
 export function scaleReport({ startedAt, settings, throughput, rate, budget, usage, outbox, restart }) {
@@ -15,7 +18,9 @@ export function scaleReport({ startedAt, settings, throughput, rate, budget, usa
     '',
     '| target | calls/s | failed |',
     '|---|---:|---:|',
-    ...throughput.map((row) => `| ${row.name} | ${fixed(row.perSecond)} | ${row.failed === 0 ? 0 : `${row.failed} (${counts(row.failures)})`} |`),
+    ...throughput.map(
+      (row) => `| ${row.name} | ${fixed(row.perSecond)} | ${row.failed === 0 ? 0 : `${row.failed} (${counts(row.failures)})`} |`,
+    ),
     '',
     `Two workers vs one, both behind the balancer: **×${fixed(two.perSecond / one.perSecond, 2)}**; two behind the balancer vs one called directly: ×${fixed(two.perSecond / direct.perSecond, 2)}.`,
     '',
@@ -23,7 +28,10 @@ export function scaleReport({ startedAt, settings, throughput, rate, budget, usa
     '',
     '| workers | sent | admitted (200) | refused (429) | other | MySQL counter for the window | last admission |',
     '|---|---:|---:|---:|---:|---:|---:|',
-    ...Object.values(rate).map((row) => `| ${row.name} | ${row.sent} | ${row.admitted} | ${row.refused} | ${row.other} | ${fixed(row.sharedCounter)} | ${seconds(row.lastAdmittedMs)} |`),
+    ...Object.values(rate).map(
+      (row) =>
+        `| ${row.name} | ${row.sent} | ${row.admitted} | ${row.refused} | ${row.other} | ${fixed(row.sharedCounter)} | ${seconds(row.lastAdmittedMs)} |`,
+    ),
     '',
     ...(budget ? budgetLines(budget, settings) : []),
     `**Usage rows with a worker killed** (\`kill -9\` of worker B ${seconds(usage.killMs)} into ${settings.seconds * 2} s of load through the balancer)`,

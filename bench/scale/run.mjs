@@ -80,7 +80,9 @@ async function main() {
   let b = await startWorker('B');
   // nginx from Debian when installed (BENCH_SCALE_BALANCER=node: bench/scale/balancer.mjs instead).
   const nginx = process.env.BENCH_SCALE_BALANCER === 'node' ? null : nginxVersion();
-  settings.balancer = nginx ? `nginx ${nginx} (1 worker process, upstream keep-alive)` : 'bench/scale/balancer.mjs (node:http in, a keep-alive undici pool per worker out)';
+  settings.balancer = nginx
+    ? `nginx ${nginx} (1 worker process, upstream keep-alive)`
+    : 'bench/scale/balancer.mjs (node:http in, a keep-alive undici pool per worker out)';
   const balance = (workers) => (nginx ? spawnNginx(workers) : spawnBalancer(workers));
   const lbOne = track('balancer (A)', await balance([a]));
   const lbTwo = track('balancer (A+B)', await balance([a, b]));
@@ -95,48 +97,152 @@ async function main() {
   const bulk = newKey('scale-bulk', 100000);
 
   const only = process.env.BENCH_SCALE_DEBUG === '1' ? 'outbox' : null;
-  const throughput = only ? [] : await measureThroughput({
-    agent, key: bulk.key, concurrency: settings.concurrency, seconds: settings.seconds, rounds: settings.rounds, progress,
-    targets: [
-      { id: 'direct', name: 'one worker, called directly', url: a.url },
-      { id: 'one', name: 'one worker behind the balancer', url: lbOne.url },
-      { id: 'two', name: 'two workers behind the balancer', url: lbTwo.url },
-    ],
-  });
+  const throughput = only
+    ? []
+    : await measureThroughput({
+        agent,
+        key: bulk.key,
+        concurrency: settings.concurrency,
+        seconds: settings.seconds,
+        rounds: settings.rounds,
+        progress,
+        targets: [
+          { id: 'direct', name: 'one worker, called directly', url: a.url },
+          { id: 'one', name: 'one worker behind the balancer', url: lbOne.url },
+          { id: 'two', name: 'two workers behind the balancer', url: lbTwo.url },
+        ],
+      });
 
   const rate = {};
-  for (const [id, url, name] of only ? [] : [['one', a.url, 'one worker'], ['two', lbTwo.url, 'two workers behind the balancer']]) {
+  for (const [id, url, name] of only
+    ? []
+    : [
+        ['one', a.url, 'one worker'],
+        ['two', lbTwo.url, 'two workers behind the balancer'],
+      ]) {
     const limited = newKey(`scale-rate-${id}`, settings.rateLimit);
     progress(`rate limit ${settings.rateLimit}/min, ${name}: ${settings.concurrency} callers for 4 s`);
-    rate[id] = { name, ...(await hammerRateLimit({ agent, url, key: limited.key, keyId: limited.id, limit: settings.rateLimit, concurrency: settings.concurrency, seconds: 4, database, prefix: `rate-${id}`, progress })) };
+    rate[id] = {
+      name,
+      ...(await hammerRateLimit({
+        agent,
+        url,
+        key: limited.key,
+        keyId: limited.id,
+        limit: settings.rateLimit,
+        concurrency: settings.concurrency,
+        seconds: 4,
+        database,
+        prefix: `rate-${id}`,
+        progress,
+      })),
+    };
   }
 
-  const budget = only ? null : await budgetAcrossWorkers({ agent, stack, url: lbTwo.url, newKey, workers: [a, b], database, concurrency: settings.concurrency, seconds: settings.seconds, progress });
+  const budget = only
+    ? null
+    : await budgetAcrossWorkers({
+        agent,
+        stack,
+        url: lbTwo.url,
+        newKey,
+        workers: [a, b],
+        database,
+        concurrency: settings.concurrency,
+        seconds: settings.seconds,
+        progress,
+      });
 
   progress(`usage rows: ${settings.concurrency} callers through the balancer for ${settings.seconds * 2} s, kill -9 worker B half-way`);
-  const usage = only ? null : await usageWithKill({ agent, balancer: lbTwo, key: bulk.key, victim: b, database, concurrency: settings.concurrency, seconds: settings.seconds * 2, closeWithinMs: settings.staleAfterMs * 2 + 5000, progress });
+  const usage = only
+    ? null
+    : await usageWithKill({
+        agent,
+        balancer: lbTwo,
+        key: bulk.key,
+        victim: b,
+        database,
+        concurrency: settings.concurrency,
+        seconds: settings.seconds * 2,
+        closeWithinMs: settings.staleAfterMs * 2 + 5000,
+        progress,
+      });
   if (!only) b = await startWorker('B again', b.port);
 
-  progress(`outbox: ${settings.sites} sites × ${settings.changesPerSite} changes, the receiver answering after ${settings.receiverDelayMs} ms`);
+  progress(
+    `outbox: ${settings.sites} sites × ${settings.changesPerSite} changes, the receiver answering after ${settings.receiverDelayMs} ms`,
+  );
   const siteUrls = Array.from({ length: settings.sites }, (_, index) => `${receiver.url}/site-${index + 1}`);
   // Asynchronous CLI calls: the receiver lives in this process and must answer the grants' deliveries meanwhile.
   for (const siteUrl of siteUrls) {
     await hubAsync(stack, 'key', 'create', '--site', siteUrl, '--team', 'scale', '--scope', 'client', '--name', 'receiver');
     await hubAsync(stack, 'entitlement', 'grant', '--site', siteUrl, '--features', 'llm.chat');
   }
-  const admin = await hubAsync(stack, 'key', 'create', '--site', 'https://admin.example', '--team', 'scale', '--scope', 'admin', '--name', 'scale-admin');
-  const outbox = await outboxWithKill({ agent, balancer: lbTwo, adminKey: admin[admin.length - 1], siteUrls, receiver, victim: a, database, changesPerSite: settings.changesPerSite, settleMs: 40_000, progress });
+  const admin = await hubAsync(
+    stack,
+    'key',
+    'create',
+    '--site',
+    'https://admin.example',
+    '--team',
+    'scale',
+    '--scope',
+    'admin',
+    '--name',
+    'scale-admin',
+  );
+  const outbox = await outboxWithKill({
+    agent,
+    balancer: lbTwo,
+    adminKey: admin[admin.length - 1],
+    siteUrls,
+    receiver,
+    victim: a,
+    database,
+    changesPerSite: settings.changesPerSite,
+    settleMs: 40_000,
+    progress,
+  });
   if (only) return { only: outbox };
   a = await startWorker('A again', a.port);
 
   progress(`MariaDB restart: ${settings.concurrency / 2} callers through the balancer, MariaDB down for ${settings.databaseDownMs} ms`);
-  const unusedLines = await hubAsync(stack, 'key', 'create', '--site', site, '--team', 'scale', '--scope', 'client', '--name', 'scale-unused');
+  const unusedLines = await hubAsync(
+    stack,
+    'key',
+    'create',
+    '--site',
+    site,
+    '--team',
+    'scale',
+    '--scope',
+    'client',
+    '--name',
+    'scale-unused',
+  );
   const unused = { key: unusedLines[unusedLines.length - 1] }; // never used, so no worker has it cached
   const probe = async () => [
     { call: 'chat with a key no worker has cached', ...(await chat(agent, lbTwo.url, unused.key, 'probe-chat')) },
-    { call: 'PATCH /svc-license/v1/entitlement (a write)', ...(await patchEntitlement(agent, lbTwo.url, admin[admin.length - 1], siteUrls[0], new Date(Date.now() + 90 * 86_400_000)).then(() => ({ status: 200, code: null }), (error) => ({ status: error.status ?? 0, code: error.code ?? String(error) }))) },
+    {
+      call: 'PATCH /svc-license/v1/entitlement (a write)',
+      ...(await patchEntitlement(agent, lbTwo.url, admin[admin.length - 1], siteUrls[0], new Date(Date.now() + 90 * 86_400_000)).then(
+        () => ({ status: 200, code: null }),
+        (error) => ({ status: error.status ?? 0, code: error.code ?? String(error) }),
+      )),
+    },
   ];
-  const restart = await databaseRestart({ agent, balancer: lbTwo, key: bulk.key, stack, workers: [a, b], database, concurrency: settings.concurrency / 2, downMs: settings.databaseDownMs, probe, progress });
+  const restart = await databaseRestart({
+    agent,
+    balancer: lbTwo,
+    key: bulk.key,
+    stack,
+    workers: [a, b],
+    database,
+    concurrency: settings.concurrency / 2,
+    downMs: settings.databaseDownMs,
+    probe,
+    progress,
+  });
   started.push({ name: 'mariadbd (restarted)', pid: stack.processes().mariadb });
 
   return { startedAt, settings, throughput, rate, budget, usage, outbox, restart };
@@ -153,10 +259,15 @@ try {
   await cleanup();
 }
 if (process.env.BENCH_SCALE_LOGS === '1') {
-  for (const worker of workerLogs) progress(`log of worker ${worker.name} (pid ${worker.pid}), last lines:\n${worker.log.text.split('\n').slice(-15).join('\n')}`);
+  for (const worker of workerLogs)
+    progress(`log of worker ${worker.name} (pid ${worker.pid}), last lines:\n${worker.log.text.split('\n').slice(-15).join('\n')}`);
 }
 const left = started.filter((entry) => processAlive(entry.pid)).map((entry) => `${entry.name} (${entry.pid})`);
-progress(left.length > 0 ? `WARNING: still running: ${left.join(', ')}` : `stopped: nothing this run started is still running (${started.length} processes checked)`);
+progress(
+  left.length > 0
+    ? `WARNING: still running: ${left.join(', ')}`
+    : `stopped: nothing this run started is still running (${started.length} processes checked)`,
+);
 if (failure) {
   process.stderr.write(`[scale] failed: ${failure.stack ?? failure}\n`);
   process.exit(1);

@@ -16,7 +16,12 @@ export async function usageWithKill({ agent, balancer, key, victim, database, co
     victim.kill();
     progress(`kill -9 worker ${victim.name} (pid ${victim.pid})`);
   }, killAtMs);
-  const { answers, startedAt } = await runLoad(agent, balancer.url, key, { concurrency, durationMs: seconds * 1000, prefix, modelOf: (index) => (index % 2 === 0 ? 'mock/echo' : 'mock/slow') });
+  const { answers, startedAt } = await runLoad(agent, balancer.url, key, {
+    concurrency,
+    durationMs: seconds * 1000,
+    prefix,
+    modelOf: (index) => (index % 2 === 0 ? 'mock/echo' : 'mock/slow'),
+  });
   clearTimeout(killer);
   const killMs = killedAt === null ? null : killedAt - startedAt;
   const answered = answers.filter((answer) => answer.status === 200);
@@ -27,7 +32,9 @@ export async function usageWithKill({ agent, balancer, key, victim, database, co
   await pause(2500);
   const afterKill = await database.usage(prefix);
   const missing = answered.filter((answer) => !afterKill.ids.has(answer.id)).map((answer) => answer.id);
-  progress(`${answered.length} answered, ${afterKill.rows} usage rows (${JSON.stringify(afterKill.statuses)}), ${missing.length} answered calls without a row`);
+  progress(
+    `${answered.length} answered, ${afterKill.rows} usage rows (${JSON.stringify(afterKill.statuses)}), ${missing.length} answered calls without a row`,
+  );
 
   // The killed worker's rows left `open`: does anything close them, without an operator?
   const waitStarted = performance.now();
@@ -37,7 +44,11 @@ export async function usageWithKill({ agent, balancer, key, victim, database, co
     closing = await database.usage(prefix);
   }
   const stillOpen = closing.statuses.open ?? 0;
-  progress(stillOpen === 0 ? `no row left open (${((performance.now() - waitStarted) / 1000).toFixed(1)} s after the check)` : `${stillOpen} rows still open after ${(closeWithinMs / 1000).toFixed(0)} s`);
+  progress(
+    stillOpen === 0
+      ? `no row left open (${((performance.now() - waitStarted) / 1000).toFixed(1)} s after the check)`
+      : `${stillOpen} rows still open after ${(closeWithinMs / 1000).toFixed(0)} s`,
+  );
   return {
     sent: answers.length,
     counts: tally(answers),

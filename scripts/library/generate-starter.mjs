@@ -31,7 +31,8 @@ function write(path, svg) {
   return path;
 }
 
-const entries = [...PHOTOS, ...LOGOS, ...TEXTS, ...PALETTES].map((entry) => ({ ...entry, kind: 'sample' }))
+const entries = [...PHOTOS, ...LOGOS, ...TEXTS, ...PALETTES]
+  .map((entry) => ({ ...entry, kind: 'sample' }))
   .concat([...SHAPES, ...ICONS, ...BACKGROUNDS, ...FONTS].map((entry) => ({ ...entry, kind: 'asset' })));
 const art = new Map(entries.filter((entry) => entry.art).map((entry) => [`${entry.kind}:${entry.type}/${entry.slug}`, entry.art]));
 
@@ -44,14 +45,17 @@ function packEntry(entry) {
 const templates = [...SOCIAL, ...STORIES, ...BANNERS, ...PRODUCT_CARDS, ...QUOTES, ...EVENTS, ...ANNOUNCEMENTS].map((template) => {
   const { width, height } = TEMPLATE_TYPES[template.type];
   const full = { ...template, width, height };
-  const preview = write(`previews/${template.slug}.svg`, renderTemplate(full, {
-    art: (src) => {
-      const piece = art.get(src);
-      if (!piece) throw new Error(`${template.slug}: no art for ${src}`);
-      return piece;
-    },
-    fonts: fontStack,
-  }));
+  const preview = write(
+    `previews/${template.slug}.svg`,
+    renderTemplate(full, {
+      art: (src) => {
+        const piece = art.get(src);
+        if (!piece) throw new Error(`${template.slug}: no art for ${src}`);
+        return piece;
+      },
+      fonts: fontStack,
+    }),
+  );
   return { ...full, preview };
 });
 
@@ -75,4 +79,6 @@ writeFileSync(join(output, 'pack.json'), `${JSON.stringify(pack, null, 1)}\n`);
 const parsed = parsePack(readPackFolder(output), { staticFiles: true });
 const count = (kind) => parsed.items.filter((item) => item.kind === kind).length;
 const categories = new Set(templates.map((template) => template.category));
-process.stdout.write(`wrote ${output}: ${count('template')} templates in ${categories.size} categories, ${count('sample')} samples, ${count('asset')} assets, ${files.size} SVG files\n`);
+process.stdout.write(
+  `wrote ${output}: ${count('template')} templates in ${categories.size} categories, ${count('sample')} samples, ${count('asset')} assets, ${files.size} SVG files\n`,
+);

@@ -19,7 +19,16 @@ export const text = (id, area, content, style, extra = {}) => ({
 
 export const rect = (id, area, style, extra = {}) => ({ id, type: 'shape', ...box(area), ...extra, shape: 'rect', style });
 export const ellipse = (id, area, style, extra = {}) => ({ id, type: 'shape', ...box(area), ...extra, shape: 'ellipse', style });
-export const line = (id, [x, y, width], stroke, strokeWidth) => ({ id, type: 'shape', x, y, width, height: 0, shape: 'line', style: { stroke, stroke_width: strokeWidth } });
+export const line = (id, [x, y, width], stroke, strokeWidth) => ({
+  id,
+  type: 'shape',
+  x,
+  y,
+  width,
+  height: 0,
+  shape: 'line',
+  style: { stroke, stroke_width: strokeWidth },
+});
 
 /** A shape from the starter's shape assets, by slug. */
 export const shape = (id, area, slug, style, extra = {}) => {
@@ -42,5 +51,11 @@ export const picture = (id, area, src, style, extra = {}) => ({
 /** A rounded button: its shape and its centred label. */
 export const button = (id, [x, y, width, height], label, fill, color, fontSize, fontFamily = 'Inter') => [
   rect(`${id}-shape`, [x, y, width, height], { fill, radius: height / 2 }),
-  text(`${id}-label`, [x, y + (height - fontSize * 1.2) / 2, width, fontSize * 1.2], label, { font_family: fontFamily, font_size: fontSize, font_weight: 700, color, align: 'center' }),
+  text(`${id}-label`, [x, y + (height - fontSize * 1.2) / 2, width, fontSize * 1.2], label, {
+    font_family: fontFamily,
+    font_size: fontSize,
+    font_weight: 700,
+    color,
+    align: 'center',
+  }),
 ];

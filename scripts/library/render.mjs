@@ -46,7 +46,8 @@ class Defs {
 function common(layer) {
   const parts = [];
   if (layer.opacity !== undefined && layer.opacity !== 1) parts.push(` opacity="${layer.opacity}"`);
-  if (layer.rotation) parts.push(` transform="rotate(${layer.rotation} ${round(layer.x + layer.width / 2)} ${round(layer.y + layer.height / 2)})"`);
+  if (layer.rotation)
+    parts.push(` transform="rotate(${layer.rotation} ${round(layer.x + layer.width / 2)} ${round(layer.y + layer.height / 2)})"`);
   return parts.join('');
 }
 
@@ -80,10 +81,17 @@ function text(layer, fonts) {
   const size = style.font_size;
   const anchor = { left: 'start', center: 'middle', right: 'end' }[style.align ?? 'left'];
   const x = round(style.align === 'center' ? layer.x + layer.width / 2 : style.align === 'right' ? layer.x + layer.width : layer.x);
-  const transform = style.text_transform === 'uppercase' ? (line) => line.toUpperCase() : style.text_transform === 'lowercase' ? (line) => line.toLowerCase() : (line) => line;
+  const transform =
+    style.text_transform === 'uppercase'
+      ? (line) => line.toUpperCase()
+      : style.text_transform === 'lowercase'
+        ? (line) => line.toLowerCase()
+        : (line) => line;
   const lines = layer.text.split('\n').map(transform);
   const firstBaseline = round(layer.y + (size * lineHeight - size) / 2 + size * 0.8);
-  const tspans = lines.map((line, index) => `<tspan x="${x}" y="${round(firstBaseline + index * size * lineHeight)}">${escapeText(line)}</tspan>`).join('');
+  const tspans = lines
+    .map((line, index) => `<tspan x="${x}" y="${round(firstBaseline + index * size * lineHeight)}">${escapeText(line)}</tspan>`)
+    .join('');
   const attributes = [
     `font-family="${escapeAttribute(fonts(style.font_family))}"`,
     `font-size="${size}"`,
@@ -119,7 +127,9 @@ function image(layer, defs, art) {
       `<path d="M${round(cx - icon)} ${round(cy + icon * 0.6)}L${round(cx - icon * 0.3)} ${round(cy - icon * 0.2)}L${round(cx + icon * 0.1)} ${round(cy + icon * 0.25)}L${round(cx + icon * 0.45)} ${round(cy - icon * 0.05)}L${round(cx + icon)} ${round(cy + icon * 0.6)}Z" fill="#aab2bd"/>` +
       `<circle cx="${round(cx + icon * 0.45)}" cy="${round(cy - icon * 0.55)}" r="${round(icon * 0.2)}" fill="#aab2bd"/>`;
   }
-  const border = style.border_width ? outline.replace('/>', ` fill="none" stroke="${style.border_color ?? '#ffffff'}" stroke-width="${style.border_width}"/>`) : '';
+  const border = style.border_width
+    ? outline.replace('/>', ` fill="none" stroke="${style.border_color ?? '#ffffff'}" stroke-width="${style.border_width}"/>`)
+    : '';
   return `<g clip-path="${clip}"${common(layer)}>${inner}</g>${border}`;
 }
 

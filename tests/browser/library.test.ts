@@ -35,7 +35,9 @@ describe('admin screen: image library', () => {
       const card = page.locator(`.svc-hub-template[data-slug="${slug}"]`);
       await card.waitFor();
       // The preview is an <img> the browser really loaded (a broken image has no natural width).
-      await page.waitForFunction(`(() => { const image = document.querySelector('.svc-hub-template[data-slug="${slug}"] img'); return Boolean(image && image.complete && image.naturalWidth > 0); })()`);
+      await page.waitForFunction(
+        `(() => { const image = document.querySelector('.svc-hub-template[data-slug="${slug}"] img'); return Boolean(image && image.complete && image.naturalWidth > 0); })()`,
+      );
 
       await card.getByRole('button', { name: 'Archive' }).click();
       await page.locator('.svc-hub-confirm').getByRole('button', { name: 'Archive' }).click();

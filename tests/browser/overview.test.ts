@@ -26,7 +26,11 @@ describe('admin screen: overview', () => {
       const answer = await call('wordpress', '/wp-json/llm/router/v1/chat', {
         method: 'POST',
         headers: { ...bearer(key.key), 'Content-Type': 'application/json' },
-        body: JSON.stringify({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'Tell me about costs' }], metadata: { team } }),
+        body: JSON.stringify({
+          model: 'openai/gpt-4o-mini',
+          messages: [{ role: 'user', content: 'Tell me about costs' }],
+          metadata: { team },
+        }),
       });
       expect(answer.status).toBe(200);
     }
@@ -44,7 +48,9 @@ describe('admin screen: overview', () => {
       }
       await legend.waitFor();
       expect(await page.locator('.svc-hub-chart .recharts-bar-rectangle path').count()).toBeGreaterThan(0);
-      const callsToday = Number((await page.locator('[data-figure="calls-today"] .svc-hub-figure__value').textContent())!.replace(/\D/g, ''));
+      const callsToday = Number(
+        (await page.locator('[data-figure="calls-today"] .svc-hub-figure__value').textContent())!.replace(/\D/g, ''),
+      );
       expect(callsToday).toBeGreaterThanOrEqual(2);
     });
   });

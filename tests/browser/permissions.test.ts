@@ -43,20 +43,26 @@ describe('admin screen: a user without manage_options', () => {
     });
   });
 
-  it.each(['editor', 'subscriber'] as const)('gets 403 svc_forbidden from every admin route as %s (with a valid cookie and REST nonce)', async (role) => {
-    const user = createUser(role);
-    const session = await logIn(user.login, user.password);
-    for (const route of adminRoutes()) {
-      const answer = await call('wordpress', route.path, {
-        method: route.method,
-        headers: { ...session.headers, ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { 'Content-Type': 'application/json' }) },
-        body: route.method === 'GET' || route.method === 'DELETE' ? undefined : '{}',
-      });
-      expect({ route: `${route.method} ${route.path}`, status: answer.status, code: answer.body?.code }).toEqual({
-        route: `${route.method} ${route.path}`,
-        status: 403,
-        code: 'svc_forbidden',
-      });
-    }
-  });
+  it.each(['editor', 'subscriber'] as const)(
+    'gets 403 svc_forbidden from every admin route as %s (with a valid cookie and REST nonce)',
+    async (role) => {
+      const user = createUser(role);
+      const session = await logIn(user.login, user.password);
+      for (const route of adminRoutes()) {
+        const answer = await call('wordpress', route.path, {
+          method: route.method,
+          headers: {
+            ...session.headers,
+            ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { 'Content-Type': 'application/json' }),
+          },
+          body: route.method === 'GET' || route.method === 'DELETE' ? undefined : '{}',
+        });
+        expect({ route: `${route.method} ${route.path}`, status: answer.status, code: answer.body?.code }).toEqual({
+          route: `${route.method} ${route.path}`,
+          status: 403,
+          code: 'svc_forbidden',
+        });
+      }
+    },
+  );
 });

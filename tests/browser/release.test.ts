@@ -36,7 +36,10 @@ describe('release: the plugin zip and the worker tarball, installed as a site ad
   beforeAll(async () => {
     const { repoRoot } = stack();
     version = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version;
-    execFileSync('bash', [join(repoRoot, 'scripts', 'dist.sh'), join(workDir, 'dist')], { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, CI: 'true' } });
+    execFileSync('bash', [join(repoRoot, 'scripts', 'dist.sh'), join(workDir, 'dist')], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, CI: 'true' },
+    });
     zip = join(workDir, 'dist', `svc-hub-${version}.zip`);
     tarball = join(workDir, 'dist', `svc-hub-worker-${version}.tgz`);
     workerPort = await freePort();
@@ -48,7 +51,12 @@ describe('release: the plugin zip and the worker tarball, installed as a site ad
     await browser?.close();
     if (worker) await worker.stop().catch(() => undefined);
     await site?.stop();
-    const problems = site && existsSync(site.debugLog) ? readFileSync(site.debugLog, 'utf8').split('\n').filter((line) => PROBLEM.test(line) && OURS.test(line)) : [];
+    const problems =
+      site && existsSync(site.debugLog)
+        ? readFileSync(site.debugLog, 'utf8')
+            .split('\n')
+            .filter((line) => PROBLEM.test(line) && OURS.test(line))
+        : [];
     rmSync(workDir, { recursive: true, force: true });
     expect(problems).toEqual([]);
   });
@@ -68,7 +76,13 @@ describe('release: the plugin zip and the worker tarball, installed as a site ad
   it('builds the svc-client zip beside it: one top folder svc-client/, PHP and readme.txt only, no tests', () => {
     const clientZip = join(workDir, 'dist', `svc-client-${version}.zip`);
     const names = execFileSync('unzip', ['-Z1', clientZip], { encoding: 'utf8' }).trim().split('\n');
-    expect(names).toEqual(expect.arrayContaining(['svc-client/svc-client.php', 'svc-client/readme.txt', 'svc-client/includes/license/class-svc-client-receiver.php']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'svc-client/svc-client.php',
+        'svc-client/readme.txt',
+        'svc-client/includes/license/class-svc-client-receiver.php',
+      ]),
+    );
     expect(names.filter((name) => !name.startsWith('svc-client/'))).toEqual([]);
     expect(names.filter((name) => !name.endsWith('/') && !name.endsWith('.php') && name !== 'svc-client/readme.txt')).toEqual([]);
     expect(names.filter((name) => /(^|\/)tests?\/|\.test\./.test(name))).toEqual([]);
@@ -115,7 +129,8 @@ describe('release: the plugin zip and the worker tarball, installed as a site ad
     });
     // Production dependencies only.
     expect(existsSync(join(worker.root, 'node_modules', 'express'))).toBe(true);
-    for (const development of ['typescript', 'jest', '@wordpress', 'playwright-core']) expect(existsSync(join(worker.root, 'node_modules', development))).toBe(false);
+    for (const development of ['typescript', 'jest', '@wordpress', 'playwright-core'])
+      expect(existsSync(join(worker.root, 'node_modules', development))).toBe(false);
     const answer = await health();
     const body = (await answer.json()) as { status: string; version: string; checks: { database: { status: string } } };
     expect(answer.status).toBe(200);
@@ -128,9 +143,14 @@ describe('release: the plugin zip and the worker tarball, installed as a site ad
     });
   });
 
-  it('runs the release\'s operator CLI on the worker\'s environment file; a key it creates is served through the uploaded plugin', async () => {
+  it("runs the release's operator CLI on the worker's environment file; a key it creates is served through the uploaded plugin", async () => {
     const cli = (...args: string[]) =>
-      execFileSync(join(worker!.root, 'bin', 'svc-hub'), args, { env: { PATH: worker!.path, SVC_ENV_FILE: worker!.environmentFile }, encoding: 'utf8' }).trimEnd().split('\n');
+      execFileSync(join(worker!.root, 'bin', 'svc-hub'), args, {
+        env: { PATH: worker!.path, SVC_ENV_FILE: worker!.environmentFile },
+        encoding: 'utf8',
+      })
+        .trimEnd()
+        .split('\n');
     const client = 'https://client.example';
     const key = cli('key', 'create', '--site', client, '--team', 'release', '--name', 'release').at(-1)!;
     cli('entitlement', 'grant', '--site', client, '--features', 'llm.chat');
@@ -148,7 +168,10 @@ describe('release: the plugin zip and the worker tarball, installed as a site ad
     await onPage(browser, 'release-replace-plugin', async (page) => {
       await logInToAdmin(page, site!.admin.login, site!.admin.password, site!.url);
       await uploadPlugin(page);
-      await Promise.all([page.waitForURL(/overwrite=update-plugin/), page.getByRole('link', { name: 'Replace current with uploaded' }).click()]);
+      await Promise.all([
+        page.waitForURL(/overwrite=update-plugin/),
+        page.getByRole('link', { name: 'Replace current with uploaded' }).click(),
+      ]);
       await page.getByText('Plugin updated successfully.').waitFor();
       await page.goto(`${site!.url}/wp-admin/plugins.php`);
       await page.locator('tr.active[data-plugin="svc-hub/svc-hub.php"]').waitFor();

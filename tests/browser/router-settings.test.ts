@@ -73,7 +73,10 @@ describe('admin screen: router settings', () => {
       await card.getByLabel('Enabled').click();
       await card.locator('.svc-hub-status.is-ready').waitFor();
     });
-    expect((await adminGet('/providers')).body.data.find((provider: { name: string }) => provider.name === 'mock')).toMatchObject({ enabled: true, configured: true });
+    expect((await adminGet('/providers')).body.data.find((provider: { name: string }) => provider.name === 'mock')).toMatchObject({
+      enabled: true,
+      configured: true,
+    });
   });
 
   it('creates a purpose, refuses a model that does not exist, reorders the models and saves', async () => {
@@ -113,7 +116,11 @@ describe('admin screen: router settings', () => {
       await row.getByRole('button', { name: 'Override price' }).click();
       await page.getByLabel('Input, USD per million tokens').fill('-1');
       await page.getByRole('button', { name: 'Save price' }).click();
-      await page.locator('.svc-hub-price-form').getByText('USD per million tokens: a plain number from 0 to 999999.999999, at most 6 decimals.').first().waitFor();
+      await page
+        .locator('.svc-hub-price-form')
+        .getByText('USD per million tokens: a plain number from 0 to 999999.999999, at most 6 decimals.')
+        .first()
+        .waitFor();
       await page.getByLabel('Input, USD per million tokens').fill('2.5');
       await page.getByLabel('Output, USD per million tokens').fill('7.5');
       await page.getByRole('button', { name: 'Save price' }).click();
@@ -122,7 +129,7 @@ describe('admin screen: router settings', () => {
     });
   });
 
-  it('shows each model\'s capabilities as badges, and edits a cache price', async () => {
+  it("shows each model's capabilities as badges, and edits a cache price", async () => {
     await onPage(browser, 'model-cache-price', async (page) => {
       const admin = administrator();
       await logInToAdmin(page, admin.login, admin.password);
@@ -130,15 +137,29 @@ describe('admin screen: router settings', () => {
       const sonnet = page.locator('.svc-hub-model-list tr[data-row="anthropic/claude-sonnet-4-5"]');
       const badges = sonnet.locator('[data-column="supports"] [data-capability]');
       await badges.first().waitFor();
-      expect(await badges.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-capability')))).toEqual(['tools', 'images', 'json_schema', 'reasoning']);
-      const mistral = page.locator('.svc-hub-model-list tr[data-row="mistral/mistral-large-latest"] [data-column="supports"] [data-capability]');
-      expect(await mistral.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-capability')))).toEqual(['tools', 'json_schema']);
+      expect(await badges.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-capability')))).toEqual([
+        'tools',
+        'images',
+        'json_schema',
+        'reasoning',
+      ]);
+      const mistral = page.locator(
+        '.svc-hub-model-list tr[data-row="mistral/mistral-large-latest"] [data-column="supports"] [data-capability]',
+      );
+      expect(await mistral.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-capability')))).toEqual([
+        'tools',
+        'json_schema',
+      ]);
       await sonnet.locator('[data-column="cache_write"]', { hasText: '3.75' }).waitFor();
 
       await sonnet.getByRole('button', { name: 'Override price' }).click();
       await page.getByLabel('Cache read, USD per million tokens').fill('cheap');
       await page.getByRole('button', { name: 'Save price' }).click();
-      await page.locator('.svc-hub-price-form').getByText('USD per million tokens: a plain number from 0 to 999999.999999, at most 6 decimals.').first().waitFor();
+      await page
+        .locator('.svc-hub-price-form')
+        .getByText('USD per million tokens: a plain number from 0 to 999999.999999, at most 6 decimals.')
+        .first()
+        .waitFor();
       await page.getByLabel('Cache read, USD per million tokens').fill('0.25');
       await page.getByLabel('Cache write, USD per million tokens').fill('4.5');
       await page.getByRole('button', { name: 'Save price' }).click();
@@ -146,6 +167,9 @@ describe('admin screen: router settings', () => {
       await sonnet.locator('[data-column="cache_read"]', { hasText: '0.25' }).waitFor();
     });
     const models = (await adminGet('/models')).body.data;
-    expect(models.find((model: { id: string }) => model.id === 'anthropic/claude-sonnet-4-5').pricing).toMatchObject({ cache_read_per_mtok: 0.25, cache_write_per_mtok: 4.5 });
+    expect(models.find((model: { id: string }) => model.id === 'anthropic/claude-sonnet-4-5').pricing).toMatchObject({
+      cache_read_per_mtok: 0.25,
+      cache_write_per_mtok: 4.5,
+    });
   });
 });

@@ -30,7 +30,16 @@ describe('admin screen: store health', () => {
   });
 
   const deliver = async (key: string) => {
-    const body = phpJsonEncode(restOrder({ id: 7001, hubOrderId: '', siteUrl: 'https://client.example', status: 'processing', paidAt: new Date(), modifiedAt: new Date() }));
+    const body = phpJsonEncode(
+      restOrder({
+        id: 7001,
+        hubOrderId: '',
+        siteUrl: 'https://client.example',
+        status: 'processing',
+        paidAt: new Date(),
+        modifiedAt: new Date(),
+      }),
+    );
     return (await sendWebhook(address, 'wordpress', delivery(body, { source, key }))).answer.status;
   };
 
@@ -49,7 +58,9 @@ describe('admin screen: store health', () => {
       const overviewAlert = page.locator('.svc-hub-overview .svc-hub-store-alert', { hasText: source });
       await overviewAlert.getByText('The last 3 deliveries failed verification').waitFor();
       await overviewAlert.getByText('The secret probably changed in WooCommerce').waitFor();
-      await overviewAlert.getByText("Copy the secret shown in WooCommerce → Settings → Advanced → Webhooks into this store's secret here").waitFor();
+      await overviewAlert
+        .getByText("Copy the secret shown in WooCommerce → Settings → Advanced → Webhooks into this store's secret here")
+        .waitFor();
 
       await switchTo(page, 'webhooks');
       await page.locator('.svc-hub-webhooks .svc-hub-store-alert', { hasText: source }).getByText('failed verification').waitFor();

@@ -47,7 +47,13 @@ describe('svc-client settings screen', () => {
       expect(refused).toMatch(/webhook secret/);
       expect(await client.php('return get_option( Svc_Client_Settings::OPTION, null );')).toBeNull();
 
-      await fill(page, { hub_url: stack().wordpressUrl, api_key: key.key, webhook_secret: key.webhookSecret, team: key.team, campaign: key.campaign });
+      await fill(page, {
+        hub_url: stack().wordpressUrl,
+        api_key: key.key,
+        webhook_secret: key.webhookSecret,
+        team: key.team,
+        campaign: key.campaign,
+      });
       expect(await page.locator('[data-svc-client-notice="success"]').count()).toBe(1);
       expect(await page.inputValue('#svc-client-api_key')).toBe(''); // a secret is never shown again
       expect(await client.php('return Svc_Client_Settings::get()["team"];')).toBe(key.team);
@@ -58,7 +64,10 @@ describe('svc-client settings screen', () => {
 
       await page.click('#svc-client-check');
       await page.waitForLoadState('load');
-      await pollUntil(() => client.php<string[]>('return svc_client_features();'), (list) => list.length === 2);
+      await pollUntil(
+        () => client.php<string[]>('return svc_client_features();'),
+        (list) => list.length === 2,
+      );
       await page.goto(SCREEN());
       const licence = await page.locator('#svc-client-license').innerText();
       expect(licence).toContain('module.seo');

@@ -36,10 +36,22 @@ describe('admin screen: webhooks', () => {
       await form.getByLabel('Webhook secret').fill(secret);
       await form.getByRole('button', { name: 'Add store' }).click();
       await notice(page, 'success', `Store ${source} added (secret ends in ${secret.slice(-4)})`).waitFor();
-      await page.locator('.svc-hub-store-list tr', { hasText: source }).getByText(`••••${secret.slice(-4)}`).waitFor();
+      await page
+        .locator('.svc-hub-store-list tr', { hasText: source })
+        .getByText(`••••${secret.slice(-4)}`)
+        .waitFor();
       expect(await page.content()).not.toContain(secret);
 
-      const body = phpJsonEncode(restOrder({ id: 9001, hubOrderId, siteUrl: 'https://client.example', status: 'processing', paidAt: new Date(), modifiedAt: new Date() }));
+      const body = phpJsonEncode(
+        restOrder({
+          id: 9001,
+          hubOrderId,
+          siteUrl: 'https://client.example',
+          status: 'processing',
+          paidAt: new Date(),
+          modifiedAt: new Date(),
+        }),
+      );
       const sent = await call('wordpress', WEBHOOK, delivery(body, { source, key: secret }));
       expect(sent.status).toBe(200);
 

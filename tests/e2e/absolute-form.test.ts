@@ -28,26 +28,49 @@ describe('absolute-form request targets on the worker', () => {
   describe('the webhook path is handled by the webhook intake, as in origin form', () => {
     const webhook = (target: string, init: Omit<RawRequest, 'method' | 'target'>) => {
       const requestId = `abs-${randomUUID()}`;
-      return send({ method: 'POST', target, ...init, headers: { ...init.headers, 'X-Request-Id': requestId } }).then((answer) => ({ answer, requestId }));
+      return send({ method: 'POST', target, ...init, headers: { ...init.headers, 'X-Request-Id': requestId } }).then((answer) => ({
+        answer,
+        requestId,
+      }));
     };
 
     it('a forged X-Svc-Hub-* signature: the same 401, audited both times', async () => {
       const body = '{"id":1}';
-      const forged = shellHeaders({ method: 'POST', path: WEBHOOK, body, clientIp: '192.0.2.66', user: '', secret: 'not-the-shell-secret-0123456789abcdef' });
-      const headers = { 'Content-Type': 'application/json', 'X-WC-Webhook-Source': 'https://shop.example/', 'X-WC-Webhook-Topic': 'order.updated', ...forged };
+      const forged = shellHeaders({
+        method: 'POST',
+        path: WEBHOOK,
+        body,
+        clientIp: '192.0.2.66',
+        user: '',
+        secret: 'not-the-shell-secret-0123456789abcdef',
+      });
+      const headers = {
+        'Content-Type': 'application/json',
+        'X-WC-Webhook-Source': 'https://shop.example/',
+        'X-WC-Webhook-Topic': 'order.updated',
+        ...forged,
+      };
       const localAddress = randomLoopbackAddress();
       const origin = await webhook(WEBHOOK, { headers, body, localAddress });
       const absolute = await webhook(ATTACKER + WEBHOOK, { headers, body, localAddress });
       expect(absolute.answer.status).toBe(origin.answer.status);
       expect(JSON.parse(absolute.answer.body)).toEqual(JSON.parse(origin.answer.body));
       for (const { requestId } of [origin, absolute]) {
-        expect(await auditEntry(requestId)).toMatchObject({ outcome: 'rejected', http_status: origin.answer.status, reason: 'shell signature: signature mismatch' });
+        expect(await auditEntry(requestId)).toMatchObject({
+          outcome: 'rejected',
+          http_status: origin.answer.status,
+          reason: 'shell signature: signature mismatch',
+        });
       }
     });
 
     it('a body over the limit: the same answer, audited both times', async () => {
       const body = JSON.stringify({ id: 1, padding: 'x'.repeat(1024 * 1024) });
-      const headers = { 'Content-Type': 'application/json', 'X-WC-Webhook-Source': 'https://shop.example/', 'X-WC-Webhook-Topic': 'order.updated' };
+      const headers = {
+        'Content-Type': 'application/json',
+        'X-WC-Webhook-Source': 'https://shop.example/',
+        'X-WC-Webhook-Topic': 'order.updated',
+      };
       const localAddress = randomLoopbackAddress();
       const origin = await webhook(WEBHOOK, { headers, body, localAddress });
       const absolute = await webhook(ATTACKER + WEBHOOK, { headers, body, localAddress });

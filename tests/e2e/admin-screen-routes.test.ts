@@ -85,7 +85,12 @@ describe('admin routes for the wp-admin screen (through WordPress)', () => {
     hub('entitlement', 'grant', '--site', siteUrl, '--features', 'llm.chat');
     const missingReason = await admin('POST', '/entitlements/status', { site_url: siteUrl, expires_at: '2031-01-01T00:00:00Z' });
     expect([missingReason.status, Object.keys(missingReason.body.data.params)]).toEqual([400, ['reason']]);
-    const changed = await admin('POST', '/entitlements/status', { site_url: siteUrl, package_id: null, expires_at: '2031-01-01T00:00:00Z', reason: 'trial extended' });
+    const changed = await admin('POST', '/entitlements/status', {
+      site_url: siteUrl,
+      package_id: null,
+      expires_at: '2031-01-01T00:00:00Z',
+      reason: 'trial extended',
+    });
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({ status: 'active', expires_at: '2031-01-01T00:00:00.000Z', changed: true });
   });

@@ -32,10 +32,21 @@ describe('budget leases of two workers on one database', () => {
   it('admit exactly what a hard budget holds from 60 calls at once, never reserve past it, and leave nothing once settled and stopped', async () => {
     const key = createKey(['llm.chat']);
     const scope = { keyId: key.id, team: 'leases', siteUrl: key.siteUrl };
-    const { record } = await workers[0]!.router.budgets.store.create({ scopeKind: 'key', scopeValue: key.id, period: 'day', amount: (10 * CALL_COST).toFixed(8), hard: true, alertUrl: null });
+    const { record } = await workers[0]!.router.budgets.store.create({
+      scopeKind: 'key',
+      scopeValue: key.id,
+      period: 'day',
+      amount: (10 * CALL_COST).toFixed(8),
+      hard: true,
+      alertUrl: null,
+    });
     for (const services of workers) services.router.budgets.changed();
-    const outcomes = await Promise.allSettled(Array.from({ length: 60 }, (_, index) => workers[index % 2]!.router.budgets.reserve(`usg_lease${index}`, scope, model, estimate)));
-    const admitted = outcomes.flatMap((outcome, index) => (outcome.status === 'fulfilled' ? [{ guard: workers[index % 2]!.router.budgets, reservation: outcome.value as Reservation }] : []));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 60 }, (_, index) => workers[index % 2]!.router.budgets.reserve(`usg_lease${index}`, scope, model, estimate)),
+    );
+    const admitted = outcomes.flatMap((outcome, index) =>
+      outcome.status === 'fulfilled' ? [{ guard: workers[index % 2]!.router.budgets, reservation: outcome.value as Reservation }] : [],
+    );
     const refused = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : []));
     expect(admitted).toHaveLength(10);
     expect(refused.every((reason) => reason instanceof ApiError && reason.code === 'svc_budget_exceeded')).toBe(true);
@@ -53,7 +64,14 @@ describe('budget leases of two workers on one database', () => {
   it('count the spend of a call whose lease the sweep released (its worker looked dead), release nothing twice, and take a new lease after', async () => {
     const key = createKey(['llm.chat']);
     const scope = { keyId: key.id, team: 'leases', siteUrl: key.siteUrl };
-    const { record } = await workers[0]!.router.budgets.store.create({ scopeKind: 'key', scopeValue: key.id, period: 'month', amount: '5', hard: true, alertUrl: null });
+    const { record } = await workers[0]!.router.budgets.store.create({
+      scopeKind: 'key',
+      scopeValue: key.id,
+      period: 'month',
+      amount: '5',
+      hard: true,
+      alertUrl: null,
+    });
     const guard = workers[0]!.router.budgets;
     guard.changed(); // the budget list is read again (another worker would see it within BUDGET_LIST_TTL_MS)
     const reservation = (await guard.reserve('usg_leaseswept', scope, model, estimate))!;
@@ -68,7 +86,9 @@ describe('budget leases of two workers on one database', () => {
     const otherLease = (await windowOf(record.id)).reserved - held.reserved;
     expect(otherLease).toBeGreaterThanOrEqual(CALL_COST);
 
-    await query('UPDATE {prefix}budget_reservations SET expires_at = UTC_TIMESTAMP(3) - INTERVAL 1 SECOND WHERE call_id = ?', [held.rows[0]!.call_id]);
+    await query('UPDATE {prefix}budget_reservations SET expires_at = UTC_TIMESTAMP(3) - INTERVAL 1 SECOND WHERE call_id = ?', [
+      held.rows[0]!.call_id,
+    ]);
     expect(await other.ledger.releaseExpired()).toBe(1);
     await guard.settle(reservation, CALL_COST.toFixed(8));
     await guard.leases.flushed();

@@ -55,11 +55,18 @@ describe('a hard budget under 50 concurrent calls', () => {
 
     // The refusal names the budget and its reset, on both lanes, in the contract's error shape.
     for (const lane of ['direct', 'wordpress'] as const) {
-      const refused = await call(lane, '/wp-json/llm/router/v1/chat', { method: 'POST', body: JSON.stringify(fixedCostBody(false)), headers: { 'Content-Type': 'application/json', ...bearer(key.key) } });
+      const refused = await call(lane, '/wp-json/llm/router/v1/chat', {
+        method: 'POST',
+        body: JSON.stringify(fixedCostBody(false)),
+        headers: { 'Content-Type': 'application/json', ...bearer(key.key) },
+      });
       expect(refused.status).toBe(429);
       expect(refused.body).toMatchObject({
         code: 'svc_budget_exceeded',
-        data: { status: 429, budget: { id: budgetId, scope: { kind: 'key', value: key.id }, period: 'day', amount: { amount: AMOUNT, currency: 'USD' } } },
+        data: {
+          status: 429,
+          budget: { id: budgetId, scope: { kind: 'key', value: key.id }, period: 'day', amount: { amount: AMOUNT, currency: 'USD' } },
+        },
       });
       const tomorrow = new Date();
       tomorrow.setUTCHours(24, 0, 0, 0);
@@ -67,7 +74,9 @@ describe('a hard budget under 50 concurrent calls', () => {
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     }
     // A refused call never reached the provider.
-    expect(await emulator().requests({ provider: 'openai', model: 'gpt-5-mini' })).toHaveLength(outcomes.filter((answer) => answer.outcome === 'ok').length);
+    expect(await emulator().requests({ provider: 'openai', model: 'gpt-5-mini' })).toHaveLength(
+      outcomes.filter((answer) => answer.outcome === 'ok').length,
+    );
   });
 
   describe('split across two workers on one database', () => {
@@ -90,4 +99,3 @@ describe('a hard budget under 50 concurrent calls', () => {
     });
   });
 });
-

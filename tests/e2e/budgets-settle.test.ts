@@ -1,5 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { admin, budgetNow, budgetWhen, BUDGET_MODEL, CALL_COST, fixedCostBody, fixedCostCall, priceBudgetModel, query, unlimitKey } from '../support/budgets';
+import {
+  admin,
+  budgetNow,
+  budgetWhen,
+  BUDGET_MODEL,
+  CALL_COST,
+  fixedCostBody,
+  fixedCostCall,
+  priceBudgetModel,
+  query,
+  unlimitKey,
+} from '../support/budgets';
 import { receiver } from '../support/client-receiver-client';
 import { emulator } from '../support/emulator';
 import { startExtraWorker } from '../support/extra-worker';
@@ -44,7 +55,11 @@ describe('budget reservations are settled on every path', () => {
   it('releases the reservation of a call the provider fails, spending nothing', async () => {
     const before = await budgetNow(budgetId);
     await emulator().script('openai', 'gpt-5-mini', [{ status: 500 }, { status: 500 }, { status: 500 }]);
-    const failed = await call('direct', '/wp-json/llm/router/v1/chat', { method: 'POST', body: JSON.stringify(fixedCostBody(false)), headers: { 'Content-Type': 'application/json', ...bearer(key.key) } });
+    const failed = await call('direct', '/wp-json/llm/router/v1/chat', {
+      method: 'POST',
+      body: JSON.stringify(fixedCostBody(false)),
+      headers: { 'Content-Type': 'application/json', ...bearer(key.key) },
+    });
     expect(failed.status).toBe(502);
     const after = await budgetWhen(budgetId, (view) => view.window.reservations === 0);
     expect(after.window).toMatchObject({ reservations: 0, reserved: { amount: ZERO }, spent: before.window.spent });
@@ -67,8 +82,11 @@ describe('budget reservations are settled on every path', () => {
     const start = window.start.slice(0, 19).replace('T', ' ');
     const crashed = `usg_CRASHED${randomUUID().slice(0, 8)}`;
     const live = `usg_LIVE${randomUUID().slice(0, 8)}`;
-    await query(`INSERT INTO {prefix}budget_reservations (call_id, budget_id, window_start, amount, created_at, expires_at) VALUES
-      (?, ?, ?, 0.5, UTC_TIMESTAMP(3), UTC_TIMESTAMP(3) - INTERVAL 1 MINUTE), (?, ?, ?, 0.25, UTC_TIMESTAMP(3), UTC_TIMESTAMP(3) + INTERVAL 1 HOUR)`, [crashed, budgetId, start, live, budgetId, start]);
+    await query(
+      `INSERT INTO {prefix}budget_reservations (call_id, budget_id, window_start, amount, created_at, expires_at) VALUES
+      (?, ?, ?, 0.5, UTC_TIMESTAMP(3), UTC_TIMESTAMP(3) - INTERVAL 1 MINUTE), (?, ?, ?, 0.25, UTC_TIMESTAMP(3), UTC_TIMESTAMP(3) + INTERVAL 1 HOUR)`,
+      [crashed, budgetId, start, live, budgetId, start],
+    );
     await query('UPDATE {prefix}budget_windows SET reserved = reserved + 0.75 WHERE budget_id = ? AND window_start = ?', [budgetId, start]);
     expect((await budgetNow(budgetId)).window).toMatchObject({ reservations: 2, reserved: { amount: '0.75000000' } });
 
@@ -80,7 +98,10 @@ describe('budget reservations are settled on every path', () => {
     } finally {
       await sweeper.stop();
       await query('DELETE FROM {prefix}budget_reservations WHERE call_id = ?', [live]);
-      await query('UPDATE {prefix}budget_windows SET reserved = reserved - 0.25 WHERE budget_id = ? AND window_start = ?', [budgetId, start]);
+      await query('UPDATE {prefix}budget_windows SET reserved = reserved - 0.25 WHERE budget_id = ? AND window_start = ?', [
+        budgetId,
+        start,
+      ]);
     }
   });
 });
@@ -99,7 +120,10 @@ describe('a hard budget guards every call path', () => {
       ] as const) {
         const refused = await call(lane, `/wp-json/llm/router/v1${path}`, { method: 'POST', body: JSON.stringify(body), headers });
         expect([path, refused.status, refused.body?.code]).toEqual([path, 429, 'svc_budget_exceeded']);
-        expect(refused.body.data).toMatchObject({ budget: { scope: { kind: 'site', value: key.siteUrl }, period: 'total', spent: { amount: ZERO } }, resets_at: null });
+        expect(refused.body.data).toMatchObject({
+          budget: { scope: { kind: 'site', value: key.siteUrl }, period: 'total', spent: { amount: ZERO } },
+          resets_at: null,
+        });
       }
     }
   });
@@ -112,7 +136,13 @@ describe('a soft budget', () => {
     unlimitKey(key);
     const endpoint = `budget-${randomUUID().slice(0, 8)}`;
     // 0.025 USD: the 3rd call (0.021) passes 80 %, the 4th (0.028) 100 %.
-    const created = await budget({ scope: { kind: 'key', value: key.id }, period: 'day', amount: '0.025', hard: false, alert_url: receiver().endpointUrl(endpoint) });
+    const created = await budget({
+      scope: { kind: 'key', value: key.id },
+      period: 'day',
+      amount: '0.025',
+      hard: false,
+      alert_url: receiver().endpointUrl(endpoint),
+    });
     expect(created.alert_secret).toMatch(/^whsec_/);
     await receiver().register(endpoint, [created.alert_secret]);
 
@@ -132,9 +162,15 @@ describe('a soft budget', () => {
       [true, 'budget.threshold_reached', 80],
       [true, 'budget.threshold_reached', 100],
     ]);
-    expect(received[1]!.body.data).toMatchObject({ budget_id: created.id, scope: { kind: 'key', value: key.id }, period: 'day', hard: false, amount: { amount: '0.02500000' } });
+    expect(received[1]!.body.data).toMatchObject({
+      budget_id: created.id,
+      scope: { kind: 'key', value: key.id },
+      period: 'day',
+      hard: false,
+      amount: { amount: '0.02500000' },
+    });
     // Once each per period: the outbox holds exactly these two, delivered.
-    const queued = await query("SELECT status FROM {prefix}outbox WHERE site_url = ?", [`budget:${created.id}`]);
+    const queued = await query('SELECT status FROM {prefix}outbox WHERE site_url = ?', [`budget:${created.id}`]);
     expect(queued.map((row) => row.status)).toEqual(['delivered', 'delivered']);
   });
 });
@@ -142,7 +178,13 @@ describe('a soft budget', () => {
 describe('budget administration', () => {
   it('refuses bad fields by name and unknown ids, and changes nothing', async () => {
     const before = (await admin('GET', '/budgets')).body.data.length;
-    const bad = await admin('POST', '/budgets', { scope: { kind: 'planet', value: 'x' }, period: 'week', amount: '-3', hard: 'yes', alert_url: 'ftp://x' });
+    const bad = await admin('POST', '/budgets', {
+      scope: { kind: 'planet', value: 'x' },
+      period: 'week',
+      amount: '-3',
+      hard: 'yes',
+      alert_url: 'ftp://x',
+    });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.data.params).sort()).toEqual(['alert_url', 'amount', 'hard', 'period', 'scope.kind']);
     expect((await admin('PUT', '/budgets/bgt_01NOSUCHBUDGET000000000000', { amount: '2' })).status).toBe(404);
@@ -155,7 +197,13 @@ describe('budget administration', () => {
     const { id } = await budget({ scope: { kind: 'team', value: team }, period: 'month', amount: 3 });
     expect((await admin('PATCH', `/budgets/${id}`, { scope: { kind: 'team', value: 'other' } })).body.data.params).toHaveProperty('scope');
     const changed = await admin('PATCH', `/budgets/${id}`, { amount: '7.5', hard: false });
-    expect(changed.body).toMatchObject({ id, scope: { kind: 'team', value: team }, period: 'month', amount: { amount: '7.50000000' }, hard: false });
+    expect(changed.body).toMatchObject({
+      id,
+      scope: { kind: 'team', value: team },
+      period: 'month',
+      amount: { amount: '7.50000000' },
+      hard: false,
+    });
     expect((await admin('DELETE', `/budgets/${id}`)).body).toEqual({ object: 'budget', id, deleted: true });
     expect(await budgetNow(id)).toBeUndefined();
   });
@@ -166,8 +214,14 @@ describe('budget administration', () => {
     const id = /(bgt_[0-9A-Z]{26})/.exec(created[0]!)![1]!;
     expect(created[0]).toContain(`hard month budget of 12.50000000 USD for team ${team}`);
     expect(created[2]).toMatch(/^whsec_/);
-    expect(hub('budget', 'set', '--team', team, '--amount', '20', '--period', 'month', '--soft')[0]).toBe(`Updated ${id}: soft month budget of 20.00000000 USD for team ${team}.`);
-    expect(hub('budget', 'list').find((line) => line.startsWith(id))!.split('\t')).toEqual([id, 'team', team, 'month', 'soft', '20.00000000', '0.00000000', '0.00000000', '-']);
+    expect(hub('budget', 'set', '--team', team, '--amount', '20', '--period', 'month', '--soft')[0]).toBe(
+      `Updated ${id}: soft month budget of 20.00000000 USD for team ${team}.`,
+    );
+    expect(
+      hub('budget', 'list')
+        .find((line) => line.startsWith(id))!
+        .split('\t'),
+    ).toEqual([id, 'team', team, 'month', 'soft', '20.00000000', '0.00000000', '0.00000000', '-']);
     expect(hub('budget', 'remove', id)).toEqual([`Removed ${id}.`]);
     expect(hub('budget', 'list').some((line) => line.startsWith(id))).toBe(false);
   });

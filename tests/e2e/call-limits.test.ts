@@ -96,7 +96,11 @@ describe('changing a key’s calls in flight', () => {
     expect(none.status).toBe(400);
     const saved = await patch({ max_concurrent_calls: 3 });
     expect([saved.status, saved.body.max_concurrent_calls, saved.body.rate_limit_per_minute]).toEqual([200, 3, 120]);
-    expect(hub('key', 'list').find((line) => line.startsWith(key.id))!.split('\t')[8]).toBe('3');
+    expect(
+      hub('key', 'list')
+        .find((line) => line.startsWith(key.id))!
+        .split('\t')[8],
+    ).toBe('3');
     expect(() => hub('key', 'concurrency', key.id, '0')).toThrow();
   });
 });

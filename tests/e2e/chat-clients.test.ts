@@ -22,7 +22,9 @@ describe.each(LANES)('real clients via %s', (lane) => {
 
   describe('the openai SDK', () => {
     const client = new OpenAI({ apiKey: key.key, baseURL: routerUrl, maxRetries: 0, timeout: 20_000 });
-    const tools: OpenAI.Chat.ChatCompletionTool[] = [{ type: 'function', function: { name: 'get_weather', description: 'Weather in a city', parameters: WEATHER_PARAMETERS } }];
+    const tools: OpenAI.Chat.ChatCompletionTool[] = [
+      { type: 'function', function: { name: 'get_weather', description: 'Weather in a city', parameters: WEATHER_PARAMETERS } },
+    ];
 
     it('gets message.tool_calls from a blocking call', async () => {
       const completion = await client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'Oslo' }], tools });
@@ -45,7 +47,21 @@ describe.each(LANES)('real clients via %s', (lane) => {
       const runner = client.chat.completions.runTools({
         model: MODEL,
         messages: [{ role: 'user', content: 'Tromsø' }],
-        tools: [{ type: 'function', function: { name: 'get_weather', description: 'Weather in a city', parameters: WEATHER_PARAMETERS, parse: JSON.parse, function: (args: { city: string }) => { asked.push(args.city); return `snow in ${args.city}`; } } }],
+        tools: [
+          {
+            type: 'function',
+            function: {
+              name: 'get_weather',
+              description: 'Weather in a city',
+              parameters: WEATHER_PARAMETERS,
+              parse: JSON.parse,
+              function: (args: { city: string }) => {
+                asked.push(args.city);
+                return `snow in ${args.city}`;
+              },
+            },
+          },
+        ],
       });
       expect(await runner.finalContent()).toBe('tool said: snow in Tromsø');
       expect(asked).toEqual(['Tromsø']);
@@ -60,7 +76,16 @@ describe.each(LANES)('real clients via %s', (lane) => {
       const result = await generateText({
         model: provider.chatModel(MODEL),
         prompt: 'Lisbon',
-        tools: { get_weather: tool({ description: 'Weather in a city', inputSchema: z.object({ city: z.string() }), execute: async ({ city }) => { asked.push(city); return `sun in ${city}`; } }) },
+        tools: {
+          get_weather: tool({
+            description: 'Weather in a city',
+            inputSchema: z.object({ city: z.string() }),
+            execute: async ({ city }) => {
+              asked.push(city);
+              return `sun in ${city}`;
+            },
+          }),
+        },
         stopWhen: stepCountIs(4),
         maxRetries: 0,
       });
@@ -81,7 +106,9 @@ describe.each(LANES)('real clients via %s', (lane) => {
     const model = () => new ChatOpenAI({ model: MODEL, apiKey: key.key, configuration: { baseURL: routerUrl }, maxRetries: 0 });
 
     it('returns tool_calls from a model with bindTools', async () => {
-      const bound = model().bindTools([{ type: 'function', function: { name: 'get_weather', description: 'Weather in a city', parameters: WEATHER_PARAMETERS } }]);
+      const bound = model().bindTools([
+        { type: 'function', function: { name: 'get_weather', description: 'Weather in a city', parameters: WEATHER_PARAMETERS } },
+      ]);
       const message = await bound.invoke('Paris');
       expect(message.tool_calls).toEqual([expect.objectContaining({ name: 'get_weather', args: { city: 'Paris' }, id: 'call_echo_0' })]);
     });

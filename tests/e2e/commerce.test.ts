@@ -13,7 +13,23 @@ const LICENSE = '/wp-json/svc-license/v1';
 
 function createPackage(extra: string[] = ['--store', STORE, '--woo-product', '77']): string {
   const id = `pkg-${randomUUID().slice(0, 8)}`;
-  hub('package', 'create', '--id', id, '--name', `Package ${id}`, '--price', '49', '--currency', 'eur', '--features', 'module.seo,llm.chat', '--duration-days', '30', ...extra);
+  hub(
+    'package',
+    'create',
+    '--id',
+    id,
+    '--name',
+    `Package ${id}`,
+    '--price',
+    '49',
+    '--currency',
+    'eur',
+    '--features',
+    'module.seo,llm.chat',
+    '--duration-days',
+    '30',
+    ...extra,
+  );
   return id;
 }
 
@@ -48,14 +64,27 @@ describe.each(LANES)('commerce via %s', (lane: Lane) => {
   });
 
   it('creates a pending order whose payment URL carries the order and the site to the external store', async () => {
-    const answer = await call(lane, `${COMMERCE}/checkout`, post(client.key, { package_id: packageId, site_url: `${client.siteUrl.toUpperCase()}/` }));
+    const answer = await call(
+      lane,
+      `${COMMERCE}/checkout`,
+      post(client.key, { package_id: packageId, site_url: `${client.siteUrl.toUpperCase()}/` }),
+    );
     expect(answer.status).toBe(201);
-    expect(answer.body).toMatchObject({ status: 'pending', package_id: packageId, site_url: client.siteUrl, total: { amount: '49.00', currency: 'EUR' } });
+    expect(answer.body).toMatchObject({
+      status: 'pending',
+      package_id: packageId,
+      site_url: client.siteUrl,
+      total: { amount: '49.00', currency: 'EUR' },
+    });
     expect(answer.body.id).toMatch(/^ord_[0-9A-Z]{26}$/);
     expect(answer.body.created_at).toMatch(/^\d{4}-\d\d-\d\dT/);
     const url = new URL(answer.body.payment_url);
     expect(`${url.origin}${url.pathname}`).toBe(`${STORE}/`);
-    expect(Object.fromEntries(url.searchParams)).toEqual({ 'add-to-cart': '77', svc_hub_order_id: answer.body.id, svc_site_url: client.siteUrl });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      'add-to-cart': '77',
+      svc_hub_order_id: answer.body.id,
+      svc_site_url: client.siteUrl,
+    });
 
     const order = await call(lane, `${COMMERCE}/orders/${answer.body.id}`, { headers: bearer(client.key) });
     expect(order.status).toBe(200);
@@ -101,11 +130,23 @@ describe.each(LANES)('commerce via %s', (lane: Lane) => {
     const first = await call(lane, `${COMMERCE}/checkout`, post(client.key, body, { 'Idempotency-Key': key }));
     expect(first.status).toBe(201);
     expect(first.headers.get('idempotent-replayed')).toBeNull();
-    const again = await call(lane, `${COMMERCE}/checkout`, post(client.key, { site_url: `${client.siteUrl}/`, package_id: packageId }, { 'Idempotency-Key': key }));
+    const again = await call(
+      lane,
+      `${COMMERCE}/checkout`,
+      post(client.key, { site_url: `${client.siteUrl}/`, package_id: packageId }, { 'Idempotency-Key': key }),
+    );
     expect([again.status, again.body.id, again.headers.get('idempotent-replayed')]).toEqual([200, first.body.id, 'true']);
-    const changed = await call(lane, `${COMMERCE}/checkout`, post(admin.key, { package_id: packageId, site_url: other.siteUrl }, { 'Idempotency-Key': key }));
+    const changed = await call(
+      lane,
+      `${COMMERCE}/checkout`,
+      post(admin.key, { package_id: packageId, site_url: other.siteUrl }, { 'Idempotency-Key': key }),
+    );
     expect(changed.status).toBe(201); // scoped per API key: another key may use the same value
-    const conflict = await call(lane, `${COMMERCE}/checkout`, post(admin.key, { package_id: packageId, site_url: client.siteUrl }, { 'Idempotency-Key': key }));
+    const conflict = await call(
+      lane,
+      `${COMMERCE}/checkout`,
+      post(admin.key, { package_id: packageId, site_url: client.siteUrl }, { 'Idempotency-Key': key }),
+    );
     expect([conflict.status, conflict.body.code]).toEqual([409, 'svc_idempotency_conflict']);
     const malformed = await call(lane, `${COMMERCE}/checkout`, post(client.key, body, { 'Idempotency-Key': 'with space' }));
     expect([malformed.status, Object.keys(malformed.body.data.params)]).toEqual([400, ['Idempotency-Key']]);
@@ -121,7 +162,11 @@ describe.each(LANES)('commerce via %s', (lane: Lane) => {
     expect(second.body.id).not.toBe(first.body.id);
     // Another body under the other spelling is a new order too, never svc_idempotency_conflict.
     const forClient = await call(lane, `${COMMERCE}/checkout`, post(admin.key, body, { 'Idempotency-Key': lower }));
-    const forOther = await call(lane, `${COMMERCE}/checkout`, post(admin.key, { package_id: packageId, site_url: other.siteUrl }, { 'Idempotency-Key': upper }));
+    const forOther = await call(
+      lane,
+      `${COMMERCE}/checkout`,
+      post(admin.key, { package_id: packageId, site_url: other.siteUrl }, { 'Idempotency-Key': upper }),
+    );
     expect([forClient.status, forOther.status, forOther.body.code]).toEqual([201, 201, undefined]);
     expect(forOther.body.site_url).toBe(other.siteUrl);
   });
@@ -130,7 +175,9 @@ describe.each(LANES)('commerce via %s', (lane: Lane) => {
     const buyer = createKey();
     const key = `idem-${randomUUID()}`;
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => call(lane, `${COMMERCE}/checkout`, post(buyer.key, { package_id: packageId, site_url: buyer.siteUrl }, { 'Idempotency-Key': key }))),
+      Array.from({ length: 20 }, () =>
+        call(lane, `${COMMERCE}/checkout`, post(buyer.key, { package_id: packageId, site_url: buyer.siteUrl }, { 'Idempotency-Key': key })),
+      ),
     );
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 201)).toHaveLength(1);
@@ -142,7 +189,9 @@ describe.each(LANES)('commerce via %s', (lane: Lane) => {
 
 /** The ids of the hub's orders for a site, as the operator CLI lists them. */
 function hubOrders(siteUrl: string): string[] {
-  return hub('order', 'list', '--site', siteUrl).map((line) => line.split('\t')[0]!).filter((id) => id.startsWith('ord_'));
+  return hub('order', 'list', '--site', siteUrl)
+    .map((line) => line.split('\t')[0]!)
+    .filter((id) => id.startsWith('ord_'));
 }
 
 describe.each(LANES)('entitlement routes via %s', (lane: Lane) => {
@@ -153,7 +202,14 @@ describe.each(LANES)('entitlement routes via %s', (lane: Lane) => {
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ site_url: client.siteUrl, status: 'active', features: ['llm.chat'] });
     expect(answer.body.entitlements).toEqual([
-      { id: expect.stringMatching(/^ent_/), package_id: null, status: 'active', features: ['llm.chat'], expires_at: null, updated_at: expect.any(String) },
+      {
+        id: expect.stringMatching(/^ent_/),
+        package_id: null,
+        status: 'active',
+        features: ['llm.chat'],
+        expires_at: null,
+        updated_at: expect.any(String),
+      },
     ]);
     const nosy = await call(lane, `${LICENSE}/entitlement?site_url=${encodeURIComponent(client.siteUrl)}`, { headers: bearer(other.key) });
     expect([nosy.status, nosy.body.code]).toEqual([403, 'svc_forbidden']);
@@ -169,7 +225,11 @@ describe.each(LANES)('entitlement routes via %s', (lane: Lane) => {
     const lookalike = lines[lines.length - 1]!;
     const answer = await call(lane, `${LICENSE}/entitlement`, { headers: bearer(lookalike) });
     expect(answer.body).toEqual({ site_url: `${host}/SHOP`, status: 'inactive', features: [], entitlements: [] });
-    const chat = await call(lane, '/wp-json/llm/router/v1/chat', post(lookalike, { model: 'mock/echo', messages: [{ role: 'user', content: 'hi' }] }));
+    const chat = await call(
+      lane,
+      '/wp-json/llm/router/v1/chat',
+      post(lookalike, { model: 'mock/echo', messages: [{ role: 'user', content: 'hi' }] }),
+    );
     expect([chat.status, chat.body.code]).toEqual([403, 'svc_no_entitlement']);
   });
 
@@ -178,24 +238,44 @@ describe.each(LANES)('entitlement routes via %s', (lane: Lane) => {
     const admin = createKey([], 'admin');
     const patch = (key: string, body: unknown) => ({ ...post(key, body), method: 'PATCH' });
 
-    const refused = await call(lane, `${LICENSE}/entitlement`, patch(client.key, { site_url: client.siteUrl, status: 'suspended', reason: 'x' }));
+    const refused = await call(
+      lane,
+      `${LICENSE}/entitlement`,
+      patch(client.key, { site_url: client.siteUrl, status: 'suspended', reason: 'x' }),
+    );
     expect([refused.status, refused.body.code]).toEqual([403, 'svc_forbidden']);
     const noReason = await call(lane, `${LICENSE}/entitlement`, patch(admin.key, { site_url: client.siteUrl, status: 'suspended' }));
     expect([noReason.status, Object.keys(noReason.body.data.params)]).toEqual([400, ['reason']]);
 
-    const suspended = await call(lane, `${LICENSE}/entitlement`, patch(admin.key, { site_url: client.siteUrl, status: 'suspended', reason: 'chargeback review' }));
+    const suspended = await call(
+      lane,
+      `${LICENSE}/entitlement`,
+      patch(admin.key, { site_url: client.siteUrl, status: 'suspended', reason: 'chargeback review' }),
+    );
     expect(suspended.status).toBe(200);
     expect(suspended.body).toMatchObject({ status: 'suspended', changed: true });
     const expiry = '2030-01-01T00:00:00.000Z';
-    const extended = await call(lane, `${LICENSE}/entitlement`, patch(admin.key, { site_url: client.siteUrl, expires_at: expiry, reason: 'goodwill' }));
+    const extended = await call(
+      lane,
+      `${LICENSE}/entitlement`,
+      patch(admin.key, { site_url: client.siteUrl, expires_at: expiry, reason: 'goodwill' }),
+    );
     expect(extended.body).toMatchObject({ status: 'suspended', expires_at: expiry, changed: true });
     const seen = await call(lane, `${LICENSE}/entitlement`, { headers: bearer(client.key) });
     expect([seen.body.status, seen.body.features]).toEqual(['suspended', []]);
 
     hub('entitlement', 'grant', '--site', client.siteUrl, '--features', 'module.seo');
-    const ambiguous = await call(lane, `${LICENSE}/entitlement`, patch(admin.key, { site_url: client.siteUrl, status: 'active', reason: 'r' }));
+    const ambiguous = await call(
+      lane,
+      `${LICENSE}/entitlement`,
+      patch(admin.key, { site_url: client.siteUrl, status: 'active', reason: 'r' }),
+    );
     expect([ambiguous.status, ambiguous.body.code]).toEqual([409, 'svc_ambiguous_entitlement']);
-    const invalid = await call(lane, `${LICENSE}/entitlement`, patch(admin.key, { site_url: client.siteUrl, package_id: 'nope', status: 'bogus', reason: 'r' }));
+    const invalid = await call(
+      lane,
+      `${LICENSE}/entitlement`,
+      patch(admin.key, { site_url: client.siteUrl, package_id: 'nope', status: 'bogus', reason: 'r' }),
+    );
     expect([invalid.status, Object.keys(invalid.body.data.params)]).toEqual([400, ['status']]);
   });
 });

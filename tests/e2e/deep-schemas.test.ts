@@ -30,14 +30,34 @@ const model = 'openai/gpt-4o-mini';
 
 /** Each way a client's deep JSON reaches the router, with the field the 400 must name. */
 const CASES: Array<[name: string, path: string, body: Record<string, unknown>, field: string]> = [
-  ['chat/completions tools[].function.parameters', '/chat/completions', { model, messages: user, tools: chatTool }, 'tools[0].function.parameters'],
+  [
+    'chat/completions tools[].function.parameters',
+    '/chat/completions',
+    { model, messages: user, tools: chatTool },
+    'tools[0].function.parameters',
+  ],
   ['chat response_format schema', '/chat', { model, messages: user, response_format: chatFormat }, 'response_format.json_schema.schema'],
   ['chat/stream tools[].function.parameters', '/chat/stream', { model, messages: user, tools: chatTool }, 'tools[0].function.parameters'],
   ['chat metadata', '/chat/completions', { model, messages: user, metadata: { team: 'e2e', trace: SCHEMA } }, 'metadata'],
-  ['responses tools[].parameters', '/responses', { model, input: 'hello', tools: [{ type: 'function', name: 'lookup', parameters: SCHEMA }] }, 'tools[0].parameters'],
-  ['responses text.format.schema', '/responses', { model, input: 'hello', text: { format: { type: 'json_schema', name: 'answer', schema: SCHEMA } } }, 'text.format.schema'],
+  [
+    'responses tools[].parameters',
+    '/responses',
+    { model, input: 'hello', tools: [{ type: 'function', name: 'lookup', parameters: SCHEMA }] },
+    'tools[0].parameters',
+  ],
+  [
+    'responses text.format.schema',
+    '/responses',
+    { model, input: 'hello', text: { format: { type: 'json_schema', name: 'answer', schema: SCHEMA } } },
+    'text.format.schema',
+  ],
   ['responses streamed metadata', '/responses', { model, input: 'hello', stream: true, metadata: { trace: SCHEMA } }, 'metadata'],
-  ['responses input content part', '/responses', { model, input: [{ role: 'user', content: [{ type: 'input_text', text: 'hello', trace: SCHEMA }] }] }, 'input[0].content[0]'],
+  [
+    'responses input content part',
+    '/responses',
+    { model, input: [{ role: 'user', content: [{ type: 'input_text', text: 'hello', trace: SCHEMA }] }] },
+    'input[0].content[0]',
+  ],
 ];
 
 /**
@@ -51,7 +71,11 @@ const CASES: Array<[name: string, path: string, body: Record<string, unknown>, f
 describe('deep JSON in LLM requests', () => {
   const key = createKey(['llm.chat']);
   const send = (lane: Lane, path: string, body: string, requestId: string) =>
-    call(lane, ROUTER + path, { method: 'POST', headers: { ...bearer(key.key), 'Content-Type': 'application/json', 'X-Request-Id': requestId }, body });
+    call(lane, ROUTER + path, {
+      method: 'POST',
+      headers: { ...bearer(key.key), 'Content-Type': 'application/json', 'X-Request-Id': requestId },
+      body,
+    });
 
   beforeAll(() => {
     hub('key', 'rate-limit', key.id, '10000');
@@ -75,7 +99,13 @@ describe('deep JSON in LLM requests', () => {
         const requestId = `deep-${randomUUID()}`;
         requestIds.push(requestId);
         const answer = await send(lane, path, withSchema(body, levels), requestId);
-        expect([name, levels, answer.status, answer.body?.code, answer.body?.data]).toEqual([name, levels, 400, 'svc_invalid_request', { status: 400, params: { [field]: DEEP } }]);
+        expect([name, levels, answer.status, answer.body?.code, answer.body?.data]).toEqual([
+          name,
+          levels,
+          400,
+          'svc_invalid_request',
+          { status: 400, params: { [field]: DEEP } },
+        ]);
       }
     }
     expect(await emulator().requests()).toEqual([]);
@@ -97,7 +127,12 @@ describe('deep JSON in LLM requests', () => {
   it.each(LANES)('answers a tool schema and a response schema 64 levels deep (%s)', async (lane) => {
     // The content differs per lane: the same request on the other lane would be a cache hit.
     const messages = [{ role: 'user', content: `hello from ${lane}` }];
-    const tools = await send(lane, '/chat/completions', withSchema({ model, messages, tools: chatTool }, DEPTH_LIMIT), `deep-${randomUUID()}`);
+    const tools = await send(
+      lane,
+      '/chat/completions',
+      withSchema({ model, messages, tools: chatTool }, DEPTH_LIMIT),
+      `deep-${randomUUID()}`,
+    );
     expect([tools.status, tools.body?.object]).toEqual([200, 'chat.completion']);
     const responseBody = { model, input: `hello from ${lane}`, text: { format: { type: 'json_schema', name: 'answer', schema: SCHEMA } } };
     const format = await send(lane, '/responses', withSchema(responseBody, DEPTH_LIMIT), `deep-${randomUUID()}`);

@@ -37,7 +37,11 @@ describe('lean dispatch and Express answer alike (direct lane)', () => {
     for (const answer of [lean, express]) {
       expect(answer.status).toBe(200);
       expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
-      expect(answer.body).toMatchObject({ object: 'chat.completion', model: 'mock/echo', choices: [{ message: { role: 'assistant', content: 'parity' } }] });
+      expect(answer.body).toMatchObject({
+        object: 'chat.completion',
+        model: 'mock/echo',
+        choices: [{ message: { role: 'assistant', content: 'parity' } }],
+      });
     }
     expect(Object.keys(lean.body).sort()).toEqual(Object.keys(express.body).sort());
     expect(Object.keys(lean.body.router).sort()).toEqual(Object.keys(express.body.router).sort());
@@ -45,9 +49,15 @@ describe('lean dispatch and Express answer alike (direct lane)', () => {
   });
 
   it('a stream: same events', async () => {
-    const [lean, express] = await bothWays(chat(key.key, JSON.stringify({ model: 'mock/echo', stream: true, messages: [{ role: 'user', content: 'one two' }] })));
+    const [lean, express] = await bothWays(
+      chat(key.key, JSON.stringify({ model: 'mock/echo', stream: true, messages: [{ role: 'user', content: 'one two' }] })),
+    );
     const contents = (answer: JsonAnswer) =>
-      answer.text.split('\n').filter((line) => line.startsWith('data: ') && line !== 'data: [DONE]').map((line) => JSON.parse(line.slice(6)).choices[0]?.delta?.content ?? '').join('');
+      answer.text
+        .split('\n')
+        .filter((line) => line.startsWith('data: ') && line !== 'data: [DONE]')
+        .map((line) => JSON.parse(line.slice(6)).choices[0]?.delta?.content ?? '')
+        .join('');
     for (const answer of [lean, express]) {
       expect(answer.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
       expect(answer.text.trimEnd().endsWith('data: [DONE]')).toBe(true);
@@ -74,8 +84,14 @@ describe('lean dispatch and Express answer alike (direct lane)', () => {
     ['malformed JSON', () => chat(key.key, '{"model":')],
     ['invalid UTF-8', () => chat(key.key, Buffer.from([0x7b, 0x22, 0xff, 0x22, 0x3a, 0x31, 0x7d]))],
     ['no messages', () => chat(key.key, JSON.stringify({ model: 'mock/echo', messages: [] }))],
-    ['a negative max_tokens', () => chat(key.key, JSON.stringify({ model: 'mock/echo', max_tokens: -1, messages: [{ role: 'user', content: 'x' }] }))],
-    ['an unknown model', () => chat(key.key, JSON.stringify({ model: 'openai/no-such-model', messages: [{ role: 'user', content: 'x' }] }))],
+    [
+      'a negative max_tokens',
+      () => chat(key.key, JSON.stringify({ model: 'mock/echo', max_tokens: -1, messages: [{ role: 'user', content: 'x' }] })),
+    ],
+    [
+      'an unknown model',
+      () => chat(key.key, JSON.stringify({ model: 'openai/no-such-model', messages: [{ role: 'user', content: 'x' }] })),
+    ],
     ['an unknown purpose', () => chat(key.key, JSON.stringify({ purpose: 'no-such-purpose', messages: [{ role: 'user', content: 'x' }] }))],
     ['a body over 1 MiB', () => chat(key.key, JSON.stringify({ model: 'mock/echo', padding: 'x'.repeat(1024 * 1024) }))],
   ])('%s: the same error', async (_name, init) => {
@@ -96,7 +112,11 @@ describe('lean dispatch and Express answer alike (direct lane)', () => {
     expect(answers[0]!.body.code).toBe('svc_rate_limited');
     expect(Number(answers[0]!.headers.get('retry-after'))).toBeGreaterThan(0);
     // The seconds left in the minute differ between the two calls; everything else is the same.
-    const withoutSeconds = (answer: JsonAnswer) => ({ ...errorSummary(answer), retryAfter: 'seconds', body: { ...answer.body, data: { ...answer.body.data, retry_after: 'seconds' } } });
+    const withoutSeconds = (answer: JsonAnswer) => ({
+      ...errorSummary(answer),
+      retryAfter: 'seconds',
+      body: { ...answer.body, data: { ...answer.body.data, retry_after: 'seconds' } },
+    });
     expect(withoutSeconds(answers[0]!)).toEqual(withoutSeconds(answers[1]!));
   });
 
@@ -155,7 +175,11 @@ describe('both lanes answer alike whatever WordPress would make of the request',
 
   it('the answer is the plain one, not an envelope or a script', async () => {
     const [pretty] = await threeWays(models, '_envelope=1&_jsonp=callback', { headers: bearer(key.key) });
-    expect([pretty!.status, pretty!.headers.get('content-type'), pretty!.body?.object]).toEqual([200, 'application/json; charset=utf-8', 'list']);
+    expect([pretty!.status, pretty!.headers.get('content-type'), pretty!.body?.object]).toEqual([
+      200,
+      'application/json; charset=utf-8',
+      'list',
+    ]);
   });
 
   it('two Authorization headers: the same 400 naming the header, on every lane (PHP joins them, so does the worker)', async () => {
@@ -170,10 +194,19 @@ describe('both lanes answer alike whatever WordPress would make of the request',
       await send(info.wordpressUrl, `/?rest_route=${models}`),
       await send(info.workerUrl, `/wp-json${models}`),
       // The lean dispatch (a chat call straight to the worker) reads the key on its own.
-      await rawRequest(info.workerUrl, { method: 'POST', target: LEAN, headers: { ...twoKeys, 'Content-Type': 'application/json' }, body: echo() }),
+      await rawRequest(info.workerUrl, {
+        method: 'POST',
+        target: LEAN,
+        headers: { ...twoKeys, 'Content-Type': 'application/json' },
+        body: echo(),
+      }),
     ];
     for (const answer of answers) {
-      expect([answer.status, JSON.parse(answer.body).code, JSON.parse(answer.body).data.params]).toEqual([400, 'svc_invalid_request', { authorization: expect.stringContaining('more than once') }]);
+      expect([answer.status, JSON.parse(answer.body).code, JSON.parse(answer.body).data.params]).toEqual([
+        400,
+        'svc_invalid_request',
+        { authorization: expect.stringContaining('more than once') },
+      ]);
     }
     // One header holding two keys (what a fetch client sends for two) is the same request.
     expectAlike(await threeWays(models, '', { headers: { Authorization: `Bearer ${key.key}, Bearer other` } }));
@@ -184,8 +217,11 @@ describe('both lanes answer alike whatever WordPress would make of the request',
     ['an encoded slash, lower case', '/svc/v1/image-templates/a%2fb', 404],
     ['an encoded slash in an order id', '/svc-commerce/v1/orders/ord_1%2F..', 404],
     ['an encoded slash that is a trailing slash', '/llm/router/v1/models%2F', 200],
-  ])('%s: the answer to WordPress\'s decoded route on both lanes', async (_name, route, status) => {
-    const answers = await Promise.all([call('wordpress', `/wp-json${route}`, { headers: bearer(key.key) }), call('direct', `/wp-json${route}`, { headers: bearer(key.key) })]);
+  ])("%s: the answer to WordPress's decoded route on both lanes", async (_name, route, status) => {
+    const answers = await Promise.all([
+      call('wordpress', `/wp-json${route}`, { headers: bearer(key.key) }),
+      call('direct', `/wp-json${route}`, { headers: bearer(key.key) }),
+    ]);
     for (const answer of answers) expect(answer.status).toBe(status);
     expect(summary(answers[0]!)).toEqual(summary(answers[1]!));
   });

@@ -20,7 +20,8 @@ function expectBoundedRefusal(answer: JsonAnswer): void {
 
 describe.each(LANES)('error answers stay small via %s', (lane: Lane) => {
   const key = createKey(['llm.chat']);
-  const chat = (body: string) => call(lane, CHAT, { method: 'POST', headers: { ...bearer(key.key), 'Content-Type': 'application/json' }, body });
+  const chat = (body: string) =>
+    call(lane, CHAT, { method: 'POST', headers: { ...bearer(key.key), 'Content-Type': 'application/json' }, body });
 
   it('answers ~1 MB of messages: [0, 0, …] with one bounded svc_invalid_request', async () => {
     const prefix = '{"model":"mock/echo","messages":[';

@@ -19,7 +19,10 @@ const OPTION = 'svc_hub_test_forwarding_limits';
 const setLimits = (value: string | null) =>
   value === null
     ? queryStack('DELETE FROM {prefix}options WHERE option_name = ?', [OPTION])
-    : queryStack("INSERT INTO {prefix}options (option_name, option_value, autoload) VALUES (?, ?, 'off') ON DUPLICATE KEY UPDATE option_value = VALUES(option_value)", [OPTION, value]);
+    : queryStack(
+        "INSERT INTO {prefix}options (option_name, option_value, autoload) VALUES (?, ?, 'off') ON DUPLICATE KEY UPDATE option_value = VALUES(option_value)",
+        [OPTION, value],
+      );
 
 const openStream = (key: string) => postStream('wordpress', `${ROUTER}/chat/stream`, key, LONG);
 
@@ -64,7 +67,12 @@ describe('forwarded calls at once through WordPress', () => {
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${keyC.key}` },
       body: JSON.stringify({ model: 'mock/echo', messages: [{ role: 'user', content: 'hi' }] }),
     });
-    expect([blocking.status, blocking.headers.get('retry-after'), blocking.body?.code, blocking.body?.data]).toEqual([503, '2', 'svc_busy', { status: 503, limit: 3, scope: 'site', retry_after: 2 }]);
+    expect([blocking.status, blocking.headers.get('retry-after'), blocking.body?.code, blocking.body?.data]).toEqual([
+      503,
+      '2',
+      'svc_busy',
+      { status: 503, limit: 3, scope: 'site', retry_after: 2 },
+    ]);
 
     // The fourth PHP worker is WordPress's: its own REST index and the admin screen's routes answer.
     expect((await call('wordpress', '/wp-json/')).status).toBe(200);

@@ -9,7 +9,14 @@ import { logIn, type WordPressSession } from '../support/wordpress-session';
  * (GET for the read-only ones, DELETE for the destructive set-entitlement, as WordPress
  * requires), neither shown to nor run for a subscriber or nobody logged in.
  */
-const ABILITIES = ['svc-hub/chat', 'svc-hub/get-order', 'svc-hub/list-models', 'svc-hub/list-orders', 'svc-hub/set-entitlement', 'svc-hub/usage-report'];
+const ABILITIES = [
+  'svc-hub/chat',
+  'svc-hub/get-order',
+  'svc-hub/list-models',
+  'svc-hub/list-orders',
+  'svc-hub/set-entitlement',
+  'svc-hub/usage-report',
+];
 const BASE = '/wp-json/wp-abilities/v1/abilities';
 
 let admin: WordPressSession;
@@ -28,7 +35,8 @@ const inputQuery = (input: Record<string, string | number>) =>
 const run = (session: WordPressSession | null, name: string, method: string, input?: Record<string, string | number>) => {
   const headers = session?.headers ?? {};
   // WordPress reads the input of GET and DELETE from the query, of POST from the JSON body.
-  if (method === 'GET' || method === 'DELETE') return call('wordpress', `${BASE}/${name}/run${input ? `?${inputQuery(input)}` : ''}`, { method, headers });
+  if (method === 'GET' || method === 'DELETE')
+    return call('wordpress', `${BASE}/${name}/run${input ? `?${inputQuery(input)}` : ''}`, { method, headers });
   const body = json({ input });
   return call('wordpress', `${BASE}/${name}/run`, { ...body, method, headers: { ...body.headers, ...headers } });
 };
@@ -40,8 +48,16 @@ describe('hub abilities', () => {
     const ours = (listed.body as { name: string }[]).filter((ability) => ability.name.startsWith('svc-hub/'));
     expect(ours.map((ability) => ability.name).sort()).toEqual(ABILITIES);
     const byName = Object.fromEntries(ours.map((ability: any) => [ability.name, ability]));
-    expect(byName['svc-hub/usage-report']).toMatchObject({ category: 'svc-hub', input_schema: { type: 'object' }, output_schema: { type: 'object' }, meta: { annotations: { readonly: true, destructive: false } } });
-    expect(byName['svc-hub/set-entitlement']).toMatchObject({ meta: { annotations: { readonly: false, destructive: true, idempotent: true } }, input_schema: { required: ['site_url', 'reason'] } });
+    expect(byName['svc-hub/usage-report']).toMatchObject({
+      category: 'svc-hub',
+      input_schema: { type: 'object' },
+      output_schema: { type: 'object' },
+      meta: { annotations: { readonly: true, destructive: false } },
+    });
+    expect(byName['svc-hub/set-entitlement']).toMatchObject({
+      meta: { annotations: { readonly: false, destructive: true, idempotent: true } },
+      input_schema: { required: ['site_url', 'reason'] },
+    });
     expect(byName['svc-hub/get-order'].input_schema.required).toEqual(['id']);
     const one = await call('wordpress', `${BASE}/svc-hub/list-models`, { headers: admin.headers });
     expect([one.status, one.body.name]).toEqual([200, 'svc-hub/list-models']);
@@ -55,7 +71,11 @@ describe('hub abilities', () => {
     expect(answered.body.choices[0].message.content).toContain('hello from an agent');
     // The worker writes the call's usage row just after answering: ask until it is there (at most 5 s).
     let row: { group: string; calls: number } | undefined;
-    for (const deadline = Date.now() + 5000; row === undefined && Date.now() < deadline; await new Promise((done) => setTimeout(done, 100))) {
+    for (
+      const deadline = Date.now() + 5000;
+      row === undefined && Date.now() < deadline;
+      await new Promise((done) => setTimeout(done, 100))
+    ) {
       const usage = await run(admin, 'svc-hub/usage-report', 'GET', { group_by: 'team' });
       row = (usage.body.data as { group: string; calls: number }[]).find((entry) => entry.group === team);
     }
@@ -78,9 +98,27 @@ describe('hub abilities', () => {
 
     const key = createKey();
     const packageId = `ability-${key.id.slice(-8).toLowerCase()}`;
-    hub('package', 'create', '--id', packageId, '--name', 'Ability', '--price', '9.00', '--currency', 'EUR', '--features', 'module.seo', '--woo-product', '77');
+    hub(
+      'package',
+      'create',
+      '--id',
+      packageId,
+      '--name',
+      'Ability',
+      '--price',
+      '9.00',
+      '--currency',
+      'EUR',
+      '--features',
+      'module.seo',
+      '--woo-product',
+      '77',
+    );
     const checkout = json({ package_id: packageId, site_url: key.siteUrl });
-    const order = await call('wordpress', '/wp-json/svc-commerce/v1/checkout', { ...checkout, headers: { ...checkout.headers, ...bearer(key.key) } });
+    const order = await call('wordpress', '/wp-json/svc-commerce/v1/checkout', {
+      ...checkout,
+      headers: { ...checkout.headers, ...bearer(key.key) },
+    });
     expect(order.status).toBe(201);
     const orders = await run(admin, 'svc-hub/list-orders', 'GET', { site_url: key.siteUrl, per_page: 5 });
     expect([orders.status, orders.body.data.map((entry: { id: string }) => entry.id)]).toEqual([200, [order.body.id]]);
@@ -95,7 +133,9 @@ describe('hub abilities', () => {
     const entitlement = () => call('wordpress', '/wp-json/svc-license/v1/entitlement', { headers: bearer(key.key) });
     expect((await entitlement()).body.status).toBe('active');
 
-    expect((await run(admin, 'svc-hub/set-entitlement', 'POST', { site_url: key.siteUrl, status: 'suspended', reason: 'ability' })).status).toBe(405);
+    expect(
+      (await run(admin, 'svc-hub/set-entitlement', 'POST', { site_url: key.siteUrl, status: 'suspended', reason: 'ability' })).status,
+    ).toBe(405);
     const invalid = await run(admin, 'svc-hub/set-entitlement', 'DELETE', { site_url: key.siteUrl, status: 'melted', reason: 'ability' });
     expect(invalid.status).toBe(400);
     expect(invalid.body).toMatchObject({ code: expect.any(String), message: expect.any(String) });
@@ -103,7 +143,11 @@ describe('hub abilities', () => {
     expect(extra.status).toBe(400);
     expect((await entitlement()).body.status).toBe('active');
 
-    const changed = await run(admin, 'svc-hub/set-entitlement', 'DELETE', { site_url: key.siteUrl, status: 'suspended', reason: 'paused through an ability' });
+    const changed = await run(admin, 'svc-hub/set-entitlement', 'DELETE', {
+      site_url: key.siteUrl,
+      status: 'suspended',
+      reason: 'paused through an ability',
+    });
     expect(changed.status).toBe(200);
     expect((await entitlement()).body).toMatchObject({ status: 'suspended', features: [] });
   });

@@ -8,7 +8,10 @@ const REVOCATION_BOUND_MS = 5000;
 const ENTITLEMENT = '/wp-json/svc-license/v1/entitlement';
 
 const askWith = (url: string, key: string) =>
-  fetch(url + ENTITLEMENT, { headers: { Authorization: `Bearer ${key}` } }).then(async (response) => ({ status: response.status, code: ((await response.json()) as { code?: string }).code }));
+  fetch(url + ENTITLEMENT, { headers: { Authorization: `Bearer ${key}` } }).then(async (response) => ({
+    status: response.status,
+    code: ((await response.json()) as { code?: string }).code,
+  }));
 
 /** Polls until `url` refuses `key` as revoked, at most the documented bound; returns the last answer. */
 async function refusedWithinBound(url: string, key: string): Promise<{ status: number; code?: string }> {

@@ -4,7 +4,10 @@ import { LIBRARY, libraryAdmin, svg, templatePack, token } from '../support/libr
 import { stack } from '../support/stack';
 
 /** The image library's admin side on both lanes: imports (version, hash, ETag), sanitised SVG, archive/restore/delete, refused packs. */
-const integrity = (bytes: ArrayBuffer | Buffer) => `sha256-${createHash('sha256').update(Buffer.from(bytes as ArrayBuffer)).digest('base64')}`;
+const integrity = (bytes: ArrayBuffer | Buffer) =>
+  `sha256-${createHash('sha256')
+    .update(Buffer.from(bytes as ArrayBuffer))
+    .digest('base64')}`;
 const publicUrl = () => stack().workerEnv.SVC_PUBLIC_URL!;
 const manifest = (lane: Lane, headers: Record<string, string> = {}) => call(lane, `${LIBRARY}/image-library/manifest`, { headers });
 
@@ -31,10 +34,15 @@ describe.each(LANES)('image library admin via %s', (lane: Lane) => {
 
   it('stores an imported SVG without script, handlers or external references, and serves it sandboxed', async () => {
     const tag = token();
-    const hostile = svg('#123456', '<script>alert(1)</script><g onload="alert(2)" ONCLICK="x()"><use xlink:href="http://evil.example/a.svg#x" xmlns:xlink="http://www.w3.org/1999/xlink"/></g><foreignObject><iframe src="https://evil.example"/></foreignObject><rect style="fill:url(https://evil.example/p.png)"/>');
+    const hostile = svg(
+      '#123456',
+      '<script>alert(1)</script><g onload="alert(2)" ONCLICK="x()"><use xlink:href="http://evil.example/a.svg#x" xmlns:xlink="http://www.w3.org/1999/xlink"/></g><foreignObject><iframe src="https://evil.example"/></foreignObject><rect style="fill:url(https://evil.example/p.png)"/>',
+    );
     const imported = await libraryAdmin(lane, 'POST', '/import', templatePack([{ slug: `${tag}-svg`, preview: hostile }]));
     expect(imported.status).toBe(200);
-    expect(imported.body.sanitised[0].removed).toEqual(expect.arrayContaining(['<script> element', 'onload on <g> (event handler)', '<foreignObject> element']));
+    expect(imported.body.sanitised[0].removed).toEqual(
+      expect.arrayContaining(['<script> element', 'onload on <g> (event handler)', '<foreignObject> element']),
+    );
     const template = (await call(lane, `${LIBRARY}/image-templates/${tag}-svg`)).body;
     expect(template.preview_url).toMatch(new RegExp(`^${publicUrl()}/wp-json/svc/v1/image-library/files/[0-9a-f]{64}\\.svg$`));
     const path = new URL(template.preview_url).pathname;
@@ -64,7 +72,10 @@ describe.each(LANES)('image library admin via %s', (lane: Lane) => {
     expect((await call(lane, `${LIBRARY}/image-templates/${id}`)).status).toBe(404);
     expect((await manifest(lane)).body.items.templates.map((item: { id: string }) => item.id)).not.toContain(id);
     const exported = await libraryAdmin(lane, 'GET', '/export');
-    expect(exported.body.templates.find((item: { slug: string }) => item.slug === `${tag}-life`)).toMatchObject({ status: 'archived', preview: `previews/${tag}-life.svg` });
+    expect(exported.body.templates.find((item: { slug: string }) => item.slug === `${tag}-life`)).toMatchObject({
+      status: 'archived',
+      preview: `previews/${tag}-life.svg`,
+    });
 
     const restored = await libraryAdmin(lane, 'POST', `/items/${id}/restore`);
     expect(restored.body.library_version).toBe(start + 2);
@@ -96,7 +107,11 @@ describe('image library admin routes', () => {
   it('refuses admin library routes without the shell signature or a WordPress administrator', async () => {
     const direct = await call('direct', '/wp-json/svc-hub/v1/admin/library/export');
     expect([direct.status, direct.body.code]).toEqual([401, 'svc_invalid_signature']);
-    const anonymous = await call('wordpress', '/wp-json/svc-hub/v1/admin/library/import', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    const anonymous = await call('wordpress', '/wp-json/svc-hub/v1/admin/library/import', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect([anonymous.status, anonymous.body.code]).toEqual([401, 'svc_forbidden']);
   });
 });

@@ -16,7 +16,14 @@ import { stack } from '../support/stack';
 /** The library's operator CLI, the starter loading rules, concurrent changes and the export round trip. */
 function database(prefix?: string): Database {
   const env = stack().workerEnv;
-  return createDatabase({ host: env.SVC_DB_HOST!, port: Number(env.SVC_DB_PORT), user: env.SVC_DB_USER!, password: env.SVC_DB_PASSWORD ?? '', name: env.SVC_DB_NAME!, prefix: prefix ?? env.SVC_DB_PREFIX ?? 'wp_' });
+  return createDatabase({
+    host: env.SVC_DB_HOST!,
+    port: Number(env.SVC_DB_PORT),
+    user: env.SVC_DB_USER!,
+    password: env.SVC_DB_PASSWORD ?? '',
+    name: env.SVC_DB_NAME!,
+    prefix: prefix ?? env.SVC_DB_PREFIX ?? 'wp_',
+  });
 }
 async function dropTables(db: Database, prefix: string): Promise<void> {
   const [tables] = await db.pool.query<RowDataPacket[]>('SHOW TABLES LIKE ?', [`${prefix}svc_%`]);
@@ -28,7 +35,7 @@ describe('library CLI and starter', () => {
   const dir = mkdtempSync(join(tmpdir(), 'svc-library-cli-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('was loaded at the worker\'s first start, and loading the starter again changes nothing', async () => {
+  it("was loaded at the worker's first start, and loading the starter again changes nothing", async () => {
     const before = await manifest();
     expect(before.counts.templates).toBeGreaterThanOrEqual(28);
     const lines = hub('library', 'load-starter');
@@ -58,7 +65,9 @@ describe('library CLI and starter', () => {
     const [first, second] = [database(prefix), database(prefix)];
     try {
       await migrate(first, silentLogger);
-      const reports = await Promise.all([first, second].map((db) => new Library(db, 'https://twin.example', silentLogger).loadStarter(true)));
+      const reports = await Promise.all(
+        [first, second].map((db) => new Library(db, 'https://twin.example', silentLogger).loadStarter(true)),
+      );
       const created = reports.map((report) => report?.created.length ?? 0).sort((a, b) => a - b);
       expect(created[0]).toBe(0);
       expect(created[1]).toBeGreaterThanOrEqual(100);
@@ -84,13 +93,21 @@ describe('library CLI and starter', () => {
     expect(hub('library', 'export', '--out', out)).toEqual([`Wrote the library to ${out}.`]);
     const exported = JSON.parse(readFileSync(out, 'utf8'));
     expect(exported).toMatchObject({ format: 'svc-hub-library-pack', format_version: 1, library_version: version });
-    expect(exported.templates.find((item: { slug: string }) => item.slug === `${tag}-cli`)).toMatchObject({ title: 'From the CLI', status: 'active', preview: `previews/${tag}-cli.svg` });
+    expect(exported.templates.find((item: { slug: string }) => item.slug === `${tag}-cli`)).toMatchObject({
+      title: 'From the CLI',
+      status: 'active',
+      preview: `previews/${tag}-cli.svg`,
+    });
     expect(hub('library', 'import', out).pop()).toMatch(/^0 created, 0 updated, \d+ unchanged; library version \d+ \(unchanged\)\.$/);
-    expect(hub('library', 'import', join(stack().repoRoot, 'plugin', 'library', 'starter')).pop()).toMatch(/^0 created, 0 updated, \d+ unchanged/);
-    expect(hub('library', 'status')[0]).toMatch(new RegExp(`^version ${version}, hash sha256-\\S+, \\d+ templates, \\d+ samples, \\d+ assets \\(active\\)$`));
+    expect(hub('library', 'import', join(stack().repoRoot, 'plugin', 'library', 'starter')).pop()).toMatch(
+      /^0 created, 0 updated, \d+ unchanged/,
+    );
+    expect(hub('library', 'status')[0]).toMatch(
+      new RegExp(`^version ${version}, hash sha256-\\S+, \\d+ templates, \\d+ samples, \\d+ assets \\(active\\)$`),
+    );
   });
 
-  it('recreates the same items with the same hashes from an export, in another hub\'s database', async () => {
+  it("recreates the same items with the same hashes from an export, in another hub's database", async () => {
     const exported = (await libraryAdmin('direct', 'GET', '/export')).body;
     const source = await manifest();
     const prefix = `copy${randomBytes(3).toString('hex')}_`;
@@ -112,9 +129,17 @@ describe('library CLI and starter', () => {
   it('serialises concurrent changes: every import raises the version by exactly one', async () => {
     const start = (await manifest()).version;
     const tag = token();
-    const answers = await Promise.all([1, 2, 3, 4, 5].map((n) => libraryAdmin('direct', 'POST', '/import', templatePack([{ slug: `${tag}-${n}` }]))));
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) => libraryAdmin('direct', 'POST', '/import', templatePack([{ slug: `${tag}-${n}` }]))),
+    );
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
-    expect(answers.map((answer) => answer.body.version as number).sort((a, b) => a - b)).toEqual([start + 1, start + 2, start + 3, start + 4, start + 5]);
+    expect(answers.map((answer) => answer.body.version as number).sort((a, b) => a - b)).toEqual([
+      start + 1,
+      start + 2,
+      start + 3,
+      start + 4,
+      start + 5,
+    ]);
     const end = await manifest();
     expect(end.version).toBe(start + 5);
     expect(end.items.templates.filter((entry) => entry.slug.startsWith(tag))).toHaveLength(5);
@@ -130,7 +155,9 @@ describe('library CLI and starter', () => {
       }
     };
     expect(run('library', 'import', join(dir, 'missing.json'))).toBe(`error: No file or folder at ${join(dir, 'missing.json')}.`);
-    expect(run('library', 'delete', 'tpl_01JAAAAAAAAAAAAAAAAAAAAAAA')).toBe('error: No library item has the id "tpl_01JAAAAAAAAAAAAAAAAAAAAAAA".');
+    expect(run('library', 'delete', 'tpl_01JAAAAAAAAAAAAAAAAAAAAAAA')).toBe(
+      'error: No library item has the id "tpl_01JAAAAAAAAAAAAAAAAAAAAAAA".',
+    );
     writeFileSync(join(dir, 'bad.json'), JSON.stringify({ format: 'svc-hub-library-pack', format_version: 1, templates: [{ slug: 'X' }] }));
     expect(run('library', 'import', join(dir, 'bad.json'))).toMatch(/^error: templates\[0\]\.slug must be 1 to 80 lower-case letters/);
   });

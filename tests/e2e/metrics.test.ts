@@ -50,7 +50,18 @@ describe('GET /metrics', () => {
   it('counts chats, a 429, a webhook refusal and an outbox delivery by exactly what happened', async () => {
     const team = `metrics-${randomUUID().slice(0, 8)}`;
     const site = `https://metrics-${randomUUID().slice(0, 8)}.example`;
-    const created = hub('key', 'create', '--site', site, '--team', team, '--rate-limit', '4', '--endpoint', receiver().endpointUrl('metrics'));
+    const created = hub(
+      'key',
+      'create',
+      '--site',
+      site,
+      '--team',
+      team,
+      '--rate-limit',
+      '4',
+      '--endpoint',
+      receiver().endpointUrl('metrics'),
+    );
     const key = created[created.length - 1]!;
     await receiver().register('metrics', [created[created.length - 2]!]);
     hub('entitlement', 'grant', '--site', site, '--features', 'llm.chat');
@@ -79,9 +90,12 @@ describe('GET /metrics', () => {
     const chatRoute = { route: `${ROUTER}/chat`, method: 'POST' };
     const after = await scrapeUntil(
       (now) =>
-        value(now, 'svc_hub_outbox_deliveries_total', { result: 'delivered' }) > value(before, 'svc_hub_outbox_deliveries_total', { result: 'delivered' }) &&
-        value(now, 'svc_hub_http_requests_total', { route: `${ROUTER}/models`, method: 'GET', status: '429' }) > value(before, 'svc_hub_http_requests_total', { route: `${ROUTER}/models`, method: 'GET', status: '429' }) &&
-        value(now, 'svc_hub_http_requests_total', { ...chatRoute, status: '200' }) >= value(before, 'svc_hub_http_requests_total', { ...chatRoute, status: '200' }) + 2,
+        value(now, 'svc_hub_outbox_deliveries_total', { result: 'delivered' }) >
+          value(before, 'svc_hub_outbox_deliveries_total', { result: 'delivered' }) &&
+        value(now, 'svc_hub_http_requests_total', { route: `${ROUTER}/models`, method: 'GET', status: '429' }) >
+          value(before, 'svc_hub_http_requests_total', { route: `${ROUTER}/models`, method: 'GET', status: '429' }) &&
+        value(now, 'svc_hub_http_requests_total', { ...chatRoute, status: '200' }) >=
+          value(before, 'svc_hub_http_requests_total', { ...chatRoute, status: '200' }) + 2,
     );
     const moved = (name: string, labelSet: Record<string, string> = {}) => value(after, name, labelSet) - value(before, name, labelSet);
 
@@ -90,7 +104,10 @@ describe('GET /metrics', () => {
     expect(moved('svc_hub_http_requests_total', { route: `${ROUTER}/chat/stream`, method: 'POST', status: '200' })).toBe(1);
     expect(moved('svc_hub_http_requests_total', { route: `${ROUTER}/models`, method: 'GET', status: '200' })).toBe(1);
     expect(moved('svc_hub_http_requests_total', { route: `${ROUTER}/models`, method: 'GET', status: '429' })).toBe(1);
-    expect(countOf(after, 'svc_hub_http_request_duration_seconds', chatRoute) - countOf(before, 'svc_hub_http_request_duration_seconds', chatRoute)).toBe(2);
+    expect(
+      countOf(after, 'svc_hub_http_request_duration_seconds', chatRoute) -
+        countOf(before, 'svc_hub_http_request_duration_seconds', chatRoute),
+    ).toBe(2);
     expect(moved('svc_hub_rate_limit_rejections_total')).toBe(1);
 
     // Calls, tokens and cost by provider, model and team; provider latency and first token.
@@ -100,8 +117,14 @@ describe('GET /metrics', () => {
     expect(moved('svc_hub_llm_cost_usd_total', labels)).toBeCloseTo(3 * Number(chats[0]!.body.router.cost.amount), 12);
     expect(Number(chats[0]!.body.router.cost.amount)).toBeGreaterThan(0);
     const latency = { provider: 'openai', status: 'ok' };
-    expect(countOf(after, 'svc_hub_provider_call_duration_seconds', latency) - countOf(before, 'svc_hub_provider_call_duration_seconds', latency)).toBe(3);
-    expect(countOf(after, 'svc_hub_provider_first_token_seconds', { provider: 'openai' }) - countOf(before, 'svc_hub_provider_first_token_seconds', { provider: 'openai' })).toBe(3);
+    expect(
+      countOf(after, 'svc_hub_provider_call_duration_seconds', latency) -
+        countOf(before, 'svc_hub_provider_call_duration_seconds', latency),
+    ).toBe(3);
+    expect(
+      countOf(after, 'svc_hub_provider_first_token_seconds', { provider: 'openai' }) -
+        countOf(before, 'svc_hub_provider_first_token_seconds', { provider: 'openai' }),
+    ).toBe(3);
 
     // Webhook outcomes, outbox deliveries and backlog.
     expect(moved('svc_hub_webhook_outcomes_total', { outcome: 'rejected', signature: 'missing' })).toBe(1);
@@ -125,7 +148,10 @@ describe('GET /metrics', () => {
     hub('key', 'concurrency', key.id, '1');
     const before = await scrape();
     const words = Array.from({ length: 200 }, (_, index) => `w${index}`).join(' ');
-    const open = await postStream('direct', `${ROUTER}/chat/stream`, key.key, { model: 'mock/slow', messages: [{ role: 'user', content: words }] });
+    const open = await postStream('direct', `${ROUTER}/chat/stream`, key.key, {
+      model: 'mock/slow',
+      messages: [{ role: 'user', content: words }],
+    });
     try {
       expect(open.status).toBe(200);
       const refused = await call('direct', `${ROUTER}/chat`, postJson(key.key, { model: 'mock/echo', messages: MESSAGES }));
@@ -133,7 +159,9 @@ describe('GET /metrics', () => {
     } finally {
       open.destroy();
     }
-    const after = await scrapeUntil((now) => value(now, 'svc_hub_concurrency_rejections_total') > value(before, 'svc_hub_concurrency_rejections_total'));
+    const after = await scrapeUntil(
+      (now) => value(now, 'svc_hub_concurrency_rejections_total') > value(before, 'svc_hub_concurrency_rejections_total'),
+    );
     expect(value(after, 'svc_hub_concurrency_rejections_total') - value(before, 'svc_hub_concurrency_rejections_total')).toBe(1);
     expect(value(after, 'svc_hub_rate_limit_rejections_total') - value(before, 'svc_hub_rate_limit_rejections_total')).toBe(0);
   });
@@ -154,7 +182,14 @@ describe('GET /metrics', () => {
       const answer = await call(lane, SCOPED, { headers: bearer(admin.key) });
       expect([answer.status, answer.headers.get('content-type')]).toEqual([200, CONTENT_TYPE]);
       const names = parseExposition(answer.text).map((family) => family.name);
-      expect(names).toEqual(expect.arrayContaining(['svc_hub_http_requests_total', 'svc_hub_llm_tokens_total', 'svc_hub_outbox_backlog', 'process_resident_memory_bytes']));
+      expect(names).toEqual(
+        expect.arrayContaining([
+          'svc_hub_http_requests_total',
+          'svc_hub_llm_tokens_total',
+          'svc_hub_outbox_backlog',
+          'process_resident_memory_bytes',
+        ]),
+      );
     });
 
     it('refuses no key (401) and a client key (403)', async () => {

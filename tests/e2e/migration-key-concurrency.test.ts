@@ -23,7 +23,9 @@ describe('migration 009: calls in flight per key', () => {
       for (let run = 0; run < 2; run += 1) {
         for (const statement of keyConcurrency.statements(database.table)) await connection.query(statement);
       }
-      const [columns] = await connection.query<RowDataPacket[]>(`SHOW COLUMNS FROM ${database.table('api_keys')} LIKE 'max_concurrent_calls'`);
+      const [columns] = await connection.query<RowDataPacket[]>(
+        `SHOW COLUMNS FROM ${database.table('api_keys')} LIKE 'max_concurrent_calls'`,
+      );
       expect(columns).toHaveLength(1);
       expect(columns[0]).toMatchObject({ Null: 'NO', Default: '20' });
     } finally {

@@ -36,12 +36,31 @@ describe('migrations', () => {
         return rows.map((row) => row.name as string);
       };
       // 014: cached, cache-write and reasoning tokens on the usage row; cache prices on it and on the admin's prices.
-      expect((await columns('usage')).join(',')).toContain('completion_tokens,cached_tokens,cache_write_tokens,reasoning_tokens,total_tokens');
-      expect((await columns('usage')).join(',')).toContain('price_output_per_mtok,price_cache_read_per_mtok,price_cache_write_per_mtok,cost');
-      expect(await columns('model_prices')).toEqual(['model', 'input_per_mtok', 'output_per_mtok', 'cache_read_per_mtok', 'cache_write_per_mtok', 'currency', 'updated_at']);
+      expect((await columns('usage')).join(',')).toContain(
+        'completion_tokens,cached_tokens,cache_write_tokens,reasoning_tokens,total_tokens',
+      );
+      expect((await columns('usage')).join(',')).toContain(
+        'price_output_per_mtok,price_cache_read_per_mtok,price_cache_write_per_mtok,cost',
+      );
+      expect(await columns('model_prices')).toEqual([
+        'model',
+        'input_per_mtok',
+        'output_per_mtok',
+        'cache_read_per_mtok',
+        'cache_write_per_mtok',
+        'currency',
+        'updated_at',
+      ]);
 
       // 018 indexes the responses stored before it (their own input and output items, not the history), and repeats safely.
-      const request = { history: [{ id: 'msg_history', type: 'message' }], input: [{ id: 'msg_Asked', type: 'message' }, { id: 'fco_1', type: 'function_call_output' }], parameters: {} };
+      const request = {
+        history: [{ id: 'msg_history', type: 'message' }],
+        input: [
+          { id: 'msg_Asked', type: 'message' },
+          { id: 'fco_1', type: 'function_call_output' },
+        ],
+        parameters: {},
+      };
       const output = [{ id: 'msg_answer', type: 'message' }, { id: 'fc_1', type: 'function_call' }, { type: 'message' }];
       await first.pool.query(
         `INSERT INTO ${first.table('responses')} (id, api_key_id, model, status, request_json, output_json, created_at, expires_at) VALUES ('resp_old', 'key_old', 'mock/echo', 'completed', ?, ?, NOW(3), NOW(3) + INTERVAL 30 DAY)`,
@@ -50,7 +69,9 @@ describe('migrations', () => {
       for (let round = 0; round < 2; round += 1) {
         for (const statement of responseItems.statements(first.table)) await first.pool.query(statement);
       }
-      const [indexed] = await first.pool.query<RowDataPacket[]>(`SELECT item_id, response_id, api_key_id, expires_at = (SELECT expires_at FROM ${first.table('responses')}) AS same_expiry FROM ${first.table('response_items')} ORDER BY item_id`);
+      const [indexed] = await first.pool.query<RowDataPacket[]>(
+        `SELECT item_id, response_id, api_key_id, expires_at = (SELECT expires_at FROM ${first.table('responses')}) AS same_expiry FROM ${first.table('response_items')} ORDER BY item_id`,
+      );
       expect(indexed.map((row) => [row.item_id, row.response_id, row.api_key_id, Number(row.same_expiry)])).toEqual(
         ['fc_1', 'fco_1', 'msg_Asked', 'msg_answer'].map((id) => [id, 'resp_old', 'key_old', 1]),
       );

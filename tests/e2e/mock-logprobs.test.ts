@@ -21,7 +21,10 @@ const entry = (token: string, top: number) => ({
     return { token: alternative, logprob: rank === 0 ? 0 : -10 * rank, bytes: bytes(alternative) };
   }),
 });
-const WEATHER: OpenAI.Chat.ChatCompletionTool = { type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } } };
+const WEATHER: OpenAI.Chat.ChatCompletionTool = {
+  type: 'function',
+  function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
+};
 
 describe.each(LANES)('mock/echo logprobs via %s', (lane) => {
   const key = createKey(['llm.chat']);
@@ -46,23 +49,36 @@ describe.each(LANES)('mock/echo logprobs via %s', (lane) => {
     expect(streamed).toEqual(PIECES);
 
     const chunks: OpenAI.Chat.ChatCompletionChunk[] = [];
-    for await (const chunk of await client.chat.completions.create({ model: 'mock/slow', messages, stream: true, logprobs: true })) chunks.push(chunk);
+    for await (const chunk of await client.chat.completions.create({ model: 'mock/slow', messages, stream: true, logprobs: true }))
+      chunks.push(chunk);
     const withText = chunks.filter((chunk) => chunk.choices[0]?.delta.content);
-    expect(withText.map((chunk) => chunk.choices[0]!.logprobs)).toEqual(PIECES.map((piece) => ({ content: [entry(piece, 0)], refusal: null })));
+    expect(withText.map((chunk) => chunk.choices[0]!.logprobs)).toEqual(
+      PIECES.map((piece) => ({ content: [entry(piece, 0)], refusal: null })),
+    );
   });
 
   it('sends no logprobs unless asked, blocking or streamed', async () => {
     const completion = await client.chat.completions.create({ model: 'mock/echo', messages });
     expect(completion.choices[0]).not.toHaveProperty('logprobs');
     const chunks: OpenAI.Chat.ChatCompletionChunk[] = [];
-    for await (const chunk of await client.chat.completions.create({ model: 'mock/echo', messages, stream: true, logprobs: false })) chunks.push(chunk);
+    for await (const chunk of await client.chat.completions.create({ model: 'mock/echo', messages, stream: true, logprobs: false }))
+      chunks.push(chunk);
     expect(chunks.filter((chunk) => chunk.choices[0]?.delta.content)).toHaveLength(PIECES.length);
     expect(chunks.some((chunk) => chunk.choices[0] && 'logprobs' in chunk.choices[0])).toBe(false);
   });
 
   it('gives a tool call logprobs with content null (they cover message content only)', async () => {
-    const completion = await client.chat.completions.create({ model: 'mock/echo', messages, tools: [WEATHER], logprobs: true, top_logprobs: 2 });
-    expect(completion.choices[0]).toMatchObject({ message: { content: null, tool_calls: [expect.objectContaining({ id: 'call_echo_0' })] }, finish_reason: 'tool_calls' });
+    const completion = await client.chat.completions.create({
+      model: 'mock/echo',
+      messages,
+      tools: [WEATHER],
+      logprobs: true,
+      top_logprobs: 2,
+    });
+    expect(completion.choices[0]).toMatchObject({
+      message: { content: null, tool_calls: [expect.objectContaining({ id: 'call_echo_0' })] },
+      finish_reason: 'tool_calls',
+    });
     expect(completion.choices[0]!.logprobs).toEqual({ content: null, refusal: null });
   });
 
@@ -73,11 +89,14 @@ describe.each(LANES)('mock/echo logprobs via %s', (lane) => {
     expect(part.logprobs).toEqual(PIECES.map((piece) => entry(piece, 2)));
 
     const events: OpenAI.Responses.ResponseStreamEvent[] = [];
-    for await (const event of await client.responses.create({ model: 'mock/echo', input: TEXT, include, top_logprobs: 2, stream: true })) events.push(event);
+    for await (const event of await client.responses.create({ model: 'mock/echo', input: TEXT, include, top_logprobs: 2, stream: true }))
+      events.push(event);
     const deltas = events.filter((event): event is OpenAI.Responses.ResponseTextDeltaEvent => event.type === 'response.output_text.delta');
     expect(deltas.map((event) => event.logprobs)).toEqual(PIECES.map((piece) => [entry(piece, 2)]));
 
     const plain = await client.responses.create({ model: 'mock/echo', input: TEXT });
-    expect(((plain.output[0] as OpenAI.Responses.ResponseOutputMessage).content[0] as OpenAI.Responses.ResponseOutputText).logprobs).toEqual([]);
+    expect(
+      ((plain.output[0] as OpenAI.Responses.ResponseOutputMessage).content[0] as OpenAI.Responses.ResponseOutputText).logprobs,
+    ).toEqual([]);
   });
 });

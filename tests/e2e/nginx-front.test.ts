@@ -20,7 +20,8 @@ import { startWorker, stopWorker } from '../support/worker-process';
 type Lane = 'direct' | 'plain';
 const LANES: Lane[] = ['direct', 'plain'];
 let front: NginxFront;
-const url = (lane: Lane, path: string) => (lane === 'direct' ? `${front.url}/wp-json${path}` : `${front.url}/?rest_route=${encodeURIComponent(path)}`);
+const url = (lane: Lane, path: string) =>
+  lane === 'direct' ? `${front.url}/wp-json${path}` : `${front.url}/?rest_route=${encodeURIComponent(path)}`;
 const ROUTER = '/llm/router/v1';
 const WEBHOOK = '/svc-license/v1/webhook/woo-order-paid';
 
@@ -38,7 +39,13 @@ async function fetchJson(target: string, init: RequestInit = {}) {
 
 async function usageRow(requestId: string): Promise<RowDataPacket | undefined> {
   const env = stack().workerEnv;
-  const connection = await createConnection({ host: env.SVC_DB_HOST, port: Number(env.SVC_DB_PORT), user: env.SVC_DB_USER, password: env.SVC_DB_PASSWORD, database: env.SVC_DB_NAME });
+  const connection = await createConnection({
+    host: env.SVC_DB_HOST,
+    port: Number(env.SVC_DB_PORT),
+    user: env.SVC_DB_USER,
+    password: env.SVC_DB_PASSWORD,
+    database: env.SVC_DB_NAME,
+  });
   try {
     const [rows] = await connection.query<RowDataPacket[]>(`SELECT * FROM ${env.SVC_DB_PREFIX}svc_usage WHERE request_id = ?`, [requestId]);
     return rows[0];
@@ -61,25 +68,29 @@ async function settledUsageRow(requestId: string): Promise<RowDataPacket | undef
 function openStream(target: string, key: string, requestId: string): Promise<{ response: IncomingMessage; next: () => Promise<string> }> {
   const body = JSON.stringify({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'hello there router' }] });
   return new Promise((resolve, reject) => {
-    const outgoing = request(target, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${key}`, 'X-Request-Id': requestId } }, (response) => {
-      let buffer = '';
-      const events: string[] = [];
-      const waiting: Array<(event: string) => void> = [];
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const event = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (!event.startsWith('data:')) continue;
-          const waiter = waiting.shift();
-          if (waiter) waiter(event.slice(5).trim());
-          else events.push(event.slice(5).trim());
-        }
-      });
-      resolve({ response, next: () => new Promise((done) => (events.length ? done(events.shift()!) : waiting.push(done))) });
-    });
+    const outgoing = request(
+      target,
+      { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${key}`, 'X-Request-Id': requestId } },
+      (response) => {
+        let buffer = '';
+        const events: string[] = [];
+        const waiting: Array<(event: string) => void> = [];
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          buffer += chunk;
+          let end: number;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const event = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            if (!event.startsWith('data:')) continue;
+            const waiter = waiting.shift();
+            if (waiter) waiter(event.slice(5).trim());
+            else events.push(event.slice(5).trim());
+          }
+        });
+        resolve({ response, next: () => new Promise((done) => (events.length ? done(events.shift()!) : waiting.push(done))) });
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end(body);
   });
@@ -108,7 +119,11 @@ describe.each(LANES)('behind nginx + php-fpm, the %s lane', (lane) => {
   it('answers a CORS preflight with 204 and the allowed methods and headers', async () => {
     const answer = await fetchJson(url(lane, `${ROUTER}/chat`), {
       method: 'OPTIONS',
-      headers: { Origin: 'https://app.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, content-type' },
+      headers: {
+        Origin: 'https://app.example',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization, content-type',
+      },
     });
     expect([answer.status, answer.text]).toEqual([204, '']);
     expect(answer.headers.get('access-control-allow-origin')).toBe('https://app.example');
@@ -159,35 +174,62 @@ describe.each(LANES)('behind nginx + php-fpm, the %s lane', (lane) => {
   it('answers an oversized webhook with the JSON 413 and audits it', async () => {
     const requestId = `wh-${randomUUID()}`;
     const body = JSON.stringify({ id: 1, padding: 'x'.repeat(1024 * 1024) });
-    const answer = await fetchJson(url(lane, WEBHOOK), { method: 'POST', body, headers: { 'Content-Type': 'application/json', 'X-Request-Id': requestId } });
+    const answer = await fetchJson(url(lane, WEBHOOK), {
+      method: 'POST',
+      body,
+      headers: { 'Content-Type': 'application/json', 'X-Request-Id': requestId },
+    });
     expect([answer.status, answer.body?.code, answer.body?.data?.status]).toEqual([413, 'svc_payload_too_large', 413]);
     expect(await auditEntry(requestId)).toMatchObject({ outcome: 'rejected', http_status: 413, body_bytes: Buffer.byteLength(body) });
   });
 
   it("answers a body over nginx's own limit with the JSON 413 in the contract's shape", async () => {
-    const answer = await fetchJson(url(lane, `${ROUTER}/chat`), { method: 'POST', body: 'x'.repeat(17 * 1024 * 1024), headers: { 'Content-Type': 'application/json' } });
+    const answer = await fetchJson(url(lane, `${ROUTER}/chat`), {
+      method: 'POST',
+      body: 'x'.repeat(17 * 1024 * 1024),
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect([answer.status, answer.body?.code, answer.body?.data?.status]).toEqual([413, 'svc_payload_too_large', 413]);
   });
 });
 
-const BROWSER_HEADERS = ['x-content-type-options', 'x-robots-tag', 'access-control-allow-origin', 'access-control-allow-methods', 'access-control-allow-credentials', 'access-control-allow-headers', 'access-control-expose-headers', 'vary'];
+const BROWSER_HEADERS = [
+  'x-content-type-options',
+  'x-robots-tag',
+  'access-control-allow-origin',
+  'access-control-allow-methods',
+  'access-control-allow-credentials',
+  'access-control-allow-headers',
+  'access-control-expose-headers',
+  'vary',
+];
 
 describe('behind nginx, the lanes are the same for a browser', () => {
   it('sends the same security and CORS headers on both lanes', async () => {
     const key = createKey(['llm.chat']);
     const headersOf = async (lane: Lane) => {
-      const answer = await fetchJson(url(lane, `${ROUTER}/models`), { headers: { Origin: 'https://app.example', Authorization: `Bearer ${key.key}` } });
+      const answer = await fetchJson(url(lane, `${ROUTER}/models`), {
+        headers: { Origin: 'https://app.example', Authorization: `Bearer ${key.key}` },
+      });
       expect(answer.status).toBe(200);
       return Object.fromEntries(BROWSER_HEADERS.map((name) => [name, answer.headers.get(name)]));
     };
     const direct = await headersOf('direct');
-    expect(direct).toMatchObject({ 'x-content-type-options': 'nosniff', vary: 'Origin', 'access-control-allow-origin': 'https://app.example' });
+    expect(direct).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      vary: 'Origin',
+      'access-control-allow-origin': 'https://app.example',
+    });
     expect(await headersOf('plain')).toEqual(direct);
   });
 
   it('sends an image-library file path ending in .svg to the worker, not to the static-file rule', async () => {
     const answer = await fetchJson(`${front.url}/wp-json/svc/v1/image-library/files/no-such-file.svg`);
-    expect([answer.status, answer.headers.get('content-type'), answer.body?.code]).toEqual([404, 'application/json; charset=utf-8', 'svc_not_found']);
+    expect([answer.status, answer.headers.get('content-type'), answer.body?.code]).toEqual([
+      404,
+      'application/json; charset=utf-8',
+      'svc_not_found',
+    ]);
   });
 });
 
@@ -213,7 +255,11 @@ describe('behind nginx, a worker with SVC_TRUST_PROXY=loopback and SVC_CALL_MAX_
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${key.key}`, 'X-Request-Id': requestId },
       body: JSON.stringify({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'hello there router' }] }),
     });
-    expect([answer.status, answer.body?.code, answer.body?.data]).toEqual([504, 'svc_upstream_timeout', { status: 504, phase: 'total', limit_ms: 1500 }]);
+    expect([answer.status, answer.body?.code, answer.body?.data]).toEqual([
+      504,
+      'svc_upstream_timeout',
+      { status: 504, phase: 'total', limit_ms: 1500 },
+    ]);
     expect(await settledUsageRow(requestId)).toMatchObject({ status: 'error', error_code: 'svc_upstream_timeout' });
     const upstream = await emulator().waitForRequests((requests) => requests[0]?.closedByClient === true, 5000);
     expect(upstream).toHaveLength(1);
@@ -269,7 +315,7 @@ describe('behind nginx, every spelling of the public API goes to the worker (hos
     '/?rest%5Froute=/llm/router/v1/models',
     '/?rest[route=/llm/router/v1/models',
     '/?rest_route=/LLM/router/V1/models',
-  ])('%s: the worker\'s answer, no PHP', async (path) => {
+  ])("%s: the worker's answer, no PHP", async (path) => {
     const [spelled, direct] = [await models(path), await models('/wp-json/llm/router/v1/models')];
     expect([path, spelled.status, fromWordPress(spelled.headers)]).toEqual([path, 200, false]);
     expect(spelled.body).toEqual(direct.body);
@@ -283,7 +329,7 @@ describe('behind nginx, every spelling of the public API goes to the worker (hos
   });
 
   it.each([
-    ['WordPress\'s index', '/?rest_route=/', 200],
+    ["WordPress's index", '/?rest_route=/', 200],
     ['a WordPress route', '/?rest_route=/wp/v2/types', 200],
     ['the admin routes', '/?rest_route=/svc-hub/v1/admin/keys', 401],
   ])('%s stays with PHP', async (_name, path, status) => {

@@ -52,12 +52,20 @@ describe('shell nonces across two workers on one database', () => {
     const body = '{"id":1}';
     const signed = shellHeaders({ method: 'POST', path: WEBHOOK, body, user: '', clientIp: '198.51.100.23' });
     const headers = { 'Content-Type': 'application/json', ...signed };
-    const first = await call('direct', WEBHOOK, { method: 'POST', body, headers: { ...headers, 'X-Request-Id': 'replay-first-' + signed['X-Svc-Hub-Nonce'] } });
+    const first = await call('direct', WEBHOOK, {
+      method: 'POST',
+      body,
+      headers: { ...headers, 'X-Request-Id': 'replay-first-' + signed['X-Svc-Hub-Nonce'] },
+    });
     expect((await auditEntry('replay-first-' + signed['X-Svc-Hub-Nonce'])).reason).not.toMatch(/^shell signature/);
     const replayId = 'replay-second-' + signed['X-Svc-Hub-Nonce'];
     const replay = await fetch(second.url + WEBHOOK, { method: 'POST', body, headers: { ...headers, 'X-Request-Id': replayId } });
     expect([first.status, replay.status]).toEqual([401, 401]);
-    expect(await auditEntry(replayId)).toMatchObject({ outcome: 'rejected', http_status: 401, reason: 'shell signature: nonce already used' });
+    expect(await auditEntry(replayId)).toMatchObject({
+      outcome: 'rejected',
+      http_status: 401,
+      reason: 'shell signature: nonce already used',
+    });
   });
 
   it('a replay of a public-route request through the shell is refused on the other worker too', async () => {

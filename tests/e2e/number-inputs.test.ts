@@ -43,7 +43,9 @@ describe('money and counts', () => {
   }
 
   async function priceInForce(lane: Lane): Promise<unknown> {
-    const models = await call(lane, `${ADMIN}/models`, { headers: lane === 'direct' ? shellHeaders({ method: 'GET', path: `${ADMIN}/models` }) : session.headers });
+    const models = await call(lane, `${ADMIN}/models`, {
+      headers: lane === 'direct' ? shellHeaders({ method: 'GET', path: `${ADMIN}/models` }) : session.headers,
+    });
     return models.body.data.find((model: { id: string }) => model.id === MODEL).pricing;
   }
 
@@ -53,7 +55,12 @@ describe('money and counts', () => {
     const before = await priceInForce(lane);
     for (const spelling of HOSTILE) {
       const answer = await admin(lane, 'PUT', `/prices/${MODEL}`, { input_per_mtok: spelling, output_per_mtok: '1' });
-      expect([spelling, answer.status, answer.body.code, Object.keys(answer.body.data.params)]).toEqual([spelling, 400, 'svc_invalid_request', ['input_per_mtok']]);
+      expect([spelling, answer.status, answer.body.code, Object.keys(answer.body.data.params)]).toEqual([
+        spelling,
+        400,
+        'svc_invalid_request',
+        ['input_per_mtok'],
+      ]);
       expect(answer.body.data.params.input_per_mtok).toMatch(SHAPE);
     }
     expect(await priceInForce(lane)).toEqual(before);
@@ -61,12 +68,18 @@ describe('money and counts', () => {
 
   it.each(LANES)('refuses a JSON price that would be stored as 0 or past DECIMAL(12,6) (%s)', async (lane) => {
     const tiny = await admin(lane, 'PUT', `/prices/${MODEL}`, { input_per_mtok: 1e-9, output_per_mtok: 0.0000001 });
-    expect([tiny.status, tiny.body.data.params]).toEqual([400, {
-      input_per_mtok: 'is below 0.000001, the smallest amount stored; give 0 or at least 0.000001',
-      output_per_mtok: 'is below 0.000001, the smallest amount stored; give 0 or at least 0.000001',
-    }]);
+    expect([tiny.status, tiny.body.data.params]).toEqual([
+      400,
+      {
+        input_per_mtok: 'is below 0.000001, the smallest amount stored; give 0 or at least 0.000001',
+        output_per_mtok: 'is below 0.000001, the smallest amount stored; give 0 or at least 0.000001',
+      },
+    ]);
     const huge = await admin(lane, 'PUT', `/prices/${MODEL}`, { input_per_mtok: 1_000_000, output_per_mtok: '1' });
-    expect([huge.status, huge.body.data.params]).toEqual([400, { input_per_mtok: 'must be below 1000000 (at most 6 digits before the point)' }]);
+    expect([huge.status, huge.body.data.params]).toEqual([
+      400,
+      { input_per_mtok: 'must be below 1000000 (at most 6 digits before the point)' },
+    ]);
   });
 
   it('keeps a budget of 18 significant digits exactly and refuses hostile amounts', async () => {
@@ -81,7 +94,14 @@ describe('money and counts', () => {
   });
 
   it('refuses a package price of more digits than DECIMAL(12,2) holds and hostile counts, naming each field', async () => {
-    const body = { package_id: `numbers-${randomUUID().slice(0, 8)}`, name: 'Numbers', price: { amount: '100000000000', currency: 'EUR' }, features: ['module.numbers'], duration_days: '1e3', woo_product_id: '0x4D' };
+    const body = {
+      package_id: `numbers-${randomUUID().slice(0, 8)}`,
+      name: 'Numbers',
+      price: { amount: '100000000000', currency: 'EUR' },
+      features: ['module.numbers'],
+      duration_days: '1e3',
+      woo_product_id: '0x4D',
+    };
     const refused = await admin('direct', 'POST', '/packages', body);
     expect([refused.status, Object.keys(refused.body.data.params)]).toEqual([400, ['price.amount', 'duration_days', 'woo_product_id']]);
     expect(refused.body.data.params['price.amount']).toBe('must be below 10000000000 (at most 10 digits before the point)');
@@ -90,18 +110,39 @@ describe('money and counts', () => {
   const CLI_REFUSALS: Array<[args: string[], reason: RegExp]> = [
     [['price', 'set', MODEL, '--input', '0x10', '--output', '1'], /^error: input_per_mtok must be a plain decimal such as "0.15"/],
     [['price', 'set', MODEL, '--input', '1', '--output', '1e-9'], /^error: output_per_mtok must be a plain decimal/],
-    [['price', 'set', MODEL, '--input', '0.0000001', '--output', '1'], /^error: input_per_mtok is below 0.000001, the smallest amount stored/],
+    [
+      ['price', 'set', MODEL, '--input', '0.0000001', '--output', '1'],
+      /^error: input_per_mtok is below 0.000001, the smallest amount stored/,
+    ],
     [['cache', 'set', 'purpose', 'numbers-e2e', '--ttl', '0x10'], /^error: ttl_seconds must be an integer from 1 to 2592000/],
     [['cache', 'set', 'purpose', 'numbers-e2e', '--ttl', '1e3'], /^error: ttl_seconds must be an integer from 1 to 2592000/],
-    [['key', 'create', '--site', 'https://numbers.example', '--team', 't', '--rate-limit', '0x10'], /^error: rate_limit_per_minute must be an integer from 1 to 100000/],
-    [['key', 'create', '--site', 'https://numbers.example', '--team', 't', '--concurrency', ' 5'], /^error: max_concurrent_calls must be an integer from 1 to 10000/],
+    [
+      ['key', 'create', '--site', 'https://numbers.example', '--team', 't', '--rate-limit', '0x10'],
+      /^error: rate_limit_per_minute must be an integer from 1 to 100000/,
+    ],
+    [
+      ['key', 'create', '--site', 'https://numbers.example', '--team', 't', '--concurrency', ' 5'],
+      /^error: max_concurrent_calls must be an integer from 1 to 10000/,
+    ],
     [['order', 'list', '--limit', '0x10'], /^error: limit must be an integer from 1 to 100/],
-    [['budget', 'set', '--team', 'numbers-e2e', '--amount', 'Infinity', '--period', 'day'], /^error: amount must be a plain decimal such as "25.00"/],
-    [['package', 'create', '--id', 'numbers-e2e', '--name', 'N', '--price', '١٢', '--currency', 'EUR', '--features', 'module.n'], /^error: price.amount must be a plain decimal such as "49.00"/],
+    [
+      ['budget', 'set', '--team', 'numbers-e2e', '--amount', 'Infinity', '--period', 'day'],
+      /^error: amount must be a plain decimal such as "25.00"/,
+    ],
+    [
+      ['package', 'create', '--id', 'numbers-e2e', '--name', 'N', '--price', '١٢', '--currency', 'EUR', '--features', 'module.n'],
+      /^error: price.amount must be a plain decimal such as "49.00"/,
+    ],
   ];
 
   it('the CLI refuses each hostile spelling with a one-line reason naming the field and exit code 2, changing nothing', async () => {
-    const state = async () => [await priceInForce('direct'), hub('cache', 'list'), hub('key', 'list').length, hub('budget', 'list'), hub('package', 'list')];
+    const state = async () => [
+      await priceInForce('direct'),
+      hub('cache', 'list'),
+      hub('key', 'list').length,
+      hub('budget', 'list'),
+      hub('package', 'list'),
+    ];
     const before = await state();
     for (const [args, reason] of CLI_REFUSALS) {
       const result = runHub(...args);
@@ -114,6 +155,8 @@ describe('money and counts', () => {
   it('the CLI takes plain digits', () => {
     const key = createKey();
     expect(hub('key', 'rate-limit', key.id, '300')).toEqual([`${key.id} may make 300 requests per minute.`]);
-    expect(hub('price', 'set', MODEL, '--input', '0.000001', '--output', '2')[0]).toBe(`${MODEL}: 0.000001 in / 2 out / 0.5 cache read / 0 cache write per million tokens (USD).`);
+    expect(hub('price', 'set', MODEL, '--input', '0.000001', '--output', '2')[0]).toBe(
+      `${MODEL}: 0.000001 in / 2 out / 0.5 cache read / 0 cache write per million tokens (USD).`,
+    );
   });
 });

@@ -25,7 +25,25 @@ afterAll(async () => {
 function createPackage(durationDays: number | null): string {
   const id = `pkg-${randomUUID().slice(0, 8)}`;
   const duration = durationDays === null ? [] : ['--duration-days', String(durationDays)];
-  hub('package', 'create', '--id', id, '--name', id, '--price', '10.00', '--currency', 'EUR', '--features', 'module.seo', '--store', STORE, '--woo-product', '501', ...duration);
+  hub(
+    'package',
+    'create',
+    '--id',
+    id,
+    '--name',
+    id,
+    '--price',
+    '10.00',
+    '--currency',
+    'EUR',
+    '--features',
+    'module.seo',
+    '--store',
+    STORE,
+    '--woo-product',
+    '501',
+    ...duration,
+  );
   return id;
 }
 
@@ -69,7 +87,10 @@ describe('payment events', () => {
     const client = createKey();
     const packageId = createPackage(30);
     const other = await checkout(client.key, packageId, client.siteUrl);
-    const refused = await services.commerce.payments.applyWooOrder(facts(other, 'processing', { siteUrl: 'https://another-site.example' }), 'webhook');
+    const refused = await services.commerce.payments.applyWooOrder(
+      facts(other, 'processing', { siteUrl: 'https://another-site.example' }),
+      'webhook',
+    );
     expect(refused.outcome).toBe('unmatched');
     const url = new URL(client.siteUrl);
     const spelled = `${url.protocol.toUpperCase()}//${url.hostname.toUpperCase()}:443/`;
@@ -116,7 +137,13 @@ describe('payment events', () => {
     const client = createKey();
     const packageId = createPackage(10);
     await services.commerce.payments.applyWooOrder(facts(await checkout(client.key, packageId, client.siteUrl), 'processing'), 'webhook');
-    await services.entitlements.setStatus({ siteUrl: client.siteUrl, packageId, status: 'suspended', reason: 'abuse review', actor: 'test' });
+    await services.entitlements.setStatus({
+      siteUrl: client.siteUrl,
+      packageId,
+      status: 'suspended',
+      reason: 'abuse review',
+      actor: 'test',
+    });
     const before = await entitlementOf(client.siteUrl, packageId);
     await services.commerce.payments.applyWooOrder(facts(await checkout(client.key, packageId, client.siteUrl), 'processing'), 'webhook');
     const after = await entitlementOf(client.siteUrl, packageId);
@@ -128,7 +155,10 @@ describe('payment events', () => {
     const client = createKey();
     const packageId = createPackage(null);
     const order = await checkout(client.key, packageId, client.siteUrl);
-    const unpaid = await services.commerce.payments.applyWooOrder(facts(order, 'processing', { datePaid: null, wooOrderId: 8101 }), 'woocommerce');
+    const unpaid = await services.commerce.payments.applyWooOrder(
+      facts(order, 'processing', { datePaid: null, wooOrderId: 8101 }),
+      'woocommerce',
+    );
     expect(unpaid.outcome).toBe('no_change');
     await services.commerce.payments.applyWooOrder(facts(order, 'processing', { wooOrderId: 8101 }), 'webhook');
     const stranger = await services.commerce.payments.applyWooOrder(facts(order, 'refunded', { wooOrderId: 8102 }), 'webhook');
@@ -137,35 +167,50 @@ describe('payment events', () => {
     expect((await entitlementOf(client.siteUrl, packageId)).expiresAt).toBeNull();
   });
 
-  it.each(['webhook', 'woocommerce'] as const)("lets only a paying order claim an unbound hub order (%s), whatever arrived first", async (source) => {
-    const client = createKey();
-    const packageId = createPackage(null);
-    const order = await checkout(client.key, packageId, client.siteUrl);
-    const stranger = (wooOrderIds += 1);
-    const buyer = (wooOrderIds += 1);
-    for (const status of ['checkout-draft', 'pending', 'on-hold', 'failed', 'cancelled']) {
-      const unpaid = await services.commerce.payments.applyWooOrder(facts(order, status, { wooOrderId: stranger }), source);
-      expect(unpaid).toMatchObject({ outcome: 'no_change', orderId: order });
-    }
-    const cashOnDelivery = await services.commerce.payments.applyWooOrder(facts(order, 'processing', { wooOrderId: stranger, datePaid: null }), source);
-    expect(cashOnDelivery.outcome).toBe('no_change');
-    const untouched = await services.commerce.orders.find(order);
-    expect([untouched!.status, untouched!.wooOrderId, untouched!.lastEventAt]).toEqual(['pending', null, null]);
+  it.each(['webhook', 'woocommerce'] as const)(
+    'lets only a paying order claim an unbound hub order (%s), whatever arrived first',
+    async (source) => {
+      const client = createKey();
+      const packageId = createPackage(null);
+      const order = await checkout(client.key, packageId, client.siteUrl);
+      const stranger = (wooOrderIds += 1);
+      const buyer = (wooOrderIds += 1);
+      for (const status of ['checkout-draft', 'pending', 'on-hold', 'failed', 'cancelled']) {
+        const unpaid = await services.commerce.payments.applyWooOrder(facts(order, status, { wooOrderId: stranger }), source);
+        expect(unpaid).toMatchObject({ outcome: 'no_change', orderId: order });
+      }
+      const cashOnDelivery = await services.commerce.payments.applyWooOrder(
+        facts(order, 'processing', { wooOrderId: stranger, datePaid: null }),
+        source,
+      );
+      expect(cashOnDelivery.outcome).toBe('no_change');
+      const untouched = await services.commerce.orders.find(order);
+      expect([untouched!.status, untouched!.wooOrderId, untouched!.lastEventAt]).toEqual(['pending', null, null]);
 
-    expect((await services.commerce.payments.applyWooOrder(facts(order, 'processing', { wooOrderId: buyer }), source)).outcome).toBe('applied');
-    for (const overrides of [{ productIds: [999] }, { total: '0.01' }, {}]) {
-      expect((await services.commerce.payments.applyWooOrder(facts(order, 'completed', { wooOrderId: stranger, ...overrides }), source)).outcome).toBe('unmatched');
-    }
-    expect(await services.commerce.orders.find(order)).toMatchObject({ status: 'paid', wooOrderId: buyer });
-    expect((await services.commerce.payments.applyWooOrder(facts(order, 'refunded', { wooOrderId: buyer }), source)).outcome).toBe('applied');
-    expect((await services.commerce.orders.find(order))!.status).toBe('refunded');
-  });
+      expect((await services.commerce.payments.applyWooOrder(facts(order, 'processing', { wooOrderId: buyer }), source)).outcome).toBe(
+        'applied',
+      );
+      for (const overrides of [{ productIds: [999] }, { total: '0.01' }, {}]) {
+        expect(
+          (await services.commerce.payments.applyWooOrder(facts(order, 'completed', { wooOrderId: stranger, ...overrides }), source))
+            .outcome,
+        ).toBe('unmatched');
+      }
+      expect(await services.commerce.orders.find(order)).toMatchObject({ status: 'paid', wooOrderId: buyer });
+      expect((await services.commerce.payments.applyWooOrder(facts(order, 'refunded', { wooOrderId: buyer }), source)).outcome).toBe(
+        'applied',
+      );
+      expect((await services.commerce.orders.find(order))!.status).toBe('refunded');
+    },
+  );
 
   it('serialises concurrent changes to one site, so the last message sent carries all of them', async () => {
     const client = createKey();
     const features = Array.from({ length: 12 }, (_, index) => `module.race${index}`);
     await Promise.all(
-      features.map((feature) => services.entitlements.grantManual({ siteUrl: client.siteUrl, features: [feature], expiresAt: null, reason: 'race', actor: 'test' })),
+      features.map((feature) =>
+        services.entitlements.grantManual({ siteUrl: client.siteUrl, features: [feature], expiresAt: null, reason: 'race', actor: 'test' }),
+      ),
     );
     const [rows] = await services.database.pool.query<RowDataPacket[]>(
       `SELECT payload FROM ${services.database.table('outbox')} WHERE site_url = ? ORDER BY sequence`,
@@ -185,14 +230,21 @@ describe('payment events', () => {
     expect(await services.commerce.orders.expireStale(24)).toBeGreaterThanOrEqual(1);
     const expired = await services.commerce.orders.find(order);
     expect(expired!.status).toBe('expired');
-    expect((await services.commerce.orders.history(order)).map((entry) => [entry.status, entry.source])).toEqual([['pending', 'checkout'], ['expired', 'expiry']]);
+    expect((await services.commerce.orders.history(order)).map((entry) => [entry.status, entry.source])).toEqual([
+      ['pending', 'checkout'],
+      ['expired', 'expiry'],
+    ]);
     const late = await services.commerce.payments.applyWooOrder(facts(order, 'completed'), 'webhook');
     expect(late.outcome).toBe('applied');
     expect((await services.commerce.orders.find(order))!.status).toBe('paid');
 
     const key = `old-${randomUUID()}`;
     const init = json({ package_id: packageId, site_url: client.siteUrl });
-    const send = () => call('direct', '/wp-json/svc-commerce/v1/checkout', { ...init, headers: { ...init.headers, ...bearer(client.key), 'Idempotency-Key': key } });
+    const send = () =>
+      call('direct', '/wp-json/svc-commerce/v1/checkout', {
+        ...init,
+        headers: { ...init.headers, ...bearer(client.key), 'Idempotency-Key': key },
+      });
     const firstAnswer = await send();
     expect(firstAnswer.status).toBe(201);
     const replay = await send();

@@ -20,7 +20,10 @@ const ADMIN = '/wp-json/svc-hub/v1/admin';
 /** An admin request as the shell would send it, straight to the worker. */
 function admin(method: string, path: string, body?: unknown) {
   const text = body === undefined ? '' : JSON.stringify(body);
-  const headers = { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...shellHeaders({ method, path: ADMIN + path, body: text }) };
+  const headers = {
+    ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    ...shellHeaders({ method, path: ADMIN + path, body: text }),
+  };
   return call('direct', ADMIN + path, { method, headers, body: body === undefined ? undefined : text });
 }
 
@@ -63,7 +66,11 @@ const answered = (list: ReceivedWebhook[]) => list.map((webhook) => webhook.answ
 
 describe('the test client site verifies like a real one', () => {
   it('accepts the Standard Webhooks reference vector and refuses a changed byte or a stale timestamp', () => {
-    const headers = { id: 'msg_p5jXN8AQM9LWM0D4loKWxJek', timestamp: '1614265330', signature: 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=' };
+    const headers = {
+      id: 'msg_p5jXN8AQM9LWM0D4loKWxJek',
+      timestamp: '1614265330',
+      signature: 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=',
+    };
     const secret = ['whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'];
     const at = 1614265330 * 1000;
     expect(verifyWebhook(secret, headers, Buffer.from('{"test": 2432232314}'), at)).toEqual({ ok: true });
@@ -98,7 +105,11 @@ describe('propagation of entitlement changes to client sites', () => {
         change: { from_status: null, to_status: 'active' },
       },
     });
-    expect(second.body.data).toMatchObject({ status: 'suspended', features: [], change: { from_status: 'active', to_status: 'suspended', reason: 'unpaid' } });
+    expect(second.body.data).toMatchObject({
+      status: 'suspended',
+      features: [],
+      change: { from_status: 'active', to_status: 'suspended', reason: 'unpaid' },
+    });
 
     const deliveries = await deliveriesOf(site.siteUrl, (list) => list.every((delivery) => delivery.status === 'delivered'));
     expect(deliveries.map((delivery) => [delivery.id, delivery.status, delivery.attempts])).toEqual([
@@ -117,7 +128,13 @@ describe('propagation of entitlement changes to client sites', () => {
 
     const [delivery] = await deliveriesOf(site.siteUrl, (list) => list[0]?.status === 'delivered');
     const detail = (await admin('GET', `/deliveries/${delivery.id}`)).body;
-    expect(detail).toMatchObject({ id: received[0]!.webhook_id, status: 'delivered', attempts: 3, last_http_status: 200, payload: received[0]!.body });
+    expect(detail).toMatchObject({
+      id: received[0]!.webhook_id,
+      status: 'delivered',
+      attempts: 3,
+      last_http_status: 200,
+      payload: received[0]!.body,
+    });
     expect(detail.attempt_log.map((attempt: any) => [attempt.attempt, attempt.http_status, attempt.endpoint])).toEqual([
       [1, 500, site.endpoint],
       [2, 500, site.endpoint],
@@ -165,11 +182,14 @@ describe('propagation of entitlement changes to client sites', () => {
     expect(await receiver().received('unsigned')).toEqual([]);
   });
 
-  it('logs an attempt, and keeps the schedule, when the site\'s signing secret cannot be read (e.g. the encryption key changed)', async () => {
+  it("logs an attempt, and keeps the schedule, when the site's signing secret cannot be read (e.g. the encryption key changed)", async () => {
     const site = await siteFor('unreadable');
     const database = createDatabase(loadConfig(stack().workerEnv).database);
     try {
-      await database.pool.query(`UPDATE ${database.table('api_keys')} SET webhook_secret_encrypted = ? WHERE id = ?`, ['v1:not-a-sealed-secret', site.keyId]);
+      await database.pool.query(`UPDATE ${database.table('api_keys')} SET webhook_secret_encrypted = ? WHERE id = ?`, [
+        'v1:not-a-sealed-secret',
+        site.keyId,
+      ]);
       grant(site);
       const [delivery] = await deliveriesOf(site.siteUrl, (list) => list[0]?.attempts >= 1);
       expect(delivery.last_error).toContain('signing secrets could not be read');
@@ -195,10 +215,18 @@ describe('propagation of entitlement changes to client sites', () => {
     expect(received[1]!.body.data).toMatchObject({ status: 'expired', features: [], change: { reason: 'expiry date reached' } });
   });
 
-  it('takes a key\'s webhook endpoint on the admin route, validated', async () => {
-    const created = await admin('POST', '/keys', { site_url: 'https://endpoint-check.example', team: 'e2e', webhook_endpoint: 'https://hooks.example/in' });
+  it("takes a key's webhook endpoint on the admin route, validated", async () => {
+    const created = await admin('POST', '/keys', {
+      site_url: 'https://endpoint-check.example',
+      team: 'e2e',
+      webhook_endpoint: 'https://hooks.example/in',
+    });
     expect([created.status, created.body.webhook_endpoint]).toEqual([201, 'https://hooks.example/in']);
-    const bad = await admin('POST', '/keys', { site_url: 'https://endpoint-check.example', team: 'e2e', webhook_endpoint: 'file:///etc/passwd' });
+    const bad = await admin('POST', '/keys', {
+      site_url: 'https://endpoint-check.example',
+      team: 'e2e',
+      webhook_endpoint: 'file:///etc/passwd',
+    });
     expect([bad.status, Object.keys(bad.body.data.params)]).toEqual([400, ['webhook_endpoint']]);
   });
 
@@ -269,8 +297,19 @@ describe('several delivery loops', () => {
     const sites: Array<{ name: string; siteUrl: string }> = [];
     for (const name of names) {
       const siteUrl = `https://${name}.example`;
-      const issued = await keys.create({ siteUrl, team: 'e2e', scope: 'client', name: 'race', rateLimitPerMinute: 120, webhookEndpoint: receiver().endpointUrl(name) });
-      await receiver().register(name, [issued.webhookSecret], Array.from({ length: 4 }, () => ({ status: 200, delay_ms: 20 })));
+      const issued = await keys.create({
+        siteUrl,
+        team: 'e2e',
+        scope: 'client',
+        name: 'race',
+        rateLimitPerMinute: 120,
+        webhookEndpoint: receiver().endpointUrl(name),
+      });
+      await receiver().register(
+        name,
+        [issued.webhookSecret],
+        Array.from({ length: 4 }, () => ({ status: 200, delay_ms: 20 })),
+      );
       sites.push({ name, siteUrl });
     }
     const loops = [1, 2].map(
@@ -280,12 +319,21 @@ describe('several delivery loops', () => {
     try {
       for (let round = 0; round < 4; round += 1) {
         await withTransaction(database, async (connection) => {
-          for (const site of sites) await writer.enqueue(connection, { siteUrl: site.siteUrl, type: 'entitlement.updated', data: { site_url: site.siteUrl, round } });
+          for (const site of sites)
+            await writer.enqueue(connection, {
+              siteUrl: site.siteUrl,
+              type: 'entitlement.updated',
+              data: { site_url: site.siteUrl, round },
+            });
         });
         writer.notifyCommitted();
       }
       for (const site of sites) {
-        const received = await receiver().waitFor(site.name, (list) => list.filter((webhook) => webhook.answered === 200).length >= 4, 20_000);
+        const received = await receiver().waitFor(
+          site.name,
+          (list) => list.filter((webhook) => webhook.answered === 200).length >= 4,
+          20_000,
+        );
         expect(received.map((webhook) => webhook.body.data.round)).toEqual([0, 1, 2, 3]);
         expect(new Set(received.map((webhook) => webhook.webhook_id)).size).toBe(received.length);
         expect(received.every((webhook) => webhook.verified)).toBe(true);
@@ -302,8 +350,13 @@ describe('several delivery loops', () => {
     const other = `https://other-${randomUUID().slice(0, 8)}.example`;
     await stopWorker(); // this test claims by hand
     try {
-      const head = await withTransaction(database, (connection) => writer.enqueue(connection, { siteUrl: waiting, type: 'test', data: {} }));
-      await database.pool.query(`UPDATE ${table} SET attempts = 1, next_attempt_at = DATE_ADD(UTC_TIMESTAMP(3), INTERVAL 1 HOUR) WHERE id = ?`, [head]);
+      const head = await withTransaction(database, (connection) =>
+        writer.enqueue(connection, { siteUrl: waiting, type: 'test', data: {} }),
+      );
+      await database.pool.query(
+        `UPDATE ${table} SET attempts = 1, next_attempt_at = DATE_ADD(UTC_TIMESTAMP(3), INTERVAL 1 HOUR) WHERE id = ?`,
+        [head],
+      );
       await withTransaction(database, async (connection) => {
         for (let index = 0; index < 40; index += 1) await writer.enqueue(connection, { siteUrl: waiting, type: 'test', data: { index } });
       });

@@ -35,7 +35,8 @@ function runHub(...args: string[]) {
 }
 
 /** Every logged request that carried `secret` in any header. */
-const carrying = (requests: LoggedRequest[], secret: string) => requests.filter((request) => Object.values(request.headers).some((value) => value.includes(secret)));
+const carrying = (requests: LoggedRequest[], secret: string) =>
+  requests.filter((request) => Object.values(request.headers).some((value) => value.includes(secret)));
 
 /** Finding 4 of issue 11: an admin could send a stored provider key, or the worker's environment key, to any host. */
 describe('provider keys go only to the host they were given for', () => {
@@ -55,7 +56,11 @@ describe('provider keys go only to the host they were given for', () => {
       const moved = await admin('PUT', '/providers/openai', { base_url: newHost });
       expect([moved.status, moved.body.code, Object.keys(moved.body.data.params)]).toEqual([400, 'svc_invalid_request', ['api_key']]);
       expect(moved.body.data.params.api_key).toMatch(/^is required when the base URL changes: a stored key is never sent to another host/);
-      expect(await providerStatus('openai')).toMatchObject({ base_url: environment().OPENAI_BASE_URL, key_source: 'admin', key_last4: storedKey.slice(-4) });
+      expect(await providerStatus('openai')).toMatchObject({
+        base_url: environment().OPENAI_BASE_URL,
+        key_source: 'admin',
+        key_last4: storedKey.slice(-4),
+      });
 
       // Removing the stored key with the move: the environment key does not follow either.
       const cleared = await admin('PUT', '/providers/openai', { base_url: newHost, api_key: null });
@@ -65,13 +70,18 @@ describe('provider keys go only to the host they were given for', () => {
 
       // With the new host's own key, it works and carries that key.
       const compatKey = environment().SVC_COMPAT_API_KEY!;
-      expect((await admin('PUT', '/providers/openai', { base_url: newHost, api_key: compatKey })).body).toMatchObject({ configured: true, key_source: 'admin' });
+      expect((await admin('PUT', '/providers/openai', { base_url: newHost, api_key: compatKey })).body).toMatchObject({
+        configured: true,
+        key_source: 'admin',
+      });
       expect((await admin('POST', '/providers/openai/test', {})).body).toMatchObject({ ok: true });
 
       const requests = await emulator().requests();
       expect(carrying(requests, storedKey)).toEqual([]);
       expect(carrying(requests, environment().OPENAI_API_KEY!)).toEqual([]);
-      expect(requests.map((request) => [request.path, request.headers.authorization])).toEqual([['/compat/v1/chat/completions', `Bearer ${compatKey}`]]);
+      expect(requests.map((request) => [request.path, request.headers.authorization])).toEqual([
+        ['/compat/v1/chat/completions', `Bearer ${compatKey}`],
+      ]);
     } finally {
       await admin('DELETE', '/providers/openai');
     }
@@ -81,7 +91,10 @@ describe('provider keys go only to the host they were given for', () => {
     try {
       const mistral = await admin('PUT', '/providers/mistral', { base_url: emulatorBase('/compat/v1') });
       expect(mistral.body).toMatchObject({ configured: false, source: 'admin', key_source: null, key_last4: null });
-      expect((await admin('POST', '/providers/mistral/test', {})).body).toMatchObject({ ok: false, error: { code: 'svc_provider_not_configured' } });
+      expect((await admin('POST', '/providers/mistral/test', {})).body).toMatchObject({
+        ok: false,
+        error: { code: 'svc_provider_not_configured' },
+      });
 
       // compat needs no key: the call goes out, without the environment's key.
       const compat = await admin('PUT', '/providers/compat', { base_url: emulatorBase('/openai/v1') });
@@ -90,8 +103,11 @@ describe('provider keys go only to the host they were given for', () => {
       expect(test.body).toMatchObject({ ok: false, error: { code: 'svc_upstream_error', upstream_status: 401 } });
 
       const requests = await emulator().requests();
-      expect(requests.map((request) => [request.path, request.headers.authorization])).toEqual([['/openai/v1/chat/completions', undefined]]);
-      for (const secret of [environment().MISTRAL_API_KEY!, environment().SVC_COMPAT_API_KEY!]) expect(carrying(requests, secret)).toEqual([]);
+      expect(requests.map((request) => [request.path, request.headers.authorization])).toEqual([
+        ['/openai/v1/chat/completions', undefined],
+      ]);
+      for (const secret of [environment().MISTRAL_API_KEY!, environment().SVC_COMPAT_API_KEY!])
+        expect(carrying(requests, secret)).toEqual([]);
     } finally {
       await admin('DELETE', '/providers/mistral');
       await admin('DELETE', '/providers/compat');
@@ -109,7 +125,9 @@ describe('provider keys go only to the host they were given for', () => {
     const before = await providerStatus('openai');
     const answer = await admin('PUT', '/providers/openai', { base_url: url, api_key: `sk-new-${randomUUID()}` }, lane);
     expect([answer.status, answer.body.code, Object.keys(answer.body.data.params)]).toEqual([400, 'svc_invalid_request', ['base_url']]);
-    expect(answer.body.data.params.base_url).toMatch(/^is refused: .* address; only public addresses are called unless SVC_OUTBOUND_ALLOW lists /);
+    expect(answer.body.data.params.base_url).toMatch(
+      /^is refused: .* address; only public addresses are called unless SVC_OUTBOUND_ALLOW lists /,
+    );
     expect(await providerStatus('openai')).toEqual(before);
   });
 
@@ -120,7 +138,10 @@ describe('provider keys go only to the host they were given for', () => {
       await services.router.providerStore.save('compat', { baseUrl: unlisted }); // straight into the table, past the save-time check
       expect((await admin('PUT', '/providers/compat', { enabled: true })).body).toMatchObject({ configured: true, base_url: unlisted });
       const test = await admin('POST', '/providers/compat/test', { model: 'compat/gpt-4o-mini' });
-      expect(test.body).toMatchObject({ ok: false, error: { code: 'svc_upstream_error', message: 'The model provider compat failed (outbound_refused).' } });
+      expect(test.body).toMatchObject({
+        ok: false,
+        error: { code: 'svc_upstream_error', message: 'The model provider compat failed (outbound_refused).' },
+      });
       const key = createKey(['llm.chat']);
       const chat = await call('direct', '/wp-json/llm/router/v1/chat', {
         ...json({ model: 'compat/gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }),
@@ -139,10 +160,15 @@ describe('provider keys go only to the host they were given for', () => {
     try {
       hub('provider', 'set', 'anthropic', '--api-key', storedKey);
       const moved = runHub('provider', 'set', 'anthropic', '--base-url', emulatorBase('/compat/v1'));
-      expect([moved.status, moved.stderr.trim()]).toEqual([2, 'error: --api-key is required with a new --base-url while a key is stored (a stored key is never sent to another host); give the key for the new base URL, or run `provider remove anthropic` first']);
+      expect([moved.status, moved.stderr.trim()]).toEqual([
+        2,
+        'error: --api-key is required with a new --base-url while a key is stored (a stored key is never sent to another host); give the key for the new base URL, or run `provider remove anthropic` first',
+      ]);
       const privateUrl = runHub('provider', 'set', 'anthropic', '--api-key', 'sk-other-1234', '--base-url', 'http://192.168.1.10/v1');
       expect(privateUrl.status).toBe(2);
-      expect(privateUrl.stderr).toMatch(/^error: --base-url is refused: 192\.168\.1\.10 resolves to 192\.168\.1\.10, a private \(192\.168\.0\.0\/16\) address; only public addresses are called unless SVC_OUTBOUND_ALLOW lists 192\.168\.1\.10:80\n$/);
+      expect(privateUrl.stderr).toMatch(
+        /^error: --base-url is refused: 192\.168\.1\.10 resolves to 192\.168\.1\.10, a private \(192\.168\.0\.0\/16\) address; only public addresses are called unless SVC_OUTBOUND_ALLOW lists 192\.168\.1\.10:80\n$/,
+      );
       const listed = hub('provider', 'list').find((line) => line.startsWith('anthropic\t'))!; // the CLI reads the database, no cache
       expect(listed.split('\t')).toEqual(['anthropic', 'configured', 'admin', `…${storedKey.slice(-4)}`, environment().ANTHROPIC_BASE_URL]);
     } finally {

@@ -48,7 +48,26 @@ describe.each(LANES)('purchase flow via %s', (lane: Lane) => {
     const secret = `w&<k>"e'y-${tag}`;
     hub('store', 'add', '--source', source, '--secret', secret);
     const packageId = `flow-${tag}`;
-    hub('package', 'create', '--id', packageId, '--name', 'Flow', '--price', '49.00', '--currency', 'EUR', '--features', 'module.seo,llm.chat', '--duration-days', '30', '--store', source, '--woo-product', '77');
+    hub(
+      'package',
+      'create',
+      '--id',
+      packageId,
+      '--name',
+      'Flow',
+      '--price',
+      '49.00',
+      '--currency',
+      'EUR',
+      '--features',
+      'module.seo,llm.chat',
+      '--duration-days',
+      '30',
+      '--store',
+      source,
+      '--woo-product',
+      '77',
+    );
 
     const site = `https://client-${tag}.example`;
     const endpoint = `flow-${lane}-${tag}`;
@@ -57,7 +76,10 @@ describe.each(LANES)('purchase flow via %s', (lane: Lane) => {
     await receiver().register(endpoint, [webhookSecret]);
 
     const checkoutInit = json({ package_id: packageId, site_url: site });
-    const order = await call(lane, '/wp-json/svc-commerce/v1/checkout', { ...checkoutInit, headers: { ...checkoutInit.headers, ...bearer(key) } });
+    const order = await call(lane, '/wp-json/svc-commerce/v1/checkout', {
+      ...checkoutInit,
+      headers: { ...checkoutInit.headers, ...bearer(key) },
+    });
     expect(order.status).toBe(201);
 
     const wooOrderId = 4000 + Math.floor(Math.random() * 1000);
@@ -70,13 +92,19 @@ describe.each(LANES)('purchase flow via %s', (lane: Lane) => {
     expect((await send('processing', new Date(Date.now() - 50_000))).status).toBe(200);
     const paid = await call(lane, `/wp-json/svc-commerce/v1/orders/${order.body.id}`, { headers: bearer(key) });
     expect(paid.body).toMatchObject({ status: 'paid', woo_order_id: wooOrderId, entitlement: { status: 'active', package_id: packageId } });
-    expect(paid.body.history.map((entry: { status: string; source: string }) => `${entry.status}/${entry.source}`)).toEqual(['pending/checkout', 'paid/webhook']);
+    expect(paid.body.history.map((entry: { status: string; source: string }) => `${entry.status}/${entry.source}`)).toEqual([
+      'pending/checkout',
+      'paid/webhook',
+    ]);
     const entitlement = await call(lane, '/wp-json/svc-license/v1/entitlement', { headers: bearer(key) });
     expect([entitlement.body.status, entitlement.body.features]).toEqual(['active', ['llm.chat', 'module.seo']]);
 
     const activated = await receiver().waitFor(endpoint, (received) => received.length >= 1);
     expect(activated).toHaveLength(1);
-    expect(activated[0]).toMatchObject({ verified: true, body: { type: 'entitlement.updated', data: { site_url: site, status: 'active', features: ['llm.chat', 'module.seo'] } } });
+    expect(activated[0]).toMatchObject({
+      verified: true,
+      body: { type: 'entitlement.updated', data: { site_url: site, status: 'active', features: ['llm.chat', 'module.seo'] } },
+    });
 
     // WooCommerce repeats order.updated for one payment: nothing new happens or is sent.
     expect((await send('completed', new Date(Date.now() - 40_000))).status).toBe(200);
@@ -102,15 +130,42 @@ describe('purchase flow with WooCommerce on the hub site', () => {
   it('pays through the hooks, activates and propagates; refunds, revokes and propagates exactly once', async () => {
     const tag = randomUUID().slice(0, 8);
     const packageId = `local-${tag}`;
-    hub('package', 'create', '--id', packageId, '--name', 'Local', '--price', '49.00', '--currency', 'EUR', '--features', 'module.seo', '--woo-product', '77');
+    hub(
+      'package',
+      'create',
+      '--id',
+      packageId,
+      '--name',
+      'Local',
+      '--price',
+      '49.00',
+      '--currency',
+      'EUR',
+      '--features',
+      'module.seo',
+      '--woo-product',
+      '77',
+    );
     const site = `https://local-${tag}.example`;
     const endpoint = `local-${tag}`;
-    const [webhookSecret, key] = hub('key', 'create', '--site', site, '--team', 'flow', '--endpoint', receiver().endpointUrl(endpoint)).slice(-2) as [string, string];
+    const [webhookSecret, key] = hub(
+      'key',
+      'create',
+      '--site',
+      site,
+      '--team',
+      'flow',
+      '--endpoint',
+      receiver().endpointUrl(endpoint),
+    ).slice(-2) as [string, string];
     await receiver().register(endpoint, [webhookSecret]);
     await new Promise((resolve) => setTimeout(resolve, 20)); // let fetch see sockets closed while the CLI ran
 
     const checkoutInit = json({ package_id: packageId, site_url: site });
-    const order = await call('wordpress', '/wp-json/svc-commerce/v1/checkout', { ...checkoutInit, headers: { ...checkoutInit.headers, ...bearer(key) } });
+    const order = await call('wordpress', '/wp-json/svc-commerce/v1/checkout', {
+      ...checkoutInit,
+      headers: { ...checkoutInit.headers, ...bearer(key) },
+    });
     expect(order.status).toBe(201);
 
     await wooStandIn.pay(order.body.woo_order_id);

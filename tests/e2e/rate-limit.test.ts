@@ -17,7 +17,8 @@ describe('per-key rate limit', () => {
     const secondsLeft = 60 - new Date().getUTCSeconds();
     if (secondsLeft < 5) await new Promise((resolve) => setTimeout(resolve, secondsLeft * 1000 + 200));
     const statuses = [];
-    for (const lane of ['direct', 'wordpress', 'direct'] as const) statuses.push((await call(lane, models, { headers: bearer(key) })).status);
+    for (const lane of ['direct', 'wordpress', 'direct'] as const)
+      statuses.push((await call(lane, models, { headers: bearer(key) })).status);
     expect(statuses).toEqual([200, 200, 200]);
     for (const lane of ['wordpress', 'direct'] as const) {
       const limited = await call(lane, models, { headers: bearer(key) });
@@ -56,7 +57,10 @@ describe('per-key rate limit', () => {
       expect(new Set(admitted.map((answer) => answer.worker))).toEqual(new Set([0, 1])); // both workers admitted some
       expect(refused.every((answer) => answer.code === 'svc_rate_limited' && answer.retryAfter >= 1 && answer.retryAfter <= 60)).toBe(true);
       await second.stop(); // gives back what it holds
-      const [row] = await queryStack('SELECT requests FROM {prefix}svc_rate_counters WHERE key_id = ? AND window_start = ?', [key.id, window]);
+      const [row] = await queryStack('SELECT requests FROM {prefix}svc_rate_counters WHERE key_id = ? AND window_start = ?', [
+        key.id,
+        window,
+      ]);
       expect(Number(row!.requests)).toBeGreaterThanOrEqual(admitted.length + urls.length);
       expect(Number(row!.requests)).toBeLessThanOrEqual(40);
     } finally {
@@ -82,6 +86,10 @@ describe('per-key rate limit', () => {
     const saved = await patch({ rate_limit_per_minute: 7 });
     expect([saved.status, saved.body.rate_limit_per_minute]).toEqual([200, 7]);
     expect(hub('key', 'rate-limit', id, '9')).toEqual([`${id} may make 9 requests per minute.`]);
-    expect(hub('key', 'list').find((line) => line.startsWith(id))!.split('\t')[6]).toBe('9');
+    expect(
+      hub('key', 'list')
+        .find((line) => line.startsWith(id))!
+        .split('\t')[6],
+    ).toBe('9');
   });
 });

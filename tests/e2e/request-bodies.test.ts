@@ -35,7 +35,11 @@ describe('request bodies', () => {
     const body = prefix + 'x'.repeat(1024 * 1024 - prefix.length - 2) + '"}';
     expect(Buffer.byteLength(body)).toBe(1024 * 1024);
     const answer = await send('direct', body);
-    expect([answer.status, answer.body?.code, Object.keys(answer.body?.data?.params ?? {})]).toEqual([400, 'svc_invalid_request', ['messages']]);
+    expect([answer.status, answer.body?.code, Object.keys(answer.body?.data?.params ?? {})]).toEqual([
+      400,
+      'svc_invalid_request',
+      ['messages'],
+    ]);
   });
 
   it.each(LANES)('answers unknown routes and methods in the namespaces with 404/405 (%s)', async (lane) => {

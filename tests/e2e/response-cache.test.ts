@@ -18,22 +18,37 @@ function keyOfTeam(team: string): TestKey {
 }
 
 function ask(lane: Lane, key: TestKey, body: Record<string, unknown>, requestId = randomUUID()) {
-  return call(lane, COMPLETIONS, { method: 'POST', headers: { ...bearer(key.key), 'Content-Type': 'application/json', 'X-Request-Id': requestId }, body: JSON.stringify(body) });
+  return call(lane, COMPLETIONS, {
+    method: 'POST',
+    headers: { ...bearer(key.key), 'Content-Type': 'application/json', 'X-Request-Id': requestId },
+    body: JSON.stringify(body),
+  });
 }
 
 /** Workers read policies every few seconds: waits until this key's calls are under the new policy (a probe that is not cached itself). */
 async function policyInForce(key: TestKey, target: Record<string, unknown>): Promise<void> {
   const probe = { ...target, messages: [{ role: 'user', content: `probe ${randomUUID()}` }], temperature: 0 };
-  const answer = await eventually(() => ask('direct', key, probe), (result) => result.headers.get('x-svc-cache') !== null);
+  const answer = await eventually(
+    () => ask('direct', key, probe),
+    (result) => result.headers.get('x-svc-cache') !== null,
+  );
   expect(answer.headers.get('x-svc-cache')).toBe('miss');
 }
 
 /** Cache entries stored for a scope (stores happen after the answer, off the request path). */
-const entries = async (scope: string) => Number((await queryStack('SELECT COUNT(*) AS n FROM {prefix}svc_cache_entries WHERE scope = ?', [scope]))[0]!.n);
-const storedIn = (scope: string, count: number) => eventually(() => entries(scope), (found) => found >= count);
+const entries = async (scope: string) =>
+  Number((await queryStack('SELECT COUNT(*) AS n FROM {prefix}svc_cache_entries WHERE scope = ?', [scope]))[0]!.n);
+const storedIn = (scope: string, count: number) =>
+  eventually(
+    () => entries(scope),
+    (found) => found >= count,
+  );
 
 async function usageRow(requestId: string) {
-  const rows = await eventually(() => queryStack('SELECT * FROM {prefix}svc_usage WHERE request_id = ?', [requestId]), (found) => found[0]?.status !== undefined && found[0].status !== 'open');
+  const rows = await eventually(
+    () => queryStack('SELECT * FROM {prefix}svc_usage WHERE request_id = ?', [requestId]),
+    (found) => found[0]?.status !== undefined && found[0].status !== 'open',
+  );
   return rows[0]!;
 }
 
@@ -62,7 +77,13 @@ describe('the response cache', () => {
       expect(hit.body.choices[0].message.content).toBe(first.body.choices[0].message.content);
       expect(hit.body.usage).toEqual(first.body.usage);
       expect(hit.body.router.cost.amount).toBe('0.00000000');
-      expect(await usageRow(id)).toMatchObject({ status: 'ok', cache_hit: 1, cost: '0.00000000', model: 'openai/gpt-4o-mini', prompt_tokens: first.body.usage.prompt_tokens });
+      expect(await usageRow(id)).toMatchObject({
+        status: 'ok',
+        cache_hit: 1,
+        cost: '0.00000000',
+        model: 'openai/gpt-4o-mini',
+        prompt_tokens: first.body.usage.prompt_tokens,
+      });
     }
     expect(await chatRequests()).toBe(1);
     const missRow = await usageRow(firstId);
@@ -81,7 +102,10 @@ describe('the response cache', () => {
     expect(await entries(`key:${key.id}`)).toBe(1); // the probe's only
 
     hub('cache', 'set', 'key', key.id, '--ttl', '600', '--any-temperature', 'on');
-    const first = await eventually(() => ask('direct', key, warm), (answer) => answer.headers.get('x-svc-cache') === 'miss');
+    const first = await eventually(
+      () => ask('direct', key, warm),
+      (answer) => answer.headers.get('x-svc-cache') === 'miss',
+    );
     expect(first.headers.get('x-svc-cache')).toBe('miss');
     await storedIn(`key:${key.id}`, 2);
     expect((await ask('direct', key, warm)).headers.get('x-svc-cache')).toBe('hit');
@@ -104,12 +128,18 @@ describe('the response cache', () => {
     hub('cache', 'set', 'purpose', purpose, '--ttl', '600', '--scope', 'team');
     const teamBody = { ...body, messages: [{ role: 'user', content: `team ${randomUUID()}` }] };
     // wait until the team policy is in force: the teammate's probe lands in the team scope
-    await eventually(async () => {
-      await ask('direct', teammate, { purpose, messages: [{ role: 'user', content: `team probe ${randomUUID()}` }], temperature: 0 });
-      return entries('team:e2e');
-    }, (count) => count > 0);
+    await eventually(
+      async () => {
+        await ask('direct', teammate, { purpose, messages: [{ role: 'user', content: `team probe ${randomUUID()}` }], temperature: 0 });
+        return entries('team:e2e');
+      },
+      (count) => count > 0,
+    );
     expect((await ask('direct', first, teamBody)).headers.get('x-svc-cache')).toBe('miss');
-    await eventually(async () => (await ask('direct', teammate, teamBody)).headers.get('x-svc-cache'), (value) => value === 'hit');
+    await eventually(
+      async () => (await ask('direct', teammate, teamBody)).headers.get('x-svc-cache'),
+      (value) => value === 'hit',
+    );
     expect((await ask('direct', teammate, teamBody)).headers.get('x-svc-cache')).toBe('hit');
     const strangerAnswer = await ask('direct', stranger, teamBody);
     expect(strangerAnswer.status).toBe(200);
@@ -125,10 +155,25 @@ describe('the response cache', () => {
     // minute): count only what is stored from here on, by the database's own clock.
     await storedIn(`key:${key.id}`, 1);
     const since = (await queryStack('SELECT UTC_TIMESTAMP(3) AS now'))[0]!.now as Date;
-    const storedSince = async () => Number((await queryStack('SELECT COUNT(*) AS n FROM {prefix}svc_cache_entries WHERE scope = ? AND created_at >= ?', [`key:${key.id}`, since]))[0]!.n);
+    const storedSince = async () =>
+      Number(
+        (
+          await queryStack('SELECT COUNT(*) AS n FROM {prefix}svc_cache_entries WHERE scope = ? AND created_at >= ?', [
+            `key:${key.id}`,
+            since,
+          ])
+        )[0]!.n,
+      );
     expect((await ask('direct', key, body)).headers.get('x-svc-cache')).toBe('miss');
     expect(await eventually(storedSince, (stored) => stored >= 1)).toBe(1);
-    const expired = async () => Number((await queryStack('SELECT COUNT(*) AS n FROM {prefix}svc_cache_entries WHERE scope = ? AND expires_at > UTC_TIMESTAMP(3)', [`key:${key.id}`]))[0]!.n);
+    const expired = async () =>
+      Number(
+        (
+          await queryStack('SELECT COUNT(*) AS n FROM {prefix}svc_cache_entries WHERE scope = ? AND expires_at > UTC_TIMESTAMP(3)', [
+            `key:${key.id}`,
+          ])
+        )[0]!.n,
+      );
     expect(await eventually(expired, (live) => live === 0)).toBe(0);
     expect((await ask('direct', key, body)).headers.get('x-svc-cache')).toBe('miss');
     const now = (await queryStack('SELECT UTC_TIMESTAMP(3) AS now'))[0]!.now as Date;
@@ -149,10 +194,16 @@ describe('the response cache', () => {
     const client = new OpenAI({ apiKey: key.key, baseURL: `${baseUrl('direct')}${ROUTER}`, maxRetries: 0, timeout: 20_000 });
     const messages = [{ role: 'user' as const, content: `stream me please ${randomUUID()}` }];
     const read = async () => {
-      const { data, response } = await client.chat.completions.create({ model: 'openai/gpt-4o-mini', messages, temperature: 0, stream: true }).withResponse();
+      const { data, response } = await client.chat.completions
+        .create({ model: 'openai/gpt-4o-mini', messages, temperature: 0, stream: true })
+        .withResponse();
       const chunks: OpenAI.Chat.ChatCompletionChunk[] = [];
       for await (const chunk of data) chunks.push(chunk);
-      return { header: response.headers.get('x-svc-cache'), chunks, text: chunks.map((chunk) => chunk.choices[0]?.delta.content ?? '').join('') };
+      return {
+        header: response.headers.get('x-svc-cache'),
+        chunks,
+        text: chunks.map((chunk) => chunk.choices[0]?.delta.content ?? '').join(''),
+      };
     };
     const miss = await read();
     expect(miss.header).toBe('miss');

@@ -20,9 +20,20 @@ async function respond(base: string, key: TestKey, body: Record<string, unknown>
   const text = await response.text();
   const streamed = (response.headers.get('content-type') ?? '').startsWith('text/event-stream');
   const events = streamed
-    ? text.split('\n\n').flatMap((block) => block.split('\n').filter((line) => line.startsWith('data: ')).map((line) => JSON.parse(line.slice(6))))
+    ? text.split('\n\n').flatMap((block) =>
+        block
+          .split('\n')
+          .filter((line) => line.startsWith('data: '))
+          .map((line) => JSON.parse(line.slice(6))),
+      )
     : [];
-  return { status: response.status, cache: response.headers.get('x-svc-cache'), body: streamed ? undefined : JSON.parse(text), events, requestId };
+  return {
+    status: response.status,
+    cache: response.headers.get('x-svc-cache'),
+    body: streamed ? undefined : JSON.parse(text),
+    events,
+    requestId,
+  };
 }
 
 /** The usage rows of `requestId` once completed (rows are completed in batches, off the request path). */
@@ -50,9 +61,15 @@ describe('the Responses API with SVC_CALL_MAX_MS=1500', () => {
     const startedAt = Date.now();
     const answer = await respond(worker.url, key, { model: 'openai/gpt-4o-mini', input: 'hello there router' });
     expect(Date.now() - startedAt).toBeLessThan(10_000);
-    expect([answer.status, answer.body?.code, answer.body?.data]).toEqual([504, 'svc_upstream_timeout', { status: 504, phase: 'total', limit_ms: LIMIT_MS }]);
+    expect([answer.status, answer.body?.code, answer.body?.data]).toEqual([
+      504,
+      'svc_upstream_timeout',
+      { status: 504, phase: 'total', limit_ms: LIMIT_MS },
+    ]);
     const rows = await completedRows(answer.requestId);
-    expect(rows).toEqual([expect.objectContaining({ status: 'error', error_code: 'svc_upstream_timeout', kind: 'responses', model: 'openai/gpt-4o-mini' })]);
+    expect(rows).toEqual([
+      expect.objectContaining({ status: 'error', error_code: 'svc_upstream_timeout', kind: 'responses', model: 'openai/gpt-4o-mini' }),
+    ]);
     const upstream = await emulator().waitForRequests((requests) => requests[0]?.closedByClient === true, 5000);
     expect(upstream).toHaveLength(1);
   });
@@ -63,7 +80,10 @@ describe('the Responses API with SVC_CALL_MAX_MS=1500', () => {
     const answer = await respond(worker.url, key, { model: 'openai/gpt-4o-mini', input: words, stream: true });
     expect(answer.status).toBe(200);
     const last = answer.events[answer.events.length - 1];
-    expect(last).toMatchObject({ type: 'response.failed', response: { status: 'failed', error: { code: 'svc_upstream_timeout', message: expect.stringContaining('maximum duration') } } });
+    expect(last).toMatchObject({
+      type: 'response.failed',
+      response: { status: 'failed', error: { code: 'svc_upstream_timeout', message: expect.stringContaining('maximum duration') } },
+    });
     expect(answer.events.filter((event) => event.type === 'response.output_text.delta').length).toBeGreaterThan(0);
     const rows = await completedRows(answer.requestId);
     expect(rows).toEqual([expect.objectContaining({ status: 'error', error_code: 'svc_upstream_timeout', kind: 'responses' })]);
@@ -72,8 +92,15 @@ describe('the Responses API with SVC_CALL_MAX_MS=1500', () => {
   it('answers a plain 504 when a stream reaches it before anything was sent', async () => {
     await emulator().script('openai', 'gpt-4o-mini', [{ delayFirstChunkMs: 10_000 }]);
     const answer = await respond(worker.url, key, { model: 'openai/gpt-4o-mini', input: 'hello', stream: true });
-    expect([answer.status, answer.body?.code, answer.body?.data?.phase, answer.body?.data?.limit_ms]).toEqual([504, 'svc_upstream_timeout', 'total', LIMIT_MS]);
-    expect(await completedRows(answer.requestId)).toEqual([expect.objectContaining({ status: 'error', error_code: 'svc_upstream_timeout' })]);
+    expect([answer.status, answer.body?.code, answer.body?.data?.phase, answer.body?.data?.limit_ms]).toEqual([
+      504,
+      'svc_upstream_timeout',
+      'total',
+      LIMIT_MS,
+    ]);
+    expect(await completedRows(answer.requestId)).toEqual([
+      expect.objectContaining({ status: 'error', error_code: 'svc_upstream_timeout' }),
+    ]);
   });
 });
 
@@ -83,7 +110,11 @@ describe('the Responses API and the response cache', () => {
   const lanes: Lane[] = ['direct', 'wordpress'];
   const openaiRequests = async () => (await emulator().requests()).filter((request) => request.provider === 'openai').length;
   const storedEntries = (count: number) =>
-    eventually(async () => Number((await queryStack('SELECT COUNT(*) AS n FROM {prefix}svc_cache_entries WHERE scope = ?', [`key:${key.id}`]))[0]!.n), (found) => found >= count);
+    eventually(
+      async () =>
+        Number((await queryStack('SELECT COUNT(*) AS n FROM {prefix}svc_cache_entries WHERE scope = ?', [`key:${key.id}`]))[0]!.n),
+      (found) => found >= count,
+    );
 
   beforeAll(async () => {
     hub('cache', 'set', 'key', key.id, '--ttl', '600');
@@ -107,7 +138,9 @@ describe('the Responses API and the response cache', () => {
       expect(hit.body.usage).toEqual(first.body.usage);
       expect(hit.body.router.cost.amount).toBe('0.00000000');
       const rows = await completedRows(hit.requestId);
-      expect(rows).toEqual([expect.objectContaining({ status: 'ok', kind: 'responses', cache_hit: 1, cost: '0.00000000', model: 'openai/gpt-4o-mini' })]);
+      expect(rows).toEqual([
+        expect.objectContaining({ status: 'ok', kind: 'responses', cache_hit: 1, cost: '0.00000000', model: 'openai/gpt-4o-mini' }),
+      ]);
     }
     expect(await openaiRequests()).toBe(1);
     const missRows = await completedRows(first.requestId);
@@ -117,7 +150,8 @@ describe('the Responses API and the response cache', () => {
 
   it('replays a cached answer as Responses stream events, marked X-Svc-Cache: hit, at cost 0', async () => {
     const body = { model: 'openai/gpt-4o-mini', input: `stream me please ${randomUUID()}`, temperature: 0, stream: true };
-    const textOf = (events: Array<Record<string, unknown>>) => events.flatMap((event) => (event.type === 'response.output_text.delta' ? [event.delta] : [])).join('');
+    const textOf = (events: Array<Record<string, unknown>>) =>
+      events.flatMap((event) => (event.type === 'response.output_text.delta' ? [event.delta] : [])).join('');
     const miss = await respond(baseUrl('direct'), key, body);
     expect([miss.status, miss.cache]).toEqual([200, 'miss']);
     await storedEntries(3);
@@ -126,8 +160,13 @@ describe('the Responses API and the response cache', () => {
       expect([lane, hit.status, hit.cache]).toEqual([lane, 200, 'hit']);
       expect(textOf(hit.events)).toBe(textOf(miss.events));
       const completed = hit.events[hit.events.length - 1]!;
-      expect(completed).toMatchObject({ type: 'response.completed', response: { status: 'completed', router: { cost: { amount: '0.00000000' } } } });
-      expect(await completedRows(hit.requestId)).toEqual([expect.objectContaining({ status: 'ok', kind: 'responses', cache_hit: 1, cost: '0.00000000' })]);
+      expect(completed).toMatchObject({
+        type: 'response.completed',
+        response: { status: 'completed', router: { cost: { amount: '0.00000000' } } },
+      });
+      expect(await completedRows(hit.requestId)).toEqual([
+        expect.objectContaining({ status: 'ok', kind: 'responses', cache_hit: 1, cost: '0.00000000' }),
+      ]);
     }
     expect(await openaiRequests()).toBe(1);
   });

@@ -22,7 +22,13 @@ function readManifest(): RouteManifest {
 export const MANIFEST_ROUTES: ManifestRoute[] = readManifest().routes;
 
 /** Ids of a table's entries that the manifest has no route for, and manifest ids it has no entry for. */
-export function tableGaps(table: Record<string, unknown>, routes: ManifestRoute[] = MANIFEST_ROUTES): { missing: string[]; unknown: string[] } {
+export function tableGaps(
+  table: Record<string, unknown>,
+  routes: ManifestRoute[] = MANIFEST_ROUTES,
+): { missing: string[]; unknown: string[] } {
   const ids = new Set(routes.map((route) => route.id));
-  return { missing: routes.map((route) => route.id).filter((id) => !(id in table)), unknown: Object.keys(table).filter((id) => !ids.has(id)) };
+  return {
+    missing: routes.map((route) => route.id).filter((id) => !(id in table)),
+    unknown: Object.keys(table).filter((id) => !ids.has(id)),
+  };
 }

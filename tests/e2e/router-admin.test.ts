@@ -11,7 +11,10 @@ function admin(method: string, path: string, body?: unknown) {
   return call('direct', ADMIN + path, {
     method,
     body: body === undefined ? undefined : text,
-    headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...shellHeaders({ method, path: ADMIN + path, body: text }) },
+    headers: {
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...shellHeaders({ method, path: ADMIN + path, body: text }),
+    },
   });
 }
 
@@ -47,28 +50,72 @@ describe('router admin routes', () => {
   it('overrides a model price, and GET /models shows it', async () => {
     const saved = await admin('PUT', '/prices/openai/gpt-4.1-mini', { input_per_mtok: 0.5, output_per_mtok: 2 });
     // Cache prices left out keep the shipped ones (gpt-4.1-mini: cached input 0.10, no cache writes).
-    expect(saved.body).toEqual({ model: 'openai/gpt-4.1-mini', input_per_mtok: 0.5, output_per_mtok: 2, cache_read_per_mtok: 0.1, cache_write_per_mtok: 0, currency: 'USD' });
+    expect(saved.body).toEqual({
+      model: 'openai/gpt-4.1-mini',
+      input_per_mtok: 0.5,
+      output_per_mtok: 2,
+      cache_read_per_mtok: 0.1,
+      cache_write_per_mtok: 0,
+      currency: 'USD',
+    });
     const key = createKey(['llm.chat']);
     const models = await eventually(
       () => call('direct', '/wp-json/llm/router/v1/models', { headers: bearer(key.key) }),
       (answer) => answer.body?.data?.find((model: { id: string }) => model.id === 'openai/gpt-4.1-mini')?.pricing.input_per_mtok === 0.5,
     );
-    expect(models.body.data.find((model: { id: string }) => model.id === 'openai/gpt-4.1-mini').pricing).toEqual({ input_per_mtok: 0.5, output_per_mtok: 2, cache_read_per_mtok: 0.1, cache_write_per_mtok: 0, currency: 'USD' });
+    expect(models.body.data.find((model: { id: string }) => model.id === 'openai/gpt-4.1-mini').pricing).toEqual({
+      input_per_mtok: 0.5,
+      output_per_mtok: 2,
+      cache_read_per_mtok: 0.1,
+      cache_write_per_mtok: 0,
+      currency: 'USD',
+    });
     expect((await admin('PUT', '/prices/openai/no-such-model', { input_per_mtok: 1, output_per_mtok: 1 })).status).toBe(404);
   });
 
   it('overrides cache prices, lists them with capabilities, and refuses a bad one', async () => {
-    const saved = await admin('PUT', '/prices/anthropic/claude-sonnet-4-5', { input_per_mtok: 3, output_per_mtok: 15, cache_read_per_mtok: 0.25, cache_write_per_mtok: '4.5' });
-    expect(saved.body).toEqual({ model: 'anthropic/claude-sonnet-4-5', input_per_mtok: 3, output_per_mtok: 15, cache_read_per_mtok: 0.25, cache_write_per_mtok: 4.5, currency: 'USD' });
+    const saved = await admin('PUT', '/prices/anthropic/claude-sonnet-4-5', {
+      input_per_mtok: 3,
+      output_per_mtok: 15,
+      cache_read_per_mtok: 0.25,
+      cache_write_per_mtok: '4.5',
+    });
+    expect(saved.body).toEqual({
+      model: 'anthropic/claude-sonnet-4-5',
+      input_per_mtok: 3,
+      output_per_mtok: 15,
+      cache_read_per_mtok: 0.25,
+      cache_write_per_mtok: 4.5,
+      currency: 'USD',
+    });
     const listed = (await admin('GET', '/models')).body.data.find((model: { id: string }) => model.id === 'anthropic/claude-sonnet-4-5');
     expect(listed).toMatchObject({
       pricing: { cache_read_per_mtok: 0.25, cache_write_per_mtok: 4.5 },
       shipped_pricing: { input_per_mtok: 3, output_per_mtok: 15, cache_read_per_mtok: 0.3, cache_write_per_mtok: 3.75, currency: 'USD' },
       price_overridden: true,
-      supports: { tools: true, images: true, json_object: true, json_schema: true, reasoning: true, logprobs: false, seed: false, penalties: false, logit_bias: false },
+      supports: {
+        tools: true,
+        images: true,
+        json_object: true,
+        json_schema: true,
+        reasoning: true,
+        logprobs: false,
+        seed: false,
+        penalties: false,
+        logit_bias: false,
+      },
     });
-    const bad = await admin('PUT', '/prices/anthropic/claude-sonnet-4-5', { input_per_mtok: 3, output_per_mtok: 15, cache_read_per_mtok: -1, cache_write_per_mtok: 'lots' });
-    expect([bad.status, bad.body.code, Object.keys(bad.body.data.params).sort()]).toEqual([400, 'svc_invalid_request', ['cache_read_per_mtok', 'cache_write_per_mtok']]);
+    const bad = await admin('PUT', '/prices/anthropic/claude-sonnet-4-5', {
+      input_per_mtok: 3,
+      output_per_mtok: 15,
+      cache_read_per_mtok: -1,
+      cache_write_per_mtok: 'lots',
+    });
+    expect([bad.status, bad.body.code, Object.keys(bad.body.data.params).sort()]).toEqual([
+      400,
+      'svc_invalid_request',
+      ['cache_read_per_mtok', 'cache_write_per_mtok'],
+    ]);
     const after = (await admin('GET', '/models')).body.data.find((model: { id: string }) => model.id === 'anthropic/claude-sonnet-4-5');
     expect(after.pricing.cache_read_per_mtok).toBe(0.25); // the refused change changed nothing
   });
@@ -78,7 +125,10 @@ describe('router admin routes', () => {
     expect([bad.status, bad.body.data.params.models]).toEqual([400, 'must all be chat models or all embedding models']);
     const unknown = await admin('PUT', '/purposes/e2e-admin', { models: ['openai/gpt-9'] });
     expect(unknown.body.data.params.models).toContain('openai/gpt-9');
-    const saved = await admin('PUT', '/purposes/e2e-admin', { models: ['openai/gpt-4o-mini', 'anthropic/claude-3-5-haiku-latest'], description: 'e2e' });
+    const saved = await admin('PUT', '/purposes/e2e-admin', {
+      models: ['openai/gpt-4o-mini', 'anthropic/claude-3-5-haiku-latest'],
+      description: 'e2e',
+    });
     expect(saved.body).toMatchObject({ purpose: 'e2e-admin', models: ['openai/gpt-4o-mini', 'anthropic/claude-3-5-haiku-latest'] });
   });
 
@@ -90,10 +140,16 @@ describe('router admin routes', () => {
       body: JSON.stringify({ model: 'mock/echo', messages: [{ role: 'user', content: 'a b c' }], metadata: { team: 'report-team' } }),
     });
     expect(chat.status).toBe(200);
-    const report = await eventually(() => admin('GET', '/usage?group_by=team'), (answer) =>
-      answer.body?.data?.some((row: { group: string; ok: number }) => row.group === 'report-team' && row.ok === 1), // completed rows are written in batches
+    const report = await eventually(
+      () => admin('GET', '/usage?group_by=team'),
+      (answer) => answer.body?.data?.some((row: { group: string; ok: number }) => row.group === 'report-team' && row.ok === 1), // completed rows are written in batches
     );
-    expect(report.body.data.find((row: { group: string }) => row.group === 'report-team')).toMatchObject({ calls: 1, ok: 1, prompt_tokens: 3, completion_tokens: 3 });
+    expect(report.body.data.find((row: { group: string }) => row.group === 'report-team')).toMatchObject({
+      calls: 1,
+      ok: 1,
+      prompt_tokens: 3,
+      completion_tokens: 3,
+    });
     const days = await admin('GET', '/usage?group_by=day');
     expect(days.body.data.at(-1).group).toBe(new Date().toISOString().slice(0, 10));
     const wrong = await admin('GET', '/usage?group_by=planet&from=yesterday');

@@ -39,7 +39,13 @@ describe.each(LANES)('router chat via %s', (lane) => {
 
     const upstream = await emulator().requests();
     expect(upstream).toHaveLength(1);
-    expect(upstream[0]).toMatchObject({ provider: 'openai', model: 'gpt-4o-mini', path: '/openai/v1/chat/completions', stream: false, authorized: true });
+    expect(upstream[0]).toMatchObject({
+      provider: 'openai',
+      model: 'gpt-4o-mini',
+      path: '/openai/v1/chat/completions',
+      stream: false,
+      authorized: true,
+    });
     expect((upstream[0]!.body as any).messages).toEqual(MESSAGES);
   });
 
@@ -53,7 +59,9 @@ describe.each(LANES)('router chat via %s', (lane) => {
       router: { provider, attempts: 1, usage_estimated: false },
     });
     const upstream = await emulator().requests();
-    expect(upstream.map((request) => [request.provider, request.model, request.path, request.authorized])).toEqual([[provider, upstreamModel, path, true]]);
+    expect(upstream.map((request) => [request.provider, request.model, request.path, request.authorized])).toEqual([
+      [provider, upstreamModel, path, true],
+    ]);
   });
 
   it('sends the system prompt where each provider wants it', async () => {
@@ -68,7 +76,11 @@ describe.each(LANES)('router chat via %s', (lane) => {
   it('answers the OpenAI alias /chat/completions without stream as a blocking chat', async () => {
     const answer = await call(lane, `${ROUTER}/chat/completions`, postJson(key.key, { model: 'openai/gpt-4o-mini', messages: MESSAGES }));
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ object: 'chat.completion', choices: [{ message: { content: REPLY } }], router: { provider: 'openai' } });
+    expect(answer.body).toMatchObject({
+      object: 'chat.completion',
+      choices: [{ message: { content: REPLY } }],
+      router: { provider: 'openai' },
+    });
   });
 
   it('refuses stream: true on /chat with a 400 naming /chat/stream', async () => {

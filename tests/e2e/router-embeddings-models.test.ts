@@ -33,7 +33,12 @@ describe.each(LANES)('router embeddings and models via %s', (lane) => {
     expect(answer.body.data[0].embedding).toEqual(embeddingFor('alpha beta'));
     expect(answer.body.data[1].embedding).toEqual(embeddingFor('gamma'));
     const [upstream] = await emulator().requests();
-    expect(upstream).toMatchObject({ provider: 'openai', model: 'text-embedding-3-small', path: '/openai/v1/embeddings', authorized: true });
+    expect(upstream).toMatchObject({
+      provider: 'openai',
+      model: 'text-embedding-3-small',
+      path: '/openai/v1/embeddings',
+      authorized: true,
+    });
   });
 
   it('answers base64 embeddings as little-endian float32', async () => {
@@ -62,7 +67,12 @@ describe.each(LANES)('router embeddings and models via %s', (lane) => {
     expect(answer.body.object).toBe('list');
     const models: any[] = answer.body.data;
     for (const model of models) {
-      expect(model).toMatchObject({ id: expect.stringMatching(/^[a-z]+\/.+/), object: 'model', owned_by: expect.any(String), capabilities: expect.any(Array) });
+      expect(model).toMatchObject({
+        id: expect.stringMatching(/^[a-z]+\/.+/),
+        object: 'model',
+        owned_by: expect.any(String),
+        capabilities: expect.any(Array),
+      });
       expect(CONFIGURED).toContain(model.id.split('/')[0]);
       expect(model.capabilities.length).toBeGreaterThan(0);
       expect(model.capabilities.every((capability: string) => ['chat', 'embeddings'].includes(capability))).toBe(true);
@@ -72,13 +82,34 @@ describe.each(LANES)('router embeddings and models via %s', (lane) => {
       expect(model.pricing.currency).toMatch(/^[A-Z]{3}$/);
       expect(String(model.pricing.cache_read_per_mtok)).toMatch(DECIMAL);
       expect(String(model.pricing.cache_write_per_mtok)).toMatch(DECIMAL);
-      expect(Object.keys(model.supports).sort()).toEqual(['images', 'json_object', 'json_schema', 'logit_bias', 'logprobs', 'penalties', 'reasoning', 'seed', 'tools']);
+      expect(Object.keys(model.supports).sort()).toEqual([
+        'images',
+        'json_object',
+        'json_schema',
+        'logit_bias',
+        'logprobs',
+        'penalties',
+        'reasoning',
+        'seed',
+        'tools',
+      ]);
     }
     const byId = new Map(models.map((model) => [model.id, model]));
     expect(byId.get('openai/gpt-4o-mini')?.capabilities).toContain('chat');
     expect(byId.get(EMBEDDING_MODEL)?.capabilities).toEqual(['embeddings']);
-    expect(byId.get('openai/gpt-4o-mini')?.pricing).toMatchObject({ input_per_mtok: 0.15, cache_read_per_mtok: 0.075, cache_write_per_mtok: 0 });
-    expect(byId.get('openai/o4-mini')?.supports).toMatchObject({ tools: true, images: true, json_schema: true, reasoning: true, logit_bias: false, penalties: false });
+    expect(byId.get('openai/gpt-4o-mini')?.pricing).toMatchObject({
+      input_per_mtok: 0.15,
+      cache_read_per_mtok: 0.075,
+      cache_write_per_mtok: 0,
+    });
+    expect(byId.get('openai/o4-mini')?.supports).toMatchObject({
+      tools: true,
+      images: true,
+      json_schema: true,
+      reasoning: true,
+      logit_bias: false,
+      penalties: false,
+    });
     expect(byId.get('mistral/mistral-large-latest')?.supports.images).toBe(false);
     for (const provider of ['anthropic', 'google', 'mistral']) {
       expect(models.some((model) => model.id.startsWith(`${provider}/`))).toBe(true);

@@ -14,11 +14,19 @@ import type { ProviderDescriptor } from '../../worker/src/providers/types';
 /** The completed usage row of one request (waits for the batched write). */
 async function usageRow(requestId: string): Promise<RowDataPacket> {
   const env = stack().workerEnv;
-  const connection = await createConnection({ host: env.SVC_DB_HOST, port: Number(env.SVC_DB_PORT), user: env.SVC_DB_USER, password: env.SVC_DB_PASSWORD, database: env.SVC_DB_NAME });
+  const connection = await createConnection({
+    host: env.SVC_DB_HOST,
+    port: Number(env.SVC_DB_PORT),
+    user: env.SVC_DB_USER,
+    password: env.SVC_DB_PASSWORD,
+    database: env.SVC_DB_NAME,
+  });
   try {
     const deadline = Date.now() + 5000;
     for (;;) {
-      const [rows] = await connection.query<RowDataPacket[]>(`SELECT * FROM ${env.SVC_DB_PREFIX}svc_usage WHERE request_id = ?`, [requestId]);
+      const [rows] = await connection.query<RowDataPacket[]>(`SELECT * FROM ${env.SVC_DB_PREFIX}svc_usage WHERE request_id = ?`, [
+        requestId,
+      ]);
       if ((rows[0] && rows[0].status !== 'open') || Date.now() > deadline) return rows[0]!;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -28,9 +36,16 @@ async function usageRow(requestId: string): Promise<RowDataPacket> {
 }
 
 /** What the provider bills for these figures at its descriptor's list prices (USD, 8 places). */
-function billed(descriptor: ProviderDescriptor, model: string, usage: { promptTokens: number; completionTokens: number; cachedTokens: number }): string {
+function billed(
+  descriptor: ProviderDescriptor,
+  model: string,
+  usage: { promptTokens: number; completionTokens: number; cachedTokens: number },
+): string {
   const { price } = descriptor.models.find((candidate) => candidate.name === model)!;
-  const perMillion = (usage.promptTokens - usage.cachedTokens) * price.input + usage.cachedTokens * (price.cacheRead ?? price.input) + usage.completionTokens * price.output;
+  const perMillion =
+    (usage.promptTokens - usage.cachedTokens) * price.input +
+    usage.cachedTokens * (price.cacheRead ?? price.input) +
+    usage.completionTokens * price.output;
   return (perMillion / 1e6).toFixed(8);
 }
 
@@ -41,7 +56,14 @@ function billed(descriptor: ProviderDescriptor, model: string, usage: { promptTo
  * hosted-compatible.ts): DeepSeek's cache hits, Groq's streamed `x_groq.usage`, xAI's reasoning
  * tokens beside `completion_tokens` (billed as output).
  */
-const HOSTED: Array<[provider: ProviderName, model: string, descriptor: ProviderDescriptor, usage: { promptTokens: number; completionTokens: number; cachedTokens: number; reasoningTokens: number }]> = [
+const HOSTED: Array<
+  [
+    provider: ProviderName,
+    model: string,
+    descriptor: ProviderDescriptor,
+    usage: { promptTokens: number; completionTokens: number; cachedTokens: number; reasoningTokens: number },
+  ]
+> = [
   ['deepseek', 'deepseek-chat', DEEPSEEK, { promptTokens: 1000, completionTokens: 300, cachedTokens: 400, reasoningTokens: 0 }],
   ['groq', 'llama-3.1-8b-instant', GROQ, { promptTokens: 1000, completionTokens: 300, cachedTokens: 0, reasoningTokens: 0 }],
   ['xai', 'grok-3-mini', XAI, { promptTokens: 1000, completionTokens: 300, cachedTokens: 400, reasoningTokens: 100 }],
@@ -57,8 +79,15 @@ describe.each(HOSTED)('%s through the router', (provider, model, descriptor, usa
       body: JSON.stringify({ model: id, stream, messages: [{ role: 'user', content: 'hello hosted provider' }] }),
     });
   const expectedRow = () => ({
-    status: 'ok', provider, model: id, usage_estimated: 0, prompt_tokens: usage.promptTokens, completion_tokens: usage.completionTokens,
-    cached_tokens: usage.cachedTokens, reasoning_tokens: usage.reasoningTokens, cost: billed(descriptor, model, usage),
+    status: 'ok',
+    provider,
+    model: id,
+    usage_estimated: 0,
+    prompt_tokens: usage.promptTokens,
+    completion_tokens: usage.completionTokens,
+    cached_tokens: usage.cachedTokens,
+    reasoning_tokens: usage.reasoningTokens,
+    cost: billed(descriptor, model, usage),
   });
 
   beforeEach(() => emulator().reset());
@@ -95,18 +124,34 @@ describe.each(HOSTED)('%s through the router', (provider, model, descriptor, usa
       return answer.body.data.filter((entry: { owned_by: string }) => entry.owned_by === provider);
     };
     const models = await listed();
-    expect(models.map((entry: { id: string }) => entry.id).sort()).toEqual(descriptor.models.map((entry) => `${provider}/${entry.name}`).sort());
+    expect(models.map((entry: { id: string }) => entry.id).sort()).toEqual(
+      descriptor.models.map((entry) => `${provider}/${entry.name}`).sort(),
+    );
     const { price } = descriptor.models.find((entry) => entry.name === model)!;
-    expect(models.find((entry: { id: string }) => entry.id === id).pricing).toMatchObject({ input_per_mtok: price.input, output_per_mtok: price.output });
+    expect(models.find((entry: { id: string }) => entry.id === id).pricing).toMatchObject({
+      input_per_mtok: price.input,
+      output_per_mtok: price.output,
+    });
 
     const path = `/wp-json/svc-hub/v1/admin/providers/${provider}`;
     const toggle = (enabled: boolean) => {
       const body = JSON.stringify({ enabled });
-      return call('direct', path, { method: 'PUT', body, headers: { 'Content-Type': 'application/json', ...shellHeaders({ method: 'PUT', path, body }) } });
+      return call('direct', path, {
+        method: 'PUT',
+        body,
+        headers: { 'Content-Type': 'application/json', ...shellHeaders({ method: 'PUT', path, body }) },
+      });
     };
     try {
       const off = await toggle(false);
-      expect(off.body).toMatchObject({ name: provider, enabled: false, configured: false, open_models: false, needs_key: true, environment: descriptor.environment.apiKey ? { api_key: descriptor.environment.apiKey } : {} });
+      expect(off.body).toMatchObject({
+        name: provider,
+        enabled: false,
+        configured: false,
+        open_models: false,
+        needs_key: true,
+        environment: descriptor.environment.apiKey ? { api_key: descriptor.environment.apiKey } : {},
+      });
       expect(await listed()).toEqual([]);
     } finally {
       expect((await toggle(true)).body).toMatchObject({ configured: true });

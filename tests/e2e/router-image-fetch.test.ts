@@ -9,11 +9,20 @@ import { stack } from '../support/stack';
 /** The usage rows of one request id, once none is open any more (or after 5 s). */
 async function usageRows(requestId: string): Promise<RowDataPacket[]> {
   const env = stack().workerEnv;
-  const connection = await createConnection({ host: env.SVC_DB_HOST, port: Number(env.SVC_DB_PORT), user: env.SVC_DB_USER, password: env.SVC_DB_PASSWORD, database: env.SVC_DB_NAME });
+  const connection = await createConnection({
+    host: env.SVC_DB_HOST,
+    port: Number(env.SVC_DB_PORT),
+    user: env.SVC_DB_USER,
+    password: env.SVC_DB_PASSWORD,
+    database: env.SVC_DB_NAME,
+  });
   try {
     const deadline = Date.now() + 5000;
     for (;;) {
-      const [rows] = await connection.query<RowDataPacket[]>(`SELECT status, error_code FROM ${env.SVC_DB_PREFIX}svc_usage WHERE request_id = ?`, [requestId]);
+      const [rows] = await connection.query<RowDataPacket[]>(
+        `SELECT status, error_code FROM ${env.SVC_DB_PREFIX}svc_usage WHERE request_id = ?`,
+        [requestId],
+      );
       if (rows.every((row) => row.status !== 'open') || Date.now() > deadline) return rows;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -52,12 +61,21 @@ describe.each(LANES)('image URLs the worker must fetch (%s lane)', (lane) => {
         model: 'google/gemini-2.0-flash',
         messages: [
           { role: 'system', content: 'Describe images.' },
-          { role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'image_url', image_url: { url } }] },
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'What is this?' },
+              { type: 'image_url', image_url: { url } },
+            ],
+          },
         ],
       }),
     });
     expect(answer.status).toBe(400);
-    expect(answer.body).toMatchObject({ code: 'svc_invalid_request', data: { status: 400, params: { [FIELD]: expect.stringMatching(/public address/) } } });
+    expect(answer.body).toMatchObject({
+      code: 'svc_invalid_request',
+      data: { status: 400, params: { [FIELD]: expect.stringMatching(/public address/) } },
+    });
     expect(answer.text).not.toMatch(/127\.0\.0\.1|::1\b.*resolves/); // what a name resolved to stays on the server
     expect(await emulator().requests({ provider: 'google' })).toEqual([]);
     const rows = await usageRows(requestId);

@@ -47,7 +47,8 @@ describe.each(LANES)('the OpenAI SDK via %s', (lane) => {
     expect(blocking.choices[0]!.logprobs).toEqual(final.choices[0]!.logprobs);
 
     const chunks: OpenAI.Chat.ChatCompletionChunk[] = [];
-    for await (const chunk of await client.chat.completions.create({ model: 'openai/gpt-4o-mini', messages, stream: true, logprobs: true })) chunks.push(chunk);
+    for await (const chunk of await client.chat.completions.create({ model: 'openai/gpt-4o-mini', messages, stream: true, logprobs: true }))
+      chunks.push(chunk);
     const withText = chunks.filter((chunk) => chunk.choices[0]?.delta.content);
     expect(withText.length).toBeGreaterThan(1);
     expect(withText.every((chunk) => chunk.choices[0]!.logprobs!.content![0]!.token === chunk.choices[0]!.delta.content)).toBe(true);

@@ -31,7 +31,9 @@ describe.each(LANES)('router resilience via %s', (lane) => {
     expect(answer.body.router.attempts).toBeGreaterThanOrEqual(2);
     expect(answer.body.router.attempts).toBe(upstream.length);
     expect(upstream[upstream.length - 1]).toMatchObject({ model: 'gpt-4o-mini', status: 200 });
-    expect(upstream.slice(0, -1).map((request) => [request.model, request.status])).toEqual(upstream.slice(0, -1).map(() => ['gpt-4o', 500]));
+    expect(upstream.slice(0, -1).map((request) => [request.model, request.status])).toEqual(
+      upstream.slice(0, -1).map(() => ['gpt-4o', 500]),
+    );
   });
 
   it('falls back before the first token of a stream too', async () => {

@@ -34,10 +34,21 @@ describe.each(LANES)('the Vercel AI SDK default OpenAI provider via %s', (lane) 
   it('runs a tool loop: the model calls the tool, the SDK sends the result back, the answer quotes it', async () => {
     const weather = tool({
       description: 'Weather in a city',
-      inputSchema: jsonSchema<{ city: string }>({ type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false }),
+      inputSchema: jsonSchema<{ city: string }>({
+        type: 'object',
+        properties: { city: { type: 'string' } },
+        required: ['city'],
+        additionalProperties: false,
+      }),
       execute: async ({ city }) => `sunny in ${city}`,
     });
-    const result = await generateText({ model: openai('mock/echo'), prompt: 'Paris', tools: { weather }, stopWhen: stepCountIs(3), maxRetries: 0 });
+    const result = await generateText({
+      model: openai('mock/echo'),
+      prompt: 'Paris',
+      tools: { weather },
+      stopWhen: stepCountIs(3),
+      maxRetries: 0,
+    });
     expect(result.steps[0]!.toolCalls).toEqual([expect.objectContaining({ toolName: 'weather', input: { city: 'Paris' } })]);
     expect(result.text).toMatch(/^tool said: .*sunny in Paris/);
   });

@@ -13,7 +13,13 @@ const RESPONSES = `${ROUTER}/responses`;
 
 async function query(sql: string, values: unknown[]): Promise<RowDataPacket[]> {
   const env = stack().workerEnv;
-  const connection = await createConnection({ host: env.SVC_DB_HOST, port: Number(env.SVC_DB_PORT), user: env.SVC_DB_USER, password: env.SVC_DB_PASSWORD, database: env.SVC_DB_NAME });
+  const connection = await createConnection({
+    host: env.SVC_DB_HOST,
+    port: Number(env.SVC_DB_PORT),
+    user: env.SVC_DB_USER,
+    password: env.SVC_DB_PASSWORD,
+    database: env.SVC_DB_NAME,
+  });
   try {
     const [rows] = await connection.query<RowDataPacket[]>(sql.replaceAll('{prefix}', env.SVC_DB_PREFIX ?? 'wp_'), values);
     return rows;
@@ -33,19 +39,39 @@ describe.each(LANES)('the Responses API via %s', (lane) => {
   const openai = client(key.key);
 
   it('creates a response (blocking): output message, resp_ id, usage in Responses form, one usage row of kind responses', async () => {
-    const response = await openai.responses.create({ model: 'mock/echo', input: 'alpha beta gamma', instructions: 'Be brief.', metadata: { team: 'blue', campaign: 'spring' } });
+    const response = await openai.responses.create({
+      model: 'mock/echo',
+      input: 'alpha beta gamma',
+      instructions: 'Be brief.',
+      metadata: { team: 'blue', campaign: 'spring' },
+    });
     expect(response.id).toMatch(/^resp_/);
     expect(response).toMatchObject({ object: 'response', status: 'completed', model: 'mock/echo', instructions: 'Be brief.', store: true });
     expect(response.output_text).toBe('alpha beta gamma');
     expect(response.output).toEqual([expect.objectContaining({ type: 'message', role: 'assistant', id: expect.stringMatching(/^msg_/) })]);
-    expect(response.usage).toMatchObject({ input_tokens: 5, output_tokens: 3, total_tokens: 8, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } });
+    expect(response.usage).toMatchObject({
+      input_tokens: 5,
+      output_tokens: 3,
+      total_tokens: 8,
+      input_tokens_details: { cached_tokens: 0 },
+      output_tokens_details: { reasoning_tokens: 0 },
+    });
     // Usage rows are completed in batches, off the request path.
     let rows: RowDataPacket[] = [];
     for (let tries = 0; tries < 100 && !rows.some((row) => row.status === 'ok'); tries += 1) {
       rows = await query('SELECT * FROM {prefix}svc_usage WHERE key_id = ? AND kind = ?', [key.id, 'responses']);
       if (!rows.some((row) => row.status === 'ok')) await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    expect(rows).toEqual([expect.objectContaining({ status: 'ok', model: 'mock/echo', prompt_tokens: 5, completion_tokens: 3, team: 'blue', campaign: 'spring' })]);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        status: 'ok',
+        model: 'mock/echo',
+        prompt_tokens: 5,
+        completion_tokens: 3,
+        team: 'blue',
+        campaign: 'spring',
+      }),
+    ]);
   });
 
   it('streams a response with the Responses events in order, sequence numbers from 0, ending with response.completed', async () => {
@@ -54,8 +80,18 @@ describe.each(LANES)('the Responses API via %s', (lane) => {
     for await (const event of stream) events.push(event);
     expect(events.map((event) => event.sequence_number)).toEqual(events.map((_event, index) => index));
     const types = events.map((event) => event.type);
-    expect(types.slice(0, 4)).toEqual(['response.created', 'response.in_progress', 'response.output_item.added', 'response.content_part.added']);
-    expect(types.slice(-4)).toEqual(['response.output_text.done', 'response.content_part.done', 'response.output_item.done', 'response.completed']);
+    expect(types.slice(0, 4)).toEqual([
+      'response.created',
+      'response.in_progress',
+      'response.output_item.added',
+      'response.content_part.added',
+    ]);
+    expect(types.slice(-4)).toEqual([
+      'response.output_text.done',
+      'response.content_part.done',
+      'response.output_item.done',
+      'response.completed',
+    ]);
     const text = events.flatMap((event) => (event.type === 'response.output_text.delta' ? [event.delta] : [])).join('');
     expect(text).toBe('one two three');
     const completed = events[events.length - 1] as OpenAI.Responses.ResponseCompletedEvent;
@@ -111,7 +147,10 @@ describe.each(LANES)('the Responses API via %s', (lane) => {
 
   it("resolves item_reference to an item of the key's stored responses, and only of its own", async () => {
     const first = await openai.responses.create({ model: 'mock/echo', input: 'alpha beta' });
-    const input = [{ type: 'item_reference' as const, id: first.output[0]!.id! }, { role: 'user' as const, content: 'gamma' }];
+    const input = [
+      { type: 'item_reference' as const, id: first.output[0]!.id! },
+      { role: 'user' as const, content: 'gamma' },
+    ];
     const second = await openai.responses.create({ model: 'mock/echo', input });
     expect(second.usage!.input_tokens).toBe(3);
     const items = await openai.responses.inputItems.list(second.id, { order: 'asc' });
@@ -124,7 +163,10 @@ describe.each(LANES)('the Responses API via %s', (lane) => {
   it('finds a referenced item by its id through the item index: input items too, while a response holding it is kept', async () => {
     const first = await openai.responses.create({ model: 'mock/echo', input: 'delta epsilon' });
     const [asked] = (await openai.responses.inputItems.list(first.id)).data;
-    const indexed = await query('SELECT item_id FROM {prefix}svc_response_items WHERE response_id = ? AND api_key_id = ? ORDER BY item_id', [first.id, key.id]);
+    const indexed = await query(
+      'SELECT item_id FROM {prefix}svc_response_items WHERE response_id = ? AND api_key_id = ? ORDER BY item_id',
+      [first.id, key.id],
+    );
     expect(indexed.map((row) => row.item_id)).toEqual([asked!.id, first.output[0]!.id].sort());
     const input = [{ type: 'item_reference' as const, id: asked!.id }];
     const second = await openai.responses.create({ model: 'mock/echo', input });
@@ -142,13 +184,25 @@ describe.each(LANES)('the Responses API via %s', (lane) => {
   });
 
   it('refuses bad input naming the Responses field, recording nothing', async () => {
-    const answer = await call(lane, RESPONSES, postJson(refused.key, { model: 'mock/echo', input: [{ type: 'web_search_call' }, { role: 'user', content: 'ok' }], max_output_tokens: 0 }));
+    const answer = await call(
+      lane,
+      RESPONSES,
+      postJson(refused.key, {
+        model: 'mock/echo',
+        input: [{ type: 'web_search_call' }, { role: 'user', content: 'ok' }],
+        max_output_tokens: 0,
+      }),
+    );
     expect(answer.status).toBe(400);
     expect(answer.body.code).toBe('svc_invalid_request');
     expectParam(answer, /^input\[0\]\.type$/);
     const converted = await call(lane, RESPONSES, postJson(refused.key, { model: 'mock/echo', input: 'x', max_output_tokens: 0 }));
     expect(Object.keys(converted.body.data.params)).toEqual(['max_output_tokens']);
-    const unknown = await call(lane, RESPONSES, postJson(refused.key, { model: 'mock/echo', input: 'x', previous_response_id: 'resp_01JAAAAAAAAAAAAAAAAAAAAAAA' }));
+    const unknown = await call(
+      lane,
+      RESPONSES,
+      postJson(refused.key, { model: 'mock/echo', input: 'x', previous_response_id: 'resp_01JAAAAAAAAAAAAAAAAAAAAAAA' }),
+    );
     expect(unknown.status).toBe(404);
     expect(await usageRows(refused.id)).toEqual([]);
     expect(await query('SELECT id FROM {prefix}svc_responses WHERE api_key_id = ?', [refused.id])).toEqual([]);
@@ -163,14 +217,27 @@ describe.each(LANES)('the Responses API via %s', (lane) => {
 
   it('streams a function call when tools are given (mock/echo calls the first tool)', async () => {
     const tools: OpenAI.Responses.FunctionTool[] = [
-      { type: 'function', name: 'get_weather', description: 'Weather in a city', strict: true, parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false } },
+      {
+        type: 'function',
+        name: 'get_weather',
+        description: 'Weather in a city',
+        strict: true,
+        parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false },
+      },
     ];
     const stream = await openai.responses.create({ model: 'mock/echo', input: 'Paris', tools, stream: true });
     const events: OpenAI.Responses.ResponseStreamEvent[] = [];
     for await (const event of stream) events.push(event);
     const added = events.find((event) => event.type === 'response.output_item.added') as OpenAI.Responses.ResponseOutputItemAddedEvent;
-    expect(added.item).toMatchObject({ type: 'function_call', name: 'get_weather', id: expect.stringMatching(/^fc_/), call_id: expect.any(String) });
-    const done = events.find((event) => event.type === 'response.function_call_arguments.done') as OpenAI.Responses.ResponseFunctionCallArgumentsDoneEvent;
+    expect(added.item).toMatchObject({
+      type: 'function_call',
+      name: 'get_weather',
+      id: expect.stringMatching(/^fc_/),
+      call_id: expect.any(String),
+    });
+    const done = events.find(
+      (event) => event.type === 'response.function_call_arguments.done',
+    ) as OpenAI.Responses.ResponseFunctionCallArgumentsDoneEvent;
     expect(JSON.parse(done.arguments)).toEqual({ city: 'Paris' });
     const completed = events[events.length - 1] as OpenAI.Responses.ResponseCompletedEvent;
     const call = completed.response.output.find((item) => item.type === 'function_call') as OpenAI.Responses.ResponseFunctionToolCall;
@@ -197,7 +264,11 @@ describe.each(LANES)('Responses through a provider via %s', (lane) => {
     await emulator().script('openai', 'gpt-4o', [{ status: 500 }, { status: 500 }, { status: 500 }]);
     const answer = await call(lane, RESPONSES, postJson(key.key, { purpose: 'responses-fallback', ...request }));
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ model: 'openai/gpt-4o-mini', status: 'completed', usage: { input_tokens: PROMPT_TOKENS, output_tokens: COMPLETION_TOKENS } });
+    expect(answer.body).toMatchObject({
+      model: 'openai/gpt-4o-mini',
+      status: 'completed',
+      usage: { input_tokens: PROMPT_TOKENS, output_tokens: COMPLETION_TOKENS },
+    });
     expect(answer.body.output[0].content[0].text).toBe(REPLY);
     expect(answer.body.router).toMatchObject({ provider: 'openai', purpose: 'responses-fallback', attempts: 4 });
   });
@@ -212,10 +283,19 @@ describe.each(LANES)('Responses through a provider via %s', (lane) => {
     const last = events[events.length - 1] as OpenAI.Responses.ResponseFailedEvent;
     expect(last).toMatchObject({ type: 'response.failed', response: { status: 'failed', error: { code: 'svc_upstream_error' } } });
     const streamed = events.flatMap((event) => (event.type === 'response.output_text.delta' ? [event.delta] : [])).join('');
-    expect(last.response.output).toEqual([expect.objectContaining({ type: 'message', status: 'incomplete', content: [expect.objectContaining({ text: streamed })] })]);
+    expect(last.response.output).toEqual([
+      expect.objectContaining({ type: 'message', status: 'incomplete', content: [expect.objectContaining({ text: streamed })] }),
+    ]);
     // Kept as OpenAI keeps it: GET answers the failed response with its error and the output so far.
     const fetched = await openai.responses.retrieve(last.response.id);
-    expect(fetched).toMatchObject({ id: last.response.id, status: 'failed', error: last.response.error, output: last.response.output, usage: null, incomplete_details: null });
+    expect(fetched).toMatchObject({
+      id: last.response.id,
+      status: 'failed',
+      error: last.response.error,
+      output: last.response.output,
+      usage: null,
+      incomplete_details: null,
+    });
     const page = await openai.responses.inputItems.list(last.response.id);
     expect(page.data).toHaveLength(1);
   });
@@ -257,12 +337,19 @@ describe.each(LANES)('Responses through a provider via %s', (lane) => {
     const deltas = events.filter((event): event is OpenAI.Responses.ResponseTextDeltaEvent => event.type === 'response.output_text.delta');
     expect(deltas.every((event) => event.logprobs.length === 1 && event.logprobs[0]!.token === event.delta)).toBe(true);
     const completed = events[events.length - 1] as OpenAI.Responses.ResponseCompletedEvent;
-    const streamedPart = (completed.response.output[0] as OpenAI.Responses.ResponseOutputMessage).content[0] as OpenAI.Responses.ResponseOutputText;
-    expect(streamedPart.logprobs!.map((entry) => [entry.token, entry.logprob])).toEqual(part.logprobs!.map((entry) => [entry.token, entry.logprob]));
-    expect(((await openai.responses.retrieve(completed.response.id)).output[0] as OpenAI.Responses.ResponseOutputMessage).content[0]).toEqual(streamedPart);
+    const streamedPart = (completed.response.output[0] as OpenAI.Responses.ResponseOutputMessage)
+      .content[0] as OpenAI.Responses.ResponseOutputText;
+    expect(streamedPart.logprobs!.map((entry) => [entry.token, entry.logprob])).toEqual(
+      part.logprobs!.map((entry) => [entry.token, entry.logprob]),
+    );
+    expect(
+      ((await openai.responses.retrieve(completed.response.id)).output[0] as OpenAI.Responses.ResponseOutputMessage).content[0],
+    ).toEqual(streamedPart);
 
     const plain = await openai.responses.create({ model: 'openai/gpt-4o-mini', ...request });
-    expect(((plain.output[0] as OpenAI.Responses.ResponseOutputMessage).content[0] as OpenAI.Responses.ResponseOutputText).logprobs).toEqual([]);
+    expect(
+      ((plain.output[0] as OpenAI.Responses.ResponseOutputMessage).content[0] as OpenAI.Responses.ResponseOutputText).logprobs,
+    ).toEqual([]);
     expect((await emulator().requests())[2]!.body).not.toHaveProperty('logprobs');
   });
 
@@ -278,7 +365,9 @@ describe('stored responses past their retention', () => {
     const openai = new OpenAI({ apiKey: key.key, baseURL: `${baseUrl('direct')}${ROUTER}`, maxRetries: 0 });
     const kept = await openai.responses.create({ model: 'mock/echo', input: 'kept' });
     const expired = await openai.responses.create({ model: 'mock/echo', input: 'expired' });
-    const [row] = await query('SELECT TIMESTAMPDIFF(DAY, created_at, expires_at) AS days FROM {prefix}svc_responses WHERE id = ?', [kept.id]);
+    const [row] = await query('SELECT TIMESTAMPDIFF(DAY, created_at, expires_at) AS days FROM {prefix}svc_responses WHERE id = ?', [
+      kept.id,
+    ]);
     expect(row!.days).toBe(30);
     await query('UPDATE {prefix}svc_responses SET expires_at = created_at - INTERVAL 1 DAY WHERE id = ?', [expired.id]);
     await query('UPDATE {prefix}svc_response_items SET expires_at = NOW() - INTERVAL 1 DAY WHERE response_id = ?', [expired.id]);
@@ -287,11 +376,17 @@ describe('stored responses past their retention', () => {
     const job = responsesRetention(services.router.responses, silentLogger);
     try {
       job.start();
-      for (let tries = 0; tries < 100 && (await query('SELECT id FROM {prefix}svc_responses WHERE id = ?', [expired.id])).length > 0; tries += 1) {
+      for (
+        let tries = 0;
+        tries < 100 && (await query('SELECT id FROM {prefix}svc_responses WHERE id = ?', [expired.id])).length > 0;
+        tries += 1
+      ) {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       expect(await query('SELECT id FROM {prefix}svc_responses WHERE id IN (?)', [[kept.id, expired.id]])).toEqual([{ id: kept.id }]);
-      const items = await query('SELECT DISTINCT response_id FROM {prefix}svc_response_items WHERE response_id IN (?)', [[kept.id, expired.id]]);
+      const items = await query('SELECT DISTINCT response_id FROM {prefix}svc_response_items WHERE response_id IN (?)', [
+        [kept.id, expired.id],
+      ]);
       expect(items).toEqual([{ response_id: kept.id }]);
     } finally {
       await job.stop();

@@ -61,7 +61,11 @@ describe.each(LANES)('router streams via %s', (lane) => {
     });
     const upstream = await emulator().requests();
     expect(upstream).toHaveLength(1);
-    expect(upstream[0]).toMatchObject({ provider: 'openai', stream: true, body: { stream: true, stream_options: { include_usage: true } } });
+    expect(upstream[0]).toMatchObject({
+      provider: 'openai',
+      stream: true,
+      body: { stream: true, stream_options: { include_usage: true } },
+    });
   });
 
   it.each(FAMILIES)('reads %s’s streamed usage wherever the provider puts it', async (model, provider, upstreamModel, path) => {
@@ -79,7 +83,8 @@ describe.each(LANES)('router streams via %s', (lane) => {
     const streamPath = provider === 'google' ? path.replace(':generateContent', ':streamGenerateContent') : path;
     expect(upstream[0]).toMatchObject({ provider, model: upstreamModel, path: streamPath, stream: true, authorized: true });
     if (provider === 'google') expect(upstream[0]!.query).toContain('alt=sse');
-    if (provider === 'openai' || provider === 'compat') expect(upstream[0]!.body).toMatchObject({ stream_options: { include_usage: true } });
+    if (provider === 'openai' || provider === 'compat')
+      expect(upstream[0]!.body).toMatchObject({ stream_options: { include_usage: true } });
   });
 
   it('flags usage as estimated, never zero, when the provider streams none', async () => {

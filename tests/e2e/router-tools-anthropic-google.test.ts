@@ -23,11 +23,21 @@ const WEATHER = {
   function: {
     name: 'weather',
     description: 'Current weather of a city',
-    parameters: { type: 'object', properties: { city: { type: 'string' }, unit: { type: 'string', enum: ['c', 'f'] } }, required: ['city', 'unit'], additionalProperties: false },
+    parameters: {
+      type: 'object',
+      properties: { city: { type: 'string' }, unit: { type: 'string', enum: ['c', 'f'] } },
+      required: ['city', 'unit'],
+      additionalProperties: false,
+    },
   },
 };
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
-const SCHEMA = { type: 'object', properties: { city: { type: 'string' }, sunny: { type: 'boolean' } }, required: ['city', 'sunny'], additionalProperties: false };
+const SCHEMA = {
+  type: 'object',
+  properties: { city: { type: 'string' }, sunny: { type: 'boolean' } },
+  required: ['city', 'sunny'],
+  additionalProperties: false,
+};
 
 describe.each(LANES)('router tools, images and JSON to Anthropic and Gemini via %s', (lane) => {
   const key = createKey(['llm.chat']);
@@ -43,16 +53,34 @@ describe.each(LANES)('router tools, images and JSON to Anthropic and Gemini via 
       const answer = await chat(ask);
       expect(answer.status).toBe(200);
       expect(answer.body.choices[0]).toMatchObject({
-        message: { role: 'assistant', content: null, tool_calls: [{ id: expect.any(String), type: 'function', function: { name: 'weather', arguments: '{"city":"Paris","unit":"c"}' } }] },
+        message: {
+          role: 'assistant',
+          content: null,
+          tool_calls: [
+            { id: expect.any(String), type: 'function', function: { name: 'weather', arguments: '{"city":"Paris","unit":"c"}' } },
+          ],
+        },
         finish_reason: 'tool_calls',
       });
       const sent = await upstream();
       if (provider === 'anthropic') expect(sent.tools[0]).toMatchObject({ name: 'weather', input_schema: { required: ['city', 'unit'] } });
-      else expect(sent.tools[0].functionDeclarations[0]).toEqual({ name: 'weather', description: 'Current weather of a city', parameters: { type: 'object', properties: { city: { type: 'string' }, unit: { type: 'string', enum: ['c', 'f'] } }, required: ['city', 'unit'] } });
+      else
+        expect(sent.tools[0].functionDeclarations[0]).toEqual({
+          name: 'weather',
+          description: 'Current weather of a city',
+          parameters: {
+            type: 'object',
+            properties: { city: { type: 'string' }, unit: { type: 'string', enum: ['c', 'f'] } },
+            required: ['city', 'unit'],
+          },
+        });
     });
 
     it('streams the tool call as OpenAI deltas: index 0 with id and name first, argument fragments after', async () => {
-      const stream = await postStream(lane, `${ROUTER}/chat/stream`, key.key, { ...ask, tool_choice: { type: 'function', function: { name: 'weather' } } });
+      const stream = await postStream(lane, `${ROUTER}/chat/stream`, key.key, {
+        ...ask,
+        tool_choice: { type: 'function', function: { name: 'weather' } },
+      });
       expect(stream.status).toBe(200);
       const payloads = await stream.rest();
       expect(payloads.at(-1)).toBe('[DONE]');
@@ -71,33 +99,50 @@ describe.each(LANES)('router tools, images and JSON to Anthropic and Gemini via 
       const calls = first.body.choices[0].message.tool_calls;
       const answer = await chat({
         ...ask,
-        messages: [...ask.messages, { role: 'assistant', content: null, tool_calls: calls }, { role: 'tool', tool_call_id: calls[0].id, content: '18 degrees' }],
+        messages: [
+          ...ask.messages,
+          { role: 'assistant', content: null, tool_calls: calls },
+          { role: 'tool', tool_call_id: calls[0].id, content: '18 degrees' },
+        ],
       });
       expect(answer.status).toBe(200);
       expect(answer.body.choices[0]).toMatchObject({ message: { content: 'tool said: 18 degrees' }, finish_reason: 'stop' });
       const sent = await upstream();
       if (provider === 'anthropic') {
-        expect(sent.messages[1].content).toEqual([{ type: 'tool_use', id: calls[0].id, name: 'weather', input: { city: 'Paris', unit: 'c' } }]);
+        expect(sent.messages[1].content).toEqual([
+          { type: 'tool_use', id: calls[0].id, name: 'weather', input: { city: 'Paris', unit: 'c' } },
+        ]);
         expect(sent.messages[2].content).toEqual([{ type: 'tool_result', tool_use_id: calls[0].id, content: '18 degrees' }]);
       } else {
         expect(sent.contents[1].parts[0].functionCall).toEqual({ name: 'weather', args: { city: 'Paris', unit: 'c' } });
-        expect(sent.contents[2]).toEqual({ role: 'user', parts: [{ functionResponse: { name: 'weather', response: { content: '18 degrees' } } }] });
+        expect(sent.contents[2]).toEqual({
+          role: 'user',
+          parts: [{ functionResponse: { name: 'weather', response: { content: '18 degrees' } } }],
+        });
       }
     });
 
     it('sends an image part in the provider’s own form', async () => {
-      const content = [{ type: 'text', text: 'What is this?' }, { type: 'image_url', image_url: { url: PNG, detail: 'low' } }];
+      const content = [
+        { type: 'text', text: 'What is this?' },
+        { type: 'image_url', image_url: { url: PNG, detail: 'low' } },
+      ];
       const answer = await chat({ model, messages: [{ role: 'user', content }] });
       expect(answer.status).toBe(200);
       expect(answer.body.choices[0].message.content).toBe('Echo: What is this? [1 image(s)]');
       const sent = await upstream();
       const data = PNG.slice('data:image/png;base64,'.length);
-      if (provider === 'anthropic') expect(sent.messages[0].content[1]).toEqual({ type: 'image', source: { type: 'base64', media_type: 'image/png', data } });
+      if (provider === 'anthropic')
+        expect(sent.messages[0].content[1]).toEqual({ type: 'image', source: { type: 'base64', media_type: 'image/png', data } });
       else expect(sent.contents[0].parts[1]).toEqual({ inline_data: { mime_type: 'image/png', data } });
     });
 
     it(`answers a json_schema response_format with JSON from the schema (${jsonPath})`, async () => {
-      const body = { model, messages: [{ role: 'user', content: 'Rome' }], response_format: { type: 'json_schema', json_schema: { name: 'weather', schema: SCHEMA, strict: true } } };
+      const body = {
+        model,
+        messages: [{ role: 'user', content: 'Rome' }],
+        response_format: { type: 'json_schema', json_schema: { name: 'weather', schema: SCHEMA, strict: true } },
+      };
       const answer = await chat(body);
       expect(answer.status).toBe(200);
       expect(answer.body.choices[0].finish_reason).toBe('stop');
@@ -105,7 +150,11 @@ describe.each(LANES)('router tools, images and JSON to Anthropic and Gemini via 
       const sent = await upstream();
       if (jsonPath === 'output_config') expect(sent.output_config).toEqual({ format: { type: 'json_schema', schema: SCHEMA } });
       else if (jsonPath === 'json tool') expect(sent.tool_choice).toEqual({ type: 'tool', name: 'json' });
-      else expect(sent.generationConfig).toMatchObject({ responseMimeType: 'application/json', responseSchema: { required: ['city', 'sunny'] } });
+      else
+        expect(sent.generationConfig).toMatchObject({
+          responseMimeType: 'application/json',
+          responseSchema: { required: ['city', 'sunny'] },
+        });
 
       const stream = await postStream(lane, `${ROUTER}/chat/stream`, key.key, body);
       const text = chunksOf(await stream.rest())

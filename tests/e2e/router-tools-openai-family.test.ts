@@ -21,7 +21,11 @@ const FAMILY = [
 const USER_TEXT = 'Weather in Berlin?';
 const WEATHER = {
   type: 'function',
-  function: { name: 'weather', description: 'The weather at a place', parameters: { type: 'object', properties: { location: { type: 'string' } }, required: ['location'] } },
+  function: {
+    name: 'weather',
+    description: 'The weather at a place',
+    parameters: { type: 'object', properties: { location: { type: 'string' } }, required: ['location'] },
+  },
 };
 /** What the emulator's echo rules build from WEATHER's schema for USER_TEXT. */
 const ARGUMENTS = { location: USER_TEXT };
@@ -40,7 +44,9 @@ describe.each(LANES)('router tools, images and JSON for the OpenAI family and Ol
     const choice = answer.body.choices[0];
     expect(choice.finish_reason).toBe('tool_calls');
     expect(choice.message.content).toBeNull();
-    expect(choice.message.tool_calls).toEqual([{ id: expect.any(String), type: 'function', function: { name: 'weather', arguments: expect.any(String) } }]);
+    expect(choice.message.tool_calls).toEqual([
+      { id: expect.any(String), type: 'function', function: { name: 'weather', arguments: expect.any(String) } },
+    ]);
     expect(JSON.parse(choice.message.tool_calls[0].function.arguments)).toEqual(ARGUMENTS);
     const [upstream] = await emulator().requests();
     expect(upstream!.provider).toBe(provider);
@@ -77,7 +83,10 @@ describe.each(LANES)('router tools, images and JSON for the OpenAI family and Ol
       ],
     });
     expect(answer.status).toBe(200);
-    expect(answer.body.choices[0]).toMatchObject({ message: { role: 'assistant', content: 'tool said: sunny, 21 degrees' }, finish_reason: 'stop' });
+    expect(answer.body.choices[0]).toMatchObject({
+      message: { role: 'assistant', content: 'tool said: sunny, 21 degrees' },
+      finish_reason: 'stop',
+    });
     const sent = (await emulator().requests()).at(-1)!.body as any;
     expect(sent.messages[0].role).toBe(provider === 'openai' ? 'developer' : 'system');
     const tool = sent.messages.at(-1);
@@ -94,7 +103,13 @@ describe.each(LANES)('router tools, images and JSON for the OpenAI family and Ol
       model: 'mistral/mistral-small-latest',
       messages: [
         { role: 'user', content: USER_TEXT },
-        { role: 'assistant', content: null, tool_calls: [{ id: 'call_from_openai_0123456789', type: 'function', function: { name: 'weather', arguments: '{"location":"Berlin"}' } }] },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [
+            { id: 'call_from_openai_0123456789', type: 'function', function: { name: 'weather', arguments: '{"location":"Berlin"}' } },
+          ],
+        },
         { role: 'tool', tool_call_id: 'call_from_openai_0123456789', content: 'rain' },
       ],
       tools: [WEATHER],
@@ -107,7 +122,10 @@ describe.each(LANES)('router tools, images and JSON for the OpenAI family and Ol
   });
 
   it.each(FAMILY)('%s: an image part reaches the provider in its own form', async (model, provider) => {
-    const content = [{ type: 'text', text: 'What is this?' }, { type: 'image_url', image_url: { url: PIXEL, detail: 'low' } }];
+    const content = [
+      { type: 'text', text: 'What is this?' },
+      { type: 'image_url', image_url: { url: PIXEL, detail: 'low' } },
+    ];
     // llama3.2 sees no images (the catalog says so: a 400 svc_unsupported_parameter); llava does.
     const seeing = provider === 'ollama' ? 'ollama/llava' : model;
     const answer = await chat({ model: seeing, messages: [{ role: 'user', content }] });
@@ -119,8 +137,17 @@ describe.each(LANES)('router tools, images and JSON for the OpenAI family and Ol
   });
 
   it.each(FAMILY)('%s: a json_schema response_format gets an object built from the schema', async (model, provider) => {
-    const schema = { type: 'object', properties: { city: { type: 'string' }, letters: { type: 'integer' }, sunny: { type: 'boolean' } }, required: ['city', 'letters', 'sunny'], additionalProperties: false };
-    const answer = await chat({ model, messages: [{ role: 'user', content: 'Berlin' }], response_format: { type: 'json_schema', json_schema: { name: 'city', schema, strict: true } } });
+    const schema = {
+      type: 'object',
+      properties: { city: { type: 'string' }, letters: { type: 'integer' }, sunny: { type: 'boolean' } },
+      required: ['city', 'letters', 'sunny'],
+      additionalProperties: false,
+    };
+    const answer = await chat({
+      model,
+      messages: [{ role: 'user', content: 'Berlin' }],
+      response_format: { type: 'json_schema', json_schema: { name: 'city', schema, strict: true } },
+    });
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body.choices[0].message.content)).toEqual({ city: 'Berlin', letters: 6, sunny: true });
     const sent = (await emulator().requests())[0]!.body as any;

@@ -13,11 +13,19 @@ const REPORT = '/wp-json/svc-hub/v1/admin/usage';
 /** The completed usage row of one request (waits for the batched write). */
 async function usageRow(requestId: string): Promise<RowDataPacket> {
   const env = stack().workerEnv;
-  const connection = await createConnection({ host: env.SVC_DB_HOST, port: Number(env.SVC_DB_PORT), user: env.SVC_DB_USER, password: env.SVC_DB_PASSWORD, database: env.SVC_DB_NAME });
+  const connection = await createConnection({
+    host: env.SVC_DB_HOST,
+    port: Number(env.SVC_DB_PORT),
+    user: env.SVC_DB_USER,
+    password: env.SVC_DB_PASSWORD,
+    database: env.SVC_DB_NAME,
+  });
   try {
     const deadline = Date.now() + 5000;
     for (;;) {
-      const [rows] = await connection.query<RowDataPacket[]>(`SELECT * FROM ${env.SVC_DB_PREFIX}svc_usage WHERE request_id = ?`, [requestId]);
+      const [rows] = await connection.query<RowDataPacket[]>(`SELECT * FROM ${env.SVC_DB_PREFIX}svc_usage WHERE request_id = ?`, [
+        requestId,
+      ]);
       if ((rows[0] && rows[0].status !== 'open') || Date.now() > deadline) return rows[0]!;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -41,7 +49,10 @@ describe('usage with cached and reasoning tokens', () => {
     await emulator().reset();
   });
 
-  it.each([['wordpress', CHAT], ['direct', STREAM]] as const)('stores them and prices cached input at the cache-read price (%s lane, %s)', async (lane, path) => {
+  it.each([
+    ['wordpress', CHAT],
+    ['direct', STREAM],
+  ] as const)('stores them and prices cached input at the cache-read price (%s lane, %s)', async (lane, path) => {
     await emulator().script('openai', 'gpt-4o-mini', [usage]);
     const id = randomUUID();
     const answer = await call(lane, path, { method: 'POST', headers: headers(id), body });
@@ -50,9 +61,17 @@ describe('usage with cached and reasoning tokens', () => {
     // 464 × 0.15 + 1,536 × 0.075 + 100 × 0.6 = 69.6 + 115.2 + 60 = 244.8 per million.
     expect(answer.text).toContain('"amount":"0.00024480"');
     expect(await usageRow(id)).toMatchObject({
-      status: 'ok', usage_estimated: 0, prompt_tokens: 2000, completion_tokens: 100,
-      cached_tokens: 1536, cache_write_tokens: 0, reasoning_tokens: 40,
-      price_input_per_mtok: '0.150000', price_cache_read_per_mtok: '0.075000', price_cache_write_per_mtok: '0.000000', cost: '0.00024480',
+      status: 'ok',
+      usage_estimated: 0,
+      prompt_tokens: 2000,
+      completion_tokens: 100,
+      cached_tokens: 1536,
+      cache_write_tokens: 0,
+      reasoning_tokens: 40,
+      price_input_per_mtok: '0.150000',
+      price_cache_read_per_mtok: '0.075000',
+      price_cache_write_per_mtok: '0.000000',
+      cost: '0.00024480',
     });
   });
 
@@ -64,7 +83,9 @@ describe('usage with cached and reasoning tokens', () => {
     for (;;) {
       const attempt = randomUUID();
       await emulator().script('openai', 'gpt-4o', [usage]);
-      expect((await call('direct', CHAT, { method: 'POST', headers: headers(attempt), body: body.replace('gpt-4o-mini', 'gpt-4o') })).status).toBe(200);
+      expect(
+        (await call('direct', CHAT, { method: 'POST', headers: headers(attempt), body: body.replace('gpt-4o-mini', 'gpt-4o') })).status,
+      ).toBe(200);
       row = await usageRow(attempt);
       if (row.price_cache_read_per_mtok === '0.500000' || Date.now() > deadline) break;
       await new Promise((resolve) => setTimeout(resolve, 500));
@@ -78,18 +99,29 @@ describe('usage with cached and reasoning tokens', () => {
     // overrides gpt-4.1-mini's): the admin route saves them and refreshes the worker's price book.
     const pricePath = '/wp-json/svc-hub/v1/admin/prices/openai/gpt-4.1-mini';
     const shipped = JSON.stringify({ input_per_mtok: 0.4, output_per_mtok: 1.6, cache_read_per_mtok: 0.1, cache_write_per_mtok: 0 });
-    const saved = await call('direct', pricePath, { method: 'PUT', body: shipped, headers: { 'Content-Type': 'application/json', ...shellHeaders({ method: 'PUT', path: pricePath, body: shipped }) } });
+    const saved = await call('direct', pricePath, {
+      method: 'PUT',
+      body: shipped,
+      headers: { 'Content-Type': 'application/json', ...shellHeaders({ method: 'PUT', path: pricePath, body: shipped }) },
+    });
     expect(saved.status).toBe(200);
     await emulator().script('openai', 'gpt-4.1-mini', [usage, usage]);
     for (const id of [randomUUID(), randomUUID()]) {
-      expect((await call('direct', CHAT, { method: 'POST', headers: headers(id), body: body.replace('gpt-4o-mini', 'gpt-4.1-mini') })).status).toBe(200);
+      expect(
+        (await call('direct', CHAT, { method: 'POST', headers: headers(id), body: body.replace('gpt-4o-mini', 'gpt-4.1-mini') })).status,
+      ).toBe(200);
       await usageRow(id);
     }
     const path = `${REPORT}?group_by=model`;
     const report = await call('direct', path, { headers: shellHeaders({ method: 'GET', path, body: '' }) });
     expect(report.status).toBe(200);
     expect(report.body.data.find((row: { group: string }) => row.group === 'openai/gpt-4.1-mini')).toMatchObject({
-      calls: 2, prompt_tokens: 4000, completion_tokens: 200, cached_tokens: 3072, cache_write_tokens: 0, reasoning_tokens: 80,
+      calls: 2,
+      prompt_tokens: 4000,
+      completion_tokens: 200,
+      cached_tokens: 3072,
+      cache_write_tokens: 0,
+      reasoning_tokens: 80,
       // 2 × (464 × 0.4 + 1,536 × 0.1 + 100 × 1.6) = 2 × (185.6 + 153.6 + 160) = 998.4 per million
       cost: { amount: '0.00099840', currency: 'USD' },
     });

@@ -10,9 +10,17 @@ const STREAM = '/wp-json/llm/router/v1/chat/stream';
 
 async function usageRows(requestIds: string[]): Promise<RowDataPacket[]> {
   const env = stack().workerEnv;
-  const connection = await createConnection({ host: env.SVC_DB_HOST, port: Number(env.SVC_DB_PORT), user: env.SVC_DB_USER, password: env.SVC_DB_PASSWORD, database: env.SVC_DB_NAME });
+  const connection = await createConnection({
+    host: env.SVC_DB_HOST,
+    port: Number(env.SVC_DB_PORT),
+    user: env.SVC_DB_USER,
+    password: env.SVC_DB_PASSWORD,
+    database: env.SVC_DB_NAME,
+  });
   try {
-    const [rows] = await connection.query<RowDataPacket[]>(`SELECT * FROM ${env.SVC_DB_PREFIX}svc_usage WHERE request_id IN (?)`, [requestIds]);
+    const [rows] = await connection.query<RowDataPacket[]>(`SELECT * FROM ${env.SVC_DB_PREFIX}svc_usage WHERE request_id IN (?)`, [
+      requestIds,
+    ]);
     return rows;
   } finally {
     await connection.end();
@@ -21,7 +29,9 @@ async function usageRows(requestIds: string[]): Promise<RowDataPacket[]> {
 
 /** tokens × price per million, to 8 decimals, half up — computed independently of the worker. */
 function expectedCost(row: RowDataPacket): string {
-  const micro = BigInt(row.prompt_tokens) * BigInt(Math.round(Number(row.price_input_per_mtok) * 1e6)) + BigInt(row.completion_tokens) * BigInt(Math.round(Number(row.price_output_per_mtok) * 1e6));
+  const micro =
+    BigInt(row.prompt_tokens) * BigInt(Math.round(Number(row.price_input_per_mtok) * 1e6)) +
+    BigInt(row.completion_tokens) * BigInt(Math.round(Number(row.price_output_per_mtok) * 1e6));
   const scaled = (micro * 100n + 500_000n) / 1_000_000n;
   return `${scaled / 100_000_000n}.${(scaled % 100_000_000n).toString().padStart(8, '0')}`;
 }
@@ -31,12 +41,19 @@ describe('usage accounting', () => {
   const key = createKey(['llm.chat']);
   const ids = { blocking: randomUUID(), streamed: randomUUID(), failed: randomUUID(), aborted: randomUUID(), noUsage: randomUUID() };
   const headers = (id: string) => ({ ...bearer(key.key), 'Content-Type': 'application/json', 'X-Request-Id': id });
-  const body = (model: string) => JSON.stringify({ model, messages: [{ role: 'user', content: 'count these five words' }], metadata: { team: 'growth', campaign: 'spring' } });
+  const body = (model: string) =>
+    JSON.stringify({
+      model,
+      messages: [{ role: 'user', content: 'count these five words' }],
+      metadata: { team: 'growth', campaign: 'spring' },
+    });
 
   beforeAll(async () => {
     const emu = emulator();
     await emu.reset();
-    expect((await call('wordpress', CHAT, { method: 'POST', headers: headers(ids.blocking), body: body('openai/gpt-4o-mini') })).status).toBe(200);
+    expect(
+      (await call('wordpress', CHAT, { method: 'POST', headers: headers(ids.blocking), body: body('openai/gpt-4o-mini') })).status,
+    ).toBe(200);
     const streamed = await call('direct', STREAM, { method: 'POST', headers: headers(ids.streamed), body: body('openai/gpt-4o-mini') });
     expect(streamed.text).toContain('data: [DONE]');
 
@@ -45,14 +62,21 @@ describe('usage accounting', () => {
 
     await emu.script('openai', 'gpt-4o', [{ stallAfterFirstChunk: true }]);
     const controller = new AbortController();
-    const response = await fetch(baseUrl('direct') + STREAM, { method: 'POST', headers: headers(ids.aborted), body: body('openai/gpt-4o'), signal: controller.signal });
+    const response = await fetch(baseUrl('direct') + STREAM, {
+      method: 'POST',
+      headers: headers(ids.aborted),
+      body: body('openai/gpt-4o'),
+      signal: controller.signal,
+    });
     const reader = response.body!.getReader();
     let seen = '';
     while (!seen.includes('"content":"Echo')) seen += new TextDecoder().decode((await reader.read()).value);
     controller.abort();
 
     await emu.script('openai', 'gpt-4o-mini', [{ noUsage: true }]);
-    expect((await call('wordpress', STREAM, { method: 'POST', headers: headers(ids.noUsage), body: body('openai/gpt-4o-mini') })).text).toContain('"usage_estimated":true');
+    expect(
+      (await call('wordpress', STREAM, { method: 'POST', headers: headers(ids.noUsage), body: body('openai/gpt-4o-mini') })).text,
+    ).toContain('"usage_estimated":true');
   });
 
   it('has exactly one completed row per call, with the right status', async () => {
@@ -65,7 +89,16 @@ describe('usage accounting', () => {
     }
     const byId = new Map(rows.map((row) => [row.request_id, row]));
     expect(rows).toHaveLength(all.length);
-    expect(byId.get(ids.blocking)).toMatchObject({ kind: 'chat', status: 'ok', provider: 'openai', model: 'openai/gpt-4o-mini', attempts: 1, usage_estimated: 0, team: 'growth', campaign: 'spring' });
+    expect(byId.get(ids.blocking)).toMatchObject({
+      kind: 'chat',
+      status: 'ok',
+      provider: 'openai',
+      model: 'openai/gpt-4o-mini',
+      attempts: 1,
+      usage_estimated: 0,
+      team: 'growth',
+      campaign: 'spring',
+    });
     expect(byId.get(ids.streamed)).toMatchObject({ kind: 'stream', status: 'ok', usage_estimated: 0 });
     expect(byId.get(ids.failed)).toMatchObject({ kind: 'chat', status: 'error', attempts: 3, error_code: 'svc_upstream_error' });
     expect(byId.get(ids.aborted)).toMatchObject({ kind: 'stream', status: 'aborted' });

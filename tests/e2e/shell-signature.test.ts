@@ -19,13 +19,23 @@ describe('shell signature on the worker', () => {
 
   it.each([
     ['no signature', () => ({})],
-    ['a wrong signature', () => ({ ...shellHeaders({ method: 'POST', path: KEYS, body: newKeyBody() }), 'X-Svc-Hub-Signature': 'v1=' + '0'.repeat(64) })],
-    ['a stale timestamp', () => shellHeaders({ method: 'POST', path: KEYS, body: newKeyBody(), timestamp: Math.floor(Date.now() / 1000) - 301 })],
+    [
+      'a wrong signature',
+      () => ({ ...shellHeaders({ method: 'POST', path: KEYS, body: newKeyBody() }), 'X-Svc-Hub-Signature': 'v1=' + '0'.repeat(64) }),
+    ],
+    [
+      'a stale timestamp',
+      () => shellHeaders({ method: 'POST', path: KEYS, body: newKeyBody(), timestamp: Math.floor(Date.now() / 1000) - 301 }),
+    ],
     ['another secret', () => shellHeaders({ method: 'POST', path: KEYS, body: newKeyBody(), secret: 'x'.repeat(64) })],
     ['a signature over another body', () => shellHeaders({ method: 'POST', path: KEYS, body: '{}' })],
   ])('refuses %s with 401 and creates nothing', async (_name, headers) => {
     const before = keyCount();
-    const answer = await call('direct', KEYS, { method: 'POST', body: newKeyBody(), headers: { 'Content-Type': 'application/json', ...headers() } });
+    const answer = await call('direct', KEYS, {
+      method: 'POST',
+      body: newKeyBody(),
+      headers: { 'Content-Type': 'application/json', ...headers() },
+    });
     expect([answer.status, answer.body?.code]).toEqual([401, 'svc_invalid_signature']);
     expect(keyCount()).toBe(before);
   });

@@ -29,8 +29,29 @@ beforeAll(async () => {
   const secret = `s&<e>"c'r-${tag}`;
   hub('store', 'add', '--source', `${stack().wordpressUrl}/`, '--secret', secret);
   packageId = `shop-${tag}`;
-  hub('package', 'create', '--id', packageId, '--name', 'Shop', '--price', '49.00', '--currency', 'EUR', '--features', 'module.seo', '--duration-days', '30', '--store', stack().wordpressUrl, '--woo-product', String(PRODUCT));
-  webhookId = (await wooStandIn.createWebhook({ deliveryUrl: `${stack().workerUrl}/wp-json/svc-license/v1/webhook/woo-order-paid`, secret })).id;
+  hub(
+    'package',
+    'create',
+    '--id',
+    packageId,
+    '--name',
+    'Shop',
+    '--price',
+    '49.00',
+    '--currency',
+    'EUR',
+    '--features',
+    'module.seo',
+    '--duration-days',
+    '30',
+    '--store',
+    stack().wordpressUrl,
+    '--woo-product',
+    String(PRODUCT),
+  );
+  webhookId = (
+    await wooStandIn.createWebhook({ deliveryUrl: `${stack().workerUrl}/wp-json/svc-license/v1/webhook/woo-order-paid`, secret })
+  ).id;
 });
 
 afterAll(async () => {
@@ -155,13 +176,17 @@ describe('svc-hub in store mode (SVC_HUB_MODE=store)', () => {
     const route = await call('wordpress', '/wp-json/svc-license/v1/entitlement');
     expect([route.status, route.body?.code]).toEqual([404, 'rest_no_route']);
     const index = await call('wordpress', '/wp-json/');
-    expect(Object.keys(index.body.routes).filter((path) => /^\/(svc-|llm\/)/.test(path) && !path.startsWith('/svc-hub-test-woo/'))).toEqual([]);
+    expect(Object.keys(index.body.routes).filter((path) => /^\/(svc-|llm\/)/.test(path) && !path.startsWith('/svc-hub-test-woo/'))).toEqual(
+      [],
+    );
 
     const hubOrderId = `ord_${'8'.repeat(26)}`;
     const order = await wooStandIn.createOrder(PRODUCT, { svc_hub_order_id: hubOrderId, svc_site_url: 'https://buyer.example' });
     await wooStandIn.pay(order.id);
     await wooStandIn.setStatus(order.id, 'refunded');
-    const [queued] = await services.database.pool.query<RowDataPacket[]>(`SELECT option_name FROM ${options()} WHERE option_name LIKE ?`, [`\\_svc\\_hub\\_woo\\_event\\_${order.id}\\_%`]);
+    const [queued] = await services.database.pool.query<RowDataPacket[]>(`SELECT option_name FROM ${options()} WHERE option_name LIKE ?`, [
+      `\\_svc\\_hub\\_woo\\_event\\_${order.id}\\_%`,
+    ]);
     expect(queued).toEqual([]);
     const [cron] = await services.database.pool.query<RowDataPacket[]>(`SELECT option_value FROM ${options()} WHERE option_name = 'cron'`);
     expect(String(cron[0]?.option_value)).not.toContain('svc_hub_woo_resend');

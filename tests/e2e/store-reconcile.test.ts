@@ -35,8 +35,26 @@ const outboundAllow = () => `${stack().workerEnv.SVC_OUTBOUND_ALLOW},${store.hos
 beforeAll(async () => {
   store = await startRestStore(CONSUMER_KEY, CONSUMER_SECRET);
   hub('store', 'add', '--source', store.url, '--secret', `webhook-secret-${unique}`);
-  hub('package', 'create', '--id', PACKAGE, '--name', 'Reconciled module', '--price', '29.00', '--currency', 'EUR', '--features', 'module.recon',
-    '--duration-days', '30', '--woo-product', '77', '--store', store.url);
+  hub(
+    'package',
+    'create',
+    '--id',
+    PACKAGE,
+    '--name',
+    'Reconciled module',
+    '--price',
+    '29.00',
+    '--currency',
+    'EUR',
+    '--features',
+    'module.recon',
+    '--duration-days',
+    '30',
+    '--woo-product',
+    '77',
+    '--store',
+    store.url,
+  );
   storeId = (await admin('GET', '/stores')).body.data.find((entry: { source_url: string }) => entry.source_url === store.url).id;
 });
 
@@ -59,7 +77,15 @@ const storeJson = async () => (await admin('GET', '/stores')).body.data.find((en
 function placeOrder(hubOrderId: string, paid: boolean): number {
   wooOrderIds += 1;
   const now = new Date();
-  store.put({ id: wooOrderIds, hubOrderId, siteUrl: client.siteUrl, status: paid ? 'processing' : 'pending', paidAt: paid ? now : null, modifiedAt: now, total: '29.00' });
+  store.put({
+    id: wooOrderIds,
+    hubOrderId,
+    siteUrl: client.siteUrl,
+    status: paid ? 'processing' : 'pending',
+    paidAt: paid ? now : null,
+    modifiedAt: now,
+    total: '29.00',
+  });
   return wooOrderIds;
 }
 
@@ -95,7 +121,9 @@ describe('REST credentials of a store', () => {
   });
 
   it('are stored, shown as the last 4 characters of the key only, and cleared', async () => {
-    const set = await admin('PUT', `/stores/${storeId}`, { rest_credentials: { consumer_key: CONSUMER_KEY, consumer_secret: CONSUMER_SECRET } });
+    const set = await admin('PUT', `/stores/${storeId}`, {
+      rest_credentials: { consumer_key: CONSUMER_KEY, consumer_secret: CONSUMER_SECRET },
+    });
     expect(set.status).toBe(200);
     expect(set.body.rest_credentials).toEqual({ consumer_key_last4: CONSUMER_KEY.slice(-4) });
     const cleared = await admin('PUT', `/stores/${storeId}`, { rest_credentials: null });
@@ -116,26 +144,45 @@ describe('store reconcile (by hand)', () => {
     const since = new Date(Date.now() - 3_600_000).toISOString().slice(0, 19) + 'Z';
     const result = await runHub('store', 'reconcile', '--source', store.url, '--since', since);
     expect(result).toMatchObject({ status: 0, stderr: '' });
-    expect(result.stdout).toMatch(/^Reconciling http:\/\/127\.0\.0\.1:\d+\/ \(orders modified after .*\)…\npage 1\/1 \(\d+ orders modified\)\n/);
+    expect(result.stdout).toMatch(
+      /^Reconciling http:\/\/127\.0\.0\.1:\d+\/ \(orders modified after .*\)…\npage 1\/1 \(\d+ orders modified\)\n/,
+    );
     expect(result.stdout).toContain(`${orderId}\tWooCommerce #${wooOrderId}\tapplied: order pending → paid`);
     const paid = await hubOrder(orderId);
     expect(paid).toMatchObject({ status: 'paid', woo_order_id: wooOrderId });
-    expect(paid.history.map((entry: { status: string; source: string }) => [entry.status, entry.source])).toEqual([['pending', 'checkout'], ['paid', 'reconcile']]);
+    expect(paid.history.map((entry: { status: string; source: string }) => [entry.status, entry.source])).toEqual([
+      ['pending', 'checkout'],
+      ['paid', 'reconcile'],
+    ]);
     const entitlement = await call('direct', `${LICENSE}/entitlement`, { headers: bearer(client.key) });
     expect(entitlement.body.features).toContain('module.recon');
     // Basic auth over the guarded connection, with WooCommerce's query.
     const last = store.requests[store.requests.length - 1]!;
     expect(last.headers.authorization).toBe(`Basic ${Buffer.from(`${CONSUMER_KEY}:${CONSUMER_SECRET}`).toString('base64')}`);
-    expect(last.path).toMatch(/^\/wp-json\/wc\/v3\/orders\?modified_after=\d{4}-\d\d-\d\dT\d\d%3A\d\d%3A\d\d&dates_are_gmt=true&orderby=modified&order=asc&per_page=50&page=1$/);
+    expect(last.path).toMatch(
+      /^\/wp-json\/wc\/v3\/orders\?modified_after=\d{4}-\d\d-\d\dT\d\d%3A\d\d%3A\d\d&dates_are_gmt=true&orderby=modified&order=asc&per_page=50&page=1$/,
+    );
     // Audited like a delivery, with source reconcile.
     const audit = await admin('GET', `/webhook-audit?source=${encodeURIComponent(store.url)}&outcome=applied`);
-    expect(audit.body.data[0]).toMatchObject({ topic: 'reconcile', signature_result: 'valid', outcome: 'applied', order_id: orderId, woo_order_id: wooOrderId });
+    expect(audit.body.data[0]).toMatchObject({
+      topic: 'reconcile',
+      signature_result: 'valid',
+      outcome: 'applied',
+      order_id: orderId,
+      woo_order_id: wooOrderId,
+    });
     for (const text of [result.stdout, audit.text]) expect(text).not.toContain(CONSUMER_SECRET);
   });
 
   it('refuses a bad --since and an unknown store with a one-line reason', async () => {
-    expect(await runHub('store', 'reconcile', '--source', store.url, '--since', 'yesterday')).toMatchObject({ status: 2, stderr: expect.stringMatching(/^error: --since must be a day/) });
-    expect(await runHub('store', 'reconcile', '--source', 'https://nowhere.example')).toMatchObject({ status: 2, stderr: 'error: No store is "https://nowhere.example".\n' });
+    expect(await runHub('store', 'reconcile', '--source', store.url, '--since', 'yesterday')).toMatchObject({
+      status: 2,
+      stderr: expect.stringMatching(/^error: --since must be a day/),
+    });
+    expect(await runHub('store', 'reconcile', '--source', 'https://nowhere.example')).toMatchObject({
+      status: 2,
+      stderr: 'error: No store is "https://nowhere.example".\n',
+    });
   });
 
   it('says so when the store refuses the credentials, and exits non-zero', async () => {
@@ -159,7 +206,11 @@ describe('the reconcile job', () => {
     const placedAt = Date.now();
     placeOrder(paidOrder, true);
     const unpaidWooOrder = placeOrder(unpaidOrder, false);
-    await eventually(() => hubOrder(paidOrder), (order) => order.status === 'paid', 'the paid order was not reconciled');
+    await eventually(
+      () => hubOrder(paidOrder),
+      (order) => order.status === 'paid',
+      'the paid order was not reconciled',
+    );
     // A pass that started after both orders were placed has read them both.
     await eventually(
       storeJson,

@@ -20,7 +20,13 @@ async function streamTo(url: string, key: string, body: unknown, requestId: stri
   const text = await response.text();
   const events = text
     .split('\n\n')
-    .map((block) => block.split('\n').filter((line) => line.startsWith('data: ')).map((line) => line.slice(6)).join('\n'))
+    .map((block) =>
+      block
+        .split('\n')
+        .filter((line) => line.startsWith('data: '))
+        .map((line) => line.slice(6))
+        .join('\n'),
+    )
     .filter((data) => data !== '');
   return { status: response.status, text, events };
 }
@@ -28,11 +34,19 @@ async function streamTo(url: string, key: string, body: unknown, requestId: stri
 /** The usage row of `requestId` once it is completed (rows are completed in batches). */
 async function completedUsageRow(requestId: string): Promise<RowDataPacket> {
   const env = stack().workerEnv;
-  const connection = await createConnection({ host: env.SVC_DB_HOST, port: Number(env.SVC_DB_PORT), user: env.SVC_DB_USER, password: env.SVC_DB_PASSWORD, database: env.SVC_DB_NAME });
+  const connection = await createConnection({
+    host: env.SVC_DB_HOST,
+    port: Number(env.SVC_DB_PORT),
+    user: env.SVC_DB_USER,
+    password: env.SVC_DB_PASSWORD,
+    database: env.SVC_DB_NAME,
+  });
   try {
     const deadline = Date.now() + 10_000;
     for (;;) {
-      const [rows] = await connection.query<RowDataPacket[]>(`SELECT * FROM ${env.SVC_DB_PREFIX}svc_usage WHERE request_id = ?`, [requestId]);
+      const [rows] = await connection.query<RowDataPacket[]>(`SELECT * FROM ${env.SVC_DB_PREFIX}svc_usage WHERE request_id = ?`, [
+        requestId,
+      ]);
       if (rows.length === 1 && rows[0]!.status !== 'open') return rows[0]!;
       if (Date.now() > deadline) throw new Error(`usage row of ${requestId} not completed within 10 s: ${JSON.stringify(rows)}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -62,7 +76,13 @@ describe('maximum stream duration', () => {
     const payloads = answer.events.slice(0, -1).map((event) => JSON.parse(event));
     const errors = payloads.filter((payload) => 'error' in payload);
     expect(errors).toEqual([
-      { error: { code: 'svc_upstream_timeout', message: expect.stringContaining('maximum duration'), data: { status: 504, phase: 'total', limit_ms: LIMIT_MS } } },
+      {
+        error: {
+          code: 'svc_upstream_timeout',
+          message: expect.stringContaining('maximum duration'),
+          data: { status: 504, phase: 'total', limit_ms: LIMIT_MS },
+        },
+      },
     ]);
     expect(payloads[payloads.length - 1]).toBe(errors[0]);
     const text = payloads.map((payload) => payload.choices?.[0]?.delta?.content ?? '').join('');
@@ -78,9 +98,18 @@ describe('maximum stream duration', () => {
   it('aborts the upstream request of a provider stream at the limit', async () => {
     await emulator().reset();
     await emulator().script('openai', 'gpt-4o-mini', [{ intervalMs: 300 }]);
-    const answer = await streamTo(worker.url, key.key, { model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: LONG_TEXT }] }, randomUUID());
-    expect(JSON.parse(answer.events[answer.events.length - 2]!)).toMatchObject({ error: { code: 'svc_upstream_timeout', data: { phase: 'total' } } });
-    const requests = await emulator().waitForRequests((logged) => logged.some((request) => request.endedAt !== undefined && request.endedAt !== null));
+    const answer = await streamTo(
+      worker.url,
+      key.key,
+      { model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: LONG_TEXT }] },
+      randomUUID(),
+    );
+    expect(JSON.parse(answer.events[answer.events.length - 2]!)).toMatchObject({
+      error: { code: 'svc_upstream_timeout', data: { phase: 'total' } },
+    });
+    const requests = await emulator().waitForRequests((logged) =>
+      logged.some((request) => request.endedAt !== undefined && request.endedAt !== null),
+    );
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatchObject({ provider: 'openai', closedByClient: true });
   });
@@ -88,7 +117,12 @@ describe('maximum stream duration', () => {
   it('answers a plain 504 when the limit is reached before anything was sent', async () => {
     await emulator().reset();
     await emulator().script('openai', 'gpt-4o-mini', [{ delayFirstChunkMs: 10_000 }]);
-    const answer = await streamTo(worker.url, key.key, { model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'hello' }] }, randomUUID());
+    const answer = await streamTo(
+      worker.url,
+      key.key,
+      { model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'hello' }] },
+      randomUUID(),
+    );
     expect(answer.status).toBe(504);
     expect(JSON.parse(answer.text)).toEqual({
       code: 'svc_upstream_timeout',

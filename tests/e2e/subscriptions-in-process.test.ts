@@ -20,8 +20,24 @@ const DAY = 86_400_000;
 const GRACE_DAYS = 3;
 const PACKAGE = `seo-local-${randomUUID().slice(0, 8)}`;
 const ACTOR = 'woocommerce:this-site';
-hub('package', 'create', '--id', PACKAGE, '--name', 'SEO monthly (this site)', '--price', '49.00', '--currency', 'EUR', '--features', 'module.seo',
-  '--duration-days', '30', '--woo-product', '77');
+hub(
+  'package',
+  'create',
+  '--id',
+  PACKAGE,
+  '--name',
+  'SEO monthly (this site)',
+  '--price',
+  '49.00',
+  '--currency',
+  'EUR',
+  '--features',
+  'module.seo',
+  '--duration-days',
+  '30',
+  '--woo-product',
+  '77',
+);
 
 let services: Services;
 beforeAll(() => {
@@ -37,7 +53,10 @@ const parse = (date: string | 0) => (date ? new Date(`${date.replace(' ', 'T')}Z
 async function subscribe(tag: string) {
   const site = await subscriptionSite(tag);
   const init = json({ package_id: PACKAGE, site_url: site.siteUrl });
-  const checkout = await call('wordpress', '/wp-json/svc-commerce/v1/checkout', { ...init, headers: { ...init.headers, ...bearer(site.key) } });
+  const checkout = await call('wordpress', '/wp-json/svc-commerce/v1/checkout', {
+    ...init,
+    headers: { ...init.headers, ...bearer(site.key) },
+  });
   expect(checkout.status).toBe(201);
   await wooStandIn.pay(checkout.body.woo_order_id);
   const subscription = await wooSubscriptions.start(checkout.body.woo_order_id);
@@ -83,9 +102,16 @@ describe('WooCommerce Subscriptions on the hub site', () => {
       `UPDATE ${services.database.table('subscriptions')} SET renewal_failed_at = renewal_failed_at - INTERVAL ${GRACE_DAYS * 24 + 1} HOUR WHERE subscription_id = ? AND store = ''`,
       [subscription.id],
     );
-    const suspended = await eventually(() => entitlementOf(services, site, PACKAGE), (entitlement) => entitlement.status === 'suspended');
+    const suspended = await eventually(
+      () => entitlementOf(services, site, PACKAGE),
+      (entitlement) => entitlement.status === 'suspended',
+    );
     expect(suspended.status).toBe('suspended');
-    expect((await historyOf(services, suspended.id)).pop()).toMatchObject({ from: 'active', to: 'suspended', actor: 'system:renewal-grace' });
+    expect((await historyOf(services, suspended.id)).pop()).toMatchObject({
+      from: 'active',
+      to: 'suspended',
+      actor: 'system:renewal-grace',
+    });
 
     await wooStandIn.pay(renewing.renewal_order_id!);
     expect((await entitlementOf(services, site, PACKAGE)).status).toBe('active');
@@ -100,7 +126,10 @@ describe('WooCommerce Subscriptions on the hub site', () => {
     const cancelling = await wooSubscriptions.setStatus(subscription.id, 'pending-cancel');
     expect(parse(cancelling.end_date)).toEqual(endAt);
     expect(await entitlementOf(services, site, PACKAGE)).toMatchObject({ status: 'active', expiresAt: endAt });
-    const expired = await eventually(() => entitlementOf(services, site, PACKAGE), (entitlement) => entitlement.status === 'expired');
+    const expired = await eventually(
+      () => entitlementOf(services, site, PACKAGE),
+      (entitlement) => entitlement.status === 'expired',
+    );
     expect(expired.status).toBe('expired');
     const told = await propagated(site, 4);
     expect(told.slice(2).map((message) => message.status)).toEqual(['active', 'expired']);
@@ -111,7 +140,12 @@ describe('WooCommerce Subscriptions on the hub site', () => {
     await wooSubscriptions.setStatus(subscription.id, status);
     const ended = await entitlementOf(services, site, PACKAGE);
     expect(ended.status).toBe('expired');
-    expect((await historyOf(services, ended.id)).pop()).toMatchObject({ from: 'active', to: 'expired', actor: ACTOR, reason: `subscription ${subscription.id} ${status}: the entitlement ends` });
+    expect((await historyOf(services, ended.id)).pop()).toMatchObject({
+      from: 'active',
+      to: 'expired',
+      actor: ACTOR,
+      reason: `subscription ${subscription.id} ${status}: the entitlement ends`,
+    });
     expect((await propagated(site, 3))[2]).toMatchObject({ status: 'expired' });
   });
 
@@ -143,7 +177,10 @@ describe('WooCommerce Subscriptions on the hub site', () => {
     const subscription = await wooSubscriptions.start(order.id);
     const renewing = await wooSubscriptions.beginRenewal(subscription.id);
     await wooStandIn.pay(renewing.renewal_order_id!);
-    const [rows] = await services.database.pool.query(`SELECT * FROM ${services.database.table('subscriptions')} WHERE subscription_id = ? AND store = ''`, [subscription.id]);
+    const [rows] = await services.database.pool.query(
+      `SELECT * FROM ${services.database.table('subscriptions')} WHERE subscription_id = ? AND store = ''`,
+      [subscription.id],
+    );
     expect(rows).toEqual([]);
   });
 
@@ -151,7 +188,11 @@ describe('WooCommerce Subscriptions on the hub site', () => {
     const path = '/wp-json/svc-hub/v1/internal/woo-subscription-event';
     const send = (value: unknown) => {
       const body = JSON.stringify(value);
-      return call('direct', path, { method: 'POST', body, headers: { 'Content-Type': 'application/json', ...shellHeaders({ method: 'POST', path, body, user: '' }) } });
+      return call('direct', path, {
+        method: 'POST',
+        body,
+        headers: { 'Content-Type': 'application/json', ...shellHeaders({ method: 'POST', path, body, user: '' }) },
+      });
     };
     const subscription = { id: 5, parent_id: 4, status: 'active', line_items: [] };
     const cases = [

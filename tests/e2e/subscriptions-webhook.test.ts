@@ -27,8 +27,26 @@ const actor = `woocommerce:${STORE}`;
 
 hub('store', 'add', '--source', STORE, '--secret', SECRET);
 hub('store', 'add', '--source', OTHER_STORE, '--secret', SECRET);
-hub('package', 'create', '--id', PACKAGE, '--name', 'SEO monthly', '--price', '49.00', '--currency', 'EUR', '--features', 'module.seo',
-  '--duration-days', '30', '--woo-product', '77', '--store', STORE);
+hub(
+  'package',
+  'create',
+  '--id',
+  PACKAGE,
+  '--name',
+  'SEO monthly',
+  '--price',
+  '49.00',
+  '--currency',
+  'EUR',
+  '--features',
+  'module.seo',
+  '--duration-days',
+  '30',
+  '--woo-product',
+  '77',
+  '--store',
+  STORE,
+);
 
 let services: Services;
 beforeAll(() => {
@@ -72,21 +90,33 @@ interface Subscribed {
 async function subscribe(tag: string): Promise<Subscribed> {
   const site = await subscriptionSite(tag);
   const init = json({ package_id: PACKAGE, site_url: site.siteUrl });
-  const checkout = await call('direct', '/wp-json/svc-commerce/v1/checkout', { ...init, headers: { ...init.headers, ...bearer(site.key) } });
+  const checkout = await call('direct', '/wp-json/svc-commerce/v1/checkout', {
+    ...init,
+    headers: { ...init.headers, ...bearer(site.key) },
+  });
   expect(checkout.status).toBe(201);
   const orderId = checkout.body.id as string;
   const parentId = nextId();
   const subscriptionId = nextId();
   const paidAt = new Date(Date.now() - 60_000);
-  const paid = await send('order.updated', restOrder({ id: parentId, hubOrderId: orderId, siteUrl: site.siteUrl, status: 'processing', paidAt, modifiedAt: paidAt }));
+  const paid = await send(
+    'order.updated',
+    restOrder({ id: parentId, hubOrderId: orderId, siteUrl: site.siteUrl, status: 'processing', paidAt, modifiedAt: paidAt }),
+  );
   expect(paid.outcome).toBe('applied');
   const nextPaymentAt = seconds(new Date(Date.now() + 30 * DAY));
   let modified = Date.now() - 50_000;
   const update = (status: string, options: Partial<SubscriptionOptions> = {}) =>
-    send('subscription.updated', restSubscription({ id: subscriptionId, parentId, status, nextPaymentAt, modifiedAt: new Date((modified += 1000)), ...options }));
+    send(
+      'subscription.updated',
+      restSubscription({ id: subscriptionId, parentId, status, nextPaymentAt, modifiedAt: new Date((modified += 1000)), ...options }),
+    );
   const renewal = (id: number, status: string, { paidAt, ...options }: RenewalOptions = {}) => {
     const at = new Date((modified += 1000));
-    return send('order.updated', restRenewalOrder({ id, subscriptionId, status, paidAt: status === 'processing' ? (paidAt ?? at) : null, modifiedAt: at, ...options }));
+    return send(
+      'order.updated',
+      restRenewalOrder({ id, subscriptionId, status, paidAt: status === 'processing' ? (paidAt ?? at) : null, modifiedAt: at, ...options }),
+    );
   };
   const active = await update('active');
   expect(active).toMatchObject({ outcome: 'applied', order_id: orderId });
@@ -121,16 +151,31 @@ describe('WooCommerce Subscriptions by webhook', () => {
   it('links a subscription once when its first deliveries arrive at the same time', async () => {
     const site = await subscriptionSite('race');
     const init = json({ package_id: PACKAGE, site_url: site.siteUrl });
-    const checkout = await call('direct', '/wp-json/svc-commerce/v1/checkout', { ...init, headers: { ...init.headers, ...bearer(site.key) } });
+    const checkout = await call('direct', '/wp-json/svc-commerce/v1/checkout', {
+      ...init,
+      headers: { ...init.headers, ...bearer(site.key) },
+    });
     const parentId = nextId();
     const subscriptionId = nextId();
     const paidAt = new Date(Date.now() - 60_000);
-    await send('order.updated', restOrder({ id: parentId, hubOrderId: checkout.body.id, siteUrl: site.siteUrl, status: 'processing', paidAt, modifiedAt: paidAt }));
+    await send(
+      'order.updated',
+      restOrder({ id: parentId, hubOrderId: checkout.body.id, siteUrl: site.siteUrl, status: 'processing', paidAt, modifiedAt: paidAt }),
+    );
     const nextPaymentAt = seconds(new Date(Date.now() + 30 * DAY));
-    const body = (status: string, topic: string) => send(topic, restSubscription({ id: subscriptionId, parentId, status, nextPaymentAt, modifiedAt: new Date(Date.now() - 30_000) }));
-    const answers = await Promise.all([body('pending', 'subscription.created'), body('active', 'subscription.updated'), body('active', 'subscription.updated'), body('active', 'subscription.updated')]);
+    const body = (status: string, topic: string) =>
+      send(topic, restSubscription({ id: subscriptionId, parentId, status, nextPaymentAt, modifiedAt: new Date(Date.now() - 30_000) }));
+    const answers = await Promise.all([
+      body('pending', 'subscription.created'),
+      body('active', 'subscription.updated'),
+      body('active', 'subscription.updated'),
+      body('active', 'subscription.updated'),
+    ]);
     expect(answers.map((answer) => answer.outcome).sort()).toEqual(['applied', 'no_change', 'no_change', 'no_change']);
-    const [rows] = await services.database.pool.query(`SELECT order_id FROM ${services.database.table('subscriptions')} WHERE subscription_id = ?`, [subscriptionId]);
+    const [rows] = await services.database.pool.query(
+      `SELECT order_id FROM ${services.database.table('subscriptions')} WHERE subscription_id = ?`,
+      [subscriptionId],
+    );
     expect(rows).toEqual([{ order_id: checkout.body.id }]);
   });
 
@@ -164,12 +209,14 @@ describe('WooCommerce Subscriptions by webhook', () => {
     expect((await entitlementOf(services, subscribed.site, PACKAGE)).expiresAt!.getTime()).toBe(third.getTime() + GRACE_DAYS * DAY);
     expect((await services.commerce.orders.find(subscribed.orderId))!.status).toBe('paid');
     const history = await historyOf(services, final.id);
-    expect(history.find((row) => row.reason.startsWith(`renewal order ${renewalId} of subscription ${subscribed.subscriptionId} paid`))).toMatchObject({ actor });
+    expect(
+      history.find((row) => row.reason.startsWith(`renewal order ${renewalId} of subscription ${subscribed.subscriptionId} paid`)),
+    ).toMatchObject({ actor });
     const told = await propagated(subscribed.site, 5);
     expect(told.map((message) => message.status)).toEqual(['active', 'active', 'active', 'active', 'active']);
   });
 
-  it('suspends after the grace period when a renewal failed (the worker\'s job), and a paid retry brings it back', async () => {
+  it("suspends after the grace period when a renewal failed (the worker's job), and a paid retry brings it back", async () => {
     const subscribed = await subscribe('failed');
     await subscribed.update('on-hold');
     const renewalId = nextId();
@@ -184,7 +231,10 @@ describe('WooCommerce Subscriptions by webhook', () => {
       `UPDATE ${services.database.table('subscriptions')} SET renewal_failed_at = renewal_failed_at - INTERVAL ${GRACE_DAYS * 24 + 1} HOUR WHERE subscription_id = ?`,
       [subscribed.subscriptionId],
     );
-    const suspended = await eventually(() => entitlementOf(services, subscribed.site, PACKAGE), (entitlement) => entitlement.status === 'suspended');
+    const suspended = await eventually(
+      () => entitlementOf(services, subscribed.site, PACKAGE),
+      (entitlement) => entitlement.status === 'suspended',
+    );
     expect(suspended.status).toBe('suspended');
     const history = await historyOf(services, suspended.id);
     expect(history[history.length - 1]).toMatchObject({ from: 'active', to: 'suspended', actor: 'system:renewal-grace' });
@@ -205,7 +255,10 @@ describe('WooCommerce Subscriptions by webhook', () => {
     const cancelled = await subscribed.update('pending-cancel', { nextPaymentAt: null, endAt });
     expect(cancelled.outcome).toBe('applied');
     expect(await entitlementOf(services, subscribed.site, PACKAGE)).toMatchObject({ status: 'active', expiresAt: endAt });
-    const expired = await eventually(() => entitlementOf(services, subscribed.site, PACKAGE), (entitlement) => entitlement.status === 'expired');
+    const expired = await eventually(
+      () => entitlementOf(services, subscribed.site, PACKAGE),
+      (entitlement) => entitlement.status === 'expired',
+    );
     expect(expired.status).toBe('expired');
     const told = await propagated(subscribed.site, 4);
     expect(told.slice(2)).toEqual([
@@ -217,7 +270,10 @@ describe('WooCommerce Subscriptions by webhook', () => {
   it.each(['cancelled', 'expired'])('ends the entitlement when the subscription is %s', async (status) => {
     const subscribed = await subscribe(status);
     const ended = await subscribed.update(status, { nextPaymentAt: null, endAt: new Date() });
-    expect(ended).toMatchObject({ outcome: 'applied', reason: `subscription ${subscribed.subscriptionId} ${status}: the entitlement ends` });
+    expect(ended).toMatchObject({
+      outcome: 'applied',
+      reason: `subscription ${subscribed.subscriptionId} ${status}: the entitlement ends`,
+    });
     const entitlement = await entitlementOf(services, subscribed.site, PACKAGE);
     expect(entitlement.status).toBe('expired');
     expect((await historyOf(services, entitlement.id)).pop()).toMatchObject({ from: 'active', to: 'expired', actor });
@@ -242,12 +298,43 @@ describe('WooCommerce Subscriptions by webhook', () => {
     const unknownId = nextId();
     const cases = [
       // A subscription whose parent paid no hub order, and a renewal of a subscription never linked.
-      await send('subscription.updated', restSubscription({ id: unknownId, parentId: nextId(), status: 'active', nextPaymentAt: new Date(Date.now() + 90 * DAY), modifiedAt })),
-      await send('order.updated', restRenewalOrder({ id: nextId(), subscriptionId: unknownId, status: 'processing', paidAt: modifiedAt, modifiedAt })),
+      await send(
+        'subscription.updated',
+        restSubscription({
+          id: unknownId,
+          parentId: nextId(),
+          status: 'active',
+          nextPaymentAt: new Date(Date.now() + 90 * DAY),
+          modifiedAt,
+        }),
+      ),
+      await send(
+        'order.updated',
+        restRenewalOrder({ id: nextId(), subscriptionId: unknownId, status: 'processing', paidAt: modifiedAt, modifiedAt }),
+      ),
       // The right parent, another product; the right subscription, another currency; the right ids, another store.
-      await send('subscription.updated', restSubscription({ id: nextId(), parentId: subscribed.parentId, status: 'active', productId: 78, nextPaymentAt: new Date(Date.now() + 90 * DAY), modifiedAt })),
+      await send(
+        'subscription.updated',
+        restSubscription({
+          id: nextId(),
+          parentId: subscribed.parentId,
+          status: 'active',
+          productId: 78,
+          nextPaymentAt: new Date(Date.now() + 90 * DAY),
+          modifiedAt,
+        }),
+      ),
       await subscribed.renewal(nextId(), 'processing', { currency: 'USD' }),
-      await send('subscription.updated', restSubscription({ id: subscribed.subscriptionId, parentId: subscribed.parentId, status: 'cancelled', modifiedAt: new Date(Date.now() + 5000) }), OTHER_STORE),
+      await send(
+        'subscription.updated',
+        restSubscription({
+          id: subscribed.subscriptionId,
+          parentId: subscribed.parentId,
+          status: 'cancelled',
+          modifiedAt: new Date(Date.now() + 5000),
+        }),
+        OTHER_STORE,
+      ),
     ];
     expect(cases.map((answer) => answer.outcome)).toEqual(['unmatched', 'unmatched', 'unmatched', 'unmatched', 'unmatched']);
     expect(cases[0]!.reason).toContain(`no hub order is paid by WooCommerce order`);

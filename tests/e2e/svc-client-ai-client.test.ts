@@ -37,9 +37,17 @@ async function usageRowsOf(keyId: string, count: number): Promise<RowDataPacket[
 
 async function readUsageRows(keyId: string): Promise<RowDataPacket[]> {
   const env = stack().workerEnv;
-  const connection = await createConnection({ host: env.SVC_DB_HOST, port: Number(env.SVC_DB_PORT), user: env.SVC_DB_USER, password: env.SVC_DB_PASSWORD, database: env.SVC_DB_NAME });
+  const connection = await createConnection({
+    host: env.SVC_DB_HOST,
+    port: Number(env.SVC_DB_PORT),
+    user: env.SVC_DB_USER,
+    password: env.SVC_DB_PASSWORD,
+    database: env.SVC_DB_NAME,
+  });
   try {
-    const [rows] = await connection.query<RowDataPacket[]>(`SELECT * FROM ${env.SVC_DB_PREFIX}svc_usage WHERE key_id = ? ORDER BY id`, [keyId]);
+    const [rows] = await connection.query<RowDataPacket[]>(`SELECT * FROM ${env.SVC_DB_PREFIX}svc_usage WHERE key_id = ? ORDER BY id`, [
+      keyId,
+    ]);
     return rows;
   } finally {
     await connection.end();
@@ -48,7 +56,9 @@ async function readUsageRows(keyId: string): Promise<RowDataPacket[]> {
 
 /** Runs a prompt builder chain on the client site; the text, or the WP_Error's message. */
 const generate = (chain: string) =>
-  client.php<{ text?: string; error?: string }>(`$text = ${chain}->generate_text(); return is_wp_error( $text ) ? array( 'error' => $text->get_error_message() ) : array( 'text' => $text );`);
+  client.php<{ text?: string; error?: string }>(
+    `$text = ${chain}->generate_text(); return is_wp_error( $text ) ? array( 'error' => $text->get_error_message() ) : array( 'text' => $text );`,
+  );
 
 describe('svc-client as the AI Client provider', () => {
   it('registers provider svc-hub with the hub’s models and purposes', async () => {

@@ -50,7 +50,10 @@ interface HeldItem {
 }
 const sync = () => client.php<SyncResult>('return Svc_Client_Library_Sync::run();');
 const held = () => client.php<Record<string, HeldItem>>("return Svc_Client_Library_Folder::state()['items'];");
-const localItem = (id: string) => client.php<{ title: string } | null>(`$path = Svc_Client_Library_Folder::item_path( 'template', '${id}' ); return is_readable( $path ) ? json_decode( file_get_contents( $path ), true ) : null;`);
+const localItem = (id: string) =>
+  client.php<{ title: string } | null>(
+    `$path = Svc_Client_Library_Folder::item_path( 'template', '${id}' ); return is_readable( $path ) ? json_decode( file_get_contents( $path ), true ) : null;`,
+  );
 const manifestCount = async () => {
   const manifest = (await call('wordpress', `${LIBRARY}/image-library/manifest`)).body;
   return manifest.items.templates.length + manifest.items.samples.length + manifest.items.assets.length;
@@ -104,7 +107,10 @@ describe('svc-client library mirror', () => {
     expect(refused.detail).toMatch(/does not match its hash/);
     expect((await held())[id]).toEqual(before[id]);
     expect(await localItem(id)).toMatchObject({ title: 'Second' });
-    expect((await client.php<{ outcome: string }[]>('return Svc_Client_Activity_Log::all();')).pop()).toMatchObject({ kind: 'library', outcome: 'failed' });
+    expect((await client.php<{ outcome: string }[]>('return Svc_Client_Activity_Log::all();')).pop()).toMatchObject({
+      kind: 'library',
+      outcome: 'failed',
+    });
 
     tamperedId = '';
     expect(await sync()).toMatchObject({ ok: true, fetched: 1 });
@@ -122,7 +128,9 @@ describe('svc-client library mirror', () => {
     const [first] = Object.entries(await held()).filter(([, item]) => item.kind === 'template');
     const [itemId, item] = first!;
     const asEditor = (path: string) =>
-      client.php<[number, any]>(`wp_set_current_user( 1 ); $answer = rest_do_request( new WP_REST_Request( 'GET', '${path}' ) ); return array( $answer->get_status(), $answer->get_data() );`);
+      client.php<[number, any]>(
+        `wp_set_current_user( 1 ); $answer = rest_do_request( new WP_REST_Request( 'GET', '${path}' ) ); return array( $answer->get_status(), $answer->get_data() );`,
+      );
     const [listStatus, list] = await asEditor('/svc-client/v1/library');
     expect(listStatus).toBe(200);
     expect(JSON.stringify(list)).toContain(itemId);
@@ -133,7 +141,13 @@ describe('svc-client library mirror', () => {
       const answer = await fetch(rest + path);
       expect([path, answer.status]).toEqual([path, 401]);
     }
-    for (const path of ['/items/..%2F..%2Fwp-config.php', '/files/..%2Fsvc-client-library.svg', '/items/tpl_%00', `/files/${'z'.repeat(64)}.svg`, '?kind=../../etc']) {
+    for (const path of [
+      '/items/..%2F..%2Fwp-config.php',
+      '/files/..%2Fsvc-client-library.svg',
+      '/items/tpl_%00',
+      `/files/${'z'.repeat(64)}.svg`,
+      '?kind=../../etc',
+    ]) {
       const answer = await fetch(rest + path);
       expect([path, answer.status < 500]).toEqual([path, true]);
       expect(await answer.text()).not.toMatch(/Fatal|Warning|Stack trace/);

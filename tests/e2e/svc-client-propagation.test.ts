@@ -23,7 +23,25 @@ afterAll(async () => {
 const hasSeo = () => client.php<boolean>("return svc_client_has_feature( 'module.seo' );");
 const moduleState = () => client.php<{ state: string } | false>("return get_option( 'svc_example_seo_module' );");
 const packageFor = (id: string, store?: string) =>
-  hub('package', 'create', '--id', id, '--name', 'SEO module', '--price', '19.00', '--currency', 'EUR', '--features', 'module.seo', '--duration-days', '30', ...(store ? ['--store', store] : []), '--woo-product', '77');
+  hub(
+    'package',
+    'create',
+    '--id',
+    id,
+    '--name',
+    'SEO module',
+    '--price',
+    '19.00',
+    '--currency',
+    'EUR',
+    '--features',
+    'module.seo',
+    '--duration-days',
+    '30',
+    ...(store ? ['--store', store] : []),
+    '--woo-product',
+    '77',
+  );
 
 async function checkout(key: ClientKey, packageId: string): Promise<{ id: string; woo_order_id: number }> {
   const init = json({ package_id: packageId, site_url: key.siteUrl });
@@ -46,7 +64,14 @@ describe('svc-client: licences in sync with purchases on the hub', () => {
     const wooOrderId = 6000 + Math.floor(Math.random() * 1000);
     const paidAt = new Date(Date.now() - 60_000);
     const send = (status: string, modifiedAt: Date) =>
-      call('wordpress', '/wp-json/svc-license/v1/webhook/woo-order-paid', delivery(phpJsonEncode(restOrder({ id: wooOrderId, hubOrderId: order.id, siteUrl: key.siteUrl, status, paidAt, modifiedAt })), { source, key: storeSecret }));
+      call(
+        'wordpress',
+        '/wp-json/svc-license/v1/webhook/woo-order-paid',
+        delivery(phpJsonEncode(restOrder({ id: wooOrderId, hubOrderId: order.id, siteUrl: key.siteUrl, status, paidAt, modifiedAt })), {
+          source,
+          key: storeSecret,
+        }),
+      );
 
     const sentAt = Date.now();
     expect((await send('processing', new Date(Date.now() - 50_000))).status).toBe(200);

@@ -21,7 +21,8 @@ afterAll(async () => {
   await client?.stop();
 });
 
-const signed = (delivery: ClientDelivery, secret = key.webhookSecret) => post(client.receiverUrl, delivery, [signature(secret, delivery.id, delivery.timestamp, delivery.body)]);
+const signed = (delivery: ClientDelivery, secret = key.webhookSecret) =>
+  post(client.receiverUrl, delivery, [signature(secret, delivery.id, delivery.timestamp, delivery.body)]);
 const features = () => client.php<string[]>('return svc_client_features();');
 /** The licence without `checked_at` (a session check may touch it). */
 const licence = async (): Promise<Omit<LicenseState, 'checked_at'>> => {
@@ -32,7 +33,10 @@ const licence = async (): Promise<Omit<LicenseState, 'checked_at'>> => {
 describe('svc-client receiver: what it accepts', () => {
   it('applies the hub’s own delivery, then a newer signed summary, switching features at once', async () => {
     hub('entitlement', 'grant', '--site', key.siteUrl, '--features', 'module.seo');
-    const held = await pollUntil(() => client.license(), (state) => state.summary?.features.includes('module.seo') ?? false);
+    const held = await pollUntil(
+      () => client.license(),
+      (state) => state.summary?.features.includes('module.seo') ?? false,
+    );
     expect(held).toMatchObject({ source: 'webhook', summary: { site_url: key.siteUrl } });
     const next = freshDelivery(summaryMessage(key.siteUrl, ['module.seo', 'module.extra'], held.sequence + 1));
     const answer = await signed(next);
@@ -61,7 +65,9 @@ describe('svc-client receiver: what it refuses or ignores, changing nothing', ()
   it('a tampered body (signed, then changed) → 401', async () => {
     const delivery = dropAll(before.sequence + 5);
     const sig = signature(key.webhookSecret, delivery.id, delivery.timestamp, delivery.body);
-    const answer = await post(client.receiverUrl, { ...delivery, body: delivery.body.replace('"status":"none"', '"status":"nonE"') }, [sig]);
+    const answer = await post(client.receiverUrl, { ...delivery, body: delivery.body.replace('"status":"none"', '"status":"nonE"') }, [
+      sig,
+    ]);
     expect([answer.status, answer.body.code]).toEqual([401, 'svc_client_bad_signature']);
   });
 
@@ -90,7 +96,12 @@ describe('svc-client receiver: what it refuses or ignores, changing nothing', ()
     const other = createClientKey(client);
     expect((await signed(dropAll(before.sequence + 8), other.webhookSecret)).status).toBe(401);
     const delivery = dropAll(before.sequence + 9);
-    for (const header of [[], ['v1,'], ['v2,' + signature(key.webhookSecret, delivery.id, delivery.timestamp, delivery.body).slice(3)], ['garbage']]) {
+    for (const header of [
+      [],
+      ['v1,'],
+      ['v2,' + signature(key.webhookSecret, delivery.id, delivery.timestamp, delivery.body).slice(3)],
+      ['garbage'],
+    ]) {
       const answer = await post(client.receiverUrl, delivery, header);
       expect([header, answer.status]).toEqual([header, 401]);
     }
@@ -103,9 +114,21 @@ describe('svc-client receiver: what it refuses or ignores, changing nothing', ()
     const cases: { name: string; delivery: ClientDelivery; expected: number }[] = [
       { name: 'not JSON', delivery: freshDelivery('{"type":'), expected: 400 },
       { name: 'JSON array', delivery: freshDelivery('[1,2,3]'), expected: 400 },
-      { name: 'wrong type', delivery: freshDelivery(JSON.stringify({ type: 'order.paid', sequence, data: { entitlements: [] } })), expected: 400 },
-      { name: 'entitlements not a list', delivery: freshDelivery(JSON.stringify({ type: 'entitlement.updated', sequence, data: { entitlements: 'all' } })), expected: 400 },
-      { name: 'no sequence in the body, one in the header', delivery: freshDelivery(summaryMessage(key.siteUrl, [], undefined), String(sequence)), expected: 400 },
+      {
+        name: 'wrong type',
+        delivery: freshDelivery(JSON.stringify({ type: 'order.paid', sequence, data: { entitlements: [] } })),
+        expected: 400,
+      },
+      {
+        name: 'entitlements not a list',
+        delivery: freshDelivery(JSON.stringify({ type: 'entitlement.updated', sequence, data: { entitlements: 'all' } })),
+        expected: 400,
+      },
+      {
+        name: 'no sequence in the body, one in the header',
+        delivery: freshDelivery(summaryMessage(key.siteUrl, [], undefined), String(sequence)),
+        expected: 400,
+      },
       { name: 'sequence a string', delivery: freshDelivery(summaryMessage(key.siteUrl, [], String(sequence))), expected: 400 },
       { name: 'sequence a float', delivery: freshDelivery(summaryMessage(key.siteUrl, [], 1e9 + 0.5)), expected: 400 },
       { name: 'sequence negative', delivery: freshDelivery(summaryMessage(key.siteUrl, [], -4)), expected: 400 },
@@ -114,9 +137,17 @@ describe('svc-client receiver: what it refuses or ignores, changing nothing', ()
     for (const { name, delivery, expected } of cases) {
       const answer = await signed(delivery);
       expect([name, answer.status]).toEqual([name, expected]);
-      expect(answer.body).toMatchObject({ code: expect.stringMatching(/^(svc_client_|rest_invalid_json$)/), message: expect.any(String), data: { status: expected } });
+      expect(answer.body).toMatchObject({
+        code: expect.stringMatching(/^(svc_client_|rest_invalid_json$)/),
+        message: expect.any(String),
+        data: { status: expected },
+      });
     }
-    const unsigned = await fetch(client.receiverUrl, { method: 'POST', headers: { 'webhook-id': '../../../etc/passwd', 'webhook-timestamp': 'NaN', 'webhook-signature': 'v1,' + '\u00e9'.repeat(50) }, body: '\u0000' });
+    const unsigned = await fetch(client.receiverUrl, {
+      method: 'POST',
+      headers: { 'webhook-id': '../../../etc/passwd', 'webhook-timestamp': 'NaN', 'webhook-signature': 'v1,' + '\u00e9'.repeat(50) },
+      body: '\u0000',
+    });
     expect(unsigned.status).toBe(401);
     for (const method of ['GET', 'PUT', 'DELETE']) {
       const answer = await fetch(client.receiverUrl, { method });
@@ -134,7 +165,18 @@ describe('svc-client receiver: a rotation', () => {
     expect(await pollUntil(features, (list) => list.includes('module.seo'))).toEqual(['module.seo']);
 
     // The rotation as an operator does it: a second key for the site; the hub signs with both secrets.
-    const lines = hub('key', 'create', '--site', first.siteUrl, '--team', first.team, '--name', 'rotated', '--endpoint', client.receiverUrl);
+    const lines = hub(
+      'key',
+      'create',
+      '--site',
+      first.siteUrl,
+      '--team',
+      first.team,
+      '--name',
+      'rotated',
+      '--endpoint',
+      client.receiverUrl,
+    );
     const newSecret = lines[lines.length - 2]!;
     const newKey = lines[lines.length - 1]!;
     hub('entitlement', 'grant', '--site', first.siteUrl, '--features', 'module.during-rotation');
@@ -142,14 +184,19 @@ describe('svc-client receiver: a rotation', () => {
 
     // The client moves to the new key and secret; the old key goes.
     const { hub_url: hubUrl } = await client.php<{ hub_url: string }>('return Svc_Client_Settings::get();');
-    const problems = await client.php<unknown>(`return Svc_Client_Settings::save( array( 'hub_url' => ${phpString(hubUrl)}, 'api_key' => ${phpString(newKey)}, 'webhook_secret' => ${phpString(newSecret)}, 'grace_hours' => '72' ) );`);
+    const problems = await client.php<unknown>(
+      `return Svc_Client_Settings::save( array( 'hub_url' => ${phpString(hubUrl)}, 'api_key' => ${phpString(newKey)}, 'webhook_secret' => ${phpString(newSecret)}, 'grace_hours' => '72' ) );`,
+    );
     expect(problems).toEqual([]);
     hub('key', 'revoke', first.id);
     hub('entitlement', 'grant', '--site', first.siteUrl, '--features', 'module.after-rotation');
     expect(await pollUntil(features, (list) => list.includes('module.after-rotation'))).toContain('module.after-rotation');
 
     const delivery = freshDelivery(summaryMessage(first.siteUrl, ['module.two-signatures'], (await client.license()).sequence + 1));
-    const answer = await post(client.receiverUrl, delivery, ['v1,' + Buffer.alloc(32, 7).toString('base64'), signature(newSecret, delivery.id, delivery.timestamp, delivery.body)]);
+    const answer = await post(client.receiverUrl, delivery, [
+      'v1,' + Buffer.alloc(32, 7).toString('base64'),
+      signature(newSecret, delivery.id, delivery.timestamp, delivery.body),
+    ]);
     expect([answer.status, answer.body.applied]).toEqual([200, true]);
     expect(await features()).toEqual(['module.two-signatures']);
   });

@@ -33,16 +33,19 @@ interface CheckResult {
 }
 const check = () => client.php<CheckResult>('return Svc_Client_Session_Check::run();');
 const features = () => client.php<string[]>('return svc_client_features();');
-const moduleState = async () => (await client.php<{ state: string } | false>("return get_option( 'svc_example_seo_module' );")) || { state: 'never' };
+const moduleState = async () =>
+  (await client.php<{ state: string } | false>("return get_option( 'svc_example_seo_module' );")) || { state: 'never' };
 /** Moves the last confirmation `hours` into the past, as if that much time had gone by since. */
 const age = (hours: number) =>
-  client.php(`$state = get_option( Svc_Client_License::OPTION ); $state['confirmed_at'] -= ${hours} * HOUR_IN_SECONDS; update_option( Svc_Client_License::OPTION, $state ); return true;`);
+  client.php(
+    `$state = get_option( Svc_Client_License::OPTION ); $state['confirmed_at'] -= ${hours} * HOUR_IN_SECONDS; update_option( Svc_Client_License::OPTION, $state ); return true;`,
+  );
 
 describe('svc-client session check', () => {
   it('refreshes the licence from the hub on demand', async () => {
     hub('entitlement', 'grant', '--site', key.siteUrl, '--features', 'module.seo');
     await pollUntil(features, (list) => list.length > 0);
-    await client.php("delete_option( Svc_Client_License::OPTION ); Svc_Client_License::announce_changes(); return true;");
+    await client.php('delete_option( Svc_Client_License::OPTION ); Svc_Client_License::announce_changes(); return true;');
     expect(await features()).toEqual([]);
     expect(await moduleState()).toMatchObject({ state: 'off' });
     const result = await check();

@@ -25,7 +25,10 @@ describe('the trust boundary between WordPress and the worker', () => {
 
   /** Price rows whose model starts with `ollama/<tag>` (the admin write the attack aimed at). */
   const pricesFor = async (name: string): Promise<number> => {
-    const [rows] = await services.database.pool.query<RowDataPacket[]>(`SELECT COUNT(*) AS n FROM ${services.database.table('model_prices')} WHERE model LIKE ?`, [`ollama/${name}%`]);
+    const [rows] = await services.database.pool.query<RowDataPacket[]>(
+      `SELECT COUNT(*) AS n FROM ${services.database.table('model_prices')} WHERE model LIKE ?`,
+      [`ollama/${name}%`],
+    );
     return Number(rows[0]!.n);
   };
 
@@ -37,7 +40,11 @@ describe('the trust boundary between WordPress and the worker', () => {
     ])('?rest_route= (plain permalinks), %s: 400 svc_invalid_request from the shell, nothing stored', async (_name, route) => {
       const name = tag();
       const answer = await call('wordpress', `/?rest_route=${route(name)}`, put());
-      expect([answer.status, answer.body?.code, answer.body?.data?.params]).toEqual([400, 'svc_invalid_request', { path: 'contains a control character' }]);
+      expect([answer.status, answer.body?.code, answer.body?.data?.params]).toEqual([
+        400,
+        'svc_invalid_request',
+        { path: 'contains a control character' },
+      ]);
       expect(await pricesFor(name)).toBe(0);
     });
 
@@ -51,14 +58,24 @@ describe('the trust boundary between WordPress and the worker', () => {
     ])('/wp-json/ (pretty permalinks), %s: refused, nothing stored', async (_name, route) => {
       const name = tag();
       const answer = await call('wordpress', `/wp-json${route(name)}`, put());
-      expect([answer.status, answer.body?.code, answer.body?.data?.params]).toEqual([400, 'svc_invalid_request', { path: 'contains a control character' }]);
+      expect([answer.status, answer.body?.code, answer.body?.data?.params]).toEqual([
+        400,
+        'svc_invalid_request',
+        { path: 'contains a control character' },
+      ]);
       expect(await pricesFor(name)).toBe(0);
     });
   });
 
   it('a path parameter with a control character is refused on every route, the same on both lanes', async () => {
     const refused = { status: 400, params: { path: 'contains a control character' } };
-    for (const route of ['/svc/v1/image-samples/photos%0A', '/svc-commerce/v1/orders/ord_1%0D', '/svc/v1/image-library/files/a%7F.svg', '/svc/v1/image-samples/photos%C2%85', '/svc/v1/image-templates/x%09y']) {
+    for (const route of [
+      '/svc/v1/image-samples/photos%0A',
+      '/svc-commerce/v1/orders/ord_1%0D',
+      '/svc/v1/image-library/files/a%7F.svg',
+      '/svc/v1/image-samples/photos%C2%85',
+      '/svc/v1/image-templates/x%09y',
+    ]) {
       const direct = await call('direct', `/wp-json${route}`);
       const wordpress = await call('wordpress', `/?rest_route=${route}`);
       expect([route, direct.status, direct.body?.code, direct.body?.data]).toEqual([route, 400, 'svc_invalid_request', refused]);
@@ -71,7 +88,11 @@ describe('the trust boundary between WordPress and the worker', () => {
 
   it('an address in a plugin namespace that no route matches: the same 404 on both lanes, from the shell through WordPress', async () => {
     for (const route of ['/svc/v1/no-such-route', '/svc-commerce/v1/orders/a/b', '/llm/router/v1']) {
-      const answers = await Promise.all([call('wordpress', `/?rest_route=${route}`), call('wordpress', `/wp-json${route}`), call('direct', `/wp-json${route}`)]);
+      const answers = await Promise.all([
+        call('wordpress', `/?rest_route=${route}`),
+        call('wordpress', `/wp-json${route}`),
+        call('direct', `/wp-json${route}`),
+      ]);
       for (const answer of answers) expect([route, answer.status, answer.body]).toEqual([route, 404, answers[2]!.body]);
       expect(answers[2]!.body.code).toBe('svc_not_found');
     }
@@ -108,7 +129,11 @@ describe('the trust boundary between WordPress and the worker', () => {
       const path = '/wp-json/svc-hub/v1/internal/woo-order-event';
       const body = JSON.stringify({ event: 'order.updated' });
       const signing = { method: 'POST', path, body, user: '1', auth: 'admin' };
-      const answer = await call('direct', path, { method: 'POST', body, headers: { 'Content-Type': 'application/json', ...shellHeaders(signing) } });
+      const answer = await call('direct', path, {
+        method: 'POST',
+        body,
+        headers: { 'Content-Type': 'application/json', ...shellHeaders(signing) },
+      });
       expect([answer.status, answer.body?.code]).toEqual([403, 'svc_forbidden']);
     });
   });
@@ -137,7 +162,10 @@ describe('the trust boundary between WordPress and the worker', () => {
   it('through WordPress an administrator still saves a price: the shell signs auth kind admin and the user id', async () => {
     const admin = await logIn();
     const name = tag();
-    const answer = await call('wordpress', `/wp-json${PRICES}/ollama/${name}`, { ...put(), headers: { ...admin.headers, 'Content-Type': 'application/json' } });
+    const answer = await call('wordpress', `/wp-json${PRICES}/ollama/${name}`, {
+      ...put(),
+      headers: { ...admin.headers, 'Content-Type': 'application/json' },
+    });
     expect(answer.status).toBe(200);
     expect(await pricesFor(name)).toBe(1);
   });

@@ -9,9 +9,18 @@ import { stack } from '../support/stack';
 /** The usage rows of `requestIds`, as they are in MySQL now (no waiting). */
 async function usageRows(requestIds: string[]): Promise<Map<string, RowDataPacket>> {
   const env = stack().workerEnv;
-  const connection = await createConnection({ host: env.SVC_DB_HOST, port: Number(env.SVC_DB_PORT), user: env.SVC_DB_USER, password: env.SVC_DB_PASSWORD, database: env.SVC_DB_NAME });
+  const connection = await createConnection({
+    host: env.SVC_DB_HOST,
+    port: Number(env.SVC_DB_PORT),
+    user: env.SVC_DB_USER,
+    password: env.SVC_DB_PASSWORD,
+    database: env.SVC_DB_NAME,
+  });
   try {
-    const [rows] = await connection.query<RowDataPacket[]>(`SELECT request_id, kind, status, cache_hit, error_code FROM ${env.SVC_DB_PREFIX}svc_usage WHERE request_id IN (?)`, [requestIds]);
+    const [rows] = await connection.query<RowDataPacket[]>(
+      `SELECT request_id, kind, status, cache_hit, error_code FROM ${env.SVC_DB_PREFIX}svc_usage WHERE request_id IN (?)`,
+      [requestIds],
+    );
     return new Map(rows.map((row) => [row.request_id as string, row]));
   } finally {
     await connection.end();
@@ -68,7 +77,12 @@ describe('usage rows of answered calls survive a kill -9', () => {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${bearer}`, 'X-Request-Id': id },
         body: JSON.stringify(body),
-      }).then(async (response) => ({ id, status: response.status, cache: response.headers.get('x-svc-cache'), text: await response.text() }));
+      }).then(async (response) => ({
+        id,
+        status: response.status,
+        cache: response.headers.get('x-svc-cache'),
+        text: await response.text(),
+      }));
     const cached = { model: 'mock/echo', messages: MESSAGES, temperature: 0 };
     await post('/chat/completions', cached); // fills the cache (a hit if an earlier case did)
 

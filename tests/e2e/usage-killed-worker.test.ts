@@ -11,11 +11,20 @@ const LONG_TEXT = Array.from({ length: 100 }, (_, index) => `w${index}`).join(' 
 /** Polls the usage row of `requestId` until `done(row)` (at most 30 s); returns it. */
 async function usageRow(requestId: string, done: (row: RowDataPacket | undefined) => boolean): Promise<RowDataPacket | undefined> {
   const env = stack().workerEnv;
-  const connection = await createConnection({ host: env.SVC_DB_HOST, port: Number(env.SVC_DB_PORT), user: env.SVC_DB_USER, password: env.SVC_DB_PASSWORD, database: env.SVC_DB_NAME });
+  const connection = await createConnection({
+    host: env.SVC_DB_HOST,
+    port: Number(env.SVC_DB_PORT),
+    user: env.SVC_DB_USER,
+    password: env.SVC_DB_PASSWORD,
+    database: env.SVC_DB_NAME,
+  });
   try {
     const deadline = Date.now() + 30_000;
     for (;;) {
-      const [rows] = await connection.query<RowDataPacket[]>(`SELECT status, worker FROM ${env.SVC_DB_PREFIX}svc_usage WHERE request_id = ?`, [requestId]);
+      const [rows] = await connection.query<RowDataPacket[]>(
+        `SELECT status, worker FROM ${env.SVC_DB_PREFIX}svc_usage WHERE request_id = ?`,
+        [requestId],
+      );
       if (done(rows[0]) || Date.now() > deadline) return rows[0];
       await new Promise((resolve) => setTimeout(resolve, 200));
     }

@@ -61,13 +61,20 @@ describe('store admin routes', () => {
     const source = `https://admin-${unique}.example`;
     const created = await admin('POST', '/stores', { source_url: source, secret: 'first&secret' });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ object: 'store', id: expect.stringMatching(/^sto_[0-9A-Z]{26}$/), source_url: `${source}/`, secret_last4: 'cret' });
+    expect(created.body).toMatchObject({
+      object: 'store',
+      id: expect.stringMatching(/^sto_[0-9A-Z]{26}$/),
+      source_url: `${source}/`,
+      secret_last4: 'cret',
+    });
     expect((await admin('POST', '/stores', { source_url: `${source}/`, secret: 'x' })).body.code).toBe('svc_conflict');
 
     const rotated = await admin('PUT', `/stores/${created.body.id}`, { secret: 'second&secret-9876' });
     expect([rotated.status, rotated.body.secret_last4]).toEqual([200, '9876']);
     const listed = await admin('GET', '/stores');
-    expect(listed.body.data.map((store: { source_url: string }) => store.source_url)).toEqual(expect.arrayContaining([STORE, `${source}/`]));
+    expect(listed.body.data.map((store: { source_url: string }) => store.source_url)).toEqual(
+      expect.arrayContaining([STORE, `${source}/`]),
+    );
     for (const secret of ['first&secret', 'second&secret', SECRET]) expect(listed.text).not.toContain(secret);
 
     expect((await admin('DELETE', `/stores/${created.body.id}`)).body).toMatchObject({ id: created.body.id, deleted: true });
@@ -110,7 +117,14 @@ describe('webhook audit admin routes', () => {
     expect(page.headers.get('link')).toContain('rel="next"');
     const [newest, older] = page.body.data;
     expect(newest.id).toBeGreaterThan(older.id);
-    expect(newest).toMatchObject({ object: 'webhook_attempt', source: STORE, signature_result: 'valid', outcome: 'ignored', topic: 'order.deleted', client_ip: ADDRESS });
+    expect(newest).toMatchObject({
+      object: 'webhook_attempt',
+      source: STORE,
+      signature_result: 'valid',
+      outcome: 'ignored',
+      topic: 'order.deleted',
+      client_ip: ADDRESS,
+    });
     expect(newest).not.toHaveProperty('body');
     expect(newest).not.toHaveProperty('headers');
     const entry = await admin('GET', `/webhook-audit/${newest.id}`);
@@ -126,7 +140,11 @@ describe('webhook audit admin routes', () => {
     expect([answer.status, answer.body.outcome]).toEqual([200, 'ignored']);
     const list = await admin('GET', `/webhook-audit?outcome=ignored&source=${encodeURIComponent(STORE)}&per_page=1`);
     const entry = await admin('GET', `/webhook-audit/${list.body.data[0].id}`);
-    expect(entry.body).toMatchObject({ body: bytes.toString('base64'), body_encoding: 'base64', reason: 'the body is not valid JSON: it is not UTF-8' });
+    expect(entry.body).toMatchObject({
+      body: bytes.toString('base64'),
+      body_encoding: 'base64',
+      reason: 'the body is not valid JSON: it is not UTF-8',
+    });
   });
 
   it('validates its filters and ids', async () => {

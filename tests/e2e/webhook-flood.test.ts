@@ -28,7 +28,24 @@ const MAX_ROW_BYTES = 64 * 1024 + 8 * 1024 + 2048;
 afterAll(closeLoopbackAgents);
 
 hub('store', 'add', '--source', STORE, '--secret', SECRET);
-hub('package', 'create', '--id', PACKAGE, '--name', 'Flood', '--price', '49.00', '--currency', 'EUR', '--features', 'module.flood', '--woo-product', '77', '--store', STORE);
+hub(
+  'package',
+  'create',
+  '--id',
+  PACKAGE,
+  '--name',
+  'Flood',
+  '--price',
+  '49.00',
+  '--currency',
+  'EUR',
+  '--features',
+  'module.flood',
+  '--woo-product',
+  '77',
+  '--store',
+  STORE,
+);
 
 const services = hubServices();
 afterAll(() => services.database.close());
@@ -49,7 +66,14 @@ async function rowsOf(address: string): Promise<AttemptRow[]> {
        FROM ${services.database.table('webhook_audit')} WHERE client_ip = ? ORDER BY id`,
     [address],
   );
-  return rows.map((row) => ({ id: row.id, outcome: row.outcome, http_status: row.http_status, headers: row.headers, stored_bytes: Number(row.stored_bytes), attempts: Number(row.attempts ?? 1) }));
+  return rows.map((row) => ({
+    id: row.id,
+    outcome: row.outcome,
+    http_status: row.http_status,
+    headers: row.headers,
+    stored_bytes: Number(row.stored_bytes),
+    attempts: Number(row.attempts ?? 1),
+  }));
 }
 
 const total = (rows: AttemptRow[]) => rows.reduce((sum, row) => sum + row.attempts, 0);
@@ -76,9 +100,17 @@ describe.each(LANES)('a flood of webhook attempts via %s', (lane: Lane) => {
     const listed = await admin('GET', `/webhook-audit?client_ip=${address}&outcome=ping&per_page=100`);
     expect(listed.status).toBe(200);
     expect(listed.body.data.reduce((sum: number, item: { attempts: number }) => sum + item.attempts, 0)).toBe(30);
-    expect(listed.body.data[0]).toMatchObject({ object: 'webhook_attempt', client_ip: address, http_status: 200, signature_result: 'unsigned_ping', last_received_at: expect.any(String) });
+    expect(listed.body.data[0]).toMatchObject({
+      object: 'webhook_attempt',
+      client_ip: address,
+      http_status: 200,
+      signature_result: 'unsigned_ping',
+      last_received_at: expect.any(String),
+    });
     // The list says which rows are tallies (the admin screen shows them without headers or body).
-    expect(listed.body.data.filter((item: { tallied: boolean }) => item.tallied).length).toBe(pings.filter((row) => row.headers === '[]').length);
+    expect(listed.body.data.filter((item: { tallied: boolean }) => item.tallied).length).toBe(
+      pings.filter((row) => row.headers === '[]').length,
+    );
     expect(listed.body.data.filter((item: { tallied: boolean }) => !item.tallied).length).toBe(LIMIT);
   });
 
@@ -97,10 +129,25 @@ describe.each(LANES)('a flood of webhook attempts via %s', (lane: Lane) => {
     const init = json({ package_id: PACKAGE, site_url: buyer.siteUrl });
     const checkout = await call(lane, '/wp-json/svc-commerce/v1/checkout', { ...init, headers: { ...init.headers, ...bearer(buyer.key) } });
     const now = new Date();
-    const body = phpJsonEncode(restOrder({ id: 50_000 + Math.floor(Math.random() * 1_000_000), hubOrderId: checkout.body.id, siteUrl: buyer.siteUrl, status: 'processing', paidAt: now, modifiedAt: now }));
+    const body = phpJsonEncode(
+      restOrder({
+        id: 50_000 + Math.floor(Math.random() * 1_000_000),
+        hubOrderId: checkout.body.id,
+        siteUrl: buyer.siteUrl,
+        status: 'processing',
+        paidAt: now,
+        modifiedAt: now,
+      }),
+    );
     const paid = await sendWebhook(address, lane, delivery(body, { source: STORE, key: SECRET }));
     expect([paid.answer.status, paid.answer.body.outcome]).toEqual([200, 'applied']);
-    expect(await auditEntry(paid.requestId)).toMatchObject({ client_ip: address, signature_result: 'valid', outcome: 'applied', attempts: 1, body });
+    expect(await auditEntry(paid.requestId)).toMatchObject({
+      client_ip: address,
+      signature_result: 'valid',
+      outcome: 'applied',
+      attempts: 1,
+      body,
+    });
     const order = await call(lane, `/wp-json/svc-commerce/v1/orders/${checkout.body.id}`, { headers: bearer(buyer.key) });
     expect(order.body.status).toBe('paid');
 
@@ -111,7 +158,11 @@ describe.each(LANES)('a flood of webhook attempts via %s', (lane: Lane) => {
   it('stores a flood of unsigned attempts with capped headers and a bounded size, while a signed delivery from another address pays an order', async () => {
     const flooder = randomLoopbackAddress();
     const padding = Object.fromEntries(Array.from({ length: 30 }, (_, index) => [`X-Junk-${index}`, 'j'.repeat(400)]));
-    const junk = () => ({ method: 'POST' as const, headers: { 'Content-Type': 'application/json', ...padding }, body: `{"junk":"${'x'.repeat(100_000)}"}` });
+    const junk = () => ({
+      method: 'POST' as const,
+      headers: { 'Content-Type': 'application/json', ...padding },
+      body: `{"junk":"${'x'.repeat(100_000)}"}`,
+    });
     const flood = (count: number) => Promise.all(Array.from({ length: count }, () => sendWebhook(flooder, lane, junk())));
     const before: number[] = [];
     for (let index = 0; index < LIMIT + 5; index += 1) before.push((await sendWebhook(flooder, lane, junk())).answer.status);
@@ -121,12 +172,27 @@ describe.each(LANES)('a flood of webhook attempts via %s', (lane: Lane) => {
     const init = json({ package_id: PACKAGE, site_url: buyer.siteUrl });
     const checkout = await call(lane, '/wp-json/svc-commerce/v1/checkout', { ...init, headers: { ...init.headers, ...bearer(buyer.key) } });
     const now = new Date();
-    const body = phpJsonEncode(restOrder({ id: 50_000 + Math.floor(Math.random() * 1_000_000), hubOrderId: checkout.body.id, siteUrl: buyer.siteUrl, status: 'processing', paidAt: now, modifiedAt: now }));
+    const body = phpJsonEncode(
+      restOrder({
+        id: 50_000 + Math.floor(Math.random() * 1_000_000),
+        hubOrderId: checkout.body.id,
+        siteUrl: buyer.siteUrl,
+        status: 'processing',
+        paidAt: now,
+        modifiedAt: now,
+      }),
+    );
     const store = randomLoopbackAddress();
     const [paid, during] = await Promise.all([sendWebhook(store, lane, delivery(body, { source: STORE, key: SECRET })), flood(40)]);
     expect(during.every(({ answer }) => answer.status === 429)).toBe(true);
     expect([paid.answer.status, paid.answer.body.outcome]).toEqual([200, 'applied']);
-    expect(await auditEntry(paid.requestId)).toMatchObject({ client_ip: store, signature_result: 'valid', outcome: 'applied', attempts: 1, body });
+    expect(await auditEntry(paid.requestId)).toMatchObject({
+      client_ip: store,
+      signature_result: 'valid',
+      outcome: 'applied',
+      attempts: 1,
+      body,
+    });
     const order = await call(lane, `/wp-json/svc-commerce/v1/orders/${checkout.body.id}`, { headers: bearer(buyer.key) });
     expect(order.body.status).toBe('paid');
 
@@ -186,7 +252,12 @@ function streamSlowly(address: string): Promise<{ status: number; body: string; 
       const head = /^HTTP\/1\.1 (\d{3})[^\r]*\r\n([\s\S]*?)\r\n\r\n([\s\S]*)$/.exec(text);
       if (!head) return reject(new Error(`no HTTP answer before the connection closed (${text.length} bytes, ${reset})`));
       const length = Number(/^content-length:\s*(\d+)\s*$/im.exec(head[2]!)?.[1]);
-      resolve({ status: Number(head[1]), body: Number.isNaN(length) ? head[3]! : head[3]!.slice(0, length), sentBytes, finishedSending: !answeredWhileSending });
+      resolve({
+        status: Number(head[1]),
+        body: Number.isNaN(length) ? head[3]! : head[3]!.slice(0, length),
+        sentBytes,
+        finishedSending: !answeredWhileSending,
+      });
     });
   });
 }

@@ -34,11 +34,21 @@ hub('store', 'add', '--source', SILENT_STORE, '--secret', `silent-${unique}`);
 
 /** An order.updated naming no hub order: verified, answered 200 `unmatched`. */
 function body(): string {
-  return phpJsonEncode(restOrder({ id: 4242, hubOrderId: '', siteUrl: 'https://client.example', status: 'processing', paidAt: new Date(), modifiedAt: new Date() }));
+  return phpJsonEncode(
+    restOrder({
+      id: 4242,
+      hubOrderId: '',
+      siteUrl: 'https://client.example',
+      status: 'processing',
+      paidAt: new Date(),
+      modifiedAt: new Date(),
+    }),
+  );
 }
 
 const send = async (source: string, key: string) => (await sendWebhook(ADDRESS, 'direct', delivery(body(), { source, key }))).answer;
-const storeJson = async (source: string) => (await admin('GET', '/stores')).body.data.find((entry: { source_url: string }) => entry.source_url === source);
+const storeJson = async (source: string) =>
+  (await admin('GET', '/stores')).body.data.find((entry: { source_url: string }) => entry.source_url === source);
 
 describe('the secret in every form WooCommerce signs with', () => {
   it.each([
@@ -67,10 +77,18 @@ describe("a store's verification health", () => {
 
     for (let attempt = 0; attempt < 3; attempt += 1) expect((await send(TYPED_STORE, 'a key from before the re-save')).status).toBe(401);
     const failing = await storeJson(TYPED_STORE);
-    expect(failing.verification).toMatchObject({ failures_in_row: 3, last_failure_at: expect.any(String), last_failure_reason: 'the signature did not match the secret configured for the store' });
+    expect(failing.verification).toMatchObject({
+      failures_in_row: 3,
+      last_failure_at: expect.any(String),
+      last_failure_reason: 'the signature did not match the secret configured for the store',
+    });
     expect(failing.health.status).toBe('failing');
-    expect(failing.health.message).toMatch(/The last 3 deliveries failed verification; WooCommerce disables the webhook after 6\. The secret probably changed in WooCommerce \(a re-save of the webhook form trims or strips it\)\./);
-    expect(failing.health.action).toMatch(/^Copy the secret shown in WooCommerce → Settings → Advanced → Webhooks into this store's secret here \(or rotate/);
+    expect(failing.health.message).toMatch(
+      /The last 3 deliveries failed verification; WooCommerce disables the webhook after 6\. The secret probably changed in WooCommerce \(a re-save of the webhook form trims or strips it\)\./,
+    );
+    expect(failing.health.action).toMatch(
+      /^Copy the secret shown in WooCommerce → Settings → Advanced → Webhooks into this store's secret here \(or rotate/,
+    );
 
     expect(hub('store', 'list').find((line) => line.includes(TYPED_STORE))).toMatch(/\tdeliveries failing \(3 failed in a row\)$/);
 
@@ -88,17 +106,41 @@ describe("a store's verification health", () => {
 
   it('calls a store silent when one of its orders has waited a day with no delivery, and well after one', async () => {
     const packageId = `silent-${unique}`;
-    hub('package', 'create', '--id', packageId, '--name', 'Silent', '--price', '5.00', '--currency', 'EUR', '--features', 'module.silent',
-      '--duration-days', '30', '--woo-product', '77', '--store', SILENT_STORE);
+    hub(
+      'package',
+      'create',
+      '--id',
+      packageId,
+      '--name',
+      'Silent',
+      '--price',
+      '5.00',
+      '--currency',
+      'EUR',
+      '--features',
+      'module.silent',
+      '--duration-days',
+      '30',
+      '--woo-product',
+      '77',
+      '--store',
+      SILENT_STORE,
+    );
     const client = createKey();
     const init = json({ package_id: packageId, site_url: client.siteUrl });
-    const checkout = await call('direct', '/wp-json/svc-commerce/v1/checkout', { ...init, headers: { ...init.headers, ...bearer(client.key) } });
+    const checkout = await call('direct', '/wp-json/svc-commerce/v1/checkout', {
+      ...init,
+      headers: { ...init.headers, ...bearer(client.key) },
+    });
     expect(checkout.status).toBe(201);
     expect((await storeJson(SILENT_STORE)).health.status).toBe('ok'); // a fresh order is not yet a sign of anything
 
     const services = hubServices();
     try {
-      await services.database.pool.execute(`UPDATE ${services.database.table('orders')} SET created_at = created_at - INTERVAL 25 HOUR WHERE id = ?`, [checkout.body.id]);
+      await services.database.pool.execute(
+        `UPDATE ${services.database.table('orders')} SET created_at = created_at - INTERVAL 25 HOUR WHERE id = ?`,
+        [checkout.body.id],
+      );
     } finally {
       await services.database.close();
     }

@@ -38,8 +38,26 @@ afterAll(closeLoopbackAgents);
 
 hub('store', 'add', '--source', STORE, '--secret', SECRET);
 hub('store', 'add', '--source', OTHER_STORE, '--secret', OTHER_SECRET);
-hub('package', 'create', '--id', PACKAGE, '--name', 'SEO module', '--price', '49.00', '--currency', 'EUR', '--features', 'module.seo',
-  '--duration-days', '30', '--woo-product', '77', '--store', STORE);
+hub(
+  'package',
+  'create',
+  '--id',
+  PACKAGE,
+  '--name',
+  'SEO module',
+  '--price',
+  '49.00',
+  '--currency',
+  'EUR',
+  '--features',
+  'module.seo',
+  '--duration-days',
+  '30',
+  '--woo-product',
+  '77',
+  '--store',
+  STORE,
+);
 
 let wooOrderIds = 10_000 + Math.floor(Math.random() * 1_000_000);
 
@@ -52,7 +70,8 @@ async function checkout(lane: Lane, key: TestKey): Promise<string> {
   return answer.body.id;
 }
 
-const order = async (lane: Lane, key: TestKey, id: string) => (await call(lane, `${COMMERCE}/orders/${id}`, { headers: bearer(key.key) })).body;
+const order = async (lane: Lane, key: TestKey, id: string) =>
+  (await call(lane, `${COMMERCE}/orders/${id}`, { headers: bearer(key.key) })).body;
 const entitlement = async (lane: Lane, key: TestKey) => {
   const answer = await call(lane, `${LICENSE}/entitlement`, { headers: bearer(key.key) });
   return (answer.body.entitlements as { package_id: string | null; status: string }[]).find((item) => item.package_id === PACKAGE) ?? null;
@@ -61,18 +80,22 @@ const entitlement = async (lane: Lane, key: TestKey) => {
 /** A WooCommerce order paying `hubOrderId` for `key`'s site, as the store's REST API spells it. */
 function wooOrder(key: TestKey, hubOrderId: string, options: Partial<OrderOptions> = {}): string {
   const modifiedAt = options.modifiedAt ?? new Date();
-  return phpJsonEncode(restOrder({ id: wooOrderIds, hubOrderId, siteUrl: key.siteUrl, status: 'processing', paidAt: modifiedAt, modifiedAt, ...options }));
+  return phpJsonEncode(
+    restOrder({ id: wooOrderIds, hubOrderId, siteUrl: key.siteUrl, status: 'processing', paidAt: modifiedAt, modifiedAt, ...options }),
+  );
 }
 
 const expectSignatureRefused = (answer: JsonAnswer) => expect([answer.status, answer.body.code]).toEqual([401, 'svc_invalid_signature']);
 /** The webhook's one refusal (docs/woocommerce-webhook.md): it never tells an unknown store from a wrong signature. */
 const REFUSED = {
   code: 'svc_invalid_signature',
-  message: 'The WooCommerce webhook signature was rejected: the delivery must come from a store configured on this hub (X-WC-Webhook-Source) and be signed with its secret.',
+  message:
+    'The WooCommerce webhook signature was rejected: the delivery must come from a store configured on this hub (X-WC-Webhook-Source) and be signed with its secret.',
   data: { status: 401 },
 };
 const DAY = 86_400_000;
-const retentionDays = (entry: { received_at: string; expires_at: string }) => (Date.parse(entry.expires_at) - Date.parse(entry.received_at)) / DAY;
+const retentionDays = (entry: { received_at: string; expires_at: string }) =>
+  (Date.parse(entry.expires_at) - Date.parse(entry.received_at)) / DAY;
 
 describe.each(LANES)('WooCommerce webhook via %s', (lane: Lane) => {
   const client = createKey();
@@ -88,7 +111,10 @@ describe.each(LANES)('WooCommerce webhook via %s', (lane: Lane) => {
 
     const afterPayment = await order(lane, client, orderId);
     expect(afterPayment).toMatchObject({ status: 'paid', woo_order_id: wooOrderIds });
-    expect(afterPayment.history.map((entry: { status: string; source: string }) => [entry.status, entry.source])).toEqual([['pending', 'checkout'], ['paid', 'webhook']]);
+    expect(afterPayment.history.map((entry: { status: string; source: string }) => [entry.status, entry.source])).toEqual([
+      ['pending', 'checkout'],
+      ['paid', 'webhook'],
+    ]);
     expect(await entitlement(lane, client)).toMatchObject({ status: 'active', features: ['module.seo'] });
     const active = await call(lane, `${LICENSE}/entitlement`, { headers: bearer(client.key) });
     expect(active.body.features).toContain('module.seo');
@@ -112,13 +138,26 @@ describe.each(LANES)('WooCommerce webhook via %s', (lane: Lane) => {
     });
     expect(retentionDays(audited)).toBe(365);
     const headerNames = (audited.headers as string[][]).map(([name]) => name!.toLowerCase());
-    for (const name of ['x-wc-webhook-source', 'x-wc-webhook-topic', 'x-wc-webhook-resource', 'x-wc-webhook-event', 'x-wc-webhook-signature', 'x-wc-webhook-id', 'x-wc-webhook-delivery-id', 'user-agent']) {
+    for (const name of [
+      'x-wc-webhook-source',
+      'x-wc-webhook-topic',
+      'x-wc-webhook-resource',
+      'x-wc-webhook-event',
+      'x-wc-webhook-signature',
+      'x-wc-webhook-id',
+      'x-wc-webhook-delivery-id',
+      'user-agent',
+    ]) {
       expect(headerNames).toContain(name);
     }
 
     const refundBody = wooOrder(client, orderId, { status: 'refunded', paidAt, modifiedAt: new Date() });
     const refunded = await send(lane, delivery(refundBody, { source: STORE, key: SECRET }));
-    expect([refunded.answer.status, refunded.answer.body.outcome, refunded.answer.body.reason]).toEqual([200, 'applied', 'order paid → refunded']);
+    expect([refunded.answer.status, refunded.answer.body.outcome, refunded.answer.body.reason]).toEqual([
+      200,
+      'applied',
+      'order paid → refunded',
+    ]);
     expect((await order(lane, client, orderId)).status).toBe('refunded');
     expect(await entitlement(lane, client)).toMatchObject({ status: 'revoked' });
 
@@ -135,7 +174,11 @@ describe.each(LANES)('WooCommerce webhook via %s', (lane: Lane) => {
     const body = wooOrder(buyer, orderId);
     expect((await send(lane, delivery(body, { source: STORE, key: SECRET }))).answer.body.outcome).toBe('applied');
     const again = await send(lane, delivery(body, { source: STORE, key: SECRET }));
-    expect([again.answer.status, again.answer.body.outcome, again.answer.body.reason]).toEqual([200, 'no_change', 'the order is already paid']);
+    expect([again.answer.status, again.answer.body.outcome, again.answer.body.reason]).toEqual([
+      200,
+      'no_change',
+      'the order is already paid',
+    ]);
     expect((await order(lane, buyer, orderId)).history).toHaveLength(2);
     expect(await attempt(again.requestId)).toMatchObject({ signature_result: 'valid', outcome: 'no_change' });
   });
@@ -147,15 +190,28 @@ describe.each(LANES)('WooCommerce webhook via %s', (lane: Lane) => {
     const victim = (wooOrderIds += 1);
     const at = (secondsAgo: number) => new Date(Date.now() - secondsAgo * 1000);
     // The stranger put the buyer's svc_hub_order_id (it travels in the pay URL) into orders of their own, none paid.
-    for (const [status, secondsAgo] of [['checkout-draft', 50], ['pending', 40], ['on-hold', 35], ['failed', 30], ['cancelled', 25]] as const) {
+    for (const [status, secondsAgo] of [
+      ['checkout-draft', 50],
+      ['pending', 40],
+      ['on-hold', 35],
+      ['failed', 30],
+      ['cancelled', 25],
+    ] as const) {
       const body = wooOrder(owner, orderId, { id: stranger, status, paidAt: null, modifiedAt: at(secondsAgo) });
       const { answer } = await send(lane, delivery(body, { source: STORE, key: SECRET }));
-      expect([answer.status, answer.body.outcome, answer.body.reason]).toEqual([200, 'no_change', expect.stringContaining('an unpaid order does not claim')]);
+      expect([answer.status, answer.body.outcome, answer.body.reason]).toEqual([
+        200,
+        'no_change',
+        expect.stringContaining('an unpaid order does not claim'),
+      ]);
       expect(await order(lane, owner, orderId)).toMatchObject({ status: 'pending', woo_order_id: null });
     }
 
     expect(await entitlement(lane, owner)).toBeNull();
-    const paid = await send(lane, delivery(wooOrder(owner, orderId, { id: victim, paidAt: at(20), modifiedAt: at(20) }), { source: STORE, key: SECRET }));
+    const paid = await send(
+      lane,
+      delivery(wooOrder(owner, orderId, { id: victim, paidAt: at(20), modifiedAt: at(20) }), { source: STORE, key: SECRET }),
+    );
     expect([paid.answer.status, paid.answer.body.outcome]).toEqual([200, 'applied']);
     expect(await order(lane, owner, orderId)).toMatchObject({ status: 'paid', woo_order_id: victim });
 
@@ -168,15 +224,31 @@ describe.each(LANES)('WooCommerce webhook via %s', (lane: Lane) => {
     expect([after.status, after.woo_order_id, after.history.length]).toEqual(['paid', victim, 2]);
     expect(await entitlement(lane, owner)).toMatchObject({ status: 'active' });
 
-    const refund = await send(lane, delivery(wooOrder(owner, orderId, { id: victim, status: 'refunded', paidAt: at(20), modifiedAt: new Date() }), { source: STORE, key: SECRET }));
-    expect([refund.answer.status, refund.answer.body.outcome, refund.answer.body.reason]).toEqual([200, 'applied', 'order paid → refunded']);
+    const refund = await send(
+      lane,
+      delivery(wooOrder(owner, orderId, { id: victim, status: 'refunded', paidAt: at(20), modifiedAt: new Date() }), {
+        source: STORE,
+        key: SECRET,
+      }),
+    );
+    expect([refund.answer.status, refund.answer.body.outcome, refund.answer.body.reason]).toEqual([
+      200,
+      'applied',
+      'order paid → refunded',
+    ]);
   });
 
   it("answers WooCommerce's form-encoded ping with exactly 200, audited as an unsigned ping", async () => {
     const { answer, requestId } = await send(lane, ping(31));
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ received: true, outcome: 'ping' });
-    expect(await attempt(requestId)).toMatchObject({ signature_result: 'unsigned_ping', outcome: 'ping', http_status: 200, webhook_id: '31', body: 'webhook_id=31' });
+    expect(await attempt(requestId)).toMatchObject({
+      signature_result: 'unsigned_ping',
+      outcome: 'ping',
+      http_status: 200,
+      webhook_id: '31',
+      body: 'webhook_id=31',
+    });
   });
 
   describe('refuses what it cannot verify, audits it, and changes nothing', () => {
@@ -196,19 +268,34 @@ describe.each(LANES)('WooCommerce webhook via %s', (lane: Lane) => {
 
     const cases: [string, () => WebhookRequest, string][] = [
       ['a signature made with another secret', () => delivery(body, { source: STORE, key: `${SECRET}x` }), 'invalid'],
-      ['a body changed after signing', () => ({ ...delivery(body, { source: STORE, key: SECRET }), body: body.replace('"total":"49.00"', '"total":"0.01"') }), 'invalid'],
+      [
+        'a body changed after signing',
+        () => ({ ...delivery(body, { source: STORE, key: SECRET }), body: body.replace('"total":"49.00"', '"total":"0.01"') }),
+        'invalid',
+      ],
       ["another store's signature on this store's source", () => delivery(body, { source: STORE, key: OTHER_KEY }), 'invalid'],
-      ['no X-WC-Webhook-* headers at all', () => ({ method: 'POST' as const, headers: { 'Content-Type': 'application/json' }, body }), 'missing'],
-      ['a source without a signature', () => delivery(body, { source: STORE, key: SECRET, headers: { 'X-WC-Webhook-Signature': null } }), 'missing'],
+      [
+        'no X-WC-Webhook-* headers at all',
+        () => ({ method: 'POST' as const, headers: { 'Content-Type': 'application/json' }, body }),
+        'missing',
+      ],
+      [
+        'a source without a signature',
+        () => delivery(body, { source: STORE, key: SECRET, headers: { 'X-WC-Webhook-Signature': null } }),
+        'missing',
+      ],
       ['an unknown store', () => delivery(body, { source: `https://unknown-${unique}.example/`, key: SECRET }), 'unknown_store'],
     ];
-    it.each(cases)('%s → 401, the one answer every refusal gets (the audit row says which check failed)', async (_label, build, signatureResult) => {
-      const { answer, requestId } = await send(lane, build());
-      expect([answer.status, answer.body]).toEqual([401, REFUSED]);
-      const audited = await attempt(requestId);
-      expect(audited).toMatchObject({ signature_result: signatureResult, outcome: 'rejected', http_status: 401, order_id: null });
-      expect(retentionDays(audited)).toBe(30);
-    });
+    it.each(cases)(
+      '%s → 401, the one answer every refusal gets (the audit row says which check failed)',
+      async (_label, build, signatureResult) => {
+        const { answer, requestId } = await send(lane, build());
+        expect([answer.status, answer.body]).toEqual([401, REFUSED]);
+        const audited = await attempt(requestId);
+        expect(audited).toMatchObject({ signature_result: signatureResult, outcome: 'rejected', http_status: 401, order_id: null });
+        expect(retentionDays(audited)).toBe(30);
+      },
+    );
   });
 
   describe('answers 200 to a verified delivery it cannot use, so WooCommerce keeps the webhook enabled', () => {
@@ -230,7 +317,12 @@ describe.each(LANES)('WooCommerce webhook via %s', (lane: Lane) => {
       const { answer, requestId } = await send(lane, delivery(wooOrder(buyer, orderId, options), { source: STORE, key: SECRET }));
       expect([answer.status, answer.body.outcome]).toEqual([200, 'unmatched']);
       expect(answer.body.reason).toMatch(reason);
-      expect(await attempt(requestId)).toMatchObject({ signature_result: 'valid', outcome: 'unmatched', order_id: orderId, woo_order_id: wooOrderIds });
+      expect(await attempt(requestId)).toMatchObject({
+        signature_result: 'valid',
+        outcome: 'unmatched',
+        order_id: orderId,
+        woo_order_id: wooOrderIds,
+      });
     });
 
     it("another store's order for it (that store's entity-encoded secret verifies) → unmatched", async () => {
@@ -242,7 +334,12 @@ describe.each(LANES)('WooCommerce webhook via %s', (lane: Lane) => {
 
     it.each([
       ['malformed JSON', 'order.updated', '{"id":1,"status":', /^the body is not valid JSON/],
-      ['the payment_complete action (no order data)', 'action.woocommerce_payment_complete', '{"action":"woocommerce_payment_complete","arg":4711}', /^no order data/],
+      [
+        'the payment_complete action (no order data)',
+        'action.woocommerce_payment_complete',
+        '{"action":"woocommerce_payment_complete","arg":4711}',
+        /^no order data/,
+      ],
       ['order.deleted', 'order.deleted', '{"id":4711}', /order\.deleted does not change a hub order/],
     ])('%s → ignored', async (_label, topic, body, reason) => {
       const { answer, requestId } = await send(lane, delivery(body, { source: STORE, key: SECRET, topic }));
@@ -273,11 +370,24 @@ describe('the shell signature on the webhook', () => {
   it('does not trust a client address claimed without the shell secret: 401, audited under the socket address', async () => {
     const body = '{"id":1}';
     const init = delivery(body, { source: STORE, key: SECRET });
-    const forged = shellHeaders({ method: 'POST', path: WEBHOOK, body, clientIp: '192.0.2.66', user: '', secret: 'not-the-shell-secret-0123456789abcdef' });
+    const forged = shellHeaders({
+      method: 'POST',
+      path: WEBHOOK,
+      body,
+      clientIp: '192.0.2.66',
+      user: '',
+      secret: 'not-the-shell-secret-0123456789abcdef',
+    });
     const { answer, requestId } = await send('direct', { ...init, headers: { ...init.headers, ...forged } });
     expectSignatureRefused(answer);
     const audited = await attempt(requestId);
-    expect(audited).toMatchObject({ signature_result: 'invalid', outcome: 'rejected', http_status: 401, reason: 'shell signature: signature mismatch', client_ip: ADDRESS });
+    expect(audited).toMatchObject({
+      signature_result: 'invalid',
+      outcome: 'rejected',
+      http_status: 401,
+      reason: 'shell signature: signature mismatch',
+      client_ip: ADDRESS,
+    });
   });
 });
 
@@ -296,7 +406,9 @@ describe.each(LANES)('the per-IP failure limit via %s', (lane: Lane) => {
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect(answer.body.data.retry_after).toBe(retryAfter);
     const tallied = await admin('GET', `/webhook-audit?client_ip=${address}&outcome=rate_limited`);
-    expect(tallied.body.data).toEqual([expect.objectContaining({ client_ip: address, signature_result: 'invalid', http_status: 429, attempts: 1, body_bytes: body.length })]);
+    expect(tallied.body.data).toEqual([
+      expect.objectContaining({ client_ip: address, signature_result: 'invalid', http_status: 429, attempts: 1, body_bytes: body.length }),
+    ]);
     const entry = (await admin('GET', `/webhook-audit/${tallied.body.data[0].id}`)).body;
     expect(entry).toMatchObject({ headers: [], body: '' });
     const signed = await send(lane, delivery(body, { source: STORE, key: SECRET, topic: 'order.deleted' }), address);
@@ -327,11 +439,19 @@ describe('a failure of ours before the signature is checked', () => {
 
   it.each(LANES)('a store secret that no longer decrypts (%s): 500 svc_internal, and the attempt is still audited', async (lane) => {
     hub('store', 'add', '--source', broken, '--secret', `secret-${unique}`);
-    await services.database.pool.query(`UPDATE ${stores} SET secret_encrypted = ? WHERE source_url = ?`, ['v1:not-a-sealed-secret', broken]);
+    await services.database.pool.query(`UPDATE ${stores} SET secret_encrypted = ? WHERE source_url = ?`, [
+      'v1:not-a-sealed-secret',
+      broken,
+    ]);
     const { answer, requestId } = await send(lane, delivery('{"id":1}', { source: broken, key: `secret-${unique}` }));
     expect([answer.status, answer.body.code]).toEqual([500, 'svc_internal']);
     expect(answer.text).not.toContain(`secret-${unique}`);
-    expect(await attempt(requestId)).toMatchObject({ signature_result: 'not_checked', outcome: 'failed', http_status: 500, reason: expect.stringMatching(/^internal error/) });
+    expect(await attempt(requestId)).toMatchObject({
+      signature_result: 'not_checked',
+      outcome: 'failed',
+      http_status: 500,
+      reason: expect.stringMatching(/^internal error/),
+    });
     await services.database.pool.query(`DELETE FROM ${stores} WHERE source_url = ?`, [broken]);
   });
 });

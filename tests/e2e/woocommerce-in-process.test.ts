@@ -32,7 +32,24 @@ afterAll(async () => {
 
 function createPackage(): string {
   const id = `pkg-${randomUUID().slice(0, 8)}`;
-  hub('package', 'create', '--id', id, '--name', `In-process ${id}`, '--price', '49.00', '--currency', 'EUR', '--features', 'module.seo,llm.chat', '--duration-days', '30', '--woo-product', String(PRODUCT));
+  hub(
+    'package',
+    'create',
+    '--id',
+    id,
+    '--name',
+    `In-process ${id}`,
+    '--price',
+    '49.00',
+    '--currency',
+    'EUR',
+    '--features',
+    'module.seo,llm.chat',
+    '--duration-days',
+    '30',
+    '--woo-product',
+    String(PRODUCT),
+  );
   return id;
 }
 
@@ -64,7 +81,10 @@ async function queued(): Promise<string[]> {
 
 /** A worker→shell call, signed as the worker signs it. */
 function signedCreateOrder(body: string) {
-  const headers = { 'Content-Type': 'application/json', ...shellHeaders({ method: 'POST', path: `/wp-json${CREATE_ORDER}`, body, user: '', clientIp: '' }) };
+  const headers = {
+    'Content-Type': 'application/json',
+    ...shellHeaders({ method: 'POST', path: `/wp-json${CREATE_ORDER}`, body, user: '', clientIp: '' }),
+  };
   return fetch(`${stack().wordpressUrl}/?rest_route=${CREATE_ORDER}`, { method: 'POST', body, headers }).then(async (response) => ({
     status: response.status,
     body: (await response.json()) as any,
@@ -80,7 +100,12 @@ describe.each(LANES)('checkout with WooCommerce on the hub site via %s', (lane: 
   it('creates a real pending WooCommerce order carrying the hub order and site, and returns its pay URL', async () => {
     const answer = await checkout(lane, key, packageId);
     expect(answer.status).toBe(201);
-    expect(answer.body).toMatchObject({ status: 'pending', package_id: packageId, site_url: key.siteUrl, total: { amount: '49.00', currency: 'EUR' } });
+    expect(answer.body).toMatchObject({
+      status: 'pending',
+      package_id: packageId,
+      site_url: key.siteUrl,
+      total: { amount: '49.00', currency: 'EUR' },
+    });
     orderId = answer.body.id;
     wooOrderId = answer.body.woo_order_id;
     expect(wooOrderId).toEqual(expect.any(Number));
@@ -90,7 +115,14 @@ describe.each(LANES)('checkout with WooCommerce on the hub site via %s', (lane: 
     expect(url.searchParams.get('key')).toMatch(/^wc_order_[A-Za-z0-9]{13}$/);
 
     const woo = await wooStandIn.order(wooOrderId);
-    expect(woo).toMatchObject({ status: 'pending', created_via: 'svc-hub', currency: 'EUR', total: '49.00', date_paid_gmt: null, payment_url: answer.body.payment_url });
+    expect(woo).toMatchObject({
+      status: 'pending',
+      created_via: 'svc-hub',
+      currency: 'EUR',
+      total: '49.00',
+      date_paid_gmt: null,
+      payment_url: answer.body.payment_url,
+    });
     expect(woo.line_items).toEqual([{ product_id: PRODUCT, variation_id: 0, quantity: 1, total: '49.00' }]);
     expect(woo.meta).toEqual({ svc_hub_order_id: orderId, svc_site_url: key.siteUrl });
     expect(await hubOrder(key, orderId)).toMatchObject({ status: 'pending', woo_order_id: wooOrderId, entitlement: null });
@@ -178,7 +210,11 @@ describe('WooCommerce events the worker missed', () => {
         ],
       },
     });
-    const repeat = await call('direct', ORDER_EVENT, { method: 'POST', body, headers: { 'Content-Type': 'application/json', ...shellHeaders({ method: 'POST', path: ORDER_EVENT, body, user: '' }) } });
+    const repeat = await call('direct', ORDER_EVENT, {
+      method: 'POST',
+      body,
+      headers: { 'Content-Type': 'application/json', ...shellHeaders({ method: 'POST', path: ORDER_EVENT, body, user: '' }) },
+    });
     expect(repeat.status).toBe(200);
     expect(repeat.body).toMatchObject({ outcome: 'no_change', order_id: orderId });
     await runWordPressCron();
@@ -242,11 +278,18 @@ describe('WooCommerce orders that are not the hub’s', () => {
 });
 
 describe('the shell route woo-create-order', () => {
-  const hubOrderId = () => `ord_${randomUUID().replace(/-/g, '').slice(0, 26).toUpperCase().replace(/[ILOU]/g, '0')}`;
+  const hubOrderId = () =>
+    `ord_${randomUUID()
+      .replace(/-/g, '')
+      .slice(0, 26)
+      .toUpperCase()
+      .replace(/[ILOU]/g, '0')}`;
 
   it('creates the order for a correctly signed call', async () => {
     const id = hubOrderId();
-    const answer = await signedCreateOrder(JSON.stringify({ hub_order_id: id, site_url: 'https://signed.example', package_id: 'x', product_id: 78 }));
+    const answer = await signedCreateOrder(
+      JSON.stringify({ hub_order_id: id, site_url: 'https://signed.example', package_id: 'x', product_id: 78 }),
+    );
     expect(answer.status).toBe(200);
     expect(answer.body.payment_url).toContain(`/order-pay/${answer.body.woo_order_id}/`);
     const woo = await wooStandIn.order(answer.body.woo_order_id);
@@ -258,14 +301,20 @@ describe('the shell route woo-create-order', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('svc_invalid_request');
     expect(Object.keys(bad.body.data.params).sort()).toEqual(['hub_order_id', 'product_id', 'site_url']);
-    const missing = await signedCreateOrder(JSON.stringify({ hub_order_id: hubOrderId(), site_url: 'https://x.example', product_id: 999999 }));
+    const missing = await signedCreateOrder(
+      JSON.stringify({ hub_order_id: hubOrderId(), site_url: 'https://x.example', product_id: 999999 }),
+    );
     expect([missing.status, missing.body.code]).toEqual([404, 'svc_not_found']);
     expect(missing.body.message).toContain('999999');
   });
 
   it('refuses an unsigned call', async () => {
     const body = JSON.stringify({ hub_order_id: hubOrderId(), site_url: 'https://x.example', product_id: 77 });
-    const answer = await call('wordpress', `/wp-json${CREATE_ORDER}`, { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
+    const answer = await call('wordpress', `/wp-json${CREATE_ORDER}`, {
+      method: 'POST',
+      body,
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect([answer.status, answer.body?.code]).toEqual([401, 'svc_invalid_signature']);
   });
 });
@@ -280,7 +329,11 @@ describe('the worker route woo-order-event', () => {
   it('answers 400 for a body that is not an order, and 200 unmatched for an order of no hub order', async () => {
     const send = (value: unknown) => {
       const body = JSON.stringify(value);
-      return call('direct', ORDER_EVENT, { method: 'POST', body, headers: { 'Content-Type': 'application/json', ...shellHeaders({ method: 'POST', path: ORDER_EVENT, body, user: '' }) } });
+      return call('direct', ORDER_EVENT, {
+        method: 'POST',
+        body,
+        headers: { 'Content-Type': 'application/json', ...shellHeaders({ method: 'POST', path: ORDER_EVENT, body, user: '' }) },
+      });
     };
     const bad = await send({ order: { status: 'processing' } });
     expect([bad.status, bad.body.code, Object.keys(bad.body.data.params)]).toEqual([400, 'svc_invalid_request', ['order']]);
@@ -309,7 +362,22 @@ describe('a package whose WooCommerce product does not exist on this site', () =
 
   it('is saved with a warning (CLI and admin route), and its checkout answers 422 svc_package_misconfigured naming woo_product_id', async () => {
     const id = `pkg-${randomUUID().slice(0, 8)}`;
-    const output = hub('package', 'create', '--id', id, '--name', 'Missing product', '--price', '49.00', '--currency', 'EUR', '--features', 'module.seo', '--woo-product', String(MISSING));
+    const output = hub(
+      'package',
+      'create',
+      '--id',
+      id,
+      '--name',
+      'Missing product',
+      '--price',
+      '49.00',
+      '--currency',
+      'EUR',
+      '--features',
+      'module.seo',
+      '--woo-product',
+      String(MISSING),
+    );
     expect(output.some((line) => line.startsWith('Warning (woo_product_id):') && line.includes(String(MISSING)))).toBe(true);
 
     const key = createKey();
@@ -322,11 +390,21 @@ describe('a package whose WooCommerce product does not exist on this site', () =
 
     const admin = await logIn();
     const headers = { ...admin.headers, 'Content-Type': 'application/json' };
-    const body = { package_id: `pkg-${randomUUID().slice(0, 8)}`, name: 'Admin made', price: { amount: '19.00', currency: 'EUR' }, features: ['module.seo'], woo_product_id: MISSING };
+    const body = {
+      package_id: `pkg-${randomUUID().slice(0, 8)}`,
+      name: 'Admin made',
+      price: { amount: '19.00', currency: 'EUR' },
+      features: ['module.seo'],
+      woo_product_id: MISSING,
+    };
     const created = await call('wordpress', '/wp-json/svc-hub/v1/admin/packages', { method: 'POST', headers, body: JSON.stringify(body) });
     expect(created.status).toBe(201);
     expect(created.body.warnings).toEqual([expect.objectContaining({ code: 'svc_woo_product_missing', field: 'woo_product_id' })]);
-    const fixed = await call('wordpress', `/wp-json/svc-hub/v1/admin/packages/${body.package_id}`, { method: 'PUT', headers, body: JSON.stringify({ ...body, woo_product_id: PRODUCT }) });
+    const fixed = await call('wordpress', `/wp-json/svc-hub/v1/admin/packages/${body.package_id}`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ ...body, woo_product_id: PRODUCT }),
+    });
     expect([fixed.status, fixed.body.warnings]).toEqual([200, []]);
   });
 });
@@ -343,15 +421,22 @@ describe('svc-hub on an external WooCommerce store', () => {
     return cookie!.split(';')[0]!;
   }
 
-  it.each(['classic', 'blocks'] as const)('copies the pay link’s svc_hub_order_id and svc_site_url into the order (%s checkout)', async (flow) => {
-    const cookie = await visit(`add-to-cart=${PRODUCT}&svc_hub_order_id=${hubOrderId}&svc_site_url=${encodeURIComponent('https://buyer.example')}`);
-    const order = await wooStandIn.checkout(cookie, flow);
-    expect(order.line_items.map((item) => item.product_id)).toEqual([PRODUCT]);
-    expect(order.meta).toEqual({ svc_hub_order_id: hubOrderId, svc_site_url: 'https://buyer.example' });
-  });
+  it.each(['classic', 'blocks'] as const)(
+    'copies the pay link’s svc_hub_order_id and svc_site_url into the order (%s checkout)',
+    async (flow) => {
+      const cookie = await visit(
+        `add-to-cart=${PRODUCT}&svc_hub_order_id=${hubOrderId}&svc_site_url=${encodeURIComponent('https://buyer.example')}`,
+      );
+      const order = await wooStandIn.checkout(cookie, flow);
+      expect(order.line_items.map((item) => item.product_id)).toEqual([PRODUCT]);
+      expect(order.meta).toEqual({ svc_hub_order_id: hubOrderId, svc_site_url: 'https://buyer.example' });
+    },
+  );
 
   it('ignores values that are not a hub order id and an http(s) site', async () => {
-    const cookie = await visit(`add-to-cart=${PRODUCT}&svc_hub_order_id=ord_nope&svc_site_url=${encodeURIComponent('javascript:alert(1)')}`);
+    const cookie = await visit(
+      `add-to-cart=${PRODUCT}&svc_hub_order_id=ord_nope&svc_site_url=${encodeURIComponent('javascript:alert(1)')}`,
+    );
     const order = await wooStandIn.checkout(cookie, 'classic');
     expect(order.meta).toEqual({});
   });

@@ -27,14 +27,25 @@ afterAll(async () => {
 
 describe('orders', () => {
   it('are kept in the custom order tables (HPOS), behind a shop_order_placehold post, nothing in postmeta', async () => {
-    const order = await wooStandIn.createOrder(PRODUCT, { svc_hub_order_id: `ord_${'9'.repeat(26)}`, svc_site_url: 'https://hpos.example' });
+    const order = await wooStandIn.createOrder(PRODUCT, {
+      svc_hub_order_id: `ord_${'9'.repeat(26)}`,
+      svc_site_url: 'https://hpos.example',
+    });
     const [posts] = await services.database.pool.query<RowDataPacket[]>(`SELECT post_type FROM ${table('posts')} WHERE ID = ?`, [order.id]);
     expect(posts.map((row) => row.post_type)).toEqual(['shop_order_placehold']);
-    const [postmeta] = await services.database.pool.query<RowDataPacket[]>(`SELECT meta_key FROM ${table('postmeta')} WHERE post_id = ?`, [order.id]);
+    const [postmeta] = await services.database.pool.query<RowDataPacket[]>(`SELECT meta_key FROM ${table('postmeta')} WHERE post_id = ?`, [
+      order.id,
+    ]);
     expect(postmeta).toEqual([]);
-    const [rows] = await services.database.pool.query<RowDataPacket[]>(`SELECT status, total_amount FROM ${table('wc_orders')} WHERE id = ?`, [order.id]);
+    const [rows] = await services.database.pool.query<RowDataPacket[]>(
+      `SELECT status, total_amount FROM ${table('wc_orders')} WHERE id = ?`,
+      [order.id],
+    );
     expect(rows.map((row) => [row.status, Number(row.total_amount)])).toEqual([['wc-pending', 49]]);
-    const [meta] = await services.database.pool.query<RowDataPacket[]>(`SELECT meta_key FROM ${table('wc_orders_meta')} WHERE order_id = ? ORDER BY id`, [order.id]);
+    const [meta] = await services.database.pool.query<RowDataPacket[]>(
+      `SELECT meta_key FROM ${table('wc_orders_meta')} WHERE order_id = ? ORDER BY id`,
+      [order.id],
+    );
     expect(meta.map((row) => row.meta_key)).toEqual(['svc_hub_order_id', 'svc_site_url']);
   });
 
@@ -102,14 +113,17 @@ describe('webhooks', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as AddressInfo).port;
-    webhookId = (await wooStandIn.createWebhook({ deliveryUrl: `http://127.0.0.1:${port}/hook`, secret: 'Ab&amp;c&quot;f&#039;g&lt;h&amp;ij' })).id;
+    webhookId = (
+      await wooStandIn.createWebhook({ deliveryUrl: `http://127.0.0.1:${port}/hook`, secret: 'Ab&amp;c&quot;f&#039;g&lt;h&amp;ij' })
+    ).id;
   });
   afterAll(async () => {
     await wooStandIn.deleteWebhook(webhookId);
     await new Promise((resolve) => server.close(resolve));
   });
 
-  const pendingFor = async (orderId: number) => (await wooStandIn.webhookActions()).filter((action) => action.status === 'pending' && action.args.arg === orderId);
+  const pendingFor = async (orderId: number) =>
+    (await wooStandIn.webhookActions()).filter((action) => action.status === 'pending' && action.args.arg === orderId);
 
   it('are queued in Action Scheduler once per order while pending, and send the order as it is when they run (a checkout draft too)', async () => {
     const buyer = new WooBuyer();
@@ -119,7 +133,13 @@ describe('webhooks', () => {
     expect((await wooStandIn.order(draftId)).status).toBe('checkout-draft');
     await buyer.renderBlockCheckout();
     const queued = await pendingFor(draftId);
-    expect(queued).toEqual([expect.objectContaining({ hook: 'woocommerce_deliver_webhook_async', group: 'woocommerce-webhooks', args: { webhook_id: webhookId, arg: draftId } })]);
+    expect(queued).toEqual([
+      expect.objectContaining({
+        hook: 'woocommerce_deliver_webhook_async',
+        group: 'woocommerce-webhooks',
+        args: { webhook_id: webhookId, arg: draftId },
+      }),
+    ]);
     expect(received).toEqual([]);
 
     // Delivered like any order while still a draft.
@@ -135,7 +155,10 @@ describe('webhooks', () => {
   });
 
   it('are sent as WooCommerce 10 sends them: headers, body spelling, signature', async () => {
-    const order = await wooStandIn.createOrder(PRODUCT, { svc_hub_order_id: `ord_${'6'.repeat(26)}`, svc_site_url: 'https://detail.example/' });
+    const order = await wooStandIn.createOrder(PRODUCT, {
+      svc_hub_order_id: `ord_${'6'.repeat(26)}`,
+      svc_site_url: 'https://detail.example/',
+    });
     await wooStandIn.pay(order.id);
     await wooStandIn.runActions();
     const last = received.at(-1)!;

@@ -22,15 +22,21 @@ export function anthropicProblem(body: any): Problem | null {
   if (body.messages.length === 0) return [400, 'messages: at least one message is required'];
   for (const [index, message] of body.messages.entries()) {
     if (message?.role === 'system') {
-      return [400, 'messages: Unexpected role "system". The Messages API accepts a top-level `system` parameter, not "system" as an input message role.'];
+      return [
+        400,
+        'messages: Unexpected role "system". The Messages API accepts a top-level `system` parameter, not "system" as an input message role.',
+      ];
     }
-    if (message?.role !== 'user' && message?.role !== 'assistant') return [400, `messages.${index}.role: Input should be 'user' or 'assistant'`];
-    if (typeof message.content !== 'string' && !Array.isArray(message.content)) return [400, `messages.${index}.content: Input should be a valid list`];
+    if (message?.role !== 'user' && message?.role !== 'assistant')
+      return [400, `messages.${index}.role: Input should be 'user' or 'assistant'`];
+    if (typeof message.content !== 'string' && !Array.isArray(message.content))
+      return [400, `messages.${index}.content: Input should be a valid list`];
   }
   if (body.temperature !== undefined && (typeof body.temperature !== 'number' || body.temperature < 0 || body.temperature > 1)) {
     return [400, 'temperature: Input should be less than or equal to 1'];
   }
-  if (body.system !== undefined && typeof body.system !== 'string' && !Array.isArray(body.system)) return [400, 'system: Input should be a valid list'];
+  if (body.system !== undefined && typeof body.system !== 'string' && !Array.isArray(body.system))
+    return [400, 'system: Input should be a valid list'];
   const problem = toolsProblem(body) ?? historyProblem(body.messages) ?? thinkingProblem(body) ?? outputProblem(body);
   if (problem) return problem;
   if (isUnknownModel(body.model)) return [404, `model: ${body.model}`];
@@ -41,16 +47,20 @@ function toolsProblem(body: any): Problem | null {
   const tools: any[] = body.tools ?? [];
   if (!Array.isArray(tools)) return [400, 'tools: Input should be a valid list'];
   for (const [index, tool] of tools.entries()) {
-    if (typeof tool?.name !== 'string' || !TOOL_NAME.test(tool.name)) return [400, `tools.${index}.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,128}$'`];
-    if (!isRecord(tool.input_schema) || tool.input_schema.type !== 'object') return [400, `tools.${index}.custom.input_schema.type: Input should be 'object'`];
+    if (typeof tool?.name !== 'string' || !TOOL_NAME.test(tool.name))
+      return [400, `tools.${index}.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,128}$'`];
+    if (!isRecord(tool.input_schema) || tool.input_schema.type !== 'object')
+      return [400, `tools.${index}.custom.input_schema.type: Input should be 'object'`];
   }
   const choice = body.tool_choice;
   if (choice === undefined) return null;
   if (!isRecord(choice) || !['auto', 'any', 'tool', 'none'].includes(choice.type)) {
     return [400, "tool_choice: Input tag does not match any of the expected tags: 'auto', 'any', 'tool', 'none'"];
   }
-  if (choice.type === 'tool' && !tools.some((tool) => tool.name === choice.name)) return [400, `tool_choice.name: Tool '${choice.name}' not found in tools`];
-  if ((choice.type === 'tool' || choice.type === 'any') && body.thinking?.type === 'enabled') return [400, 'Thinking may not be enabled when tool_choice forces tool use.'];
+  if (choice.type === 'tool' && !tools.some((tool) => tool.name === choice.name))
+    return [400, `tool_choice.name: Tool '${choice.name}' not found in tools`];
+  if ((choice.type === 'tool' || choice.type === 'any') && body.thinking?.type === 'enabled')
+    return [400, 'Thinking may not be enabled when tool_choice forces tool use.'];
   return null;
 }
 
@@ -64,10 +74,16 @@ function historyProblem(messages: any[]): Problem | null {
         const readable =
           (source?.type === 'base64' && IMAGE_TYPES.includes(source.media_type) && typeof source.data === 'string' && source.data !== '') ||
           (source?.type === 'url' && typeof source.url === 'string' && /^https?:\/\//.test(source.url));
-        if (!readable) return [400, `messages.${index}.content.${position}.image.source: Input does not match a base64 or url image source (media types: ${IMAGE_TYPES.join(', ')})`];
+        if (!readable)
+          return [
+            400,
+            `messages.${index}.content.${position}.image.source: Input does not match a base64 or url image source (media types: ${IMAGE_TYPES.join(', ')})`,
+          ];
       }
       if (block.type !== 'tool_result') continue;
-      const calls = blocks(messages[index - 1]).filter((previous) => previous.type === 'tool_use').map((previous) => previous.id);
+      const calls = blocks(messages[index - 1])
+        .filter((previous) => previous.type === 'tool_use')
+        .map((previous) => previous.id);
       if (!calls.includes(block.tool_use_id)) {
         return [
           400,
@@ -77,7 +93,9 @@ function historyProblem(messages: any[]): Problem | null {
     }
     const next = messages[index + 1];
     if (message.role !== 'assistant' || next === undefined) continue;
-    const answered = blocks(next).filter((block) => block.type === 'tool_result').map((block) => block.tool_use_id);
+    const answered = blocks(next)
+      .filter((block) => block.type === 'tool_result')
+      .map((block) => block.tool_use_id);
     const open = blocks(message).filter((block) => block.type === 'tool_use' && !answered.includes(block.id));
     if (open.length > 0) {
       return [
@@ -95,7 +113,9 @@ function thinkingProblem(body: any): Problem | null {
   const messages: any[] = body.messages;
   const index = messages.map((message) => message.role).lastIndexOf('assistant');
   const first = blocks(messages[index])[0];
-  const onlyResultsAfter = messages.slice(index + 1).every((message) => blocks(message).length > 0 && blocks(message).every((block) => block.type === 'tool_result'));
+  const onlyResultsAfter = messages
+    .slice(index + 1)
+    .every((message) => blocks(message).length > 0 && blocks(message).every((block) => block.type === 'tool_result'));
   if (index < 0 || !onlyResultsAfter || !blocks(messages[index]).some((block) => block.type === 'tool_use')) return null;
   if (first?.type === 'thinking' || first?.type === 'redacted_thinking') return null;
   return [

@@ -12,7 +12,12 @@ export function readAnthropicConversation(body: any): Conversation {
   const last = messages.at(-1);
   const lastBlocks: any[] = last?.role === 'user' && Array.isArray(last.content) ? last.content.filter(isRecord) : [];
   const results = lastBlocks.filter((block) => block.type === 'tool_result');
-  const lastUser = [...messages].reverse().find((message) => message.role === 'user' && !(Array.isArray(message.content) && message.content.some((block: any) => block?.type === 'tool_result')));
+  const lastUser = [...messages]
+    .reverse()
+    .find(
+      (message) =>
+        message.role === 'user' && !(Array.isArray(message.content) && message.content.some((block: any) => block?.type === 'tool_result')),
+    );
   const choice = body.tool_choice;
   const tools = choice?.type === 'none' ? [] : (body.tools ?? []).map((tool: any) => ({ name: tool.name, schema: tool.input_schema }));
   const format = body.output_config?.format ?? body.output_format;

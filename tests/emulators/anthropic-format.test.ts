@@ -5,7 +5,12 @@ describe('Anthropic emulator', () => {
   const { emulator, control } = useEmulator();
   const url = () => `${emulator().url}/anthropic/v1/messages`;
   const headers = () => ({ 'x-api-key': emulator().keys.anthropic, 'anthropic-version': '2023-06-01' });
-  const request = { model: 'claude-3-5-haiku-latest', max_tokens: 256, system: 'Be brief.', messages: [{ role: 'user', content: 'hello there emulator' }] };
+  const request = {
+    model: 'claude-3-5-haiku-latest',
+    max_tokens: 256,
+    system: 'Be brief.',
+    messages: [{ role: 'user', content: 'hello there emulator' }],
+  };
 
   /** `event: <name>\ndata: <json>` blocks, in order. */
   const events = (text: string) =>
@@ -55,7 +60,10 @@ describe('Anthropic emulator', () => {
       'message_stop',
     ]);
     expect(sequence[0].message.usage).toMatchObject({ input_tokens: 5, output_tokens: 1 });
-    const text = sequence.filter((event) => event.type === 'content_block_delta').map((event) => event.delta.text).join('');
+    const text = sequence
+      .filter((event) => event.type === 'content_block_delta')
+      .map((event) => event.delta.text)
+      .join('');
     expect(text).toBe('Echo: hello there emulator');
     expect(sequence[9]).toMatchObject({ delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 4 } });
   });
@@ -70,14 +78,26 @@ describe('Anthropic emulator', () => {
     ['a wrong key', { 'x-api-key': 'sk-ant-wrong', 'anthropic-version': '2023-06-01' }, request, 401, 'authentication_error'],
     ['no anthropic-version', { 'x-api-key': 'KEY' }, request, 400, 'invalid_request_error'],
     ['no max_tokens', undefined, { ...request, max_tokens: undefined }, 400, 'invalid_request_error'],
-    ['a system message', undefined, { ...request, messages: [{ role: 'system', content: 'x' }, ...request.messages] }, 400, 'invalid_request_error'],
+    [
+      'a system message',
+      undefined,
+      { ...request, messages: [{ role: 'system', content: 'x' }, ...request.messages] },
+      400,
+      'invalid_request_error',
+    ],
     ['temperature 1.5', undefined, { ...request, temperature: 1.5 }, 400, 'invalid_request_error'],
     ['an unknown model', undefined, { ...request, model: 'not-a-model' }, 404, 'not_found_error'],
   ])('refuses %s in Anthropic’s error shape', async (_name, custom, body, status, type) => {
-    const sent = custom ? Object.fromEntries(Object.entries(custom).map(([name, value]) => [name, value === 'KEY' ? emulator().keys.anthropic : value])) : headers();
+    const sent = custom
+      ? Object.fromEntries(Object.entries(custom).map(([name, value]) => [name, value === 'KEY' ? emulator().keys.anthropic : value]))
+      : headers();
     const answer = await post(url(), body, sent);
     expect(answer.status).toBe(status);
-    expect(answer.body).toEqual({ type: 'error', error: { type, message: expect.any(String) }, request_id: expect.stringMatching(/^req_/) });
+    expect(answer.body).toEqual({
+      type: 'error',
+      error: { type, message: expect.any(String) },
+      request_id: expect.stringMatching(/^req_/),
+    });
   });
 
   it('answers scripted 529 overloaded and 429 with retry-after', async () => {

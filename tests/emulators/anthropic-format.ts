@@ -59,7 +59,8 @@ export async function handleAnthropic(exchange: Exchange, incoming: Incoming, st
     const data = MODELS.map((id) => ({ type: 'model', id, display_name: id, created_at: '2024-10-22T00:00:00Z' }));
     return exchange.json(200, { data, has_more: false, first_id: data[0]!.id, last_id: data[data.length - 1]!.id });
   }
-  if (incoming.bodyInvalid || !incoming.body || typeof incoming.body !== 'object') return fail(400, 'There was an error parsing the body of your request.');
+  if (incoming.bodyInvalid || !incoming.body || typeof incoming.body !== 'object')
+    return fail(400, 'There was an error parsing the body of your request.');
   const body = incoming.body;
   entry.model = typeof body.model === 'string' ? body.model : null;
   entry.stream = body.stream === true;
@@ -82,13 +83,32 @@ export async function handleAnthropic(exchange: Exchange, incoming: Incoming, st
   const requestId = { 'request-id': nextId('req_') };
   const stop = stopReason(reply, answer);
   if (body.stream === true) {
-    return playStream(exchange, state, behaviour, reply, framing({ id, model, reply, block, stop, inputTokens, noUsage: !!behaviour.noUsage }, requestId));
+    return playStream(
+      exchange,
+      state,
+      behaviour,
+      reply,
+      framing({ id, model, reply, block, stop, inputTokens, noUsage: !!behaviour.noUsage }, requestId),
+    );
   }
   const usage = behaviour.noUsage
     ? {}
-    : { usage: { input_tokens: inputTokens, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: reply.completionTokens, service_tier: 'standard' } };
+    : {
+        usage: {
+          input_tokens: inputTokens,
+          cache_creation_input_tokens: 0,
+          cache_read_input_tokens: 0,
+          output_tokens: reply.completionTokens,
+          service_tier: 'standard',
+        },
+      };
   const content = answer.kind === 'text' ? [{ type: 'text', text: reply.text }] : [{ ...block, input: answer.arguments }];
-  return answerJson(exchange, behaviour, { model, id, type: 'message', role: 'assistant', content, stop_reason: stop, stop_sequence: null, ...usage }, requestId);
+  return answerJson(
+    exchange,
+    behaviour,
+    { model, id, type: 'message', role: 'assistant', content, stop_reason: stop, stop_sequence: null, ...usage },
+    requestId,
+  );
 }
 
 type Block = { type: 'text' } | { type: 'tool_use'; id: string; name: string };
@@ -100,7 +120,8 @@ function toolReply(json: string): Reply {
   return { deltas, text: json, finish: 'stop', completionTokens: Math.max(1, countWords(json.replace(/[{}":,]/g, ' '))) };
 }
 
-const stopReason = (reply: Reply, answer: AgentReply) => (answer.kind === 'tool' ? 'tool_use' : reply.finish === 'length' ? 'max_tokens' : 'end_turn');
+const stopReason = (reply: Reply, answer: AgentReply) =>
+  answer.kind === 'tool' ? 'tool_use' : reply.finish === 'length' ? 'max_tokens' : 'end_turn';
 
 const event = (name: string, payload: Record<string, unknown>) => `event: ${name}\ndata: ${JSON.stringify({ type: name, ...payload })}\n\n`;
 
@@ -119,20 +140,40 @@ function framing(setup: Setup, headers: Record<string, string>): StreamFraming {
   const { id, model, reply, block, stop, inputTokens, noUsage } = setup;
   const start = block.type === 'text' ? { type: 'text', text: '' } : { ...block, input: {} };
   const delta = (text: string) => (block.type === 'text' ? { type: 'text_delta', text } : { type: 'input_json_delta', partial_json: text });
-  const startUsage = { input_tokens: inputTokens, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 1, service_tier: 'standard' };
-  const finalUsage = { input_tokens: inputTokens, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: reply.completionTokens };
+  const startUsage = {
+    input_tokens: inputTokens,
+    cache_creation_input_tokens: 0,
+    cache_read_input_tokens: 0,
+    output_tokens: 1,
+    service_tier: 'standard',
+  };
+  const finalUsage = {
+    input_tokens: inputTokens,
+    cache_creation_input_tokens: 0,
+    cache_read_input_tokens: 0,
+    output_tokens: reply.completionTokens,
+  };
   return {
     contentType: 'text/event-stream; charset=utf-8',
     headers,
     opening: () =>
       event('message_start', {
-        message: { model, id, type: 'message', role: 'assistant', content: [], stop_reason: null, stop_sequence: null, ...(noUsage ? {} : { usage: startUsage }) },
+        message: {
+          model,
+          id,
+          type: 'message',
+          role: 'assistant',
+          content: [],
+          stop_reason: null,
+          stop_sequence: null,
+          ...(noUsage ? {} : { usage: startUsage }),
+        },
       }) +
       event('content_block_start', { index: 0, content_block: start }) +
       event('ping', {}),
-    delta: (text, index) =>
-      (index === 2 ? event('ping', {}) : '') + event('content_block_delta', { index: 0, delta: delta(text) }),
-    midStreamError: () => `event: error\ndata: ${JSON.stringify({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } })}\n\n`,
+    delta: (text, index) => (index === 2 ? event('ping', {}) : '') + event('content_block_delta', { index: 0, delta: delta(text) }),
+    midStreamError: () =>
+      `event: error\ndata: ${JSON.stringify({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } })}\n\n`,
     closing: () =>
       event('content_block_stop', { index: 0 }) +
       event('message_delta', { delta: { stop_reason: stop, stop_sequence: null }, ...(noUsage ? {} : { usage: finalUsage }) }) +

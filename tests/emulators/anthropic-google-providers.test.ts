@@ -20,22 +20,49 @@ describe.each(lanes)('%s provider against the emulator', (_lane, factory, model,
   const { emulator } = useEmulator();
   let provider: Provider;
   const signal = () => new AbortController().signal;
-  const weather = { name: 'weather', description: 'Weather of a city', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false } };
-  const ask: ChatRequest = { model, messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Paris' }], tools: [weather] };
+  const weather = {
+    name: 'weather',
+    description: 'Weather of a city',
+    parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false },
+  };
+  const ask: ChatRequest = {
+    model,
+    messages: [
+      { role: 'system', content: 'Be brief.' },
+      { role: 'user', content: 'Paris' },
+    ],
+    tools: [weather],
+  };
 
   beforeAll(() => {
     const running = emulator();
-    provider = factory({ name: prefix, baseUrl: `${running.url}/${prefix}`, apiKey: running.keys[prefix as 'anthropic' | 'google'], timeouts: { connectMs: 2000, firstTokenMs: 5000, idleMs: 5000 } });
+    provider = factory({
+      name: prefix,
+      baseUrl: `${running.url}/${prefix}`,
+      apiKey: running.keys[prefix as 'anthropic' | 'google'],
+      timeouts: { connectMs: 2000, firstTokenMs: 5000, idleMs: 5000 },
+    });
   });
   afterAll(() => provider.close());
 
   it('gets a tool call blocking, sends the result back and gets "tool said: …" (with reasoning asked for)', async () => {
     const thinking = { ...ask, reasoningEffort: 'low' as const };
     const first = await provider.chat(thinking, { signal: signal() });
-    expect(first).toMatchObject({ content: '', finishReason: 'tool_calls', toolCalls: [{ id: expect.any(String), name: 'weather', arguments: '{"city":"Paris"}' }] });
+    expect(first).toMatchObject({
+      content: '',
+      finishReason: 'tool_calls',
+      toolCalls: [{ id: expect.any(String), name: 'weather', arguments: '{"city":"Paris"}' }],
+    });
     const call = first.toolCalls![0]!;
     const second = await provider.chat(
-      { ...thinking, messages: [...ask.messages, { role: 'assistant', content: '', toolCalls: [call] }, { role: 'tool', content: '18 degrees', toolCallId: call.id }] },
+      {
+        ...thinking,
+        messages: [
+          ...ask.messages,
+          { role: 'assistant', content: '', toolCalls: [call] },
+          { role: 'tool', content: '18 degrees', toolCallId: call.id },
+        ],
+      },
       { signal: signal() },
     );
     expect(second).toMatchObject({ content: 'tool said: 18 degrees', finishReason: 'stop' });
@@ -56,15 +83,31 @@ describe.each(lanes)('%s provider against the emulator', (_lane, factory, model,
   it('sends an image part in the provider’s own form', async () => {
     const parts = [
       { type: 'text' as const, text: 'What is this?' },
-      { type: 'image' as const, source: { kind: 'data' as const, mediaType: 'image/png', base64: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==' } },
+      {
+        type: 'image' as const,
+        source: {
+          kind: 'data' as const,
+          mediaType: 'image/png',
+          base64: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+        },
+      },
     ];
     const result = await provider.chat({ model, messages: [{ role: 'user', content: 'What is this?', parts }] }, { signal: signal() });
     expect(result.content).toBe('Echo: What is this? [1 image(s)]');
   });
 
   it('answers a JSON-schema request with JSON built from the schema, blocking and streamed', async () => {
-    const schema = { type: 'object', properties: { city: { type: 'string' }, sunny: { type: 'boolean' } }, required: ['city', 'sunny'], additionalProperties: false };
-    const request: ChatRequest = { model, messages: [{ role: 'user', content: 'Rome' }], responseFormat: { type: 'json_schema', name: 'weather', schema, strict: true } };
+    const schema = {
+      type: 'object',
+      properties: { city: { type: 'string' }, sunny: { type: 'boolean' } },
+      required: ['city', 'sunny'],
+      additionalProperties: false,
+    };
+    const request: ChatRequest = {
+      model,
+      messages: [{ role: 'user', content: 'Rome' }],
+      responseFormat: { type: 'json_schema', name: 'weather', schema, strict: true },
+    };
     const blocking = await provider.chat(request, { signal: signal() });
     expect(JSON.parse(blocking.content)).toEqual({ city: 'Rome', sunny: true });
     expect(blocking.finishReason).toBe('stop');

@@ -40,7 +40,8 @@ export function handleControl(method: string, url: URL, body: any, response: Ser
 function scriptProblem(body: any): string | null {
   if (!body || typeof body !== 'object') return 'body must be {provider, model?, behaviours}';
   if (!PROVIDERS.includes(body.provider as ProviderName)) return `provider must be one of ${PROVIDERS.join(', ')}`;
-  if (body.model !== undefined && (typeof body.model !== 'string' || !body.model)) return 'model must be a non-empty string (or absent: every model)';
+  if (body.model !== undefined && (typeof body.model !== 'string' || !body.model))
+    return 'model must be a non-empty string (or absent: every model)';
   if (!Array.isArray(body.behaviours) || body.behaviours.length === 0) return 'behaviours must be a non-empty array';
   for (const behaviour of body.behaviours) {
     const problem = behaviourProblem(behaviour);

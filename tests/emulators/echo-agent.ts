@@ -29,17 +29,20 @@ export interface Conversation {
   maxTokens?: number;
 }
 
-export type AgentReply = { kind: 'text'; reply: Reply } | { kind: 'tool'; name: string; arguments: Record<string, unknown>; argumentsText: string };
+export type AgentReply =
+  { kind: 'text'; reply: Reply } | { kind: 'tool'; name: string; arguments: Record<string, unknown>; argumentsText: string };
 
 export function agentReply(conversation: Conversation): AgentReply {
-  if (conversation.toolResult !== undefined) return { kind: 'text', reply: textReply(`tool said: ${conversation.toolResult}`, conversation.maxTokens) };
+  if (conversation.toolResult !== undefined)
+    return { kind: 'text', reply: textReply(`tool said: ${conversation.toolResult}`, conversation.maxTokens) };
   if (conversation.tools.length > 0) {
     const tool = conversation.tools.find((candidate) => candidate.name === conversation.forcedTool) ?? conversation.tools[0]!;
     const value = valueFor(tool.schema, conversation.lastUserText);
     const args = isRecord(value) ? value : {};
     return { kind: 'tool', name: tool.name, arguments: args, argumentsText: JSON.stringify(args) };
   }
-  if (conversation.answerSchema !== undefined) return { kind: 'text', reply: jsonReply(JSON.stringify(valueFor(conversation.answerSchema, conversation.lastUserText))) };
+  if (conversation.answerSchema !== undefined)
+    return { kind: 'text', reply: jsonReply(JSON.stringify(valueFor(conversation.answerSchema, conversation.lastUserText))) };
   if (conversation.answerJson) return { kind: 'text', reply: jsonReply(JSON.stringify({ echo: conversation.lastUserText })) };
   const reply = replyTo(conversation.lastUserText, conversation.maxTokens);
   if (conversation.images === 0 || reply.finish === 'length') return { kind: 'text', reply };
@@ -56,7 +59,8 @@ export function valueFor(schema: unknown, text: string): unknown {
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
   if (schema.const !== undefined) return schema.const;
   const branches = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined;
-  if (branches && branches.length > 0) return valueFor(branches.find((branch) => !(isRecord(branch) && branch.type === 'null')) ?? branches[0], text);
+  if (branches && branches.length > 0)
+    return valueFor(branches.find((branch) => !(isRecord(branch) && branch.type === 'null')) ?? branches[0], text);
   const named = Array.isArray(schema.type) ? schema.type.find((candidate) => candidate !== 'null') : schema.type;
   const type = typeof named === 'string' ? named.toLowerCase() : undefined; // Gemini clients may write STRING, OBJECT…
   if (type === 'object' || (type === undefined && isRecord(schema.properties))) {
@@ -88,4 +92,5 @@ function jsonReply(json: string): Reply {
   return { deltas, text: json, finish: 'stop', completionTokens: deltas.length };
 }
 
-export const isRecord = (value: unknown): value is Record<string, any> => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isRecord = (value: unknown): value is Record<string, any> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -6,7 +6,11 @@ describe('provider emulator control API', () => {
   const { emulator, control } = useEmulator();
   const chatUrl = () => `${emulator().url}/openai/v1/chat/completions`;
   const auth = () => ({ Authorization: `Bearer ${emulator().keys.openai}` });
-  const chat = (model = 'gpt-4o-mini', extra: Record<string, unknown> = {}) => ({ model, messages: [{ role: 'user', content: 'one two three four' }], ...extra });
+  const chat = (model = 'gpt-4o-mini', extra: Record<string, unknown> = {}) => ({
+    model,
+    messages: [{ role: 'user', content: 'one two three four' }],
+    ...extra,
+  });
   const streamed = (model = 'gpt-4o-mini') => chat(model, { stream: true, stream_options: { include_usage: true } });
 
   it('plays scripted behaviours in order for the matching model only, then answers normally', async () => {
@@ -45,7 +49,9 @@ describe('provider emulator control API', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(390);
 
     const abort = new AbortController();
-    const pending = fetch(chatUrl(), { method: 'POST', headers: auth(), body: JSON.stringify(chat()), signal: abort.signal }).catch(() => 'aborted');
+    const pending = fetch(chatUrl(), { method: 'POST', headers: auth(), body: JSON.stringify(chat()), signal: abort.signal }).catch(
+      () => 'aborted',
+    );
     await sleep(200);
     abort.abort();
     expect(await pending).toBe('aborted');
@@ -97,7 +103,11 @@ describe('provider emulator control API', () => {
     await control().ack('gate-1');
     const text = await stream.ended;
     expect(text.endsWith('data: [DONE]\n\n')).toBe(true);
-    expect(dataEvents(text).map((chunk) => chunk.choices[0]?.delta.content ?? '').join('')).toBe('Echo: one two three four');
+    expect(
+      dataEvents(text)
+        .map((chunk) => chunk.choices[0]?.delta.content ?? '')
+        .join(''),
+    ).toBe('Echo: one two three four');
     expect((await control().requests())[0]).toMatchObject({ closedByClient: false });
   });
 

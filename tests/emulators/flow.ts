@@ -60,7 +60,12 @@ export async function openingMoves(
 }
 
 /** A blocking JSON answer; `stallAfterFirstChunk` sends the headers and a first slice of it, then stalls. */
-export async function answerJson(exchange: Exchange, behaviour: Behaviour, body: unknown, headers: Record<string, string> = {}): Promise<void> {
+export async function answerJson(
+  exchange: Exchange,
+  behaviour: Behaviour,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<void> {
   if (!behaviour.stallAfterFirstChunk) return exchange.json(200, body, headers);
   exchange.startStream('application/json', headers);
   exchange.write(JSON.stringify(body).slice(0, 16));
@@ -81,7 +86,13 @@ export interface StreamFraming {
 }
 
 /** Plays a streamed reply through `framing`, applying the behaviour's stream effects. */
-export async function playStream(exchange: Exchange, state: EmulatorState, behaviour: Behaviour, reply: Reply, framing: StreamFraming): Promise<void> {
+export async function playStream(
+  exchange: Exchange,
+  state: EmulatorState,
+  behaviour: Behaviour,
+  reply: Reply,
+  framing: StreamFraming,
+): Promise<void> {
   exchange.startStream(framing.contentType, framing.headers);
   if (behaviour.delayFirstChunkMs && !(await exchange.pause(behaviour.delayFirstChunkMs))) return;
   exchange.write(framing.opening());

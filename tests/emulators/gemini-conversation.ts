@@ -11,16 +11,28 @@ export function readGeminiConversation(body: any): Conversation {
   const last = contents.at(-1);
   const lastParts = (last?.role ?? 'user') === 'user' ? parts(last) : [];
   const responses = lastParts.filter((part) => isRecord(part.functionResponse));
-  const lastUser = [...contents].reverse().find((content) => (content.role ?? 'user') === 'user' && !parts(content).some((part) => isRecord(part.functionResponse)));
+  const lastUser = [...contents]
+    .reverse()
+    .find((content) => (content.role ?? 'user') === 'user' && !parts(content).some((part) => isRecord(part.functionResponse)));
   const config = body.toolConfig?.functionCallingConfig ?? {};
-  const declarations: any[] = (Array.isArray(body.tools) ? body.tools : []).flatMap((tool: any) => (Array.isArray(tool?.functionDeclarations) ? tool.functionDeclarations : []));
+  const declarations: any[] = (Array.isArray(body.tools) ? body.tools : []).flatMap((tool: any) =>
+    Array.isArray(tool?.functionDeclarations) ? tool.functionDeclarations : [],
+  );
   const allowed: string[] | undefined = Array.isArray(config.allowedFunctionNames) ? config.allowedFunctionNames : undefined;
-  const tools = config.mode === 'NONE' ? [] : declarations.filter((tool) => !allowed || allowed.includes(tool.name)).map((tool) => ({ name: tool.name, schema: tool.parameters ?? { type: 'object' } }));
+  const tools =
+    config.mode === 'NONE'
+      ? []
+      : declarations
+          .filter((tool) => !allowed || allowed.includes(tool.name))
+          .map((tool) => ({ name: tool.name, schema: tool.parameters ?? { type: 'object' } }));
   const generation = body.generationConfig ?? {};
   const json = generation.responseMimeType === 'application/json';
   const schema = generation.responseSchema ?? generation.responseJsonSchema;
   return {
-    lastUserText: parts(lastUser).map((part) => (typeof part.text === 'string' ? part.text : '')).filter(Boolean).join(' '),
+    lastUserText: parts(lastUser)
+      .map((part) => (typeof part.text === 'string' ? part.text : ''))
+      .filter(Boolean)
+      .join(' '),
     images: lastParts.filter((part) => part.inline_data ?? part.inlineData ?? part.file_data ?? part.fileData).length,
     toolResult: responses.length > 0 ? resultText(responses.at(-1).functionResponse.response) : undefined,
     tools,

@@ -16,7 +16,12 @@ describe('Gemini emulator', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       candidates: [{ content: { parts: [{ text: 'Echo: hello there emulator' }], role: 'model' }, finishReason: 'STOP', index: 0 }],
-      usageMetadata: { promptTokenCount: 5, candidatesTokenCount: 4, totalTokenCount: 9, promptTokensDetails: [{ modality: 'TEXT', tokenCount: 5 }] },
+      usageMetadata: {
+        promptTokenCount: 5,
+        candidatesTokenCount: 4,
+        totalTokenCount: 9,
+        promptTokensDetails: [{ modality: 'TEXT', tokenCount: 5 }],
+      },
       modelVersion: 'gemini-2.0-flash',
       responseId: expect.any(String),
     });
@@ -26,7 +31,10 @@ describe('Gemini emulator', () => {
     const answer = await post(`${url('streamGenerateContent')}?alt=sse`, request, headers());
     expect(answer.headers.get('content-type')).toBe('text/event-stream');
     expect(answer.text).toMatch(/^(data: [^\r\n]+\r\n\r\n)+$/);
-    const chunks = answer.text.split('\r\n\r\n').filter(Boolean).map((event) => JSON.parse(event.slice('data: '.length)));
+    const chunks = answer.text
+      .split('\r\n\r\n')
+      .filter(Boolean)
+      .map((event) => JSON.parse(event.slice('data: '.length)));
     expect(chunks.map((chunk) => chunk.usageMetadata.candidatesTokenCount)).toEqual([1, 2, 3, 4]);
     expect(chunks.every((chunk) => chunk.usageMetadata.promptTokenCount === 5)).toBe(true);
     expect(chunks.map((chunk) => chunk.candidates[0].content.parts[0].text).join('')).toBe('Echo: hello there emulator');
@@ -85,6 +93,12 @@ describe('Gemini emulator', () => {
 
   it('logs the model from the path and the stream flag from the method', async () => {
     await post(`${url('streamGenerateContent')}?alt=sse`, request, headers());
-    expect((await control().requests())[0]).toMatchObject({ provider: 'google', model: 'gemini-2.0-flash', stream: true, query: '?alt=sse', authorized: true });
+    expect((await control().requests())[0]).toMatchObject({
+      provider: 'google',
+      model: 'gemini-2.0-flash',
+      stream: true,
+      query: '?alt=sse',
+      authorized: true,
+    });
   });
 });

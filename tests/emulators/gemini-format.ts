@@ -29,15 +29,31 @@ type Fail = (status: number, message: string, details?: unknown[]) => void;
 
 function failer(exchange: Exchange): Fail {
   return (status, message, details) => {
-    const error = { code: status, message, status: STATUS_NAMES[status] ?? (status >= 500 ? 'INTERNAL' : 'INVALID_ARGUMENT'), ...(details ? { details } : {}) };
+    const error = {
+      code: status,
+      message,
+      status: STATUS_NAMES[status] ?? (status >= 500 ? 'INTERNAL' : 'INVALID_ARGUMENT'),
+      ...(details ? { details } : {}),
+    };
     exchange.json(status, { error });
   };
 }
 
 /** A scripted error: 429 carries `RetryInfo.retryDelay` (fixture google-429-retry-info.json), no header. */
 function scriptedError(fail: Fail, status: number, retryAfter?: string): void {
-  if (status !== 429) return fail(status, status >= 500 ? 'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting' : `Scripted error ${status}.`);
-  const details: unknown[] = [{ '@type': 'type.googleapis.com/google.rpc.QuotaFailure', violations: [{ quotaId: 'GenerateRequestsPerMinutePerProjectPerModel-FreeTier' }] }];
+  if (status !== 429)
+    return fail(
+      status,
+      status >= 500
+        ? 'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting'
+        : `Scripted error ${status}.`,
+    );
+  const details: unknown[] = [
+    {
+      '@type': 'type.googleapis.com/google.rpc.QuotaFailure',
+      violations: [{ quotaId: 'GenerateRequestsPerMinutePerProjectPerModel-FreeTier' }],
+    },
+  ];
   if (retryAfter) details.push({ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: `${retryAfter}s` });
   fail(429, 'You exceeded your current quota, please check your plan.', details);
 }
@@ -49,7 +65,10 @@ function generateProblem(body: any, model: string): [number, string] | null {
   const problem = geminiProblem(body, model);
   if (problem) return problem;
   if (isUnknownModel(model)) {
-    return [404, `models/${model} is not found for API version v1beta, or is not supported for generateContent. Call ListModels to see the list of available models and their supported methods.`];
+    return [
+      404,
+      `models/${model} is not found for API version v1beta, or is not supported for generateContent. Call ListModels to see the list of available models and their supported methods.`,
+    ];
   }
   return null;
 }
@@ -63,11 +82,19 @@ export async function handleGemini(exchange: Exchange, incoming: Incoming, state
   const isList = incoming.method === 'GET' && incoming.path === '/v1beta/models';
   if (!match && !isList) return fail(404, `Requested entity was not found.`);
   if (!key) {
-    return fail(403, "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.");
+    return fail(
+      403,
+      "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.",
+    );
   }
   if (!entry.authorized) {
     return fail(400, 'API key not valid. Please pass a valid API key.', [
-      { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID', domain: 'googleapis.com', metadata: { service: 'generativelanguage.googleapis.com' } },
+      {
+        '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+        reason: 'API_KEY_INVALID',
+        domain: 'googleapis.com',
+        metadata: { service: 'generativelanguage.googleapis.com' },
+      },
     ]);
   }
   if (isList) {
@@ -87,13 +114,20 @@ export async function handleGemini(exchange: Exchange, incoming: Incoming, state
   if (!behaviour) return;
   const body = incoming.body;
   const contents = body.contents as Array<{ role?: string; parts: unknown }>;
-  const promptTokens = countWords(partsText(body.systemInstruction?.parts)) + contents.reduce((sum, content) => sum + countWords(partsText(content.parts)), 0);
+  const promptTokens =
+    countWords(partsText(body.systemInstruction?.parts)) + contents.reduce((sum, content) => sum + countWords(partsText(content.parts)), 0);
   const answer = agentReply(readGeminiConversation(body));
   const reply = answer.kind === 'text' ? answer.reply : callReply(answer);
   const responseId = nextId('', 22);
   /** A chunk: the text delta as a text part, or (a call's first delta) the functionCall part with a thoughtSignature beside it. */
   const chunk = (text: string, index: number, completionTokens: number, finish: boolean) => ({
-    candidates: [{ content: { parts: [partFor(answer, text, index)], role: 'model' }, ...(finish ? { finishReason: finishReason(reply) } : {}), index: 0 }],
+    candidates: [
+      {
+        content: { parts: [partFor(answer, text, index)], role: 'model' },
+        ...(finish ? { finishReason: finishReason(reply) } : {}),
+        index: 0,
+      },
+    ],
     ...(behaviour.noUsage
       ? {}
       : {
@@ -110,12 +144,23 @@ export async function handleGemini(exchange: Exchange, incoming: Incoming, state
   if (method === 'generateContent') return answerJson(exchange, behaviour, chunk(reply.text, 0, reply.completionTokens, true));
   const sse = incoming.url.searchParams.get('alt') === 'sse';
   const tokensAt = (index: number) => (answer.kind === 'tool' ? reply.completionTokens : index + 1);
-  return playStream(exchange, state, behaviour, reply, framing(sse, (text, index, isLast) => chunk(text, index, tokensAt(index), isLast)));
+  return playStream(
+    exchange,
+    state,
+    behaviour,
+    reply,
+    framing(sse, (text, index, isLast) => chunk(text, index, tokensAt(index), isLast)),
+  );
 }
 
 /** A call is streamed whole in one chunk, then an empty text part carries finishReason (fixture google-tool-call.chunks.txt). */
 function callReply(answer: Extract<AgentReply, { kind: 'tool' }>): Reply {
-  return { deltas: [answer.argumentsText, ''], text: answer.argumentsText, finish: 'stop', completionTokens: Math.max(1, countWords(answer.argumentsText.replace(/[{}":,]/g, ' '))) };
+  return {
+    deltas: [answer.argumentsText, ''],
+    text: answer.argumentsText,
+    finish: 'stop',
+    completionTokens: Math.max(1, countWords(answer.argumentsText.replace(/[{}":,]/g, ' '))),
+  };
 }
 
 function partFor(answer: AgentReply, text: string, index: number): Record<string, unknown> {
@@ -125,7 +170,13 @@ function partFor(answer: AgentReply, text: string, index: number): Record<string
 
 const finishReason = (reply: Reply) => (reply.finish === 'length' ? 'MAX_TOKENS' : 'STOP');
 
-const INTERNAL_ERROR = { error: { code: 500, message: 'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting', status: 'INTERNAL' } };
+const INTERNAL_ERROR = {
+  error: {
+    code: 500,
+    message: 'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting',
+    status: 'INTERNAL',
+  },
+};
 
 function framing(sse: boolean, chunk: (text: string, index: number, isLast: boolean) => unknown): StreamFraming {
   if (sse) {

@@ -39,21 +39,38 @@ export function hostedUsageBody(flavour: HostedFlavour, usage: CompletionUsage):
         prompt_cache_miss_tokens: prompt_tokens - cached,
       };
     case 'groq':
-      return { queue_time: 0.0123, prompt_tokens, prompt_time: 0.0011, completion_tokens: completionTokens, completion_time: 0.0042, total_tokens: prompt_tokens + completionTokens, total_time: 0.0053 };
+      return {
+        queue_time: 0.0123,
+        prompt_tokens,
+        prompt_time: 0.0011,
+        completion_tokens: completionTokens,
+        completion_time: 0.0042,
+        total_tokens: prompt_tokens + completionTokens,
+        total_time: 0.0053,
+      };
     case 'xai':
       return {
         prompt_tokens,
         completion_tokens: completionTokens - reasoning,
         total_tokens: prompt_tokens + completionTokens,
         prompt_tokens_details: { text_tokens: prompt_tokens, audio_tokens: 0, image_tokens: 0, cached_tokens: cached },
-        completion_tokens_details: { reasoning_tokens: reasoning, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
+        completion_tokens_details: {
+          reasoning_tokens: reasoning,
+          audio_tokens: 0,
+          accepted_prediction_tokens: 0,
+          rejected_prediction_tokens: 0,
+        },
         num_sources_used: 0,
       };
   }
 }
 
 /** What the chunk with the `finish_reason` carries besides its choice: the usage where each puts it. */
-export function hostedFinishExtras(flavour: HostedFlavour, usage: Record<string, unknown> | null, includeUsage: boolean): Record<string, unknown> {
+export function hostedFinishExtras(
+  flavour: HostedFlavour,
+  usage: Record<string, unknown> | null,
+  includeUsage: boolean,
+): Record<string, unknown> {
   if (!usage) return {};
   if (flavour === 'groq') return { x_groq: { id: 'req_emulator', usage } };
   if (flavour === 'deepseek') return includeUsage ? { usage } : {};
@@ -62,6 +79,7 @@ export function hostedFinishExtras(flavour: HostedFlavour, usage: Record<string,
 
 /** The blocking answer's fields besides id, object, created, model, choices and usage. */
 export function hostedAnswerExtras(flavour: HostedFlavour): Record<string, unknown> {
-  if (flavour === 'groq') return { usage_breakdown: null, system_fingerprint: 'fp_emulator', x_groq: { id: 'req_emulator' }, service_tier: 'on_demand' };
+  if (flavour === 'groq')
+    return { usage_breakdown: null, system_fingerprint: 'fp_emulator', x_groq: { id: 'req_emulator' }, service_tier: 'on_demand' };
   return { system_fingerprint: 'fp_emulator' };
 }

@@ -39,7 +39,10 @@ export function ollamaConversation(body: any): Conversation {
     userText: (lastUser?.content ?? '').trim(),
     imageCount: lastUser?.images?.length ?? 0,
     toolResult: last?.content ?? '',
-    tools: (Array.isArray(body.tools) ? body.tools : []).map((tool: any) => ({ name: tool.function?.name, parameters: tool.function?.parameters ?? {} })),
+    tools: (Array.isArray(body.tools) ? body.tools : []).map((tool: any) => ({
+      name: tool.function?.name,
+      parameters: tool.function?.parameters ?? {},
+    })),
     toolChoice: undefined,
     format: formatOf(body.format),
   };

@@ -9,7 +9,11 @@ describe('Ollama emulator', () => {
     { role: 'system', content: 'Be brief.' },
     { role: 'user', content: 'hello there emulator' },
   ];
-  const lines = (text: string) => text.trimEnd().split('\n').map((line) => JSON.parse(line));
+  const lines = (text: string) =>
+    text
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
 
   it('streams NDJSON lines and a final done line with the counts', async () => {
     const answer = await post(url('/api/chat'), { model: 'llama3.2', messages });
@@ -23,12 +27,22 @@ describe('Ollama emulator', () => {
 
   it('answers one object with stream: false', async () => {
     const answer = await post(url('/api/chat'), { model: 'llama3.2', messages, stream: false, options: { num_predict: 2 } });
-    expect(answer.body).toMatchObject({ model: 'llama3.2', message: { role: 'assistant', content: 'Echo: hello' }, done: true, done_reason: 'length', eval_count: 2 });
+    expect(answer.body).toMatchObject({
+      model: 'llama3.2',
+      message: { role: 'assistant', content: 'Echo: hello' },
+      done: true,
+      done_reason: 'length',
+      eval_count: 2,
+    });
   });
 
   it('embeds with /api/embed', async () => {
     const answer = await post(url('/api/embed'), { model: 'nomic-embed-text', input: ['alpha', 'beta gamma'] });
-    expect(answer.body).toMatchObject({ model: 'nomic-embed-text', embeddings: [embeddingFor('alpha'), embeddingFor('beta gamma')], prompt_eval_count: 3 });
+    expect(answer.body).toMatchObject({
+      model: 'nomic-embed-text',
+      embeddings: [embeddingFor('alpha'), embeddingFor('beta gamma')],
+      prompt_eval_count: 3,
+    });
   });
 
   it('answers an unknown model with 404 {error}', async () => {

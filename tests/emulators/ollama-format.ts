@@ -22,7 +22,14 @@ export async function handleOllama(exchange: Exchange, incoming: Incoming, state
   const fail = (status: number, message: string) => exchange.json(status, { error: message });
   entry.authorized = true;
   if (incoming.method === 'GET' && incoming.path === '/api/tags') {
-    const models = TAGS.map((name) => ({ name, model: name, modified_at: '2025-01-01T00:00:00Z', size: 2019393189, digest: 'a80c4f17acd5', details: { format: 'gguf' } }));
+    const models = TAGS.map((name) => ({
+      name,
+      model: name,
+      modified_at: '2025-01-01T00:00:00Z',
+      size: 2019393189,
+      digest: 'a80c4f17acd5',
+      details: { format: 'gguf' },
+    }));
     return exchange.json(200, { models });
   }
   const route = `${incoming.method} ${incoming.path}`;
@@ -37,7 +44,8 @@ export async function handleOllama(exchange: Exchange, incoming: Incoming, state
   if (!Array.isArray(body.messages)) return fail(400, 'messages is required');
   for (const message of body.messages) {
     if (!ROLES.includes(message?.role)) return fail(400, `invalid role: ${message?.role}`);
-    if (typeof message.content !== 'string') return fail(400, 'json: cannot unmarshal number into Go struct field Message.messages.content of type string');
+    if (typeof message.content !== 'string')
+      return fail(400, 'json: cannot unmarshal number into Go struct field Message.messages.content of type string');
     const problem = ollamaMessageProblem(message);
     if (problem) return fail(400, problem);
   }
@@ -50,7 +58,10 @@ export async function handleOllama(exchange: Exchange, incoming: Incoming, state
   const promptTokens = messages.reduce((sum, message) => sum + countWords(message.content), 0);
   const numPredict = body.options?.num_predict;
   const intent = decideIntent(ollamaConversation(body));
-  const reply = replyWith(intent.kind === 'tool' ? intent.arguments : intent.text, Number.isInteger(numPredict) && numPredict > 0 && intent.kind === 'text' ? numPredict : undefined);
+  const reply = replyWith(
+    intent.kind === 'tool' ? intent.arguments : intent.text,
+    Number.isInteger(numPredict) && numPredict > 0 && intent.kind === 'text' ? numPredict : undefined,
+  );
   // A tool call comes whole (arguments as an object, no id) on one done:false line; done_reason stays "stop".
   const toolCalls = intent.kind === 'tool' ? [{ function: { name: intent.name, arguments: JSON.parse(intent.arguments) } }] : undefined;
   const createdAt = new Date().toISOString();
@@ -69,7 +80,14 @@ export async function handleOllama(exchange: Exchange, incoming: Incoming, state
     opening: () => '',
     delta: (text, _index, isLast) =>
       toolCalls
-        ? isLast ? line({ model: body.model, created_at: createdAt, message: { role: 'assistant', content: '', tool_calls: toolCalls }, done: false }) : ''
+        ? isLast
+          ? line({
+              model: body.model,
+              created_at: createdAt,
+              message: { role: 'assistant', content: '', tool_calls: toolCalls },
+              done: false,
+            })
+          : ''
         : line({ model: body.model, created_at: createdAt, message: { role: 'assistant', content: text }, done: false }),
     midStreamError: () => line({ error: 'an error was encountered while running the model: unexpected EOF' }),
     closing: () => line(done('', null)),
@@ -84,5 +102,11 @@ async function embed(exchange: Exchange, state: EmulatorState, body: any, fail: 
   if (!behaviour) return;
   const texts = inputs as string[];
   const usage = behaviour.noUsage ? {} : { prompt_eval_count: texts.reduce((sum, text) => sum + countWords(text), 0) };
-  return answerJson(exchange, behaviour, { model: body.model, embeddings: texts.map(embeddingFor), total_duration: 14_000_000, load_duration: 1_000_000, ...usage });
+  return answerJson(exchange, behaviour, {
+    model: body.model,
+    embeddings: texts.map(embeddingFor),
+    total_duration: 14_000_000,
+    load_duration: 1_000_000,
+    ...usage,
+  });
 }

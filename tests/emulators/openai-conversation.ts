@@ -12,8 +12,24 @@ export type Problem = [status: number, message: string, param: string | null, co
 
 /** Body fields Mistral's chat endpoint accepts; anything else is a 422 `extra_forbidden`. */
 const MISTRAL_FIELDS = new Set([
-  'model', 'messages', 'temperature', 'top_p', 'max_tokens', 'stream', 'stop', 'random_seed', 'response_format', 'tools', 'tool_choice',
-  'presence_penalty', 'frequency_penalty', 'n', 'prediction', 'parallel_tool_calls', 'prompt_mode', 'safe_prompt',
+  'model',
+  'messages',
+  'temperature',
+  'top_p',
+  'max_tokens',
+  'stream',
+  'stop',
+  'random_seed',
+  'response_format',
+  'tools',
+  'tool_choice',
+  'presence_penalty',
+  'frequency_penalty',
+  'n',
+  'prediction',
+  'parallel_tool_calls',
+  'prompt_mode',
+  'safe_prompt',
 ]);
 const MISTRAL_ID = /^[A-Za-z0-9]{9}$/;
 
@@ -28,7 +44,13 @@ export function toolProblem(body: any, flavour: OpenAiFlavour): Problem | null {
   const tools: unknown[] = Array.isArray(body.tools) ? body.tools : [];
   for (const [index, tool] of tools.entries()) {
     const fn = (tool as any)?.function;
-    if (typeof fn?.name !== 'string' || fn.name === '') return [400, `Missing required parameter: 'tools[${index}].function.name'.`, `tools[${index}].function.name`, 'missing_required_parameter'];
+    if (typeof fn?.name !== 'string' || fn.name === '')
+      return [
+        400,
+        `Missing required parameter: 'tools[${index}].function.name'.`,
+        `tools[${index}].function.name`,
+        'missing_required_parameter',
+      ];
   }
   const choice = body.tool_choice;
   const choices = flavour === 'mistral' ? ['none', 'auto', 'any', 'required'] : ['none', 'auto', 'required'];
@@ -38,16 +60,27 @@ export function toolProblem(body: any, flavour: OpenAiFlavour): Problem | null {
     for (const part of imageParts(message.content)) {
       const url = part.image_url?.url;
       if (typeof url !== 'string' || !/^(https:\/\/|data:image\/[a-z+.-]+;base64,)/.test(url)) {
-        return [400, `Invalid 'messages[${index}].content': image_url must be an https URL or a base64 data URL.`, `messages[${index}].content`, 'invalid_value'];
+        return [
+          400,
+          `Invalid 'messages[${index}].content': image_url must be an https URL or a base64 data URL.`,
+          `messages[${index}].content`,
+          'invalid_value',
+        ];
       }
     }
     for (const call of Array.isArray(message.tool_calls) ? message.tool_calls : []) {
-      if (flavour === 'mistral' && !MISTRAL_ID.test(call?.id)) return [400, `Tool call id was ${call?.id} but must be a-z, A-Z, 0-9, with a length of 9.`, null, null];
+      if (flavour === 'mistral' && !MISTRAL_ID.test(call?.id))
+        return [400, `Tool call id was ${call?.id} but must be a-z, A-Z, 0-9, with a length of 9.`, null, null];
       calls.add(call?.id);
     }
     if (message.role === 'tool' && !calls.has(message.tool_call_id)) {
       const param = `messages[${index}].tool_call_id`;
-      return [400, "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.", param, null];
+      return [
+        400,
+        "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.",
+        param,
+        null,
+      ];
     }
   }
   return null;
@@ -71,7 +104,10 @@ export function conversationFrom(body: any): Conversation {
   const messages = body.messages as Array<{ role: string; content: unknown }>;
   const last = messages[messages.length - 1]!;
   const lastUser = [...messages].reverse().find((message) => message.role === 'user');
-  const tools: ToolSpec[] = (Array.isArray(body.tools) ? body.tools : []).map((tool: any) => ({ name: tool.function.name, parameters: tool.function.parameters ?? {} }));
+  const tools: ToolSpec[] = (Array.isArray(body.tools) ? body.tools : []).map((tool: any) => ({
+    name: tool.function.name,
+    parameters: tool.function.parameters ?? {},
+  }));
   return {
     lastRole: last.role,
     userText: contentText(lastUser?.content ?? '').trim(),

@@ -20,7 +20,14 @@ describe('OpenAI-format emulator', () => {
       object: 'chat.completion',
       created: expect.any(Number),
       model: 'gpt-4o-mini-2024-07-18',
-      choices: [{ index: 0, message: { role: 'assistant', content: 'Echo: hello there emulator', refusal: null, annotations: [] }, logprobs: null, finish_reason: 'stop' }],
+      choices: [
+        {
+          index: 0,
+          message: { role: 'assistant', content: 'Echo: hello there emulator', refusal: null, annotations: [] },
+          logprobs: null,
+          finish_reason: 'stop',
+        },
+      ],
       usage: {
         prompt_tokens: 5,
         completion_tokens: 4,
@@ -63,20 +70,32 @@ describe('OpenAI-format emulator', () => {
     for (const chunk of content) {
       const [entry] = chunk.choices[0].logprobs.content;
       expect(chunk.choices[0].logprobs).toEqual({ content: [entry], refusal: null });
-      expect(entry).toMatchObject({ token: chunk.choices[0].delta.content, logprob: expect.any(Number), bytes: [...Buffer.from(chunk.choices[0].delta.content)] });
+      expect(entry).toMatchObject({
+        token: chunk.choices[0].delta.content,
+        logprob: expect.any(Number),
+        bytes: [...Buffer.from(chunk.choices[0].delta.content)],
+      });
       expect(entry.top_logprobs.map((alternative: { token: string }) => alternative.token)).toEqual([entry.token, `${entry.token}~1`]);
     }
     expect(streamed[0].choices[0].logprobs).toBeNull();
     const blocking = await post(openai('/chat/completions'), asked, auth(emulator().keys.openai));
     const tokens = blocking.body.choices[0].logprobs.content.map((entry: { token: string }) => entry.token);
     expect(tokens).toEqual(content.map((chunk) => chunk.choices[0].delta.content));
-    expect(blocking.body.choices[0].logprobs.content.map((entry: { logprob: number }) => entry.logprob)).toEqual(content.map((chunk) => chunk.choices[0].logprobs.content[0].logprob));
+    expect(blocking.body.choices[0].logprobs.content.map((entry: { logprob: number }) => entry.logprob)).toEqual(
+      content.map((chunk) => chunk.choices[0].logprobs.content[0].logprob),
+    );
     const unasked = await post(openai('/chat/completions'), { model: 'gpt-4o-mini', messages, stream: true }, auth(emulator().keys.openai));
-    expect(dataEvents(unasked.text).every((chunk) => chunk.choices.every((choice: { logprobs: unknown }) => choice.logprobs === null))).toBe(true);
+    expect(
+      dataEvents(unasked.text).every((chunk) => chunk.choices.every((choice: { logprobs: unknown }) => choice.logprobs === null)),
+    ).toBe(true);
   });
 
   it('puts Mistral usage on the last chunk with a finish_reason, asked or not', async () => {
-    const answer = await post(`${emulator().url}/mistral/v1/chat/completions`, { model: 'mistral-small-latest', messages, stream: true }, auth(emulator().keys.mistral));
+    const answer = await post(
+      `${emulator().url}/mistral/v1/chat/completions`,
+      { model: 'mistral-small-latest', messages, stream: true },
+      auth(emulator().keys.mistral),
+    );
     const chunks = dataEvents(answer.text);
     expect(chunks.some((chunk) => chunk.choices.length === 0)).toBe(false);
     const last = chunks[chunks.length - 1];
@@ -86,11 +105,20 @@ describe('OpenAI-format emulator', () => {
   });
 
   it('sends OpenRouter processing comments first and usage.cost in the last event', async () => {
-    const answer = await post(`${emulator().url}/openrouter/api/v1/chat/completions`, { model: 'openai/gpt-4o-mini', messages, stream: true }, auth(emulator().keys.openrouter));
+    const answer = await post(
+      `${emulator().url}/openrouter/api/v1/chat/completions`,
+      { model: 'openai/gpt-4o-mini', messages, stream: true },
+      auth(emulator().keys.openrouter),
+    );
     expect(answer.text.startsWith(': OPENROUTER PROCESSING\n\n')).toBe(true);
     const chunks = dataEvents(answer.text);
     const last = chunks[chunks.length - 1];
-    expect(last.usage).toMatchObject({ prompt_tokens: 5, completion_tokens: 4, total_tokens: 9, cost: openRouterCost({ promptTokens: 5, completionTokens: 4 }) });
+    expect(last.usage).toMatchObject({
+      prompt_tokens: 5,
+      completion_tokens: 4,
+      total_tokens: 9,
+      cost: openRouterCost({ promptTokens: 5, completionTokens: 4 }),
+    });
     expect(last.usage.cost).toBeGreaterThan(0);
     expect(chunks.slice(0, -1).some((chunk) => chunk.usage)).toBe(false);
   });
@@ -98,8 +126,16 @@ describe('OpenAI-format emulator', () => {
   it('serves the compat flavour for any model, usage only when asked', async () => {
     const url = `${emulator().url}/compat/v1/chat/completions`;
     const blocking = await post(url, { model: 'any-model', messages }, auth(emulator().keys.compat));
-    expect(blocking.body).toMatchObject({ model: 'any-model', choices: [{ message: { content: 'Echo: hello there emulator' } }], usage: { prompt_tokens: 5 } });
-    const streamed = await post(url, { model: 'any-model', messages, stream: true, stream_options: { include_usage: true } }, auth(emulator().keys.compat));
+    expect(blocking.body).toMatchObject({
+      model: 'any-model',
+      choices: [{ message: { content: 'Echo: hello there emulator' } }],
+      usage: { prompt_tokens: 5 },
+    });
+    const streamed = await post(
+      url,
+      { model: 'any-model', messages, stream: true, stream_options: { include_usage: true } },
+      auth(emulator().keys.compat),
+    );
     expect(dataEvents(streamed.text).pop()).toMatchObject({ choices: [], usage: { completion_tokens: 4 } });
   });
 
@@ -109,7 +145,9 @@ describe('OpenAI-format emulator', () => {
   ])('refuses %s with 401 in OpenAI’s error shape and logs it unauthorized', async (_name, headers) => {
     const answer = await post(openai('/chat/completions'), { model: 'gpt-4o-mini', messages }, headers);
     expect(answer.status).toBe(401);
-    expect(answer.body).toEqual({ error: { message: expect.any(String), type: 'invalid_request_error', param: null, code: 'invalid_api_key' } });
+    expect(answer.body).toEqual({
+      error: { message: expect.any(String), type: 'invalid_request_error', param: null, code: 'invalid_api_key' },
+    });
     expect((await control().requests())[0]).toMatchObject({ provider: 'openai', authorized: false, status: 401 });
   });
 
@@ -149,9 +187,17 @@ describe('OpenAI-format emulator', () => {
       usage: { prompt_tokens: 3, total_tokens: 3 },
     });
     expect(floats.body.data[0].embedding).toHaveLength(8);
-    const encoded = await post(openai('/embeddings'), { model: 'text-embedding-3-small', input: 'alpha beta', encoding_format: 'base64' }, auth(emulator().keys.openai));
+    const encoded = await post(
+      openai('/embeddings'),
+      { model: 'text-embedding-3-small', input: 'alpha beta', encoding_format: 'base64' },
+      auth(emulator().keys.openai),
+    );
     expect(embeddingFromBase64(encoded.body.data[0].embedding)).toEqual(embeddingFor('alpha beta'));
-    const wrong = await post(openai('/embeddings'), { model: 'text-embedding-3-small', input: 'x', encoding_format: 'int8' }, auth(emulator().keys.openai));
+    const wrong = await post(
+      openai('/embeddings'),
+      { model: 'text-embedding-3-small', input: 'x', encoding_format: 'int8' },
+      auth(emulator().keys.openai),
+    );
     expect([wrong.status, wrong.body.error.param]).toEqual([400, 'encoding_format']);
   });
 

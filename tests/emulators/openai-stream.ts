@@ -31,7 +31,12 @@ export function usageBody(flavour: OpenAiFlavour, usage: CompletionUsage): Recor
         completion_tokens,
         total_tokens,
         prompt_tokens_details: { cached_tokens: usage.cachedTokens ?? 0, audio_tokens: 0 },
-        completion_tokens_details: { reasoning_tokens: usage.reasoningTokens ?? 0, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
+        completion_tokens_details: {
+          reasoning_tokens: usage.reasoningTokens ?? 0,
+          audio_tokens: 0,
+          accepted_prediction_tokens: 0,
+          rejected_prediction_tokens: 0,
+        },
       };
     case 'mistral':
       return { prompt_tokens, total_tokens, completion_tokens };
@@ -77,7 +82,9 @@ export interface StreamSetup {
  */
 export function openAiStreamFraming(setup: StreamSetup): StreamFraming {
   const { flavour, id, created, model, reply } = setup;
-  const usage = setup.noUsage ? null : usageBody(flavour, { promptTokens: setup.promptTokens, completionTokens: reply.completionTokens, ...setup.scriptedUsage });
+  const usage = setup.noUsage
+    ? null
+    : usageBody(flavour, { promptTokens: setup.promptTokens, completionTokens: reply.completionTokens, ...setup.scriptedUsage });
   const usageAsked = flavour === 'openai' || flavour === 'compat' ? setup.includeUsage : true;
 
   const choice = (delta: Record<string, unknown>, finishReason: string | null, logprobs: unknown = null) => {
@@ -89,7 +96,18 @@ export function openAiStreamFraming(setup: StreamSetup): StreamFraming {
   const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) => {
     switch (flavour) {
       case 'openai':
-        return { id, object: 'chat.completion.chunk', created, model, service_tier: 'default', system_fingerprint: 'fp_emulator', choices, ...(usageAsked ? { usage: null } : {}), ...extra, obfuscation: 'emuPad' };
+        return {
+          id,
+          object: 'chat.completion.chunk',
+          created,
+          model,
+          service_tier: 'default',
+          system_fingerprint: 'fp_emulator',
+          choices,
+          ...(usageAsked ? { usage: null } : {}),
+          ...extra,
+          obfuscation: 'emuPad',
+        };
       case 'openrouter':
         return { id, provider: 'OpenAI', model, object: 'chat.completion.chunk', created, choices, ...extra };
       default:
@@ -102,14 +120,22 @@ export function openAiStreamFraming(setup: StreamSetup): StreamFraming {
     contentType: 'text/event-stream; charset=utf-8',
     headers: flavour === 'openai' ? { 'x-request-id': `req_${id}` } : {},
     opening: () =>
-      (flavour === 'openrouter' ? ': OPENROUTER PROCESSING\n\n: OPENROUTER PROCESSING\n\n' : '') + sseData(chunk([choice(roleDelta, null)])),
+      (flavour === 'openrouter' ? ': OPENROUTER PROCESSING\n\n: OPENROUTER PROCESSING\n\n' : '') +
+      sseData(chunk([choice(roleDelta, null)])),
     delta: (text, index) => sseData(chunk([choice({ content: text }, null, top === null ? null : choiceLogprobs([text], index, top))])),
     midStreamError: () =>
       flavour === 'openrouter'
         ? sseData(
             chunk([choice({ content: '' }, 'error')], { error: { code: 'server_error', message: 'Provider disconnected unexpectedly' } }),
           )
-        : sseData({ error: { message: 'The server had an error while processing your request. Sorry about that!', type: 'server_error', param: null, code: null } }),
+        : sseData({
+            error: {
+              message: 'The server had an error while processing your request. Sorry about that!',
+              type: 'server_error',
+              param: null,
+              code: null,
+            },
+          }),
     closing: () => {
       let events = '';
       if (flavour === 'mistral') {

@@ -33,13 +33,24 @@ export function openAiToolCallFraming(setup: StreamSetup, call: { id: string; na
     opening: () => {
       if (flavour === 'mistral') return sseData(chunk({ role: 'assistant', content: '' }, null));
       const first = { index: 0, id: call.id, type: 'function', function: { name: call.name, arguments: '' } };
-      return (flavour === 'openrouter' ? ': OPENROUTER PROCESSING\n\n' : '') + sseData(chunk({ role: 'assistant', content: null, tool_calls: [first] }, null));
+      return (
+        (flavour === 'openrouter' ? ': OPENROUTER PROCESSING\n\n' : '') +
+        sseData(chunk({ role: 'assistant', content: null, tool_calls: [first] }, null))
+      );
     },
     delta: (text, _index, isLast) => {
       if (flavour === 'mistral') return isLast ? sseData(chunk(mistralCall, 'tool_calls', usage ? { usage } : {})) : '';
       return sseData(chunk({ tool_calls: [{ index: 0, function: { arguments: text } }] }, null));
     },
-    midStreamError: () => sseData({ error: { message: 'The server had an error while processing your request. Sorry about that!', type: 'server_error', param: null, code: null } }),
+    midStreamError: () =>
+      sseData({
+        error: {
+          message: 'The server had an error while processing your request. Sorry about that!',
+          type: 'server_error',
+          param: null,
+          code: null,
+        },
+      }),
     closing: () => {
       if (flavour === 'mistral') return sseData('[DONE]');
       let events = sseData(chunk({}, 'tool_calls'));

@@ -33,15 +33,33 @@ describe('OpenAI-family providers and Ollama against the emulator', () => {
   const open = (provider: string, baseVariable: string, keyVariable: string): Provider => {
     const environment = providerEnvironment(emulator().url, emulator().keys);
     const timeouts = { connectMs: 2000, firstTokenMs: 5000, idleMs: 5000 };
-    return describeProvider(provider)!.factory({ name: provider, baseUrl: environment[baseVariable]!, apiKey: keyVariable ? environment[keyVariable]! : '', timeouts });
+    return describeProvider(provider)!.factory({
+      name: provider,
+      baseUrl: environment[baseVariable]!,
+      apiKey: keyVariable ? environment[keyVariable]! : '',
+      timeouts,
+    });
   };
 
   it.each(FAMILY)('%s: tool call blocking, streamed, then the tool result answered', async (name, model, baseVariable, keyVariable) => {
     const provider = open(name, baseVariable, keyVariable);
     try {
-      const request: ChatRequest = { model, messages: [{ role: 'developer', content: 'Be brief.' }, { role: 'user', content: 'Berlin' }], tools: [weather], toolChoice: 'required', seed: 1 };
+      const request: ChatRequest = {
+        model,
+        messages: [
+          { role: 'developer', content: 'Be brief.' },
+          { role: 'user', content: 'Berlin' },
+        ],
+        tools: [weather],
+        toolChoice: 'required',
+        seed: 1,
+      };
       const blocking = await provider.chat(request, { signal: signal() });
-      expect(blocking).toMatchObject({ content: '', finishReason: 'tool_calls', toolCalls: [{ id: expect.any(String), name: 'weather', arguments: '{"location":"Berlin"}' }] });
+      expect(blocking).toMatchObject({
+        content: '',
+        finishReason: 'tool_calls',
+        toolCalls: [{ id: expect.any(String), name: 'weather', arguments: '{"location":"Berlin"}' }],
+      });
 
       const events = await collect(provider.stream(request, { signal: signal() }));
       const pieces = events.filter((event): event is Extract<StreamEvent, { type: 'tool_call' }> => event.type === 'tool_call');
@@ -52,7 +70,11 @@ describe('OpenAI-family providers and Ollama against the emulator', () => {
       const call: ToolCall = { ...blocking.toolCalls![0]!, id: 'call_from_elsewhere_0001' };
       const history: ChatRequest = {
         ...request,
-        messages: [...request.messages, { role: 'assistant', content: '', toolCalls: [call] }, { role: 'tool', content: 'sunny', toolCallId: call.id }],
+        messages: [
+          ...request.messages,
+          { role: 'assistant', content: '', toolCalls: [call] },
+          { role: 'tool', content: 'sunny', toolCallId: call.id },
+        ],
       };
       expect(await provider.chat(history, { signal: signal() })).toMatchObject({ content: 'tool said: sunny', finishReason: 'stop' });
     } finally {
@@ -64,10 +86,20 @@ describe('OpenAI-family providers and Ollama against the emulator', () => {
     const provider = open(name, baseVariable, keyVariable);
     try {
       const image = { type: 'image' as const, source: { kind: 'data' as const, mediaType: 'image/png', base64: 'iVBORw0KGgo=' } };
-      const seen = await provider.chat({ model, messages: [{ role: 'user', content: 'What?', parts: [{ type: 'text', text: 'What?' }, image] }] }, { signal: signal() });
+      const seen = await provider.chat(
+        { model, messages: [{ role: 'user', content: 'What?', parts: [{ type: 'text', text: 'What?' }, image] }] },
+        { signal: signal() },
+      );
       expect(seen.content).toBe('Echo: What? [1 image(s)]');
       const schema = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
-      const structured = await provider.chat({ model, messages: [{ role: 'user', content: 'Berlin' }], responseFormat: { type: 'json_schema', name: 'city', schema, strict: true } }, { signal: signal() });
+      const structured = await provider.chat(
+        {
+          model,
+          messages: [{ role: 'user', content: 'Berlin' }],
+          responseFormat: { type: 'json_schema', name: 'city', schema, strict: true },
+        },
+        { signal: signal() },
+      );
       expect(JSON.parse(structured.content)).toEqual({ city: 'Berlin' });
     } finally {
       await provider.close();

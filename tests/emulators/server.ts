@@ -71,14 +71,25 @@ async function handle(request: IncomingMessage, response: ServerResponse, state:
   const match = PREFIXES.find(({ prefix }) => url.pathname === prefix || url.pathname.startsWith(`${prefix}/`));
   if (!match) {
     response.writeHead(404, { 'Content-Type': 'application/json' });
-    response.end(JSON.stringify({ error: { message: `No emulated provider at ${url.pathname}`, type: 'invalid_request_error', param: null, code: null } }));
+    response.end(
+      JSON.stringify({
+        error: { message: `No emulated provider at ${url.pathname}`, type: 'invalid_request_error', param: null, code: null },
+      }),
+    );
     return;
   }
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) headers[name] = Array.isArray(value) ? value.join(', ') : value ?? '';
+  for (const [name, value] of Object.entries(request.headers)) headers[name] = Array.isArray(value) ? value.join(', ') : (value ?? '');
   const entry = state.log.open({ provider: match.provider, method, path: url.pathname, query: url.search, body, headers });
   const exchange = new Exchange(request, response, entry);
-  const incoming: Incoming = { method, path: url.pathname.slice(match.prefix.length) || '/', url, headers: request.headers, body, bodyInvalid: invalid };
+  const incoming: Incoming = {
+    method,
+    path: url.pathname.slice(match.prefix.length) || '/',
+    url,
+    headers: request.headers,
+    body,
+    bodyInvalid: invalid,
+  };
   switch (match.provider) {
     case 'anthropic':
       return handleAnthropic(exchange, incoming, state);
@@ -93,11 +104,18 @@ async function handle(request: IncomingMessage, response: ServerResponse, state:
 
 /** Starts the emulator on 127.0.0.1 (port 0: the OS picks a free one). */
 export async function startEmulator(options: { port?: number; keys?: Partial<EmulatorKeys> } = {}): Promise<RunningEmulator> {
-  const state: EmulatorState = { keys: { ...DEFAULT_KEYS, ...options.keys }, scripts: new ScriptBook(), acks: new AckBoard(), log: new RequestLog() };
+  const state: EmulatorState = {
+    keys: { ...DEFAULT_KEYS, ...options.keys },
+    scripts: new ScriptBook(),
+    acks: new AckBoard(),
+    log: new RequestLog(),
+  };
   const server = createTestServer((request, response) => {
     handle(request, response, state).catch((error: unknown) => {
       if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'application/json' });
-      response.end(JSON.stringify({ error: { message: `emulator bug: ${String(error)}`, type: 'emulator_error', param: null, code: null } }));
+      response.end(
+        JSON.stringify({ error: { message: `emulator bug: ${String(error)}`, type: 'emulator_error', param: null, code: null } }),
+      );
     });
   });
   await new Promise<void>((resolve, reject) => {

@@ -67,29 +67,33 @@ export interface OpenResponse {
 
 export function open(url: string, body: unknown, headers: Record<string, string> = {}): Promise<OpenResponse> {
   return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, agent: noKeepAliveAgent }, (response) => {
-      let text = '';
-      const watchers: Array<() => void> = [];
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        text += chunk;
-        watchers.forEach((watch) => watch());
-      });
-      const ended = new Promise<string>((resolveEnd) => response.on('end', () => resolveEnd(text)));
-      ended.catch(() => undefined);
-      const until = (fragment: string, timeoutMs = 3000) =>
-        new Promise<string>((resolveUntil, rejectUntil) => {
-          const timer = setTimeout(() => rejectUntil(new Error(`no "${fragment}" within ${timeoutMs} ms; got: ${text}`)), timeoutMs);
-          const watch = () => {
-            if (!text.includes(fragment)) return;
-            clearTimeout(timer);
-            resolveUntil(text);
-          };
-          watchers.push(watch);
-          watch();
+    const outgoing = httpRequest(
+      url,
+      { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, agent: noKeepAliveAgent },
+      (response) => {
+        let text = '';
+        const watchers: Array<() => void> = [];
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          text += chunk;
+          watchers.forEach((watch) => watch());
         });
-      resolve({ response, received: () => text, until, ended, destroy: () => response.destroy() });
-    });
+        const ended = new Promise<string>((resolveEnd) => response.on('end', () => resolveEnd(text)));
+        ended.catch(() => undefined);
+        const until = (fragment: string, timeoutMs = 3000) =>
+          new Promise<string>((resolveUntil, rejectUntil) => {
+            const timer = setTimeout(() => rejectUntil(new Error(`no "${fragment}" within ${timeoutMs} ms; got: ${text}`)), timeoutMs);
+            const watch = () => {
+              if (!text.includes(fragment)) return;
+              clearTimeout(timer);
+              resolveUntil(text);
+            };
+            watchers.push(watch);
+            watch();
+          });
+        resolve({ response, received: () => text, until, ended, destroy: () => response.destroy() });
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end(JSON.stringify(body));
   });

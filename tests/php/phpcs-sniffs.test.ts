@@ -36,7 +36,14 @@ function findings(sniff: string, file: string): Finding[] {
 function expected(file: string): Finding[] {
   return readFileSync(file, 'utf8')
     .split('\n')
-    .flatMap((text, index) => (text.match(/\/\/ expect: ([\w ]+)$/)?.[1]?.trim().split(/\s+/) ?? []).map((code) => ({ line: index + 1, code })))
+    .flatMap((text, index) =>
+      (
+        text
+          .match(/\/\/ expect: ([\w ]+)$/)?.[1]
+          ?.trim()
+          .split(/\s+/) ?? []
+      ).map((code) => ({ line: index + 1, code })),
+    )
     .sort((a, b) => a.line - b.line || a.code.localeCompare(b.code));
 }
 

@@ -15,11 +15,23 @@ const repoRoot = resolve(__dirname, '..', '..');
 const hubUrl = 'http://127.0.0.1:8888';
 const pack = JSON.parse(readFileSync(join(repoRoot, 'plugin/library/starter/pack.json'), 'utf8'));
 const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#fc0"/></svg>');
-const file = { hash: integrity(svg), length: svg.length, media_type: 'image/svg+xml', url: `${hubUrl}/wp-json/svc/v1/image-library/files/x.svg` };
+const file = {
+  hash: integrity(svg),
+  length: svg.length,
+  media_type: 'image/svg+xml',
+  url: `${hubUrl}/wp-json/svc/v1/image-library/files/x.svg`,
+};
 
 function template() {
   const source = pack.templates[0];
-  const item: Record<string, unknown> = { id: 'tpl_01JTESTTESTTESTTESTTESTTES', ...source, width: 1080, height: 1080, files: { 'preview.svg': file }, version: 3 };
+  const item: Record<string, unknown> = {
+    id: 'tpl_01JTESTTESTTESTTESTTESTTES',
+    ...source,
+    width: 1080,
+    height: 1080,
+    files: { 'preview.svg': file },
+    version: 3,
+  };
   item.hash = itemHash('template', item, { 'preview.svg': file.hash });
   return item;
 }
@@ -49,8 +61,19 @@ function runChecks(payload: unknown): { manifest: string; canonical: string; ite
 describe('svc-client library checks (PHP) against the hub hashing (TypeScript)', () => {
   const tpl = template();
   const smp = sample();
-  const entry = (item: Record<string, unknown>, type?: string) => ({ id: item.id, slug: item.slug, ...(type ? { type } : {}), hash: item.hash, version: 3, updated_at: '2026-11-24T00:00:00.000Z' });
-  const manifest = buildManifest(42, new Date('2026-11-24T00:00:00Z'), { templates: [entry(tpl) as never], samples: [entry(smp, 'texts') as never], assets: [] });
+  const entry = (item: Record<string, unknown>, type?: string) => ({
+    id: item.id,
+    slug: item.slug,
+    ...(type ? { type } : {}),
+    hash: item.hash,
+    version: 3,
+    updated_at: '2026-11-24T00:00:00.000Z',
+  });
+  const manifest = buildManifest(42, new Date('2026-11-24T00:00:00Z'), {
+    templates: [entry(tpl) as never],
+    samples: [entry(smp, 'texts') as never],
+    assets: [],
+  });
 
   it('accepts what the hub sends and writes canonical JSON byte for byte as the hub does', () => {
     const verdicts = runChecks({

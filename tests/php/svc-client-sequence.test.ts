@@ -22,28 +22,32 @@ function run(cases: Record<string, unknown>[]): unknown[] {
 describe('svc-client sequence (PHP) against the hub’s message bodies (TypeScript)', () => {
   it('reads the sequence the hub writes into the body, and nothing else', () => {
     const body = (sequence: unknown) => JSON.stringify({ type: 'entitlement.updated', sequence, data: {} });
-    expect(run([
-      { body: messageBody('entitlement.updated', '4211', { site_url: 'https://a.example' }) },
-      { body: messageBody('entitlement.updated', String(Number.MAX_SAFE_INTEGER), {}) },
-      { body: JSON.stringify({ type: 'entitlement.updated', data: {} }) },
-      { body: body('4211') },
-      { body: body(4211.5) },
-      { body: body(0) },
-      { body: body(-4) },
-      { body: body(2 ** 64) },
-      { body: body(null) },
-    ])).toEqual([4211, Number.MAX_SAFE_INTEGER, 0, 0, 0, 0, 0, 0, 0]);
+    expect(
+      run([
+        { body: messageBody('entitlement.updated', '4211', { site_url: 'https://a.example' }) },
+        { body: messageBody('entitlement.updated', String(Number.MAX_SAFE_INTEGER), {}) },
+        { body: JSON.stringify({ type: 'entitlement.updated', data: {} }) },
+        { body: body('4211') },
+        { body: body(4211.5) },
+        { body: body(0) },
+        { body: body(-4) },
+        { body: body(2 ** 64) },
+        { body: body(null) },
+      ]),
+    ).toEqual([4211, Number.MAX_SAFE_INTEGER, 0, 0, 0, 0, 0, 0, 0]);
   });
 
   it('orders by it: not newer is stale, more than ten million past the last applied is a jump, the first is taken whatever it is', () => {
-    expect(run([
-      { sequence: 41, held: 41 },
-      { sequence: 40, held: 41 },
-      { sequence: 42, held: 41 },
-      { sequence: 41 + MAX_STEP, held: 41 },
-      { sequence: 42 + MAX_STEP, held: 41 },
-      { sequence: Number.MAX_SAFE_INTEGER, held: 41 },
-      { sequence: Number.MAX_SAFE_INTEGER, held: 0 },
-    ])).toEqual(['stale', 'stale', 'new', 'new', 'jump', 'jump', 'new']);
+    expect(
+      run([
+        { sequence: 41, held: 41 },
+        { sequence: 40, held: 41 },
+        { sequence: 42, held: 41 },
+        { sequence: 41 + MAX_STEP, held: 41 },
+        { sequence: 42 + MAX_STEP, held: 41 },
+        { sequence: Number.MAX_SAFE_INTEGER, held: 41 },
+        { sequence: Number.MAX_SAFE_INTEGER, held: 0 },
+      ]),
+    ).toEqual(['stale', 'stale', 'new', 'new', 'jump', 'jump', 'new']);
   });
 });

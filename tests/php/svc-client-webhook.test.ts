@@ -29,27 +29,31 @@ describe('svc-client webhook verifier (PHP) against the hub signer (TypeScript)'
   const base = { secret: held, id, timestamp: String(now), body, now };
 
   it('accepts one signature, and a rotation in either order', () => {
-    expect(verify([
-      { ...base, signature: signed([held]) },
-      { ...base, signature: signed([other, held]) },
-      { ...base, signature: signed([held, other]) },
-      { ...base, signature: signed([held]), now: now + 299 },
-    ])).toEqual(['', '', '', '']);
+    expect(
+      verify([
+        { ...base, signature: signed([held]) },
+        { ...base, signature: signed([other, held]) },
+        { ...base, signature: signed([held, other]) },
+        { ...base, signature: signed([held]), now: now + 299 },
+      ]),
+    ).toEqual(['', '', '', '']);
   });
 
   it('refuses tampering, other secrets, clock skew and malformed headers', () => {
-    expect(verify([
-      { ...base, signature: signed([held]), body: body.replace('module.seo', 'module.all') },
-      { ...base, signature: signed([other]) },
-      { ...base, signature: signed([held]), now: now + 301 },
-      { ...base, signature: signed([held]), now: now - 301 },
-      { ...base, signature: signed([held]), timestamp: `${now}.0` },
-      { ...base, signature: signed([held]).replace('v1,', 'v2,') },
-      { ...base, signature: '' },
-      { ...base, signature: signed([held]), id: '' },
-      { ...base, signature: signed([held]), secret: 'not-a-secret' },
-      { ...base, signature: signed([held]), id: 'msg_other' },
-    ])).toEqual([
+    expect(
+      verify([
+        { ...base, signature: signed([held]), body: body.replace('module.seo', 'module.all') },
+        { ...base, signature: signed([other]) },
+        { ...base, signature: signed([held]), now: now + 301 },
+        { ...base, signature: signed([held]), now: now - 301 },
+        { ...base, signature: signed([held]), timestamp: `${now}.0` },
+        { ...base, signature: signed([held]).replace('v1,', 'v2,') },
+        { ...base, signature: '' },
+        { ...base, signature: signed([held]), id: '' },
+        { ...base, signature: signed([held]), secret: 'not-a-secret' },
+        { ...base, signature: signed([held]), id: 'msg_other' },
+      ]),
+    ).toEqual([
       'no signature matches',
       'no signature matches',
       'webhook-timestamp is more than five minutes from now',

@@ -37,10 +37,17 @@ describe('deploy/: the environment example and the systemd unit', () => {
     const settings = example.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('#'));
     expect(settings.filter((line) => !/^[A-Z][A-Z0-9_]*=[^'"\s]*$/.test(line))).toEqual([]);
     // The required ones are set (empty): an operator fills them in; secrets are never filled.
-    expect(settings).toEqual(['SVC_HUB_SECRET=', 'SVC_ENCRYPTION_KEY=', 'SVC_DB_USER=', 'SVC_DB_PASSWORD=', 'SVC_DB_NAME=', 'SVC_PUBLIC_URL=']);
+    expect(settings).toEqual([
+      'SVC_HUB_SECRET=',
+      'SVC_ENCRYPTION_KEY=',
+      'SVC_DB_USER=',
+      'SVC_DB_PASSWORD=',
+      'SVC_DB_NAME=',
+      'SVC_PUBLIC_URL=',
+    ]);
   });
 
-  it('the unit runs the release\'s start script as its own user with the environment file, restarts on failure but not on a configuration error', () => {
+  it("the unit runs the release's start script as its own user with the environment file, restarts on failure but not on a configuration error", () => {
     expect(unit).toMatchObject({
       User: 'svc-hub',
       EnvironmentFile: '/etc/svc-hub/worker.env',
@@ -54,7 +61,7 @@ describe('deploy/: the environment example and the systemd unit', () => {
     expect(read('worker/src/main.ts')).toMatch(/ConfigError[\s\S]*process\.exit\(78\)/);
   });
 
-  it('the unit stops with SIGTERM and waits longer than the worker\'s own grace period', () => {
+  it("the unit stops with SIGTERM and waits longer than the worker's own grace period", () => {
     expect(unit.KillSignal).toBe('SIGTERM');
     const stopSeconds = Number(/^(\d+)s$/.exec(unit.TimeoutStopSec ?? '')?.[1]);
     expect(stopSeconds * 1000).toBeGreaterThan(SHUTDOWN_GRACE_MS + 5000); // + flushing and closing the pool

@@ -34,7 +34,10 @@ describe('the import graph', () => {
       'c/index.ts': "export { D } from '../d';\nexport const C = 1;\n",
       'd.ts': "import { C } from './c';\nexport const D = C;\n",
     });
-    expect(importCycles(importGraph(root))).toEqual([['a.ts', 'b.ts'], ['c/index.ts', 'd.ts']]);
+    expect(importCycles(importGraph(root))).toEqual([
+      ['a.ts', 'b.ts'],
+      ['c/index.ts', 'd.ts'],
+    ]);
   });
 
   it('reports a longer cycle as one group, and leaves out packages, tests and one-way arrows', () => {

@@ -30,7 +30,9 @@ export function importGraph(root: string): ImportGraph {
   const graph: ImportGraph = new Map();
   for (const file of sourceFiles(root)) {
     const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
-    const targets = importedFiles.map((imported) => resolveSpecifier(file, imported.fileName)).filter((target): target is string => target !== null);
+    const targets = importedFiles
+      .map((imported) => resolveSpecifier(file, imported.fileName))
+      .filter((target): target is string => target !== null);
     graph.set(relative(root, file), [...new Set(targets.map((target) => relative(root, target)))]);
   }
   return graph;

@@ -60,7 +60,9 @@ async function startClosingServer(): Promise<ClosingServer> {
       if (received.length < headEnd + 4 + length) return;
       served = true;
       state.answered += 1;
-      socket.write(`HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${ANSWER.length}\r\nConnection: keep-alive\r\nKeep-Alive: timeout=60\r\n\r\n${ANSWER}`);
+      socket.write(
+        `HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${ANSWER.length}\r\nConnection: keep-alive\r\nKeep-Alive: timeout=60\r\n\r\n${ANSWER}`,
+      );
     });
   });
   await new Promise<void>((resolveListen) => server.listen(0, '127.0.0.1', resolveListen));
@@ -110,7 +112,12 @@ beforeEach(async () => {
   closing = await startClosingServer();
   // The helpers that address the e2e stack find both its lanes on the closing server.
   stackDir = mkdtempSync(join(tmpdir(), 'svc-keep-alive-'));
-  const info: Partial<StackInfo> = { dir: stackDir, wordpressUrl: closing.url, workerUrl: closing.url, workerEnv: { SVC_HUB_SECRET: 'keep-alive-test' } };
+  const info: Partial<StackInfo> = {
+    dir: stackDir,
+    wordpressUrl: closing.url,
+    workerUrl: closing.url,
+    workerEnv: { SVC_HUB_SECRET: 'keep-alive-test' },
+  };
   writeFileSync(join(stackDir, 'e2e-stack.json'), JSON.stringify(info));
   process.env[STACK_FILE_VARIABLE] = join(stackDir, 'e2e-stack.json');
 });
@@ -220,7 +227,8 @@ describe('test servers (test-server.ts) keep idle sockets far longer than client
     expect(answer.headers.get('keep-alive')).toBe(`timeout=${ADVERTISED_KEEP_ALIVE_S}`);
     // Once the answer is finished the server arms the socket's idle timer.
     const deadline = Date.now() + 2000;
-    while (serverSockets[0]?.timeout !== TEST_SERVER_KEEP_ALIVE_MS + 1000 && Date.now() < deadline) await new Promise((resolveLater) => setTimeout(resolveLater, 10));
+    while (serverSockets[0]?.timeout !== TEST_SERVER_KEEP_ALIVE_MS + 1000 && Date.now() < deadline)
+      await new Promise((resolveLater) => setTimeout(resolveLater, 10));
     expect(serverSockets[0]?.timeout).toBe(TEST_SERVER_KEEP_ALIVE_MS + 1000);
   });
 
@@ -258,13 +266,18 @@ describe('every HTTP server and client of the tests goes through test-server.ts 
   it('no test server is made with node:http createServer elsewhere', () => {
     const offenders = files(testsDir).filter((path) => {
       const text = readFileSync(path, 'utf8');
-      return /import\s*\{[^}]*\bcreateServer\b[^}]*\}\s*from\s*'(node:)?https?'/.test(text) || /\bhttps?\.createServer\s*\(|\bexpress\s*\(\s*\)/.test(text);
+      return (
+        /import\s*\{[^}]*\bcreateServer\b[^}]*\}\s*from\s*'(node:)?https?'/.test(text) ||
+        /\bhttps?\.createServer\s*\(|\bexpress\s*\(\s*\)/.test(text)
+      );
     });
     expect(offenders.map((path) => relative(testsDir, path))).toEqual(['support/test-server.ts']);
   });
 
   it('no helper of tests/support or tests/emulators calls the global fetch', () => {
-    const helpers = [...files(join(testsDir, 'support')), ...files(join(testsDir, 'emulators'))].filter((path) => !path.endsWith('.test.ts'));
+    const helpers = [...files(join(testsDir, 'support')), ...files(join(testsDir, 'emulators'))].filter(
+      (path) => !path.endsWith('.test.ts'),
+    );
     const offenders = helpers.filter((path) => /(^|[^\w.])fetch\s*\(/m.test(readFileSync(path, 'utf8').replace(/^\s*(\/\/|\*).*$/gm, '')));
     expect(offenders.map((path) => relative(testsDir, path))).toEqual([]);
   });

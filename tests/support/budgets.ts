@@ -15,7 +15,12 @@ const ADMIN = '/wp-json/svc-hub/v1/admin';
  */
 export const BUDGET_MODEL = 'openai/gpt-5-mini';
 export const CALL_COST = 0.007;
-export const fixedCostBody = (stream: boolean) => ({ model: BUDGET_MODEL, messages: [{ role: 'user', content: 'aaa bbb ccc' }], max_tokens: 4, stream });
+export const fixedCostBody = (stream: boolean) => ({
+  model: BUDGET_MODEL,
+  messages: [{ role: 'user', content: 'aaa bbb ccc' }],
+  max_tokens: 4,
+  stream,
+});
 
 /** An admin request as the shell would send it, straight to the worker. */
 export function admin(method: string, path: string, body?: unknown) {
@@ -23,7 +28,10 @@ export function admin(method: string, path: string, body?: unknown) {
   return call('direct', ADMIN + path, {
     method,
     body: body === undefined ? undefined : text,
-    headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...shellHeaders({ method, path: ADMIN + path, body: text }) },
+    headers: {
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...shellHeaders({ method, path: ADMIN + path, body: text }),
+    },
   });
 }
 
@@ -40,7 +48,11 @@ export function unlimitKey(key: TestKey): void {
 }
 
 /** One chat call (blocking or streamed) to `baseUrl`: 'ok', or the error code that refused it. */
-export async function fixedCostCall(baseUrl: string, key: string, stream: boolean): Promise<{ outcome: string; status: number; body: string }> {
+export async function fixedCostCall(
+  baseUrl: string,
+  key: string,
+  stream: boolean,
+): Promise<{ outcome: string; status: number; body: string }> {
   const response = await testFetch(`${baseUrl}/wp-json/llm/router/v1/chat/completions`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${key}` },
@@ -48,14 +60,22 @@ export async function fixedCostCall(baseUrl: string, key: string, stream: boolea
   });
   const body = await response.text();
   if (response.status !== 200) return { outcome: JSON.parse(body).code, status: response.status, body };
-  const complete = stream ? body.includes('data: [DONE]') && !body.includes('"error"') : JSON.parse(body).choices?.[0]?.message?.content === 'Echo: aaa bbb ccc';
+  const complete = stream
+    ? body.includes('data: [DONE]') && !body.includes('"error"')
+    : JSON.parse(body).choices?.[0]?.message?.content === 'Echo: aaa bbb ccc';
   return { outcome: complete ? 'ok' : 'incomplete', status: response.status, body };
 }
 
 /** Runs SQL on the stack's database (`{prefix}` is the table prefix). */
 export async function query(sql: string, values: unknown[] = []): Promise<RowDataPacket[]> {
   const env = stack().workerEnv;
-  const connection = await createConnection({ host: env.SVC_DB_HOST, port: Number(env.SVC_DB_PORT), user: env.SVC_DB_USER, password: env.SVC_DB_PASSWORD, database: env.SVC_DB_NAME });
+  const connection = await createConnection({
+    host: env.SVC_DB_HOST,
+    port: Number(env.SVC_DB_PORT),
+    user: env.SVC_DB_USER,
+    password: env.SVC_DB_PASSWORD,
+    database: env.SVC_DB_NAME,
+  });
   try {
     const [rows] = await connection.query<RowDataPacket[]>(sql.replaceAll('{prefix}', `${env.SVC_DB_PREFIX}svc_`), values);
     return rows;

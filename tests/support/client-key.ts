@@ -18,7 +18,20 @@ export function createClientKey(site: ClientSite, scope: 'client' | 'admin' = 'c
   const tag = randomUUID().slice(0, 8);
   const siteUrl = `https://client-${tag}.example`;
   const team = `client-team-${tag}`;
-  const lines = hub('key', 'create', '--site', siteUrl, '--team', team, '--scope', scope, '--name', 'svc-client e2e', '--endpoint', site.receiverUrl);
+  const lines = hub(
+    'key',
+    'create',
+    '--site',
+    siteUrl,
+    '--team',
+    team,
+    '--scope',
+    scope,
+    '--name',
+    'svc-client e2e',
+    '--endpoint',
+    site.receiverUrl,
+  );
   const id = /(key_[0-9A-Z]{26})/.exec(lines[0]!)![1]!;
   return { id, key: lines[lines.length - 1]!, webhookSecret: lines[lines.length - 2]!, siteUrl, team, campaign: `campaign-${tag}` };
 }
@@ -29,7 +42,14 @@ export function createClientKey(site: ClientSite, scope: 'client' | 'admin' = 'c
  * forgets the licence and seen deliveries a previous key left. Fails on any settings problem.
  */
 export async function connectClient(site: ClientSite, key: ClientKey, hubUrl = stack().wordpressUrl, graceHours = 72): Promise<void> {
-  const input = { hub_url: hubUrl, api_key: key.key, webhook_secret: key.webhookSecret, team: key.team, campaign: key.campaign, grace_hours: String(graceHours) };
+  const input = {
+    hub_url: hubUrl,
+    api_key: key.key,
+    webhook_secret: key.webhookSecret,
+    team: key.team,
+    campaign: key.campaign,
+    grace_hours: String(graceHours),
+  };
   const problems = await site.php<Record<string, string> | unknown[]>(
     `delete_option( Svc_Client_License::OPTION ); delete_option( Svc_Client_Receiver::SEEN_OPTION ); Svc_Client_License::announce_changes();
      return Svc_Client_Settings::save( json_decode( ${phpString(JSON.stringify(input))}, true ) );`,

@@ -84,7 +84,15 @@ export async function startClientReceiver(port = 0): Promise<RunningReceiver> {
     const raw = await readBody(incoming);
     const endpoint = endpoints.get(name);
     const verdict = endpoint
-      ? verifyWebhook(endpoint.secrets, { id: header(incoming, 'webhook-id') ?? undefined, timestamp: header(incoming, 'webhook-timestamp') ?? undefined, signature: header(incoming, 'webhook-signature') ?? undefined }, raw)
+      ? verifyWebhook(
+          endpoint.secrets,
+          {
+            id: header(incoming, 'webhook-id') ?? undefined,
+            timestamp: header(incoming, 'webhook-timestamp') ?? undefined,
+            signature: header(incoming, 'webhook-signature') ?? undefined,
+          },
+          raw,
+        )
       : { ok: false as const, reason: 'unknown endpoint' };
     const record: ReceivedWebhook = {
       endpoint: name,

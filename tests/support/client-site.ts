@@ -38,7 +38,10 @@ export async function startClientSite(): Promise<ClientSite> {
   const site = await startFreshWordPress(dir, undefined, {
     port: info.clientSitePort,
     debugLog: clientDebugLog(),
-    linkPlugins: [join(info.repoRoot, 'svc-client'), join(info.repoRoot, 'tests', 'wordpress', 'client-plugins', 'svc-example-seo-module.php')],
+    linkPlugins: [
+      join(info.repoRoot, 'svc-client'),
+      join(info.repoRoot, 'tests', 'wordpress', 'client-plugins', 'svc-example-seo-module.php'),
+    ],
     activatePlugins: ['svc-client/svc-client.php', 'svc-example-seo-module.php'],
   });
   const php = <T>(code: string): Promise<T> => runPhp<T>(site, code);
@@ -57,15 +60,20 @@ export async function startClientSite(): Promise<ClientSite> {
 function runPhp<T>(site: FreshWordPress, code: string): Promise<T> {
   const script = join(__dirname, 'client-php.php');
   return new Promise((resolve, reject) => {
-    const child = execFile('php', [script, site.wordpressDir], { env: { ...process.env, WP_URL: site.url }, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error) return reject(new Error(`PHP on the client site failed: ${error.message}\n${stdout}\n${stderr}`));
-      const last = stdout.trimEnd().split('\n').pop() ?? '';
-      try {
-        resolve((JSON.parse(last) as { result: T }).result);
-      } catch {
-        reject(new Error(`PHP on the client site printed no result: ${stdout}\n${stderr}`));
-      }
-    });
+    const child = execFile(
+      'php',
+      [script, site.wordpressDir],
+      { env: { ...process.env, WP_URL: site.url }, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error) return reject(new Error(`PHP on the client site failed: ${error.message}\n${stdout}\n${stderr}`));
+        const last = stdout.trimEnd().split('\n').pop() ?? '';
+        try {
+          resolve((JSON.parse(last) as { result: T }).result);
+        } catch {
+          reject(new Error(`PHP on the client site printed no result: ${stdout}\n${stderr}`));
+        }
+      },
+    );
     child.stdin!.end(code);
   });
 }

@@ -55,7 +55,11 @@ function hubSequenceHeader(body: string): string | null {
 }
 
 /** POSTs `delivery` to `url` signed with `signatures` (the header's space-separated entries). */
-export async function post(url: string, delivery: ClientDelivery, signatures: string[]): Promise<{ status: number; body: any; text: string }> {
+export async function post(
+  url: string,
+  delivery: ClientDelivery,
+  signatures: string[],
+): Promise<{ status: number; body: any; text: string }> {
   const sequenceHeader = delivery.sequenceHeader === undefined ? hubSequenceHeader(delivery.body) : delivery.sequenceHeader;
   const answer = await testFetch(url, {
     method: 'POST',

@@ -39,7 +39,10 @@ export async function startExtraWorker(overrides: Record<string, string> = {}): 
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the extra worker exited (code ${child.exitCode}): ${log}`);
-    const healthy = await testFetch(`${url}/wp-json/llm/router/v1/health`).then((response) => response.status === 200, () => false);
+    const healthy = await testFetch(`${url}/wp-json/llm/router/v1/health`).then(
+      (response) => response.status === 200,
+      () => false,
+    );
     const kill = async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGKILL');

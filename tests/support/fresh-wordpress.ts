@@ -47,7 +47,16 @@ function databaseRoot(sql: string): void {
 
 /** wp-config.php as a site admin writes it, plus the two svc-hub lines docs/deploy.md asks for. */
 function wpConfig(site: Omit<FreshWordPress, 'stop'>, shell: ShellConstants | undefined): string {
-  const salts = ['AUTH_KEY', 'SECURE_AUTH_KEY', 'LOGGED_IN_KEY', 'NONCE_KEY', 'AUTH_SALT', 'SECURE_AUTH_SALT', 'LOGGED_IN_SALT', 'NONCE_SALT'];
+  const salts = [
+    'AUTH_KEY',
+    'SECURE_AUTH_KEY',
+    'LOGGED_IN_KEY',
+    'NONCE_KEY',
+    'AUTH_SALT',
+    'SECURE_AUTH_SALT',
+    'LOGGED_IN_SALT',
+    'NONCE_SALT',
+  ];
   const define = (name: string, value: string | boolean) => `define( '${name}', ${typeof value === 'boolean' ? value : `'${value}'`} );`;
   return [
     '<?php',
@@ -79,7 +88,11 @@ function wpConfig(site: Omit<FreshWordPress, 'stop'>, shell: ShellConstants | un
  * with `php -S` and scripts/php/front-controller.php on a free (or the given) port, in its own process group.
  * Without `shell`, wp-config.php has no svc-hub lines (a client site).
  */
-export async function startFreshWordPress(dir: string, shell?: ShellConstants, options: FreshWordPressOptions = {}): Promise<FreshWordPress> {
+export async function startFreshWordPress(
+  dir: string,
+  shell?: ShellConstants,
+  options: FreshWordPressOptions = {},
+): Promise<FreshWordPress> {
   const info = stack();
   const scripts = join(info.repoRoot, 'scripts');
   execFileSync('bash', [join(scripts, 'wordpress-cache.sh')], { env: stackScriptEnvironment(info.dir), stdio: 'inherit' });
@@ -91,7 +104,13 @@ export async function startFreshWordPress(dir: string, shell?: ShellConstants, o
     dir,
     wordpressDir: join(dir, 'wordpress'),
     debugLog: options.debugLog ?? join(dir, 'wordpress-debug.log'),
-    database: { name: `fresh_${suffix}`, user: `fresh_${suffix}`, password: randomBytes(12).toString('hex'), host: '127.0.0.1', port: info.databasePort },
+    database: {
+      name: `fresh_${suffix}`,
+      user: `fresh_${suffix}`,
+      password: randomBytes(12).toString('hex'),
+      host: '127.0.0.1',
+      port: info.databasePort,
+    },
     admin: { login: 'admin', password: randomBytes(12).toString('hex') },
   };
   mkdirSync(dir, { recursive: true });
@@ -106,7 +125,12 @@ export async function startFreshWordPress(dir: string, shell?: ShellConstants, o
   try {
     writeFileSync(join(site.wordpressDir, 'wp-config.php'), wpConfig(site, shell), { mode: 0o600 });
     execFileSync('php', [join(scripts, 'php', 'install.php'), site.wordpressDir], {
-      env: { ...process.env, WP_URL: site.url, WP_ADMIN_PASSWORD: site.admin.password, WP_PLUGINS: (options.activatePlugins ?? []).join(',') },
+      env: {
+        ...process.env,
+        WP_URL: site.url,
+        WP_ADMIN_PASSWORD: site.admin.password,
+        WP_PLUGINS: (options.activatePlugins ?? []).join(','),
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     const server = spawn('php', ['-S', `127.0.0.1:${port}`, '-t', site.wordpressDir, join(scripts, 'php', 'front-controller.php')], {

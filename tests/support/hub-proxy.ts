@@ -25,7 +25,10 @@ export class HubProxy {
     const server = createTestServer((request, response) => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => void this.forward(request.method ?? 'GET', request.url ?? '/', request.headers, Buffer.concat(chunks), response));
+      request.on(
+        'end',
+        () => void this.forward(request.method ?? 'GET', request.url ?? '/', request.headers, Buffer.concat(chunks), response),
+      );
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -44,7 +47,13 @@ export class HubProxy {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
-  private async forward(method: string, path: string, incoming: NodeJS.Dict<string | string[]>, body: Buffer, response: import('node:http').ServerResponse): Promise<void> {
+  private async forward(
+    method: string,
+    path: string,
+    incoming: NodeJS.Dict<string | string[]>,
+    body: Buffer,
+    response: import('node:http').ServerResponse,
+  ): Promise<void> {
     this.paths.push(path);
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(incoming)) {
@@ -52,12 +61,18 @@ export class HubProxy {
       headers[name] = Array.isArray(value) ? value.join(', ') : value;
     }
     try {
-      const upstream = await testFetch(this.target + path, { method, headers, body: ['GET', 'HEAD'].includes(method) ? undefined : body, redirect: 'manual' });
+      const upstream = await testFetch(this.target + path, {
+        method,
+        headers,
+        body: ['GET', 'HEAD'].includes(method) ? undefined : body,
+        redirect: 'manual',
+      });
       let answer = Buffer.from(await upstream.arrayBuffer());
       if (this.rewrite && upstream.status === 200) answer = Buffer.from(this.rewrite(path, answer.toString('utf8')));
       const forwarded: Record<string, string> = {};
       upstream.headers.forEach((value, name) => {
-        if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive'].includes(name)) forwarded[name] = value;
+        if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive'].includes(name))
+          forwarded[name] = value;
       });
       response.writeHead(upstream.status, forwarded);
       response.end(upstream.status === 304 ? undefined : answer);

@@ -19,10 +19,15 @@ export async function libraryAdmin(lane: Lane, method: string, path: string, bod
     session ??= logIn();
     return call('wordpress', LIBRARY_ADMIN + path, { method, body: text, headers: { ...(await session).headers, ...contentType } });
   }
-  return call('direct', LIBRARY_ADMIN + path, { method, body: text, headers: { ...contentType, ...shellHeaders({ method, path: LIBRARY_ADMIN + path, body: text ?? '' }) } });
+  return call('direct', LIBRARY_ADMIN + path, {
+    method,
+    body: text,
+    headers: { ...contentType, ...shellHeaders({ method, path: LIBRARY_ADMIN + path, body: text ?? '' }) },
+  });
 }
 
-export const svg = (fill: string, extra = '') => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><rect width="100" height="100" fill="${fill}"/>${extra}</svg>`;
+export const svg = (fill: string, extra = '') =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><rect width="100" height="100" fill="${fill}"/>${extra}</svg>`;
 
 export interface TemplateSpec {
   slug: string;
@@ -51,7 +56,18 @@ export function templatePack(specs: TemplateSpec[]): Record<string, unknown> {
       definition: {
         schema: 1,
         background: spec.fill ?? '#ff7a59',
-        layers: [{ id: 'title', type: 'text', x: 80, y: 80, width: 900, height: 120, text: spec.title ?? spec.slug, style: { font_family: 'Inter', font_size: 96, color: '#ffffff' } }],
+        layers: [
+          {
+            id: 'title',
+            type: 'text',
+            x: 80,
+            y: 80,
+            width: 900,
+            height: 120,
+            text: spec.title ?? spec.slug,
+            style: { font_family: 'Inter', font_size: 96, color: '#ffffff' },
+          },
+        ],
       },
     };
   });

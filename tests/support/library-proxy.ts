@@ -38,7 +38,8 @@ export class LibraryProxy {
           if (this.tamper && upstream.status === 200) body = Buffer.from(this.tamper(path, body.toString('utf8')));
           const forwarded: Record<string, string> = {};
           upstream.headers.forEach((value, name) => {
-            if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive'].includes(name)) forwarded[name] = value;
+            if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive'].includes(name))
+              forwarded[name] = value;
           });
           response.writeHead(upstream.status, forwarded);
           response.end(upstream.status === 304 ? undefined : body);
@@ -79,7 +80,9 @@ export interface CliRun {
  */
 export function runLibrarySync(from: string, dir: string): Promise<CliRun> {
   const script = join(stack().repoRoot, 'worker', 'dist', 'cli', 'hub.js');
-  const child = spawn('node', [script, 'library', 'sync', '--from', from, '--dir', dir], { env: { PATH: process.env.PATH, SVC_ENV_FILE: '/nonexistent' } });
+  const child = spawn('node', [script, 'library', 'sync', '--from', from, '--dir', dir], {
+    env: { PATH: process.env.PATH, SVC_ENV_FILE: '/nonexistent' },
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));

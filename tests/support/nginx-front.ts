@@ -31,10 +31,20 @@ function shipped(name: string): string {
 const isRoot = process.getuid?.() === 0;
 
 function renderPool(dir: string, socket: string): string {
-  let pool = replaceOnce(shipped('php-fpm/svc-hub.conf'), 'listen = /run/php/php8.2-fpm-svc-hub.sock', `listen = ${socket}`, 'svc-hub pool');
-  pool = pool.replace(/^(user|group|listen\.owner|listen\.group) = .*$/gm, (_line, key: string) => (isRoot && !key.startsWith('listen') ? `${key} = root` : ''));
+  let pool = replaceOnce(
+    shipped('php-fpm/svc-hub.conf'),
+    'listen = /run/php/php8.2-fpm-svc-hub.sock',
+    `listen = ${socket}`,
+    'svc-hub pool',
+  );
+  pool = pool.replace(/^(user|group|listen\.owner|listen\.group) = .*$/gm, (_line, key: string) =>
+    isRoot && !key.startsWith('listen') ? `${key} = root` : '',
+  );
   writeFileSync(join(dir, 'pool.conf'), pool);
-  writeFileSync(join(dir, 'php-fpm.conf'), `[global]\npid = ${dir}/php-fpm.pid\nerror_log = ${dir}/php-fpm.log\ndaemonize = no\ninclude = ${dir}/pool.conf\n`);
+  writeFileSync(
+    join(dir, 'php-fpm.conf'),
+    `[global]\npid = ${dir}/php-fpm.pid\nerror_log = ${dir}/php-fpm.log\ndaemonize = no\ninclude = ${dir}/pool.conf\n`,
+  );
   return join(dir, 'php-fpm.conf');
 }
 
@@ -106,7 +116,9 @@ export async function startNginxFront(workerUrl = stack().workerUrl): Promise<Ng
   const fpmConfig = renderPool(dir, socket);
   const nginxConfig = renderSite(dir, port, socket, workerUrl);
   const fpm = spawn('php-fpm8.2', ['-F', '-y', fpmConfig, ...(isRoot ? ['-R'] : [])], { stdio: 'ignore' });
-  const nginx = spawn('nginx', ['-p', dir, '-c', nginxConfig, '-e', join(dir, 'nginx-error.log'), '-g', 'daemon off;'], { stdio: 'ignore' });
+  const nginx = spawn('nginx', ['-p', dir, '-c', nginxConfig, '-e', join(dir, 'nginx-error.log'), '-g', 'daemon off;'], {
+    stdio: 'ignore',
+  });
   const errorLog = () => {
     try {
       return readFileSync(join(dir, 'nginx-error.log'), 'utf8') + readFileSync(join(dir, 'php-fpm.log'), 'utf8');

@@ -23,7 +23,9 @@ afterAll(() => {
   const ours: string[] = [];
   for (const log of debugLogs()) {
     if (!existsSync(log)) continue;
-    const added = readFileSync(log).subarray(offsets.get(log) ?? 0).toString('utf8');
+    const added = readFileSync(log)
+      .subarray(offsets.get(log) ?? 0)
+      .toString('utf8');
     ours.push(...added.split('\n').filter((line) => PROBLEM.test(line) && OURS.test(line)));
   }
   expect(ours).toEqual([]);

@@ -38,11 +38,21 @@ export function sampleValue(families: Map<string, ParsedFamily>, name: string, l
  * One histogram series (its labels without `le`), parsed on its own: buckets (cumulative, by
  * `le`), count and sum; null when the series is absent.
  */
-export function histogramSeries(text: string, name: string, labels: Record<string, string>): { buckets: Record<string, number>; count: number; sum: number } | null {
-  const inner = Object.entries(labels).map(([label, value]) => `${label}="${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`).join(',');
+export function histogramSeries(
+  text: string,
+  name: string,
+  labels: Record<string, string>,
+): { buckets: Record<string, number>; count: number; sum: number } | null {
+  const inner = Object.entries(labels)
+    .map(([label, value]) => `${label}="${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`)
+    .join(',');
   const lines = text.split('\n').filter((line) => {
     if (line === `# HELP ${name}` || line.startsWith(`# HELP ${name} `) || line === `# TYPE ${name} histogram`) return true;
-    return (line.startsWith(`${name}_bucket{${inner},le="`) || line.startsWith(`${name}_sum{${inner}} `) || line.startsWith(`${name}_count{${inner}} `));
+    return (
+      line.startsWith(`${name}_bucket{${inner},le="`) ||
+      line.startsWith(`${name}_sum{${inner}} `) ||
+      line.startsWith(`${name}_count{${inner}} `)
+    );
   });
   if (lines.length <= 2) return null;
   // The series' own labels taken off, so the parser sees a plain histogram it reads correctly.

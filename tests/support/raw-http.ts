@@ -55,7 +55,12 @@ function parse(raw: Buffer): RawAnswer {
 export function rawRequest(url: string, request: RawRequest): Promise<RawAnswer> {
   const { hostname, port } = new URL(url);
   const body = request.body === undefined ? Buffer.alloc(0) : Buffer.from(request.body);
-  const head = [`${request.method} ${request.target} HTTP/1.1`, `Host: ${hostname}:${port}`, 'Connection: close', `Content-Length: ${body.length}`];
+  const head = [
+    `${request.method} ${request.target} HTTP/1.1`,
+    `Host: ${hostname}:${port}`,
+    'Connection: close',
+    `Content-Length: ${body.length}`,
+  ];
   for (const [name, value] of Object.entries(request.headers ?? {})) for (const one of [value].flat()) head.push(`${name}: ${one}`);
   return new Promise((resolve, reject) => {
     const received: Buffer[] = [];

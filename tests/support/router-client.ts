@@ -75,7 +75,11 @@ export function postStream(lane: Lane, path: string, key: string, body: unknown)
     const payload = JSON.stringify(body);
     const outgoing = request(
       `${baseUrl(lane)}${path}`,
-      { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', ...bearer(key) }, agent: noKeepAliveAgent },
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', ...bearer(key) },
+        agent: noKeepAliveAgent,
+      },
       (response) => {
         let buffer = '';
         let raw = '';

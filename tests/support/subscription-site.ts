@@ -15,7 +15,16 @@ export async function subscriptionSite(tag: string): Promise<SubscriptionSite> {
   const unique = `${tag}-${randomUUID().slice(0, 8)}`;
   const siteUrl = `https://sub-${unique}.example`;
   const endpoint = `sub-${unique}`;
-  const [webhookSecret, key] = hub('key', 'create', '--site', siteUrl, '--team', 'subscriptions', '--endpoint', receiver().endpointUrl(endpoint)).slice(-2) as [string, string];
+  const [webhookSecret, key] = hub(
+    'key',
+    'create',
+    '--site',
+    siteUrl,
+    '--team',
+    'subscriptions',
+    '--endpoint',
+    receiver().endpointUrl(endpoint),
+  ).slice(-2) as [string, string];
   await receiver().register(endpoint, [webhookSecret]);
   return { siteUrl, key, endpoint };
 }
@@ -27,13 +36,28 @@ export async function entitlementOf(services: Services, site: SubscriptionSite, 
 }
 
 /** The entitlement's history as `from→to actor: reason` lines. */
-export async function historyOf(services: Services, entitlementId: string): Promise<{ from: string | null; to: string; actor: string; reason: string }[]> {
-  return (await services.entitlements.history(entitlementId)).map((row) => ({ from: row.from_status, to: row.to_status, actor: row.actor, reason: row.reason }));
+export async function historyOf(
+  services: Services,
+  entitlementId: string,
+): Promise<{ from: string | null; to: string; actor: string; reason: string }[]> {
+  return (await services.entitlements.history(entitlementId)).map((row) => ({
+    from: row.from_status,
+    to: row.to_status,
+    actor: row.actor,
+    reason: row.reason,
+  }));
 }
 
 /** Waits until the receiver holds `count` verified messages for the site, and returns what each said: status and expiry. */
-export async function propagated(site: SubscriptionSite, count: number): Promise<{ status: string; expires_at: string | null; reason: string }[]> {
-  const received: ReceivedWebhook[] = await receiver().waitFor(site.endpoint, (list) => list.filter((webhook) => webhook.answered === 200).length >= count, 20_000);
+export async function propagated(
+  site: SubscriptionSite,
+  count: number,
+): Promise<{ status: string; expires_at: string | null; reason: string }[]> {
+  const received: ReceivedWebhook[] = await receiver().waitFor(
+    site.endpoint,
+    (list) => list.filter((webhook) => webhook.answered === 200).length >= count,
+    20_000,
+  );
   return received
     .filter((webhook) => webhook.verified && webhook.answered === 200)
     .map((webhook) => ({

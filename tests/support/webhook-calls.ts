@@ -20,7 +20,10 @@ export function admin(method: string, path: string, body?: unknown): Promise<Jso
   return call('direct', ADMIN + path, {
     method,
     body: body === undefined ? undefined : text,
-    headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...shellHeaders({ method, path: ADMIN + path, body: text }) },
+    headers: {
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...shellHeaders({ method, path: ADMIN + path, body: text }),
+    },
   });
 }
 
@@ -30,7 +33,8 @@ export async function auditEntry(requestId: string) {
   if (list.status !== 200) throw new Error(`the audit list answered ${list.status}`);
   for (const item of list.body.data as { id: number }[]) {
     const entry = await admin('GET', `/webhook-audit/${item.id}`);
-    if ((entry.body.headers as string[][]).some(([name, value]) => name!.toLowerCase() === 'x-request-id' && value === requestId)) return entry.body;
+    if ((entry.body.headers as string[][]).some(([name, value]) => name!.toLowerCase() === 'x-request-id' && value === requestId))
+      return entry.body;
   }
   throw new Error(`no audit entry for ${requestId}`);
 }

@@ -21,7 +21,8 @@ export function verifyWebhook(secrets: string[], headers: WebhookHeaders, rawBod
   const { id, timestamp, signature } = headers;
   if (!id || !timestamp || !signature) return { ok: false, reason: 'missing webhook-id, webhook-timestamp or webhook-signature' };
   if (!/^\d{1,12}$/.test(timestamp)) return { ok: false, reason: 'webhook-timestamp is not unix seconds' };
-  if (Math.abs(now / 1000 - Number(timestamp)) > TOLERANCE_SECONDS) return { ok: false, reason: 'webhook-timestamp outside the 5-minute tolerance' };
+  if (Math.abs(now / 1000 - Number(timestamp)) > TOLERANCE_SECONDS)
+    return { ok: false, reason: 'webhook-timestamp outside the 5-minute tolerance' };
   const offered = signature
     .split(' ')
     .map((entry) => entry.split(','))

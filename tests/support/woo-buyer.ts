@@ -89,7 +89,11 @@ export class WooBuyer {
     const answer = await this.request('/?wc-ajax=checkout', {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ 'woocommerce-process-checkout-nonce': nonce, billing_email: 'buyer@buyer.example', payment_method: paymentMethod }).toString(),
+      body: new URLSearchParams({
+        'woocommerce-process-checkout-nonce': nonce,
+        billing_email: 'buyer@buyer.example',
+        payment_method: paymentMethod,
+      }).toString(),
     });
     if (answer.body?.result !== 'success') throw new Error(`the classic checkout answered ${answer.status}: ${answer.text.slice(0, 300)}`);
     return answer.body;

@@ -40,7 +40,12 @@ export async function startRestStore(consumerKey: string, consumerSecret: string
 
   function answer(path: string, authorization: string | undefined) {
     const url = new URL(path, 'http://store.invalid');
-    if (url.pathname !== '/wp-json/wc/v3/orders') return json(404, { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
+    if (url.pathname !== '/wp-json/wc/v3/orders')
+      return json(404, {
+        code: 'rest_no_route',
+        message: 'No route was found matching the URL and request method.',
+        data: { status: 404 },
+      });
     if (authorization !== expected) {
       return json(401, { code: 'woocommerce_rest_authentication_error', message: 'Consumer secret is invalid.', data: { status: 401 } });
     }
@@ -61,7 +66,10 @@ export async function startRestStore(consumerKey: string, consumerSecret: string
 
   const server: Server = createTestServer((request, response) => {
     requests.push({ path: request.url ?? '', headers: request.headers });
-    const reply = request.method === 'GET' ? answer(request.url ?? '/', request.headers.authorization) : json(404, { code: 'rest_no_route', message: 'No route.', data: { status: 404 } });
+    const reply =
+      request.method === 'GET'
+        ? answer(request.url ?? '/', request.headers.authorization)
+        : json(404, { code: 'rest_no_route', message: 'No route.', data: { status: 404 } });
     // PHP's json_encode escapes "/" as "\/", as WordPress sends it.
     response.writeHead(reply.status, { 'Content-Type': 'application/json; charset=UTF-8', ...reply.headers });
     response.end(reply.body.replace(/\//g, '\\/'));

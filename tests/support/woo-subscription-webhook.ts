@@ -57,7 +57,17 @@ export function restSubscription(options: SubscriptionOptions) {
     customer_note: '',
     meta_data: [...meta, { id: 1903, key: '_stripe_customer_id', value: 'cus_test' }],
     line_items: [
-      { id: 65, name: 'SEO module (monthly)', product_id: options.productId ?? 77, variation_id: 0, quantity: 1, subtotal: '49.00', total: '49.00', price: 49, meta_data: [] },
+      {
+        id: 65,
+        name: 'SEO module (monthly)',
+        product_id: options.productId ?? 77,
+        variation_id: 0,
+        quantity: 1,
+        subtotal: '49.00',
+        total: '49.00',
+        price: 49,
+        meta_data: [],
+      },
     ],
     billing_period: options.billingPeriod ?? 'month',
     billing_interval: String(options.billingInterval ?? 1),
@@ -79,8 +89,14 @@ export function restSubscription(options: SubscriptionOptions) {
  * `_subscription_renewal`; `copiedHubOrderId`: the parent's `svc_hub_order_id`, which
  * WooCommerce Subscriptions copies onto renewals along with the subscription's meta.
  */
-export function restRenewalOrder(options: Omit<OrderOptions, 'hubOrderId' | 'siteUrl'> & { subscriptionId: number; copiedHubOrderId?: string; siteUrl?: string }) {
+export function restRenewalOrder(
+  options: Omit<OrderOptions, 'hubOrderId' | 'siteUrl'> & { subscriptionId: number; copiedHubOrderId?: string; siteUrl?: string },
+) {
   const order = restOrder({ ...options, hubOrderId: options.copiedHubOrderId ?? '', siteUrl: options.siteUrl ?? '' });
   const meta = order.meta_data.filter((entry) => entry.value !== '' && (options.copiedHubOrderId || !entry.key.startsWith('svc_')));
-  return { ...order, created_via: 'subscription', meta_data: [...meta, { id: 904, key: '_subscription_renewal', value: String(options.subscriptionId) }] };
+  return {
+    ...order,
+    created_via: 'subscription',
+    meta_data: [...meta, { id: 904, key: '_subscription_renewal', value: String(options.subscriptionId) }],
+  };
 }

@@ -61,7 +61,18 @@ export function restOrder(options: OrderOptions) {
     total,
     customer_id: 3,
     order_key: orderKey,
-    billing: { ...(SHAPE.order.billing as object), first_name: 'Zoë', last_name: 'Müller', company: 'Client GmbH', address_1: 'Hauptstraße 1', city: 'Köln', postcode: '50667', country: 'DE', email: 'zoe@client.example', phone: '+49 221 000000' },
+    billing: {
+      ...(SHAPE.order.billing as object),
+      first_name: 'Zoë',
+      last_name: 'Müller',
+      company: 'Client GmbH',
+      address_1: 'Hauptstraße 1',
+      city: 'Köln',
+      postcode: '50667',
+      country: 'DE',
+      email: 'zoe@client.example',
+      phone: '+49 221 000000',
+    },
     payment_method: paid ? 'stripe' : '',
     payment_method_title: paid ? 'Credit card' : '',
     transaction_id: paid ? `ch_${randomBytes(8).toString('hex')}` : '',
@@ -78,7 +89,17 @@ export function restOrder(options: OrderOptions) {
       { id: 904, key: '_shipping_hash', value: 'd751713988987e9331980363e24189ce' },
     ],
     line_items: [
-      { ...SHAPE.line_item, id: 55, name: 'SEO module (30 days)', product_id: options.productId ?? 77, quantity: 1, subtotal: total, total, sku: 'SEO-30', price: Number(total) },
+      {
+        ...SHAPE.line_item,
+        id: 55,
+        name: 'SEO module (30 days)',
+        product_id: options.productId ?? 77,
+        quantity: 1,
+        subtotal: total,
+        total,
+        sku: 'SEO-30',
+        price: Number(total),
+      },
     ],
     refunds: options.status === 'refunded' ? [{ id: options.id + 1, reason: 'Customer request', total: `-${total}` }] : [],
     payment_url: `https://shop.example/checkout/order-pay/${options.id}/?pay_for_order=true&key=${orderKey}`,
@@ -86,7 +107,10 @@ export function restOrder(options: OrderOptions) {
     date_created_gmt: gmt(created),
     date_modified_gmt: gmt(options.modifiedAt),
     date_paid_gmt: paid ? gmt(paid) : null,
-    _links: { self: [{ href: `https://shop.example/wp-json/wc/v3/orders/${options.id}` }], collection: [{ href: 'https://shop.example/wp-json/wc/v3/orders' }] },
+    _links: {
+      self: [{ href: `https://shop.example/wp-json/wc/v3/orders/${options.id}` }],
+      collection: [{ href: 'https://shop.example/wp-json/wc/v3/orders' }],
+    },
   };
 }
 
@@ -124,7 +148,9 @@ export function delivery(body: string | Buffer, options: DeliveryOptions): Webho
     'X-WC-Webhook-ID': String(options.webhookId ?? 12),
     // As WooCommerce makes it (docs/external/woocommerce.md): wp_hash( webhook id . time() ), 32 hex
     // characters, salted — the same for two deliveries in one second, so nothing may deduplicate on it.
-    'X-WC-Webhook-Delivery-ID': createHmac('md5', 'wp_hash salt of the store').update(`${options.webhookId ?? 12}${Math.floor(Date.now() / 1000)}`).digest('hex'),
+    'X-WC-Webhook-Delivery-ID': createHmac('md5', 'wp_hash salt of the store')
+      .update(`${options.webhookId ?? 12}${Math.floor(Date.now() / 1000)}`)
+      .digest('hex'),
     ...options.headers,
   };
   const kept = Object.fromEntries(Object.entries(headers).filter((entry): entry is [string, string] => entry[1] !== null));

@@ -38,17 +38,20 @@ async function expectOrder(answer: Promise<JsonAnswer>): Promise<StandInOrder & 
 export const wooStandIn = {
   order: (id: number) => expectOrder(standIn(`/orders/${id}`)),
   /** `wc_create_order` + `add_product` + meta + `calculate_totals` + `save`. */
-  createOrder: (productId: number, meta: Record<string, string> = {}) => expectOrder(standIn('/orders', json({ product_id: productId, meta }))),
+  createOrder: (productId: number, meta: Record<string, string> = {}) =>
+    expectOrder(standIn('/orders', json({ product_id: productId, meta }))),
   /** `$order->payment_complete( $transaction_id )`. */
   pay: (id: number) => expectOrder(standIn(`/orders/${id}/pay`, json({ transaction_id: `txn_${id}` }))),
   /** `$order->update_status( $status )`. */
   setStatus: (id: number, status: string) => expectOrder(standIn(`/orders/${id}/status`, json({ status }))),
   /** The session's cart through the classic or the block checkout; `cookie` is the visitor's session. */
-  checkout: (cookie: string, flow: 'classic' | 'blocks') => expectOrder(standIn('/checkout', { ...json({ flow }), headers: { 'Content-Type': 'application/json', Cookie: cookie } })),
+  checkout: (cookie: string, flow: 'classic' | 'blocks') =>
+    expectOrder(standIn('/checkout', { ...json({ flow }), headers: { 'Content-Type': 'application/json', Cookie: cookie } })),
   /** `wc_create_refund()` of what remains (or `amount`). */
   refund: (id: number, amount?: string) => expectOrder(standIn(`/orders/${id}/refund`, json({ amount, reason: 'Customer request' }))),
   /** The order paid through a gateway (bacs, cheque, cod, svc_test_card), as the order-pay page does. */
-  processPayment: (id: number, paymentMethod: string) => expectOrder(standIn(`/orders/${id}/process-payment`, json({ payment_method: paymentMethod }))),
+  processPayment: (id: number, paymentMethod: string) =>
+    expectOrder(standIn(`/orders/${id}/process-payment`, json({ payment_method: paymentMethod }))),
   /** The order as WooCommerce's REST v3 and its webhooks show it. */
   restOrder: async (id: number) => (await standIn(`/orders/${id}/rest`)).body as Record<string, any>,
   /** An active webhook; its deliveries are queued in Action Scheduler. */
@@ -62,7 +65,14 @@ export const wooStandIn = {
     await standIn(`/webhooks/${id}`, { method: 'DELETE' });
   },
   /** Action Scheduler's webhook deliveries (group woocommerce-webhooks). */
-  webhookActions: async () => (await standIn('/actions')).body as { id: number; hook: string; args: { webhook_id: number; arg: number }; group: string; status: string }[],
+  webhookActions: async () =>
+    (await standIn('/actions')).body as {
+      id: number;
+      hook: string;
+      args: { webhook_id: number; arg: number };
+      group: string;
+      status: string;
+    }[],
   /** Runs Action Scheduler's queue, as WP-Cron does; returns how many actions ran. */
   runActions: async () => (await standIn('/actions/run', { method: 'POST' })).body.ran as number,
   /** A customer account (login, password). */

@@ -5,7 +5,10 @@ import { loadConfig } from './config';
 describe('image limits', () => {
   it('are 10 MB and 10 s by default and can be set', () => {
     expect(loadConfig(VALID).images).toEqual({ maxBytes: 10_485_760, fetchTimeoutMs: 10_000 });
-    expect(loadConfig({ ...VALID, SVC_IMAGE_MAX_BYTES: '2048', SVC_IMAGE_FETCH_TIMEOUT_MS: '500' }).images).toEqual({ maxBytes: 2048, fetchTimeoutMs: 500 });
+    expect(loadConfig({ ...VALID, SVC_IMAGE_MAX_BYTES: '2048', SVC_IMAGE_FETCH_TIMEOUT_MS: '500' }).images).toEqual({
+      maxBytes: 2048,
+      fetchTimeoutMs: 500,
+    });
   });
 
   it('refuses values out of range, saying what they take', () => {

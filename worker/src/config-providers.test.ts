@@ -13,6 +13,8 @@ describe('provider connection limit', () => {
   });
 
   it.each(['0', 'many', '100001'])('refuses SVC_PROVIDER_CONNECTIONS=%s, saying what it takes', (value) => {
-    expect(problemsOf({ ...VALID, SVC_PROVIDER_CONNECTIONS: value })).toEqual([expect.stringMatching(/^SVC_PROVIDER_CONNECTIONS must be a whole number from 1 to 100000/)]);
+    expect(problemsOf({ ...VALID, SVC_PROVIDER_CONNECTIONS: value })).toEqual([
+      expect.stringMatching(/^SVC_PROVIDER_CONNECTIONS must be a whole number from 1 to 100000/),
+    ]);
   });
 });

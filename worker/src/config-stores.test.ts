@@ -18,6 +18,8 @@ describe('store operations configuration', () => {
     ['SVC_STORE_SILENT_HOURS', 'a day', 0],
     ['SVC_RECONCILE_INTERVAL_MS', '50', 100],
   ])('refuses %s=%s, saying what it takes', (name, value, min) => {
-    expect(problemsOf({ ...VALID, [name]: value })).toEqual([expect.stringMatching(new RegExp(`^${name} must be a whole number from ${min} to `))]);
+    expect(problemsOf({ ...VALID, [name]: value })).toEqual([
+      expect.stringMatching(new RegExp(`^${name} must be a whole number from ${min} to `)),
+    ]);
   });
 });

@@ -9,7 +9,9 @@ describe('stream maximum duration', () => {
   });
 
   it.each(['999', '86400001', '10m', '-1'])('refuses SVC_STREAM_MAX_MS=%s, saying what it takes', (value) => {
-    expect(problemsOf({ ...VALID, SVC_STREAM_MAX_MS: value })).toEqual(['SVC_STREAM_MAX_MS must be a whole number from 1000 to 86400000 (got "' + value + '").']);
+    expect(problemsOf({ ...VALID, SVC_STREAM_MAX_MS: value })).toEqual([
+      'SVC_STREAM_MAX_MS must be a whole number from 1000 to 86400000 (got "' + value + '").',
+    ]);
   });
 });
 

@@ -9,7 +9,12 @@ describe('webhook configuration', () => {
   });
 
   it('reads its three variables', () => {
-    const config = loadConfig({ ...VALID, SVC_WEBHOOK_AUDIT_FAILED_DAYS: '7', SVC_WEBHOOK_AUDIT_VERIFIED_DAYS: '730', SVC_WEBHOOK_FAILURE_LIMIT: '5' });
+    const config = loadConfig({
+      ...VALID,
+      SVC_WEBHOOK_AUDIT_FAILED_DAYS: '7',
+      SVC_WEBHOOK_AUDIT_VERIFIED_DAYS: '730',
+      SVC_WEBHOOK_FAILURE_LIMIT: '5',
+    });
     expect(config.webhook).toEqual({ auditFailedDays: 7, auditVerifiedDays: 730, failureLimitPerMinute: 5 });
   });
 
@@ -18,6 +23,8 @@ describe('webhook configuration', () => {
     ['SVC_WEBHOOK_AUDIT_VERIFIED_DAYS', 'a year'],
     ['SVC_WEBHOOK_FAILURE_LIMIT', '-1'],
   ])('refuses %s=%s, saying what it takes', (name, value) => {
-    expect(problemsOf({ ...VALID, [name]: value })).toEqual([expect.stringMatching(new RegExp(`^${name} must be a whole number from 1 to `))]);
+    expect(problemsOf({ ...VALID, [name]: value })).toEqual([
+      expect.stringMatching(new RegExp(`^${name} must be a whole number from 1 to `)),
+    ]);
   });
 });

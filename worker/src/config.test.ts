@@ -1,7 +1,6 @@
 import { VALID_ENVIRONMENT as VALID, problemsOf } from './__fixtures__/config-environment';
 import { loadConfig } from './config';
 
-
 describe('worker configuration', () => {
   it('applies the documented defaults', () => {
     const config = loadConfig(VALID, '1.2.3');
@@ -21,8 +20,12 @@ describe('worker configuration', () => {
   });
 
   it('takes the plugin folder URL from SVC_PLUGIN_URL when plugins live elsewhere', () => {
-    expect(loadConfig({ ...VALID, SVC_PLUGIN_URL: 'https://cdn.example/app/plugins/hub/' }).pluginUrl).toBe('https://cdn.example/app/plugins/hub');
-    expect(problemsOf({ ...VALID, SVC_PLUGIN_URL: 'plugins/hub' })).toEqual(['SVC_PLUGIN_URL must be an absolute http(s) URL (got "plugins/hub").']);
+    expect(loadConfig({ ...VALID, SVC_PLUGIN_URL: 'https://cdn.example/app/plugins/hub/' }).pluginUrl).toBe(
+      'https://cdn.example/app/plugins/hub',
+    );
+    expect(problemsOf({ ...VALID, SVC_PLUGIN_URL: 'plugins/hub' })).toEqual([
+      'SVC_PLUGIN_URL must be an absolute http(s) URL (got "plugins/hub").',
+    ]);
   });
 
   it('names every missing variable at once', () => {

@@ -179,9 +179,7 @@ function readEncryptionKey(reader: Reader): Buffer {
   const raw = reader.text('SVC_ENCRYPTION_KEY');
   const key = Buffer.from(raw, 'base64');
   if (raw && (key.length !== 32 || !/^[A-Za-z0-9+/]+={0,2}$/.test(raw))) {
-    reader.problems.push(
-      'SVC_ENCRYPTION_KEY must be 32 random bytes in base64 (e.g. `openssl rand -base64 32`).',
-    );
+    reader.problems.push('SVC_ENCRYPTION_KEY must be 32 random bytes in base64 (e.g. `openssl rand -base64 32`).');
   }
   return key;
 }
@@ -239,7 +237,9 @@ function readTrustProxy(reader: Reader, environment: Environment): string | unde
   if (!raw) return undefined;
   const entries = parseTrustedProxies(raw);
   if (!entries) {
-    reader.problems.push(`SVC_TRUST_PROXY must be a comma list of proxy addresses or CIDR ranges, or loopback, linklocal, uniquelocal, e.g. "loopback" or "10.0.0.5" (got "${raw}"); "true" or a hop count would believe X-Forwarded-For from anyone.`);
+    reader.problems.push(
+      `SVC_TRUST_PROXY must be a comma list of proxy addresses or CIDR ranges, or loopback, linklocal, uniquelocal, e.g. "loopback" or "10.0.0.5" (got "${raw}"); "true" or a hop count would believe X-Forwarded-For from anyone.`,
+    );
     return undefined;
   }
   return entries.join(',');
@@ -339,7 +339,9 @@ export function loadConfig(environment: Environment = process.env, version = '0.
   };
   config.streamMaxMs = config.callMaxMs;
   if (config.usageStaleAfterMs < config.callMaxMs) {
-    reader.problems.push(`SVC_USAGE_STALE_AFTER_MS (${config.usageStaleAfterMs}) must be at least SVC_CALL_MAX_MS (${config.callMaxMs}): a live call's row would be closed.`);
+    reader.problems.push(
+      `SVC_USAGE_STALE_AFTER_MS (${config.usageStaleAfterMs}) must be at least SVC_CALL_MAX_MS (${config.callMaxMs}): a live call's row would be closed.`,
+    );
   }
   if (reader.problems.length > 0) throw new ConfigError(reader.problems);
   return config;

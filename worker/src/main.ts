@@ -26,12 +26,11 @@ async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
   const services = createServices(config, logger);
-  await waitForDatabase(services.database, 30_000, (error) =>
-    logger.warn('waiting for the database', { error: error.message }),
-  );
+  await waitForDatabase(services.database, 30_000, (error) => logger.warn('waiting for the database', { error: error.message }));
   const applied = await migrate(services.database, logger);
   const starter = await services.library.loadStarter(true);
-  if (starter?.changed) logger.info('loaded the starter image library', { items: starter.created.length + starter.updated.length, version: starter.version });
+  if (starter?.changed)
+    logger.info('loaded the starter image library', { items: starter.created.length + starter.updated.length, version: starter.version });
   const replayed = await services.router.usage.replayOrphans();
   if (replayed > 0) logger.warn('usage rows of a process that is gone written from its journal as interrupted', { rows: replayed });
   const interrupted = await services.router.usage.closeInterrupted();

@@ -37,7 +37,11 @@ export function answerProblems(answer: HostileAnswer, expectation: AnswerExpecta
   if (answer.status >= 400 && !(expectation.bare?.includes(answer.status) && answer.bytes === 0)) {
     const body = answer.body;
     const shaped =
-      body && typeof body === 'object' && typeof body.code === 'string' && typeof body.message === 'string' && body.data?.status === answer.status;
+      body &&
+      typeof body === 'object' &&
+      typeof body.code === 'string' &&
+      typeof body.message === 'string' &&
+      body.data?.status === answer.status;
     if (!shaped) problems.push(`error not in the shape {code, message, data:{status}}`);
     if (answer.bytes >= ERROR_ANSWER_LIMIT) problems.push(`error answer of ${answer.bytes} bytes (limit ${ERROR_ANSWER_LIMIT})`);
   }

@@ -16,7 +16,11 @@ export interface AuditRow {
 /** Every audit row of one client address, oldest first, read through the admin route (signed as the shell signs it). */
 export async function auditRowsOf(address: string): Promise<AuditRow[]> {
   const target = `${AUDIT}?client_ip=${encodeURIComponent(address)}&per_page=100`;
-  const answer = await send('direct', { method: 'GET', target, headers: signedHeaders({ method: 'GET', target, auth: 'admin', user: '1' }) });
+  const answer = await send('direct', {
+    method: 'GET',
+    target,
+    headers: signedHeaders({ method: 'GET', target, auth: 'admin', user: '1' }),
+  });
   if (answer.status !== 200) throw new Error(`the audit list answered ${answer.status} ${answer.text.slice(0, 200)}`);
   return (answer.body.data as AuditRow[]).slice().reverse();
 }

@@ -101,7 +101,8 @@ export class HostileDatabase {
     const conditions: string[] = [];
     if (table.short === 'rate_counters') {
       conditions.push(`window_start >= ${this.startMinute}`);
-      if (this.suiteKeyIds.length > 0) conditions.push(`key_id NOT IN (${this.suiteKeyIds.map((id) => this.connection.escape(id)).join(', ')})`);
+      if (this.suiteKeyIds.length > 0)
+        conditions.push(`key_id NOT IN (${this.suiteKeyIds.map((id) => this.connection.escape(id)).join(', ')})`);
     }
     if (table.short === 'cache_entries') {
       const start = this.connection.escape(this.startUtc);
@@ -115,7 +116,12 @@ export class HostileDatabase {
 
   async fingerprint(): Promise<Fingerprint> {
     const [rows] = await this.connection.query<RowDataPacket[]>(this.tables.map((table) => this.select(table)).join(' UNION ALL '));
-    return new Map(rows.map((row) => [row.t as string, { rows: Number(row.n), maxId: Number(row.m), digest: String(row.x), stableDigest: String(row.y) }]));
+    return new Map(
+      rows.map((row) => [
+        row.t as string,
+        { rows: Number(row.n), maxId: Number(row.m), digest: String(row.x), stableDigest: String(row.y) },
+      ]),
+    );
   }
 
   /** Each change between two fingerprints that `allow` does not explain, in words. */
@@ -132,7 +138,9 @@ export class HostileDatabase {
       const table = this.tables.find((item) => item.short === name);
       if (allowance?.change === 'columns') {
         if (now.rows === was.rows && now.maxId === was.maxId && now.stableDigest === was.stableDigest) continue;
-        problems.push(`svc_${name} changed beyond ${VOLATILE_COLUMNS[name]?.join(', ') ?? '(no volatile columns)'}: rows ${was.rows} → ${now.rows}`);
+        problems.push(
+          `svc_${name} changed beyond ${VOLATILE_COLUMNS[name]?.join(', ') ?? '(no volatile columns)'}: rows ${was.rows} → ${now.rows}`,
+        );
         continue;
       }
       if (allowance?.change === 'rows-added' && table?.hasId) {

@@ -76,8 +76,24 @@ export async function createFixture(): Promise<Fixture> {
   const store = { source: `https://hostile-${unique}.example/`, secret: `hostile-store-secret-${unique}` };
   hub('store', 'add', '--source', store.source, '--secret', store.secret);
   const packageId = `hostile-${unique}`;
-  hub('package', 'create', '--id', packageId, '--name', 'Hostile', '--price', '49.00', '--currency', 'EUR', '--features', 'module.hostile',
-    '--woo-product', '77', '--store', store.source);
+  hub(
+    'package',
+    'create',
+    '--id',
+    packageId,
+    '--name',
+    'Hostile',
+    '--price',
+    '49.00',
+    '--currency',
+    'EUR',
+    '--features',
+    'module.hostile',
+    '--woo-product',
+    '77',
+    '--store',
+    store.source,
+  );
   const orderOfA = await checkout(clientA, packageId);
   const orderOfB = await checkout(clientB, packageId);
   const victimOrders = [await checkout(clientB, packageId), await checkout(clientB, packageId)];

@@ -28,7 +28,8 @@ export interface HostileCase {
   cleanup?: (fixture: Fixture) => Promise<void>;
 }
 
-export const caseName = (item: HostileCase) => `${item.attack} → ${item.route.method} ${item.route.path} via ${item.way}${item.finding ? ` [${item.finding}]` : ''}`;
+export const caseName = (item: HostileCase) =>
+  `${item.attack} → ${item.route.method} ${item.route.path} via ${item.way}${item.finding ? ` [${item.finding}]` : ''}`;
 
 export interface SignOptions {
   method: string;
@@ -64,7 +65,14 @@ export function signedHeaders(options: SignOptions): Record<string, string> {
  * key, WooCommerce signature (from a fresh loopback address: the webhook limits failures per
  * address), wp-admin session or the shell's signature. The attacks change one thing of it.
  */
-export function rightful(route: HostileRoute, way: Way, fixture: Fixture, target: string, body?: string | Buffer, contentType = 'application/json'): HostileRequest {
+export function rightful(
+  route: HostileRoute,
+  way: Way,
+  fixture: Fixture,
+  target: string,
+  body?: string | Buffer,
+  contentType = 'application/json',
+): HostileRequest {
   const headers: Record<string, string> = body === undefined ? {} : { 'Content-Type': contentType };
   const request: HostileRequest = { method: route.method, target, headers, body };
   switch (route.auth) {
@@ -74,7 +82,9 @@ export function rightful(route: HostileRoute, way: Way, fixture: Fixture, target
     case 'webhook':
       headers['X-WC-Webhook-Source'] = fixture.store.source;
       headers['X-WC-Webhook-Topic'] = 'order.updated';
-      headers['X-WC-Webhook-Signature'] = createHmac('sha256', fixture.store.secret).update(body ?? '').digest('base64');
+      headers['X-WC-Webhook-Signature'] = createHmac('sha256', fixture.store.secret)
+        .update(body ?? '')
+        .digest('base64');
       request.from = randomLoopbackAddress();
       break;
     case 'admin':

@@ -14,7 +14,10 @@ export function rawRequest(base: URL, head: string, body: Buffer = Buffer.alloc(
     socket.on('end', () => {
       const all = Buffer.concat(chunks);
       const split = all.indexOf('\r\n\r\n');
-      const lines = all.subarray(0, split < 0 ? all.length : split).toString('latin1').split('\r\n');
+      const lines = all
+        .subarray(0, split < 0 ? all.length : split)
+        .toString('latin1')
+        .split('\r\n');
       const headers: Record<string, string> = {};
       for (const line of lines.slice(1)) {
         const at = line.indexOf(':');

@@ -50,8 +50,16 @@ export interface HostileRoute extends HostileExtra {
   servedBy: 'worker' | 'shell';
 }
 
-const AUDITED: Allowance = { table: 'webhook_audit', change: 'rows-added', why: 'docs/architecture.md §5: every webhook attempt, valid or not, is in the audit log before the answer' };
-const STORE_HEALTH: Allowance = { table: 'stores', change: 'columns', why: "a delivery naming a store updates that store's verification health (docs/woocommerce-webhook.md, Store health)" };
+const AUDITED: Allowance = {
+  table: 'webhook_audit',
+  change: 'rows-added',
+  why: 'docs/architecture.md §5: every webhook attempt, valid or not, is in the audit log before the answer',
+};
+const STORE_HEALTH: Allowance = {
+  table: 'stores',
+  change: 'columns',
+  why: "a delivery naming a store updates that store's verification health (docs/woocommerce-webhook.md, Store health)",
+};
 // Bodies are well-formed but refused by the handler (a field is wrong), so that no case makes a
 // real, billed call or a change: the attacks change the rest.
 const chat = () => ({ model: 'mock/echo', messages: 'hostile' });

@@ -47,7 +47,11 @@ export async function runCase(item: HostileCase, fixture: Fixture, database: Hos
       continue;
     }
     answers.push(answer);
-    for (const problem of answerProblems(answer, { statuses: item.statuses ?? DOCUMENTED_STATUSES, bare: item.bare, secrets: fixture.secrets })) {
+    for (const problem of answerProblems(answer, {
+      statuses: item.statuses ?? DOCUMENTED_STATUSES,
+      bare: item.bare,
+      secrets: fixture.secrets,
+    })) {
       problems.push(`${shown}: ${problem} — answer ${describeAnswer(answer)}`);
     }
   }
@@ -58,7 +62,9 @@ export async function runCase(item: HostileCase, fixture: Fixture, database: Hos
   const after = await database.fingerprint();
   database.last = after;
   timing.checksumMs += since(started);
-  problems.push(...(await database.differences(before, after, item.route.allow ?? [], requests.length)).map((problem) => `stored data: ${problem}`));
+  problems.push(
+    ...(await database.differences(before, after, item.route.allow ?? [], requests.length)).map((problem) => `stored data: ${problem}`),
+  );
   if (item.cleanup) {
     await item.cleanup(fixture);
     database.last = undefined;
@@ -67,6 +73,7 @@ export async function runCase(item: HostileCase, fixture: Fixture, database: Hos
   const health = await send('direct', { method: 'GET', target: HEALTH }).catch(() => null);
   timing.healthMs += since(started);
   problems.push(...logs.take().map((line) => `log: ${line}`));
-  if (health?.status !== 200 || health.body?.status !== 'ok') problems.push(`the worker is not healthy afterwards: ${health ? describeAnswer(health) : 'no answer'}`);
+  if (health?.status !== 200 || health.body?.status !== 'ok')
+    problems.push(`the worker is not healthy afterwards: ${health ? describeAnswer(health) : 'no answer'}`);
   return problems;
 }

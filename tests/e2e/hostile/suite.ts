@@ -9,7 +9,11 @@ import { closeAgents } from './ways';
  * Runs one family of the corpus as a jest suite: the fixture, a settled database, one test
  * per case (checksum before and after each), and finally the logs the family appended.
  */
-export function runFamily(name: string, cases: HostileCase[], hooks: { beforeAll?: () => Promise<void>; afterAll?: () => Promise<void> } = {}): void {
+export function runFamily(
+  name: string,
+  cases: HostileCase[],
+  hooks: { beforeAll?: () => Promise<void>; afterAll?: () => Promise<void> } = {},
+): void {
   describe(`hostile input: ${name} (${cases.length} cases)`, () => {
     let fixture: Fixture;
     let database: HostileDatabase;
@@ -26,7 +30,9 @@ export function runFamily(name: string, cases: HostileCase[], hooks: { beforeAll
 
     afterAll(async () => {
       const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-      process.stdout.write(`[hostile] ${name}: ${timing.requests} requests in ${seconds(timing.requestMs)}, checksums ${seconds(timing.checksumMs)}, health ${seconds(timing.healthMs)}\n`);
+      process.stdout.write(
+        `[hostile] ${name}: ${timing.requests} requests in ${seconds(timing.requestMs)}, checksums ${seconds(timing.checksumMs)}, health ${seconds(timing.healthMs)}\n`,
+      );
       closeAgents();
       await hooks.afterAll?.();
       await database?.close();

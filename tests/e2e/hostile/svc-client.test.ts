@@ -52,14 +52,16 @@ afterAll(async () => {
   await client?.stop();
 });
 
-const signed = (delivery: ClientDelivery) => post(client.receiverUrl, delivery, [signature(key.webhookSecret, delivery.id, delivery.timestamp, delivery.body)]);
+const signed = (delivery: ClientDelivery) =>
+  post(client.receiverUrl, delivery, [signature(key.webhookSecret, delivery.id, delivery.timestamp, delivery.body)]);
 const features = () => client.php<string[]>('return svc_client_features();');
 const held = async () => (await client.license()).sequence;
 const activity = () => client.php<LogEntry[]>('return Svc_Client_Activity_Log::all();');
 const tally = () => client.php<Record<'unverified' | 'duplicate', Tally>>('return Svc_Client_Request_Tally::all();');
 const grant = (features: string) => hub('entitlement', 'grant', '--site', key.siteUrl, '--features', features);
 /** Queues a hub message for a site with no key (never sent): the hub's next sequence for this site is then more than one past the last. */
-const advanceHubSequence = () => hub('entitlement', 'grant', '--site', `https://nobody-${randomUUID().slice(0, 8)}.example`, '--features', 'module.none');
+const advanceHubSequence = () =>
+  hub('entitlement', 'grant', '--site', `https://nobody-${randomUUID().slice(0, 8)}.example`, '--features', 'module.none');
 
 /** The hub's stored body of each of the site's deliveries, oldest first: byte for byte what it signs and sends. */
 async function hubBodies(siteUrl: string): Promise<string[]> {
@@ -97,7 +99,9 @@ describe('hostile input: svc-client receiver — the order of deliveries', () =>
   it('a forged header on a genuine delivery changes nothing: it applies at its signed sequence, and later pushes are not frozen', async () => {
     advanceHubSequence();
     const sequence = (await held()) + 1;
-    const answer = await signed(freshDelivery(summaryMessage(key.siteUrl, ['module.after-replay', 'module.extra'], sequence), FORGED_HEADER));
+    const answer = await signed(
+      freshDelivery(summaryMessage(key.siteUrl, ['module.after-replay', 'module.extra'], sequence), FORGED_HEADER),
+    );
     expect([answer.status, answer.body]).toEqual([200, { received: true, applied: true }]);
     expect(await held()).toBe(sequence);
 
@@ -133,7 +137,11 @@ describe('hostile input: svc-client receiver — the order of deliveries', () =>
         expect([sequence, attempt, answer.status, answer.body?.code]).toEqual([sequence, attempt, 409, 'svc_client_sequence_jump']);
         expect(answer.body.message).toContain(`${sequence} is more than 10,000,000 past the last one applied (${before.sequence})`);
       }
-      expect((await activity()).at(-1)).toMatchObject({ kind: 'delivery', outcome: 'refused', detail: `${delivery.id}: sequence ${sequence} is more than ${MAX_STEP} past the last applied ${before.sequence}` });
+      expect((await activity()).at(-1)).toMatchObject({
+        kind: 'delivery',
+        outcome: 'refused',
+        detail: `${delivery.id}: sequence ${sequence} is more than ${MAX_STEP} past the last applied ${before.sequence}`,
+      });
     }
     expect(await client.license()).toEqual({ ...before, checked_at: expect.any(Number) });
     expect(await features()).toEqual(featuresBefore);
@@ -156,9 +164,13 @@ describe('hostile input: svc-client receiver — noise against the activity log'
         case 1:
           return post(client.receiverUrl, delivery, ['v1,' + Buffer.alloc(32, index).toString('base64')]);
         case 2:
-          return post(client.receiverUrl, { ...delivery, timestamp: delivery.timestamp - 3600 }, [signature(key.webhookSecret, delivery.id, delivery.timestamp - 3600, delivery.body)]);
+          return post(client.receiverUrl, { ...delivery, timestamp: delivery.timestamp - 3600 }, [
+            signature(key.webhookSecret, delivery.id, delivery.timestamp - 3600, delivery.body),
+          ]);
         case 3:
-          return post(client.receiverUrl, { ...delivery, body: delivery.body.replace('"status":"active"', '"status":"ACTIVE"') }, [signature(key.webhookSecret, delivery.id, delivery.timestamp, delivery.body)]);
+          return post(client.receiverUrl, { ...delivery, body: delivery.body.replace('"status":"active"', '"status":"ACTIVE"') }, [
+            signature(key.webhookSecret, delivery.id, delivery.timestamp, delivery.body),
+          ]);
         default:
           return post(client.receiverUrl, freshDelivery(summaryMessage(key.siteUrl, ['x'.repeat(300_000)], 1)), []);
       }
@@ -169,12 +181,20 @@ describe('hostile input: svc-client receiver — noise against the activity log'
     const minutes = Math.ceil((Date.now() - started) / 60_000);
     for (const answer of answers) {
       expect([401, 413]).toContain(answer.status);
-      expect(answer.body).toMatchObject({ code: expect.stringMatching(/^svc_client_(bad_signature|too_large)$/), data: { status: answer.status } });
+      expect(answer.body).toMatchObject({
+        code: expect.stringMatching(/^svc_client_(bad_signature|too_large)$/),
+        data: { status: answer.status },
+      });
     }
 
     expect(await activity()).toEqual(before);
     const { unverified } = await tally();
-    expect(unverified).toMatchObject({ capped: true, last_detail: expect.stringMatching(/^(no signature matches|webhook-id and webhook-signature are required|webhook-timestamp is more than five minutes from now|body too large)$/) });
+    expect(unverified).toMatchObject({
+      capped: true,
+      last_detail: expect.stringMatching(
+        /^(no signature matches|webhook-id and webhook-signature are required|webhook-timestamp is more than five minutes from now|body too large)$/,
+      ),
+    });
     expect(unverified.count).toBeGreaterThanOrEqual(WRITES_PER_MINUTE);
     expect(unverified.count).toBeLessThanOrEqual(WRITES_PER_MINUTE * (minutes + 1));
     expect(unverified.since).toBeGreaterThan(0);
@@ -198,8 +218,12 @@ describe('hostile input: svc-client receiver — noise against the activity log'
       "require_once ABSPATH . 'wp-admin/includes/template.php'; wp_set_current_user( get_users( array( 'role' => 'administrator' ) )[0]->ID ); ob_start(); Svc_Client_Admin_View::render(); return ob_get_clean();",
     );
     const table = /<table[^>]*id="svc-client-tally".*?<\/table>/s.exec(html)?.[0] ?? '';
-    expect(table).toMatch(/data-name="unverified"><th scope="row">Unverified requests \(refused: 401, 413\)<\/th><td>at least \d+ \(past 20 in a minute they are not counted\) since .+; last .+: .+<\/td>/);
-    expect(table).toMatch(/data-name="duplicate"><th scope="row">Repeated deliveries \(acknowledged, not applied again\)<\/th><td>at least 20 .*msg_/);
+    expect(table).toMatch(
+      /data-name="unverified"><th scope="row">Unverified requests \(refused: 401, 413\)<\/th><td>at least \d+ \(past 20 in a minute they are not counted\) since .+; last .+: .+<\/td>/,
+    );
+    expect(table).toMatch(
+      /data-name="duplicate"><th scope="row">Repeated deliveries \(acknowledged, not applied again\)<\/th><td>at least 20 .*msg_/,
+    );
     const log = /<table[^>]*id="svc-client-activity".*?<\/table>/s.exec(html)?.[0] ?? '';
     expect(log).toContain('applied');
     expect(log).not.toMatch(/no signature matches|duplicate/);

@@ -67,7 +67,14 @@ export function send(way: Way, hostile: HostileRequest): Promise<HostileAnswer> 
   if (body !== undefined) headers['Content-Length'] = String(body.length);
   return new Promise((resolve, reject) => {
     const outgoing = request(
-      { host: base.hostname, port: base.port, method: hostile.method, path: onTheWire(way, hostile.target), headers, agent: agentFor(way, hostile.from) },
+      {
+        host: base.hostname,
+        port: base.port,
+        method: hostile.method,
+        path: onTheWire(way, hostile.target),
+        headers,
+        agent: agentFor(way, hostile.from),
+      },
       (incoming) => {
         const chunks: Buffer[] = [];
         incoming.on('data', (chunk: Buffer) => chunks.push(chunk));

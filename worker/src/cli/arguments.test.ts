@@ -21,7 +21,12 @@ describe('CLI arguments', () => {
   });
 
   it('takes --soft as a switch without a value', () => {
-    expect(parseArguments(['budget', 'set', '--soft', '--amount', '5']).flags).toEqual(new Map([['soft', 'true'], ['amount', '5']]));
+    expect(parseArguments(['budget', 'set', '--soft', '--amount', '5']).flags).toEqual(
+      new Map([
+        ['soft', 'true'],
+        ['amount', '5'],
+      ]),
+    );
     expect(() => parseArguments(['--soft', '--soft'])).toThrow('--soft was given twice.');
   });
 });

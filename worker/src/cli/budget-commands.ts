@@ -16,18 +16,33 @@ function scopeOf(flags: Record<string, string | undefined>): { kind: string; val
  * `--soft` — or, when that scope already has one for the period, changes its amount, kind and
  * alert URL. Workers see a change within 2 s.
  */
-export async function budgetCommand(services: { router: Pick<RouterServices, 'budgets'> }, action: string | undefined, parsed: ParsedArguments, print: Print): Promise<void> {
+export async function budgetCommand(
+  services: { router: Pick<RouterServices, 'budgets'> },
+  action: string | undefined,
+  parsed: ParsedArguments,
+  print: Print,
+): Promise<void> {
   const { store } = services.router.budgets;
   switch (action) {
     case 'set': {
       const flags = takeFlags(parsed, ['key', 'team', 'site', 'amount', 'period', 'soft', 'alert-url'], ['amount', 'period']);
-      const raw = { scope: scopeOf(flags), period: flags.period, amount: flags.amount, hard: flags.soft === undefined, alert_url: flags['alert-url'] };
+      const raw = {
+        scope: scopeOf(flags),
+        period: flags.period,
+        amount: flags.amount,
+        hard: flags.soft === undefined,
+        alert_url: flags['alert-url'],
+      };
       const fields = readBudgetFields(raw);
-      const existing = (await store.list()).find((budget) => budget.scopeKind === fields.scopeKind && budget.scopeValue === fields.scopeValue && budget.period === fields.period);
+      const existing = (await store.list()).find(
+        (budget) => budget.scopeKind === fields.scopeKind && budget.scopeValue === fields.scopeValue && budget.period === fields.period,
+      );
       const kind = fields.hard ? 'hard' : 'soft';
       if (existing) {
         await store.update(existing.id, fields);
-        print(`Updated ${existing.id}: ${kind} ${fields.period} budget of ${fields.amount} USD for ${fields.scopeKind} ${fields.scopeValue}.`);
+        print(
+          `Updated ${existing.id}: ${kind} ${fields.period} budget of ${fields.amount} USD for ${fields.scopeKind} ${fields.scopeValue}.`,
+        );
         return;
       }
       const { record, alertSecret } = await store.create(fields);
@@ -43,7 +58,19 @@ export async function budgetCommand(services: { router: Pick<RouterServices, 'bu
       print(['id', 'scope', 'value', 'period', 'kind', 'amount', 'spent', 'reserved', 'alert url'].join('\t'));
       for (const budget of budgets) {
         const now = spend.get(budget.id);
-        print([budget.id, budget.scopeKind, budget.scopeValue, budget.period, budget.hard ? 'hard' : 'soft', budget.amount, now?.spent ?? '0', now?.reserved ?? '0', budget.alertUrl ?? '-'].join('\t'));
+        print(
+          [
+            budget.id,
+            budget.scopeKind,
+            budget.scopeValue,
+            budget.period,
+            budget.hard ? 'hard' : 'soft',
+            budget.amount,
+            now?.spent ?? '0',
+            now?.reserved ?? '0',
+            budget.alertUrl ?? '-',
+          ].join('\t'),
+        );
       }
       return;
     }

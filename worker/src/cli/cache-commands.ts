@@ -5,7 +5,8 @@ import { takeFlags, UsageError, type ParsedArguments } from './arguments';
 
 type Print = (line: string) => void;
 
-const USAGE = 'Usage: cache set purpose|key TARGET --ttl SECONDS [--scope key|team|global] [--any-temperature on|off] [--enabled on|off] | cache remove purpose|key TARGET | cache list';
+const USAGE =
+  'Usage: cache set purpose|key TARGET --ttl SECONDS [--scope key|team|global] [--any-temperature on|off] [--enabled on|off] | cache remove purpose|key TARGET | cache list';
 
 const onOff = (value: string | undefined, flag: string): boolean | undefined => {
   if (value === undefined) return undefined;
@@ -14,7 +15,12 @@ const onOff = (value: string | undefined, flag: string): boolean | undefined => 
 };
 
 /** `cache set|remove|list`: response cache policies per purpose or API key id (docs/api-notes.md, "Response cache"). */
-export async function cacheCommand(services: { router: Pick<RouterServices, 'responseCache'> }, action: string | undefined, parsed: ParsedArguments, print: Print): Promise<void> {
+export async function cacheCommand(
+  services: { router: Pick<RouterServices, 'responseCache'> },
+  action: string | undefined,
+  parsed: ParsedArguments,
+  print: Print,
+): Promise<void> {
   const { policies } = services.router.responseCache;
   const [, , type, target] = parsed.positionals;
   switch (action) {
@@ -28,19 +34,32 @@ export async function cacheCommand(services: { router: Pick<RouterServices, 'res
         enabled: onOff(flags.enabled, 'enabled'),
       });
       await policies.set(policy);
-      print(`cache for ${policy.target_type} ${policy.target}: ${policy.enabled ? 'on' : 'off'}, scope ${policy.scope}, ttl ${policy.ttl_seconds} s${policy.any_temperature ? ', any temperature' : ''}.`);
+      print(
+        `cache for ${policy.target_type} ${policy.target}: ${policy.enabled ? 'on' : 'off'}, scope ${policy.scope}, ttl ${policy.ttl_seconds} s${policy.any_temperature ? ', any temperature' : ''}.`,
+      );
       return;
     }
     case 'remove': {
       takeFlags(parsed, []);
       if (!type || !target) throw new UsageError(USAGE);
-      print((await policies.remove(type, target)) ? `Removed the cache policy of ${type} ${target}.` : `${type} ${target} had no cache policy.`);
+      print(
+        (await policies.remove(type, target)) ? `Removed the cache policy of ${type} ${target}.` : `${type} ${target} had no cache policy.`,
+      );
       return;
     }
     case 'list': {
       takeFlags(parsed, []);
       for (const policy of await policies.list()) {
-        print([policy.target_type, policy.target, policy.enabled ? 'on' : 'off', policy.scope, `${policy.ttl_seconds}s`, policy.any_temperature ? 'any temperature' : 'temperature 0 or seed'].join('\t'));
+        print(
+          [
+            policy.target_type,
+            policy.target,
+            policy.enabled ? 'on' : 'off',
+            policy.scope,
+            `${policy.ttl_seconds}s`,
+            policy.any_temperature ? 'any temperature' : 'temperature 0 or seed',
+          ].join('\t'),
+        );
       }
       return;
     }

@@ -7,7 +7,13 @@ import { takeFlags, UsageError, type ParsedArguments } from './arguments';
 
 type Print = (line: string) => void;
 const ACTOR = 'cli';
-const list = (value: string | undefined) => (value === undefined ? undefined : value.split(',').map((item) => item.trim()).filter(Boolean));
+const list = (value: string | undefined) =>
+  value === undefined
+    ? undefined
+    : value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
 
 /** `entitlement grant|set|list`. */
 export async function entitlementCommand(

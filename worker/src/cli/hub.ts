@@ -66,11 +66,16 @@ function reasonOf(error: unknown): string {
     const params = error.data.params as Record<string, string> | undefined;
     const omitted = Number(error.data.params_omitted ?? 0);
     const more = omitted > 0 ? `; and ${omitted} more` : '';
-    return params ? Object.entries(params).map(([name, problem]) => `${name} ${problem}`).join('; ') + more : error.message;
+    return params
+      ? Object.entries(params)
+          .map(([name, problem]) => `${name} ${problem}`)
+          .join('; ') + more
+      : error.message;
   }
   if (error instanceof UsageError || error instanceof ConfigError) return error.message;
   const code = (error as { code?: string }).code;
-  if (code === 'ECONNREFUSED' || code === 'ER_ACCESS_DENIED_ERROR') return `cannot reach the database (${code}); is the stack running (npm start)?`;
+  if (code === 'ECONNREFUSED' || code === 'ER_ACCESS_DENIED_ERROR')
+    return `cannot reach the database (${code}); is the stack running (npm start)?`;
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -87,7 +92,19 @@ async function run(argv: string[]): Promise<number> {
     await librarySyncCommand(parsed, print, productVersion());
     return 0;
   }
-  const commands = { key: keyCommand, entitlement: entitlementCommand, provider: providerCommand, purpose: purposeCommand, price: priceCommand, package: packageCommand, order: orderCommand, cache: cacheCommand, store: storeCommand, library: libraryCommand, budget: budgetCommand };
+  const commands = {
+    key: keyCommand,
+    entitlement: entitlementCommand,
+    provider: providerCommand,
+    purpose: purposeCommand,
+    price: priceCommand,
+    package: packageCommand,
+    order: orderCommand,
+    cache: cacheCommand,
+    store: storeCommand,
+    library: libraryCommand,
+    budget: budgetCommand,
+  };
   if (!(area in commands) && area !== 'migrate') throw new UsageError(`Unknown command "${area}". Run: npm run hub -- help`);
   const config = loadConfig(cliEnvironment(), productVersion());
   const services = createServices(config, createLogger('warn'));

@@ -8,7 +8,12 @@ type Print = (line: string) => void;
 const date = (value: Date | null) => (value ? value.toISOString().replace('T', ' ').slice(0, 19) : '-');
 
 /** `key create|list|revoke|rotate-secret|rate-limit|concurrency`. */
-export async function keyCommand(services: Pick<Services, 'keys'>, action: string | undefined, parsed: ParsedArguments, print: Print): Promise<void> {
+export async function keyCommand(
+  services: Pick<Services, 'keys'>,
+  action: string | undefined,
+  parsed: ParsedArguments,
+  print: Print,
+): Promise<void> {
   switch (action) {
     case 'create': {
       const flags = takeFlags(parsed, ['site', 'team', 'scope', 'name', 'rate-limit', 'concurrency', 'endpoint'], ['site', 'team']);
@@ -26,7 +31,9 @@ export async function keyCommand(services: Pick<Services, 'keys'>, action: strin
         }),
       );
       const { record } = issued;
-      print(`Created ${record.id} for ${record.siteUrl} (team ${record.team}, scope ${record.scope}${record.webhookEndpoint ? `, webhooks to ${record.webhookEndpoint}` : ''}).`);
+      print(
+        `Created ${record.id} for ${record.siteUrl} (team ${record.team}, scope ${record.scope}${record.webhookEndpoint ? `, webhooks to ${record.webhookEndpoint}` : ''}).`,
+      );
       print('Store both now, they are not shown again: the site webhook secret, then the API key.');
       print(issued.webhookSecret);
       print(issued.key);
@@ -37,7 +44,19 @@ export async function keyCommand(services: Pick<Services, 'keys'>, action: strin
       const { items, total } = await services.keys.list(1, 100);
       print(['id', 'prefix', 'status', 'scope', 'team', 'site', 'per minute', 'last used', 'concurrent'].join('\t'));
       for (const key of items) {
-        print([key.id, key.displayPrefix, key.status, key.scope, key.team, key.siteUrl, key.rateLimitPerMinute, date(key.lastUsedAt), key.maxConcurrentCalls].join('\t'));
+        print(
+          [
+            key.id,
+            key.displayPrefix,
+            key.status,
+            key.scope,
+            key.team,
+            key.siteUrl,
+            key.rateLimitPerMinute,
+            date(key.lastUsedAt),
+            key.maxConcurrentCalls,
+          ].join('\t'),
+        );
       }
       if (total > items.length) print(`(${total - items.length} older keys not shown)`);
       return;
@@ -64,12 +83,15 @@ export async function keyCommand(services: Pick<Services, 'keys'>, action: strin
       takeFlags(parsed, []);
       const [id, limit] = parsed.positionals.slice(2);
       const field = action === 'rate-limit' ? 'rate_limit_per_minute' : 'max_concurrent_calls';
-      if (!id || limit === undefined) throw new UsageError(`Usage: key ${action} KEY_ID ${action === 'rate-limit' ? 'REQUESTS_PER_MINUTE' : 'CALLS_AT_ONCE'}`);
+      if (!id || limit === undefined)
+        throw new UsageError(`Usage: key ${action} KEY_ID ${action === 'rate-limit' ? 'REQUESTS_PER_MINUTE' : 'CALLS_AT_ONCE'}`);
       const record = await services.keys.setLimits(id, parseKeyUpdate({ [field]: integerText(limit) }));
       if (!record) throw new UsageError(`No API key has the id ${id}.`);
-      print(action === 'rate-limit'
-        ? `${record.id} may make ${record.rateLimitPerMinute} requests per minute.`
-        : `${record.id} may have ${record.maxConcurrentCalls} calls in flight at once (per worker).`);
+      print(
+        action === 'rate-limit'
+          ? `${record.id} may make ${record.rateLimitPerMinute} requests per minute.`
+          : `${record.id} may have ${record.maxConcurrentCalls} calls in flight at once (per worker).`,
+      );
       return;
     }
     default:

@@ -29,19 +29,28 @@ function printReport(report: ImportReport, print: Print): void {
   for (const item of report.created) print(`created ${item.kind} ${item.slug} (${item.id})`);
   for (const item of report.updated) print(`updated ${item.kind} ${item.slug} (${item.id})`);
   for (const file of report.sanitised) print(`sanitised ${file.path}: removed ${file.removed.join('; ')}`);
-  print(`${report.created.length} created, ${report.updated.length} updated, ${report.unchanged} unchanged; library version ${report.version}${report.changed ? '' : ' (unchanged)'}.`);
+  print(
+    `${report.created.length} created, ${report.updated.length} updated, ${report.unchanged} unchanged; library version ${report.version}${report.changed ? '' : ' (unchanged)'}.`,
+  );
 }
 
-const LIBRARY_USAGE = 'Usage: library import FILE|FOLDER | export [--out FILE] | load-starter | status | archive|restore|delete ITEM_ID | sync --from SITE --dir DIR';
+const LIBRARY_USAGE =
+  'Usage: library import FILE|FOLDER | export [--out FILE] | load-starter | status | archive|restore|delete ITEM_ID | sync --from SITE --dir DIR';
 
 /** `library import|export|load-starter|status|archive|restore|delete` (on the hub's database). */
-export async function libraryCommand(services: Pick<Services, 'library'>, action: string | undefined, parsed: ParsedArguments, print: Print): Promise<void> {
+export async function libraryCommand(
+  services: Pick<Services, 'library'>,
+  action: string | undefined,
+  parsed: ParsedArguments,
+  print: Print,
+): Promise<void> {
   const { library } = services;
   const target = parsed.positionals[2];
   switch (action) {
     case 'import': {
       takeFlags(parsed, []);
-      if (!target) throw new UsageError('Usage: library import FILE|FOLDER (a pack JSON file, or a folder with pack.json and its SVG files)');
+      if (!target)
+        throw new UsageError('Usage: library import FILE|FOLDER (a pack JSON file, or a folder with pack.json and its SVG files)');
       printReport(await library.importPack(readPack(target)), print);
       return;
     }
@@ -66,7 +75,9 @@ export async function libraryCommand(services: Pick<Services, 'library'>, action
     case 'status': {
       takeFlags(parsed, []);
       const manifest = JSON.parse((await library.store.manifest()).text) as Manifest;
-      print(`version ${manifest.version}, hash ${manifest.hash}, ${manifest.counts.templates} templates, ${manifest.counts.samples} samples, ${manifest.counts.assets} assets (active)`);
+      print(
+        `version ${manifest.version}, hash ${manifest.hash}, ${manifest.counts.templates} templates, ${manifest.counts.samples} samples, ${manifest.counts.assets} assets (active)`,
+      );
       return;
     }
     case 'archive':
@@ -74,9 +85,14 @@ export async function libraryCommand(services: Pick<Services, 'library'>, action
     case 'delete': {
       takeFlags(parsed, []);
       if (!target) throw new UsageError(`Usage: library ${action} ITEM_ID`);
-      const state = action === 'delete' ? await library.writer.remove(target) : await library.writer.setStatus(target, action === 'archive' ? 'archived' : 'active');
+      const state =
+        action === 'delete'
+          ? await library.writer.remove(target)
+          : await library.writer.setStatus(target, action === 'archive' ? 'archived' : 'active');
       if (!state) throw ApiError.notFound(`No library item has the id "${target}".`);
-      print(`${target} ${action === 'delete' ? 'deleted' : action === 'archive' ? 'archived' : 'restored'}; library version ${state.version}.`);
+      print(
+        `${target} ${action === 'delete' ? 'deleted' : action === 'archive' ? 'archived' : 'restored'}; library version ${state.version}.`,
+      );
       return;
     }
     default:
@@ -91,7 +107,7 @@ export async function librarySyncCommand(parsed: ParsedArguments, print: Print, 
   try {
     site = new URL(flags.from!);
   } catch {
-    throw new UsageError('--from must be the hub site\'s URL, e.g. https://hub.example');
+    throw new UsageError("--from must be the hub site's URL, e.g. https://hub.example");
   }
   if (site.protocol !== 'http:' && site.protocol !== 'https:') throw new UsageError('--from must be an http(s) URL.');
   const from = `${site.origin}${site.pathname}`.replace(/\/+$/, '');
@@ -103,6 +119,8 @@ export async function librarySyncCommand(parsed: ParsedArguments, print: Print, 
     warn: (line) => process.stderr.write(`${line}\n`),
   });
   if (result.refused.length > 0) {
-    throw new SyncError(`${result.refused.length} item(s) refused; the folder keeps their previous copies and stays at version ${result.version}.`);
+    throw new SyncError(
+      `${result.refused.length} item(s) refused; the folder keeps their previous copies and stays at version ${result.version}.`,
+    );
   }
 }

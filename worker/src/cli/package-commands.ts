@@ -7,18 +7,36 @@ import { takeFlags, UsageError, type ParsedArguments } from './arguments';
 
 type Print = (line: string) => void;
 
-const list = (value: string | undefined) => (value === undefined ? undefined : value.split(',').map((item) => item.trim()).filter(Boolean));
+const list = (value: string | undefined) =>
+  value === undefined
+    ? undefined
+    : value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
 const PACKAGE_FLAGS = ['id', 'name', 'description', 'price', 'currency', 'features', 'duration-days', 'woo-product', 'store'];
 
 function describe(record: PackageRecord): string {
   const duration = record.durationDays === null ? 'no expiry' : `${record.durationDays} days`;
   const where = record.store ?? 'this site';
-  return [record.packageId, record.status, `${record.price.amount} ${record.price.currency}`, record.features.join(','), duration,
-    `product ${record.wooProductId ?? '-'} at ${where}`, record.name].join('\t');
+  return [
+    record.packageId,
+    record.status,
+    `${record.price.amount} ${record.price.currency}`,
+    record.features.join(','),
+    duration,
+    `product ${record.wooProductId ?? '-'} at ${where}`,
+    record.name,
+  ].join('\t');
 }
 
 /** `package create|list|archive|activate`. */
-export async function packageCommand(services: { commerce: Pick<CommerceServices, 'packages' | 'wooCommerce'> }, action: string | undefined, parsed: ParsedArguments, print: Print): Promise<void> {
+export async function packageCommand(
+  services: { commerce: Pick<CommerceServices, 'packages' | 'wooCommerce'> },
+  action: string | undefined,
+  parsed: ParsedArguments,
+  print: Print,
+): Promise<void> {
   const { packages } = services.commerce;
   switch (action) {
     case 'create': {
@@ -36,7 +54,8 @@ export async function packageCommand(services: { commerce: Pick<CommerceServices
         }),
       );
       print(`Created package ${record.packageId}: ${record.price.amount} ${record.price.currency}, ${record.features.join(', ')}.`);
-      for (const warning of await packageWarnings(record, services.commerce.wooCommerce)) print(`Warning (${warning.field}): ${warning.message}`);
+      for (const warning of await packageWarnings(record, services.commerce.wooCommerce))
+        print(`Warning (${warning.field}): ${warning.message}`);
       return;
     }
     case 'list': {

@@ -11,7 +11,12 @@ import { poolCommand } from './pool-commands';
 type Print = (line: string) => void;
 
 /** `provider set|list|remove`: keys are stored encrypted and never printed (last 4 only). */
-export async function providerCommand(services: Pick<Services, 'router'>, action: string | undefined, parsed: ParsedArguments, print: Print): Promise<void> {
+export async function providerCommand(
+  services: Pick<Services, 'router'>,
+  action: string | undefined,
+  parsed: ParsedArguments,
+  print: Print,
+): Promise<void> {
   const { router } = services;
   const name = parsed.positionals[2];
   switch (action) {
@@ -19,13 +24,18 @@ export async function providerCommand(services: Pick<Services, 'router'>, action
       return poolCommand(services, parsed, print);
     case 'set': {
       const flags = takeFlags(parsed, ['api-key', 'base-url', 'enabled']);
-      if (!name || !KNOWN_PROVIDERS.includes(name)) throw new UsageError(`Usage: provider set NAME --api-key K [--base-url U]; NAME is one of ${KNOWN_PROVIDERS.join(', ')}.`);
+      if (!name || !KNOWN_PROVIDERS.includes(name))
+        throw new UsageError(`Usage: provider set NAME --api-key K [--base-url U]; NAME is one of ${KNOWN_PROVIDERS.join(', ')}.`);
       const enabled = flags.enabled === undefined ? undefined : flags.enabled === 'on' ? true : flags.enabled === 'off' ? false : 'bad';
       if (enabled === 'bad') throw new UsageError('--enabled takes on or off.');
-      const status = await saveProviderChange(router, name, { api_key: flags['api-key'], base_url: flags['base-url'], enabled }).catch((error: unknown) => {
-        throw inFlagTerms(error, name);
-      });
-      print(`${name}: ${status.configured ? 'configured' : 'not configured'}${status.key_last4 ? `, key …${status.key_last4}` : ''}${status.base_url ? `, ${status.base_url}` : ''}.`);
+      const status = await saveProviderChange(router, name, { api_key: flags['api-key'], base_url: flags['base-url'], enabled }).catch(
+        (error: unknown) => {
+          throw inFlagTerms(error, name);
+        },
+      );
+      print(
+        `${name}: ${status.configured ? 'configured' : 'not configured'}${status.key_last4 ? `, key …${status.key_last4}` : ''}${status.base_url ? `, ${status.base_url}` : ''}.`,
+      );
       return;
     }
     case 'remove': {
@@ -37,7 +47,15 @@ export async function providerCommand(services: Pick<Services, 'router'>, action
     case 'list': {
       takeFlags(parsed, []);
       for (const status of await router.providers.statuses()) {
-        print([status.name, status.configured ? 'configured' : '-', status.source, status.key_last4 ? `…${status.key_last4}` : '', status.base_url ?? ''].join('\t'));
+        print(
+          [
+            status.name,
+            status.configured ? 'configured' : '-',
+            status.source,
+            status.key_last4 ? `…${status.key_last4}` : '',
+            status.base_url ?? '',
+          ].join('\t'),
+        );
       }
       return;
     }
@@ -59,30 +77,58 @@ function inFlagTerms(error: unknown, name: string): unknown {
 }
 
 /** `purpose set NAME model[,model…] [--description D]`, `purpose list`. */
-export async function purposeCommand(services: { router: Pick<RouterServices, 'purposes'> }, action: string | undefined, parsed: ParsedArguments, print: Print): Promise<void> {
+export async function purposeCommand(
+  services: { router: Pick<RouterServices, 'purposes'> },
+  action: string | undefined,
+  parsed: ParsedArguments,
+  print: Print,
+): Promise<void> {
   const { router } = services;
   if (action === 'list') {
     takeFlags(parsed, []);
-    for (const purpose of await router.purposes.list()) print(`${purpose.purpose}\t${purpose.models.join(',')}${purpose.shipped ? '\t(shipped default)' : ''}`);
+    for (const purpose of await router.purposes.list())
+      print(`${purpose.purpose}\t${purpose.models.join(',')}${purpose.shipped ? '\t(shipped default)' : ''}`);
     return;
   }
   if (action !== 'set') throw new UsageError('Usage: purpose set|list …');
   const flags = takeFlags(parsed, ['description']);
   const [name, models] = parsed.positionals.slice(2);
   if (!name || !models) throw new UsageError('Usage: purpose set NAME model[,model…] [--description D]');
-  const purpose = validatePurpose(name, models.split(',').map((model) => model.trim()).filter(Boolean), flags.description);
+  const purpose = validatePurpose(
+    name,
+    models
+      .split(',')
+      .map((model) => model.trim())
+      .filter(Boolean),
+    flags.description,
+  );
   await router.purposes.set(purpose.purpose, purpose.models, purpose.description);
   print(`${purpose.purpose} → ${purpose.models.join(', ')}`);
 }
 
 /** `price set MODEL --input 0.15 --output 0.60 [--cache-read 0.075] [--cache-write 0]` (USD per million tokens). */
-export async function priceCommand(services: { router: Pick<RouterServices, 'prices'> }, action: string | undefined, parsed: ParsedArguments, print: Print): Promise<void> {
-  if (action !== 'set') throw new UsageError('Usage: price set MODEL --input USD_PER_MTOK --output USD_PER_MTOK [--cache-read USD_PER_MTOK] [--cache-write USD_PER_MTOK]');
+export async function priceCommand(
+  services: { router: Pick<RouterServices, 'prices'> },
+  action: string | undefined,
+  parsed: ParsedArguments,
+  print: Print,
+): Promise<void> {
+  if (action !== 'set')
+    throw new UsageError(
+      'Usage: price set MODEL --input USD_PER_MTOK --output USD_PER_MTOK [--cache-read USD_PER_MTOK] [--cache-write USD_PER_MTOK]',
+    );
   const flags = takeFlags(parsed, ['input', 'output', 'cache-read', 'cache-write'], ['input', 'output']);
   const model = parsed.positionals[2];
   if (!model || !findModel(model)) throw new UsageError(`Unknown model "${model ?? ''}".`);
-  const override = parsePrice({ input_per_mtok: flags.input, output_per_mtok: flags.output, cache_read_per_mtok: flags['cache-read'], cache_write_per_mtok: flags['cache-write'] });
+  const override = parsePrice({
+    input_per_mtok: flags.input,
+    output_per_mtok: flags.output,
+    cache_read_per_mtok: flags['cache-read'],
+    cache_write_per_mtok: flags['cache-write'],
+  });
   await services.router.prices.set(model, override);
   const price = await services.router.prices.priceFor(model);
-  print(`${model}: ${price.inputPerMtok} in / ${price.outputPerMtok} out / ${price.cacheReadPerMtok} cache read / ${price.cacheWritePerMtok} cache write per million tokens (USD).`);
+  print(
+    `${model}: ${price.inputPerMtok} in / ${price.outputPerMtok} out / ${price.cacheReadPerMtok} cache read / ${price.cacheWritePerMtok} cache write per million tokens (USD).`,
+  );
 }

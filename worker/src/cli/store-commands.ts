@@ -24,7 +24,12 @@ const describe = (store: StoreRecord, warnFailures: number) =>
  * DATE]` (store-reconcile-command.ts). The secret is stored encrypted exactly
  * as given and never printed; only its last 4 characters are.
  */
-export async function storeCommand(services: Pick<Services, 'config'> & { commerce: Pick<CommerceServices, 'webhooks' | 'reconcile'> }, action: string | undefined, parsed: ParsedArguments, print: Print): Promise<void> {
+export async function storeCommand(
+  services: Pick<Services, 'config'> & { commerce: Pick<CommerceServices, 'webhooks' | 'reconcile'> },
+  action: string | undefined,
+  parsed: ParsedArguments,
+  print: Print,
+): Promise<void> {
   const { stores } = services.commerce.webhooks;
   const target = parsed.positionals[2];
   switch (action) {

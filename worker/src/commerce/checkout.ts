@@ -58,7 +58,11 @@ export class Checkout {
     }
     if (idempotencyKey === undefined) return { order: await this.createOrder(apiKey, pkg, input.siteUrl), replayed: false };
 
-    const claim = await this.idempotency.claim(apiKey.id, idempotencyKey, requestHash({ package_id: pkg.packageId, site_url: input.siteUrl }));
+    const claim = await this.idempotency.claim(
+      apiKey.id,
+      idempotencyKey,
+      requestHash({ package_id: pkg.packageId, site_url: input.siteUrl }),
+    );
     if (claim.kind === 'replay') {
       const order = await this.orders.find(claim.orderId);
       if (!order) throw ApiError.internal();
@@ -90,7 +94,12 @@ export class Checkout {
     let paymentUrl: string;
     let wooOrderId: number | null = null;
     if (pkg.store === null) {
-      const created = await this.wooCommerce.createOrder({ hubOrderId: id, siteUrl, packageId: pkg.packageId, productId: pkg.wooProductId });
+      const created = await this.wooCommerce.createOrder({
+        hubOrderId: id,
+        siteUrl,
+        packageId: pkg.packageId,
+        productId: pkg.wooProductId,
+      });
       paymentUrl = created.paymentUrl;
       wooOrderId = created.wooOrderId;
     } else {
@@ -101,7 +110,16 @@ export class Checkout {
       paymentUrl = url.toString();
     }
     await withTransaction(this.database, (connection) =>
-      this.orders.create(connection, { id, apiKeyId: apiKey.id, packageId: pkg.packageId, siteUrl, total: pkg.price, store: pkg.store, paymentUrl, wooOrderId }),
+      this.orders.create(connection, {
+        id,
+        apiKeyId: apiKey.id,
+        packageId: pkg.packageId,
+        siteUrl,
+        total: pkg.price,
+        store: pkg.store,
+        paymentUrl,
+        wooOrderId,
+      }),
     );
     return (await this.orders.find(id))!;
   }

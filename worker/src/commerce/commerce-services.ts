@@ -43,7 +43,14 @@ export function createCommerceServices(
   const wooCommerce = new ShellWooCommerce(config.shellUrl, config.hubSecret, logger);
   const subscriptionStore = new SubscriptionStore(database);
   const links = new SubscriptionLinks(orders, packages, subscriptionStore);
-  const subscriptions = new SubscriptionEvents(links, subscriptionStore, entitlements, new SubscriptionTerms(entitlements), gate, config.renewalGraceDays);
+  const subscriptions = new SubscriptionEvents(
+    links,
+    subscriptionStore,
+    entitlements,
+    new SubscriptionTerms(entitlements),
+    gate,
+    config.renewalGraceDays,
+  );
   const payments = new PaymentEvents(orders, packages, entitlements, gate, subscriptions);
   const webhooks = createWebhookServices(config, database);
   return {

@@ -15,7 +15,8 @@ export function commerceHousekeeping(commerce: Pick<CommerceServices, 'orders' |
     run: async () => {
       const expired = await commerce.orders.expireStale(ORDER_EXPIRY_HOURS);
       const forgotten = await commerce.checkout.purgeIdempotencyKeys();
-      if (expired > 0 || forgotten > 0) logger.info('commerce housekeeping', { orders_expired: expired, idempotency_keys_purged: forgotten });
+      if (expired > 0 || forgotten > 0)
+        logger.info('commerce housekeeping', { orders_expired: expired, idempotency_keys_purged: forgotten });
     },
   });
 }

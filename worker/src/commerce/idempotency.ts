@@ -43,7 +43,13 @@ export class IdempotencyKeys {
       }
       if (row.order_id) return { kind: 'replay', orderId: row.order_id };
       if (Date.now() > deadline) {
-        throw new ApiError(409, 'svc_idempotency_in_progress', 'A request with this Idempotency-Key is still being processed; retry shortly.', {}, { 'Retry-After': '1' });
+        throw new ApiError(
+          409,
+          'svc_idempotency_in_progress',
+          'A request with this Idempotency-Key is still being processed; retry shortly.',
+          {},
+          { 'Retry-After': '1' },
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, this.pollMs));
     }

@@ -71,8 +71,17 @@ export class OrderStore {
       `INSERT INTO ${this.database.table('orders')}
         (id, api_key_id, package_id, site_url, status, total_amount, currency, store, payment_url, woo_order_id, created_at, updated_at)
        VALUES (?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?, UTC_TIMESTAMP(3), UTC_TIMESTAMP(3))`,
-      [order.id, order.apiKeyId, order.packageId, order.siteUrl, order.total.amount, order.total.currency, order.store,
-        order.paymentUrl, order.wooOrderId],
+      [
+        order.id,
+        order.apiKeyId,
+        order.packageId,
+        order.siteUrl,
+        order.total.amount,
+        order.total.currency,
+        order.store,
+        order.paymentUrl,
+        order.wooOrderId,
+      ],
     );
     await this.recordHistory(connection, order.id, 'pending', 'checkout', '');
   }
@@ -83,10 +92,9 @@ export class OrderStore {
   }
 
   async lock(connection: PoolConnection, id: string): Promise<OrderRecord | null> {
-    const [rows] = await connection.execute<RowDataPacket[]>(
-      `SELECT * FROM ${this.database.table('orders')} WHERE id = ? FOR UPDATE`,
-      [id],
-    );
+    const [rows] = await connection.execute<RowDataPacket[]>(`SELECT * FROM ${this.database.table('orders')} WHERE id = ? FOR UPDATE`, [
+      id,
+    ]);
     return rows[0] ? toRecord(rows[0]) : null;
   }
 
@@ -174,7 +182,13 @@ export class OrderStore {
     return expired;
   }
 
-  private async recordHistory(connection: PoolConnection, orderId: string, status: OrderStatus, source: string, detail: string): Promise<void> {
+  private async recordHistory(
+    connection: PoolConnection,
+    orderId: string,
+    status: OrderStatus,
+    source: string,
+    detail: string,
+  ): Promise<void> {
     await connection.execute(
       `INSERT INTO ${this.database.table('order_history')} (order_id, status, source, detail, created_at)
        VALUES (?, ?, ?, ?, UTC_TIMESTAMP(3))`,

@@ -38,7 +38,9 @@ describe('packageWarnings', () => {
 
   it('says so when the product could not be checked, with why', async () => {
     const warnings = await packageWarnings(record(), bridge({ exists: null, reason: 'WooCommerce is not active on the hub site.' }));
-    expect(warnings).toEqual([expect.objectContaining({ code: 'svc_woo_product_unchecked', message: expect.stringContaining('WooCommerce is not active') })]);
+    expect(warnings).toEqual([
+      expect.objectContaining({ code: 'svc_woo_product_unchecked', message: expect.stringContaining('WooCommerce is not active') }),
+    ]);
   });
 
   it('is silent for an existing product, and never asks about external stores or packages without a product', async () => {

@@ -18,15 +18,19 @@ export async function packageWarnings(record: PackageRecord, wooCommerce: WooCom
   const check = await wooCommerce.checkProduct(record.wooProductId);
   if (check.exists === true) return [];
   if (check.exists === false) {
-    return [{
-      code: 'svc_woo_product_missing',
-      field: 'woo_product_id',
-      message: `WooCommerce on this site has no product with the id ${record.wooProductId}: checkout of "${record.packageId}" will fail until woo_product_id names an existing product.`,
-    }];
+    return [
+      {
+        code: 'svc_woo_product_missing',
+        field: 'woo_product_id',
+        message: `WooCommerce on this site has no product with the id ${record.wooProductId}: checkout of "${record.packageId}" will fail until woo_product_id names an existing product.`,
+      },
+    ];
   }
-  return [{
-    code: 'svc_woo_product_unchecked',
-    field: 'woo_product_id',
-    message: `Could not check that WooCommerce product ${record.wooProductId} exists on this site (${check.reason ?? 'no answer'}).`,
-  }];
+  return [
+    {
+      code: 'svc_woo_product_unchecked',
+      field: 'woo_product_id',
+      message: `Could not check that WooCommerce product ${record.wooProductId} exists on this site (${check.reason ?? 'no answer'}).`,
+    },
+  ];
 }

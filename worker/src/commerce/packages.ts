@@ -80,10 +80,9 @@ export class PackageStore {
   }
 
   async find(packageId: string, executor: Executor = this.database.pool as never): Promise<PackageRecord | null> {
-    const [rows] = await executor.execute<RowDataPacket[]>(
-      `SELECT * FROM ${this.database.table('packages')} WHERE package_id = ?`,
-      [packageId],
-    );
+    const [rows] = await executor.execute<RowDataPacket[]>(`SELECT * FROM ${this.database.table('packages')} WHERE package_id = ?`, [
+      packageId,
+    ]);
     return rows[0] ? toRecord(rows[0]) : null;
   }
 

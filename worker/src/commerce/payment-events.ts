@@ -106,14 +106,19 @@ export class PaymentEvents {
   ): Promise<PaymentResult & { siteUrl?: string }> {
     const base = { orderId: order.id };
     if (facts.dateModified && order.lastEventAt && facts.dateModified < order.lastEventAt) {
-      return { ...base, outcome: 'ignored_older', reason: `modified ${facts.dateModified.toISOString()}, before the last applied ${order.lastEventAt.toISOString()}` };
+      return {
+        ...base,
+        outcome: 'ignored_older',
+        reason: `modified ${facts.dateModified.toISOString()}, before the last applied ${order.lastEventAt.toISOString()}`,
+      };
     }
     const target = orderStatusFromWoo(facts.status, facts.datePaid);
     const noChange = async (reason: string): Promise<PaymentResult> => {
       await this.orders.noteEvent(connection, order.id, facts.dateModified);
       return { ...base, outcome: 'no_change', reason };
     };
-    if (target === null) return noChange(`WooCommerce status "${facts.status}"${facts.datePaid ? '' : ' without date_paid'} does not move the order`);
+    if (target === null)
+      return noChange(`WooCommerce status "${facts.status}"${facts.datePaid ? '' : ' without date_paid'} does not move the order`);
     if (target === order.status) return noChange(`the order is already ${order.status}`);
     if (!canTransition(order.status, target)) return noChange(`an order cannot go from ${order.status} to ${target}`);
 

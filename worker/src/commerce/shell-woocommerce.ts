@@ -30,7 +30,12 @@ export class ShellWooCommerce implements WooCommerceBridge {
   ) {}
 
   async createOrder(order: WooOrderRequest): Promise<CreatedWooOrder> {
-    const answer = await this.post(CREATE_ORDER, { hub_order_id: order.hubOrderId, site_url: order.siteUrl, package_id: order.packageId, product_id: order.productId });
+    const answer = await this.post(CREATE_ORDER, {
+      hub_order_id: order.hubOrderId,
+      site_url: order.siteUrl,
+      package_id: order.packageId,
+      product_id: order.productId,
+    });
     if (answer === null) throw unavailable('the WordPress site did not answer');
     const { status, body } = answer;
     if (status === 200 && typeof body.woo_order_id === 'number' && typeof body.payment_url === 'string') {
@@ -54,7 +59,8 @@ export class ShellWooCommerce implements WooCommerceBridge {
     const answer = await this.post(PRODUCT, { product_id: productId });
     if (answer === null) return { exists: null, reason: 'the WordPress site did not answer' };
     const { status, body } = answer;
-    if (status === 200 && typeof body.exists === 'boolean') return { exists: body.exists, name: typeof body.name === 'string' ? body.name : undefined };
+    if (status === 200 && typeof body.exists === 'boolean')
+      return { exists: body.exists, name: typeof body.name === 'string' ? body.name : undefined };
     const reason = typeof body.message === 'string' ? body.message.slice(0, 300) : `HTTP ${status}`;
     return { exists: null, reason };
   }
@@ -65,7 +71,17 @@ export class ShellWooCommerce implements WooCommerceBridge {
     const timestamp = String(Math.floor(Date.now() / 1000));
     const nonce = randomBytes(16).toString('hex');
     const signature = sign(
-      { method: 'POST', pathAndQuery: `/wp-json${route}`, timestamp, nonce, authorization: '', auth: 'internal', user: '', clientIp: '', body },
+      {
+        method: 'POST',
+        pathAndQuery: `/wp-json${route}`,
+        timestamp,
+        nonce,
+        authorization: '',
+        auth: 'internal',
+        user: '',
+        clientIp: '',
+        body,
+      },
       this.secret,
     );
     const url = new URL(this.shellUrl.replace(/\/+$/, '') + '/');

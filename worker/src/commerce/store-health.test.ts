@@ -34,7 +34,10 @@ describe('store health', () => {
   });
 
   it('calls a store with waiting orders silent, pointing at reconcile when it has REST credentials', () => {
-    expect(storeHealth(store(0, 2), 3)).toMatchObject({ status: 'silent', message: expect.stringContaining('though 2 hub orders were made for this store since') });
+    expect(storeHealth(store(0, 2), 3)).toMatchObject({
+      status: 'silent',
+      message: expect.stringContaining('though 2 hub orders were made for this store since'),
+    });
     expect(storeHealth(store(0, 1), 3).action).toContain('add its REST credentials');
     expect(storeHealth(store(0, 1, 'wxyz'), 3).action).toContain('Reconcile pulls the orders');
     expect(storeHealth(store(3, 1), 3).status).toBe('failing');

@@ -23,7 +23,10 @@ const FIX_SECRET = `Copy the secret shown in ${WOO_SCREEN} into this store's sec
  */
 export function storeHealth(store: StoreRecord, warnFailures: number): StoreHealth {
   const failures = store.verification.failuresInRow;
-  const reconcile = store.restKeyLast4 === null ? ' Orders it paid meanwhile: add its REST credentials here to reconcile them.' : ' Reconcile pulls the orders it paid meanwhile.';
+  const reconcile =
+    store.restKeyLast4 === null
+      ? ' Orders it paid meanwhile: add its REST credentials here to reconcile them.'
+      : ' Reconcile pulls the orders it paid meanwhile.';
   if (failures >= WOOCOMMERCE_DISABLES_AFTER) {
     return {
       status: 'disabled',

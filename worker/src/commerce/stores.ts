@@ -111,7 +111,10 @@ export class WebhookStores {
     const column = STORE_ID_PATTERN.test(idOrSource) ? 'id' : 'source_url';
     const value = column === 'id' ? idOrSource : normaliseStoreUrl(idOrSource);
     if (value === null) return null;
-    const [rows] = await this.database.pool.query<RowDataPacket[]>(`${this.select()} WHERE store.${column} = ?`, [this.silentHours * 3600, value]);
+    const [rows] = await this.database.pool.query<RowDataPacket[]>(`${this.select()} WHERE store.${column} = ?`, [
+      this.silentHours * 3600,
+      value,
+    ]);
     return rows[0] ? this.toRecord(rows[0]) : null;
   }
 
@@ -148,9 +151,10 @@ export class WebhookStores {
   }
 
   private async loadKeys(sourceUrl: string): Promise<StoreKeys | null> {
-    const [rows] = await this.database.pool.execute<RowDataPacket[]>(`SELECT id, source_url, secret_encrypted FROM ${this.table} WHERE source_url = ?`, [
-      sourceUrl,
-    ]);
+    const [rows] = await this.database.pool.execute<RowDataPacket[]>(
+      `SELECT id, source_url, secret_encrypted FROM ${this.table} WHERE source_url = ?`,
+      [sourceUrl],
+    );
     const row = rows[0];
     return row ? { id: row.id, sourceUrl: row.source_url, keys: signingKeys(decrypt(row.secret_encrypted, this.encryptionKey)) } : null;
   }

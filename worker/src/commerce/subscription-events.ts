@@ -66,12 +66,18 @@ export class SubscriptionEvents {
 
   /** A renewal order (meta `_subscription_renewal`); `subscription`: its subscription's facts when known (in-process). */
   applyRenewal(renewal: WooOrderFacts, source: PaymentSource, subscription?: WooSubscriptionFacts): Promise<PaymentResult> {
-    const reference = { store: renewal.store, subscriptionId: renewal.renewalOf!, productIds: renewal.productIds, currency: renewal.currency || '(none)' };
+    const reference = {
+      store: renewal.store,
+      subscriptionId: renewal.renewalOf!,
+      productIds: renewal.productIds,
+      currency: renewal.currency || '(none)',
+    };
     return this.run(async (connection) => {
       const linked = await this.links.lock(connection, reference, subscription);
       if ('outcome' in linked) return linked;
       const name = `renewal order ${renewal.wooOrderId} of subscription ${reference.subscriptionId}`;
-      if (orderStatusFromWoo(renewal.status, renewal.datePaid) === 'paid') return this.renewalPaid(connection, renewal, linked, source, subscription);
+      if (orderStatusFromWoo(renewal.status, renewal.datePaid) === 'paid')
+        return this.renewalPaid(connection, renewal, linked, source, subscription);
       if (renewal.status === 'failed') return this.renewalFailed(connection, linked, name, renewal.wooOrderId);
       const state = `"${renewal.status.slice(0, 40)}"${renewal.datePaid ? '' : ' without date_paid'}`;
       return { outcome: 'no_change', reason: `${name} is ${state}: a renewal in progress changes nothing`, orderId: linked.order.id };
@@ -87,7 +93,8 @@ export class SubscriptionEvents {
         if ('outcome' in linked) return linked;
         const { subscription, order } = linked;
         const failedAt = subscription.renewalFailedAt;
-        if (!failedAt || subscription.suspendedAt || failedAt.getTime() + this.graceDays * DAY_MS > now.getTime()) return { outcome: 'no_change', reason: 'not due', orderId: order.id };
+        if (!failedAt || subscription.suspendedAt || failedAt.getTime() + this.graceDays * DAY_MS > now.getTime())
+          return { outcome: 'no_change', reason: 'not due', orderId: order.id };
         const reason = `renewal of subscription ${subscription.subscriptionId} failed on ${failedAt.toISOString()}; the grace period of ${this.graceDays} days is over`;
         const change = await this.terms.suspend(connection, this.target(linked, reason, 'system:renewal-grace'));
         // Only a suspension of ours is lifted by a later payment; an operator's stays.
@@ -100,7 +107,12 @@ export class SubscriptionEvents {
     return suspended;
   }
 
-  private async applyStatus(connection: PoolConnection, facts: WooSubscriptionFacts, linked: LinkedSubscription, source: PaymentSource): Promise<Result> {
+  private async applyStatus(
+    connection: PoolConnection,
+    facts: WooSubscriptionFacts,
+    linked: LinkedSubscription,
+    source: PaymentSource,
+  ): Promise<Result> {
     const { subscription } = linked;
     const paidUntil = facts.nextPaymentAt ?? subscription.paidUntil;
     const update: SubscriptionUpdate = {
@@ -120,7 +132,12 @@ export class SubscriptionEvents {
     if (facts.status === 'active' && term) {
       Object.assign(update, { renewalFailedAt: null, suspendedAt: null });
       reason = `${name}: paid until ${day(term)}, entitlement until then plus ${this.graceDays} days' grace`;
-      change = await this.terms.renew(connection, this.target(linked, reason, this.actor(facts.store, source)), this.withGrace(term), subscription.suspendedAt !== null);
+      change = await this.terms.renew(
+        connection,
+        this.target(linked, reason, this.actor(facts.store, source)),
+        this.withGrace(term),
+        subscription.suspendedAt !== null,
+      );
     } else if (facts.status === 'pending-cancel' && (facts.endAt ?? paidUntil)) {
       const endsAt = (facts.endAt ?? paidUntil)!;
       reason = `${name}: cancelled, active until the end of the paid term ${endsAt.toISOString()}`;
@@ -132,22 +149,47 @@ export class SubscriptionEvents {
     return { outcome: change?.changed ? 'applied' : 'no_change', reason, orderId: linked.order.id, siteUrl: linked.order.siteUrl };
   }
 
-  private async end(connection: PoolConnection, linked: LinkedSubscription, name: string, source: PaymentSource, update: SubscriptionUpdate): Promise<Result> {
+  private async end(
+    connection: PoolConnection,
+    linked: LinkedSubscription,
+    name: string,
+    source: PaymentSource,
+    update: SubscriptionUpdate,
+  ): Promise<Result> {
     const reason = `${name}: the entitlement ends`;
     const change = await this.terms.end(connection, this.target(linked, reason, this.actor(linked.subscription.store, source)));
     await this.subscriptions.update(connection, linked.subscription, { ...update, renewalFailedAt: null });
-    return { outcome: change?.changed ? 'applied' : 'no_change', reason: change?.changed ? reason : `${name}: the entitlement had already ended`, orderId: linked.order.id, siteUrl: linked.order.siteUrl };
+    return {
+      outcome: change?.changed ? 'applied' : 'no_change',
+      reason: change?.changed ? reason : `${name}: the entitlement had already ended`,
+      orderId: linked.order.id,
+      siteUrl: linked.order.siteUrl,
+    };
   }
 
-  private async renewalPaid(connection: PoolConnection, renewal: WooOrderFacts, linked: LinkedSubscription, source: PaymentSource, facts?: WooSubscriptionFacts): Promise<Result> {
+  private async renewalPaid(
+    connection: PoolConnection,
+    renewal: WooOrderFacts,
+    linked: LinkedSubscription,
+    source: PaymentSource,
+    facts?: WooSubscriptionFacts,
+  ): Promise<Result> {
     const { subscription, order } = linked;
     const name = `renewal order ${renewal.wooOrderId} of subscription ${subscription.subscriptionId}`;
-    if (subscription.renewalOrderIds.includes(renewal.wooOrderId)) return { outcome: 'no_change', reason: `${name} was already applied`, orderId: order.id };
+    if (subscription.renewalOrderIds.includes(renewal.wooOrderId))
+      return { outcome: 'no_change', reason: `${name} was already applied`, orderId: order.id };
     const period = facts?.billingPeriod || subscription.billingPeriod;
     const interval = facts?.billingInterval ?? subscription.billingInterval;
     const paidUntil = facts?.nextPaymentAt ?? this.renewedUntil(renewal.datePaid!, linked, period, interval);
     const reason = `${name} paid${paidUntil ? `: paid until ${day(paidUntil)}, entitlement until then plus ${this.graceDays} days' grace` : ''}`;
-    const change = paidUntil ? await this.terms.renew(connection, this.target(linked, reason, this.actor(renewal.store, source)), this.withGrace(paidUntil), subscription.suspendedAt !== null) : null;
+    const change = paidUntil
+      ? await this.terms.renew(
+          connection,
+          this.target(linked, reason, this.actor(renewal.store, source)),
+          this.withGrace(paidUntil),
+          subscription.suspendedAt !== null,
+        )
+      : null;
     await this.subscriptions.update(connection, subscription, {
       paidUntil,
       renewalFailedAt: null,
@@ -155,7 +197,12 @@ export class SubscriptionEvents {
       renewalOrderIds: [...subscription.renewalOrderIds, renewal.wooOrderId].slice(-RENEWALS_KEPT),
       ...(facts ? { status: facts.status, lastEventAt: later(facts.dateModified, subscription.lastEventAt) } : {}),
     });
-    return { outcome: 'applied', reason: change?.changed ? reason : `${reason} (the entitlement already ran that long)`, orderId: order.id, siteUrl: order.siteUrl };
+    return {
+      outcome: 'applied',
+      reason: change?.changed ? reason : `${reason} (the entitlement already ran that long)`,
+      orderId: order.id,
+      siteUrl: order.siteUrl,
+    };
   }
 
   /**
@@ -172,11 +219,22 @@ export class SubscriptionEvents {
     return pkg.durationDays === null ? null : new Date(base.getTime() + pkg.durationDays * DAY_MS);
   }
 
-  private async renewalFailed(connection: PoolConnection, linked: LinkedSubscription, name: string, renewalOrderId: number): Promise<Result> {
+  private async renewalFailed(
+    connection: PoolConnection,
+    linked: LinkedSubscription,
+    name: string,
+    renewalOrderId: number,
+  ): Promise<Result> {
     const { subscription, order } = linked;
     // A delivery of its earlier state, arriving after the payment.
-    if (subscription.renewalOrderIds.includes(renewalOrderId)) return { outcome: 'no_change', reason: `${name} "failed" is older than its applied payment`, orderId: order.id };
-    if (subscription.renewalFailedAt) return { outcome: 'no_change', reason: `${name} failed; failing since ${subscription.renewalFailedAt.toISOString()}`, orderId: order.id };
+    if (subscription.renewalOrderIds.includes(renewalOrderId))
+      return { outcome: 'no_change', reason: `${name} "failed" is older than its applied payment`, orderId: order.id };
+    if (subscription.renewalFailedAt)
+      return {
+        outcome: 'no_change',
+        reason: `${name} failed; failing since ${subscription.renewalFailedAt.toISOString()}`,
+        orderId: order.id,
+      };
     const now = new Date();
     await this.subscriptions.update(connection, subscription, { renewalFailedAt: now });
     const reason = `${name} failed: the entitlement is suspended after ${this.graceDays} days (${new Date(now.getTime() + this.graceDays * DAY_MS).toISOString()}) unless a renewal is paid`;
@@ -187,7 +245,8 @@ export class SubscriptionEvents {
     return { siteUrl: linked.order.siteUrl, packageId: linked.pkg.packageId, reason, actor };
   }
 
-  private actor = (store: string | null, source: PaymentSource) => (source === 'webhook' ? `woocommerce:${store}` : 'woocommerce:this-site');
+  private actor = (store: string | null, source: PaymentSource) =>
+    source === 'webhook' ? `woocommerce:${store}` : 'woocommerce:this-site';
 
   private withGrace = (date: Date) => new Date(date.getTime() + this.graceDays * DAY_MS);
 

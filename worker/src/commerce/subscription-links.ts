@@ -39,7 +39,11 @@ export class SubscriptionLinks {
   ) {}
 
   /** The linked subscription, locked; `first` (the subscription's own facts) links one not yet known. */
-  async lock(connection: PoolConnection, reference: SubscriptionReference, first?: WooSubscriptionFacts): Promise<LinkedSubscription | PaymentResult> {
+  async lock(
+    connection: PoolConnection,
+    reference: SubscriptionReference,
+    first?: WooSubscriptionFacts,
+  ): Promise<LinkedSubscription | PaymentResult> {
     const linked = await this.subscriptions.exists(connection, reference.store, reference.subscriptionId);
     const known = linked ? await this.subscriptions.lock(connection, reference.store, reference.subscriptionId) : null;
     const found = known ?? (first ? await this.link(connection, first) : unmatched(this.unknown(reference)));
@@ -60,7 +64,9 @@ export class SubscriptionLinks {
     if (facts.parentId === 0) return unmatched(`subscription ${facts.subscriptionId} has no parent order`);
     const orderId = await this.subscriptions.orderPaidBy(connection, facts.store, facts.parentId);
     if (!orderId) {
-      return unmatched(`no hub order is paid by WooCommerce order ${facts.parentId} of ${storeName(facts.store)}, the parent of subscription ${facts.subscriptionId}`);
+      return unmatched(
+        `no hub order is paid by WooCommerce order ${facts.parentId} of ${storeName(facts.store)}, the parent of subscription ${facts.subscriptionId}`,
+      );
     }
     // The hub order's row lock serialises two first events of one subscription: the second then finds it linked.
     const order = await this.orders.lock(connection, orderId);
@@ -71,7 +77,8 @@ export class SubscriptionLinks {
     const mismatch = order && pkg ? this.mismatch(facts, order, pkg) : `hub order ${orderId} or its package no longer exists`;
     if (mismatch) return unmatched(mismatch, orderId);
     const other = await this.subscriptions.findByOrder(orderId, connection);
-    if (other) return unmatched(`hub order ${orderId} belongs to subscription ${other.subscriptionId}, not ${facts.subscriptionId}`, orderId);
+    if (other)
+      return unmatched(`hub order ${orderId} belongs to subscription ${other.subscriptionId}, not ${facts.subscriptionId}`, orderId);
     const record: SubscriptionRecord = {
       store: facts.store,
       subscriptionId: facts.subscriptionId,
@@ -91,12 +98,14 @@ export class SubscriptionLinks {
   }
 
   private mismatch(reference: SubscriptionReference, order: OrderRecord, pkg: PackageRecord): string | null {
-    if ((order.store ?? null) !== reference.store) return `the order belongs to ${storeName(order.store)}, not ${storeName(reference.store)}`;
+    if ((order.store ?? null) !== reference.store)
+      return `the order belongs to ${storeName(order.store)}, not ${storeName(reference.store)}`;
     if (reference.productIds === null) return null;
     if (pkg.wooProductId === null || !reference.productIds.includes(pkg.wooProductId)) {
       return `product ${pkg.wooProductId ?? '(none)'} of package "${pkg.packageId}" is not among the line items`;
     }
-    if (reference.currency !== '' && reference.currency !== order.total.currency) return `currency ${reference.currency} is not ${order.total.currency}`;
+    if (reference.currency !== '' && reference.currency !== order.total.currency)
+      return `currency ${reference.currency} is not ${order.total.currency}`;
     return null;
   }
 }

@@ -78,8 +78,13 @@ export class SubscriptionStore {
   }
 
   /** The subscription linked to a hub order, if any. */
-  async findByOrder(orderId: string, connection: Pick<PoolConnection, 'execute'> = this.database.pool as never): Promise<SubscriptionRecord | null> {
-    const [rows] = await connection.execute<RowDataPacket[]>(`SELECT * FROM ${this.database.table('subscriptions')} WHERE order_id = ?`, [orderId]);
+  async findByOrder(
+    orderId: string,
+    connection: Pick<PoolConnection, 'execute'> = this.database.pool as never,
+  ): Promise<SubscriptionRecord | null> {
+    const [rows] = await connection.execute<RowDataPacket[]>(`SELECT * FROM ${this.database.table('subscriptions')} WHERE order_id = ?`, [
+      orderId,
+    ]);
     return rows[0] ? toRecord(rows[0]) : null;
   }
 
@@ -99,8 +104,20 @@ export class SubscriptionStore {
         (store, subscription_id, order_id, status, billing_period, billing_interval, paid_until, end_at, renewal_failed_at,
          suspended_at, renewal_order_ids, last_event_at, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, UTC_TIMESTAMP(3), UTC_TIMESTAMP(3))`,
-      [storeKey(record.store), record.subscriptionId, record.orderId, record.status, record.billingPeriod, record.billingInterval,
-        record.paidUntil, record.endAt, record.renewalFailedAt, record.suspendedAt, JSON.stringify(record.renewalOrderIds), record.lastEventAt],
+      [
+        storeKey(record.store),
+        record.subscriptionId,
+        record.orderId,
+        record.status,
+        record.billingPeriod,
+        record.billingInterval,
+        record.paidUntil,
+        record.endAt,
+        record.renewalFailedAt,
+        record.suspendedAt,
+        JSON.stringify(record.renewalOrderIds),
+        record.lastEventAt,
+      ],
     );
   }
 

@@ -8,7 +8,10 @@ const order = {
   date_paid: '2026-11-20T11:00:05',
   date_paid_gmt: '2026-11-20T10:00:05',
   date_modified_gmt: '2026-11-20T10:00:06',
-  line_items: [{ id: 1, product_id: 77, variation_id: 0, quantity: 1 }, { id: 2, product_id: 78, variation_id: 91 }],
+  line_items: [
+    { id: 1, product_id: 77, variation_id: 0, quantity: 1 },
+    { id: 2, product_id: 78, variation_id: 91 },
+  ],
   meta_data: [
     { id: 9, key: 'svc_hub_order_id', value: 'ord_01JD0000000000000000000000' },
     { id: 10, key: 'svc_site_url', value: 'https://client.example' },
@@ -47,7 +50,16 @@ describe('factsFromRestOrder', () => {
   });
 
   it('ignores product ids no column can hold', () => {
-    const facts = factsFromRestOrder({ ...order, line_items: [{ product_id: 2 ** 64, variation_id: 0 }, { product_id: 77, variation_id: 0 }] }, null);
+    const facts = factsFromRestOrder(
+      {
+        ...order,
+        line_items: [
+          { product_id: 2 ** 64, variation_id: 0 },
+          { product_id: 77, variation_id: 0 },
+        ],
+      },
+      null,
+    );
     expect(facts).toMatchObject({ productIds: [77] });
   });
 

@@ -52,8 +52,12 @@ describe('renewal orders', () => {
   it('read _subscription_renewal as the subscription they renew (string or number)', () => {
     const order = { id: 900, status: 'processing', meta_data: [{ key: '_subscription_renewal', value: '812' }] };
     expect(factsFromRestOrder(order, null)).toMatchObject({ renewalOf: 812 });
-    expect(factsFromRestOrder({ ...order, meta_data: [{ key: '_subscription_renewal', value: 812 }] }, null)).toMatchObject({ renewalOf: 812 });
-    expect(factsFromRestOrder({ ...order, meta_data: [{ key: '_subscription_renewal', value: '0' }] }, null)).toMatchObject({ renewalOf: null });
+    expect(factsFromRestOrder({ ...order, meta_data: [{ key: '_subscription_renewal', value: 812 }] }, null)).toMatchObject({
+      renewalOf: 812,
+    });
+    expect(factsFromRestOrder({ ...order, meta_data: [{ key: '_subscription_renewal', value: '0' }] }, null)).toMatchObject({
+      renewalOf: null,
+    });
   });
 });
 

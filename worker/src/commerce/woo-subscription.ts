@@ -32,7 +32,8 @@ export interface WooSubscriptionFacts {
 }
 
 const isSubscriptionStatus = (value: string): value is SubscriptionStatus => (SUBSCRIPTION_STATUSES as readonly string[]).includes(value);
-const isBillingPeriod = (value: unknown): value is BillingPeriod => typeof value === 'string' && (BILLING_PERIODS as readonly string[]).includes(value);
+const isBillingPeriod = (value: unknown): value is BillingPeriod =>
+  typeof value === 'string' && (BILLING_PERIODS as readonly string[]).includes(value);
 
 /** The facts of a REST subscription object, or the reason it is not one. */
 export function factsFromRestSubscription(subscription: unknown, store: string | null): WooSubscriptionFacts | { error: string } {
@@ -40,7 +41,8 @@ export function factsFromRestSubscription(subscription: unknown, store: string |
   const id = positiveInteger(subscription.id);
   if (id === null) return { error: 'the subscription has no numeric id' };
   const status = typeof subscription.status === 'string' ? subscription.status.replace(/^wc-/, '') : '';
-  if (!isSubscriptionStatus(status)) return { error: `the subscription's status "${status.slice(0, 40)}" is not a WooCommerce Subscriptions status` };
+  if (!isSubscriptionStatus(status))
+    return { error: `the subscription's status "${status.slice(0, 40)}" is not a WooCommerce Subscriptions status` };
   return {
     store,
     subscriptionId: id,

@@ -9,7 +9,12 @@ import type { DatabaseConfig } from '../config';
  */
 export function queryFormat(this: { config: { stringifyObjects?: boolean; timezone?: string } }, sql: string, values: unknown): string {
   if (values === undefined || values === null || (Array.isArray(values) && values.length === 0)) return sql;
-  return format(sql, values as Parameters<typeof format>[1], this.config.stringifyObjects, this.config.timezone as Parameters<typeof format>[3]);
+  return format(
+    sql,
+    values as Parameters<typeof format>[1],
+    this.config.stringifyObjects,
+    this.config.timezone as Parameters<typeof format>[3],
+  );
 }
 
 /** The worker's view of the site database: one pool and the table-name rule `{prefix}svc_<name>`. */

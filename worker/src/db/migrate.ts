@@ -26,11 +26,7 @@ async function apply(connection: PoolConnection, database: Database, migration: 
  * recorded right after it succeeds, and its DDL is idempotent (IF NOT EXISTS) so a crash
  * between the two is repaired by the next start.
  */
-export async function migrate(
-  database: Database,
-  logger: Logger,
-  migrations: Migration[] = MIGRATIONS,
-): Promise<number[]> {
+export async function migrate(database: Database, logger: Logger, migrations: Migration[] = MIGRATIONS): Promise<number[]> {
   const connection = await database.pool.getConnection();
   const lockName = `svc_hub_migrate:${database.table('migrations')}`.slice(0, 64);
   try {

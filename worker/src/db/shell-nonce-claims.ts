@@ -45,7 +45,10 @@ export class ShellNonceStore {
   async purgeExpired(nowSeconds: number): Promise<number> {
     let purged = 0;
     for (;;) {
-      const [result] = await this.database.pool.execute(`DELETE FROM ${this.database.table('nonces')} WHERE expires_at < ? LIMIT ${PURGE_BATCH}`, [nowSeconds]);
+      const [result] = await this.database.pool.execute(
+        `DELETE FROM ${this.database.table('nonces')} WHERE expires_at < ? LIMIT ${PURGE_BATCH}`,
+        [nowSeconds],
+      );
       const deleted = (result as { affectedRows: number }).affectedRows;
       purged += deleted;
       if (deleted < PURGE_BATCH) return purged;

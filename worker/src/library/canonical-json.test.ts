@@ -8,7 +8,9 @@ describe('canonicalJson', () => {
   });
 
   it('gives the same text for the same data in any key order', () => {
-    expect(canonicalJson({ title: 'Sale', tags: ['a', 'b'], width: 1080 })).toBe(canonicalJson({ width: 1080, tags: ['a', 'b'], title: 'Sale' }));
+    expect(canonicalJson({ title: 'Sale', tags: ['a', 'b'], width: 1080 })).toBe(
+      canonicalJson({ width: 1080, tags: ['a', 'b'], title: 'Sale' }),
+    );
   });
 
   it('keeps array order, which is meaningful', () => {
@@ -57,8 +59,15 @@ describe('integrity strings', () => {
 
 describe('itemHash', () => {
   const template = {
-    slug: 'spring-sale', title: 'Spring sale', category: 'banner', type: 'x-post', tags: ['sale'],
-    width: 1600, height: 900, format: 'png', definition: { layers: [] },
+    slug: 'spring-sale',
+    title: 'Spring sale',
+    category: 'banner',
+    type: 'x-post',
+    tags: ['sale'],
+    width: 1600,
+    height: 900,
+    format: 'png',
+    definition: { layers: [] },
   };
   const files = { 'preview.svg': integrity('<svg/>') };
 

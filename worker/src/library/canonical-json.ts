@@ -15,7 +15,9 @@ export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
     const record = value as Record<string, unknown>;
-    const keys = Object.keys(record).filter((key) => record[key] !== undefined).sort();
+    const keys = Object.keys(record)
+      .filter((key) => record[key] !== undefined)
+      .sort();
     return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`).join(',')}}`;
   }
   throw new TypeError(`canonical JSON cannot hold a ${typeof value}`);

@@ -34,7 +34,10 @@ export function parsePaint(problems: Problems, value: unknown, path: string): un
       angle: problems.number(gradient.angle ?? 0, `${path}.gradient.angle`, 0, 360),
       stops: stops.map((stop, index) => {
         const entry = problems.object(stop, `${path}.gradient.stops[${index}]`) ?? {};
-        return { offset: problems.number(entry.offset, `${path}.gradient.stops[${index}].offset`, 0, 1), color: color(problems, entry.color, `${path}.gradient.stops[${index}].color`) };
+        return {
+          offset: problems.number(entry.offset, `${path}.gradient.stops[${index}].offset`, 0, 1),
+          color: color(problems, entry.color, `${path}.gradient.stops[${index}].color`),
+        };
       }),
     },
   };
@@ -56,7 +59,9 @@ function textLayer(problems: Problems, layer: Record<string, unknown>, path: str
       align: optional(style.align, () => problems.oneOf(style.align, at('align'), ['left', 'center', 'right'])),
       line_height: optional(style.line_height, () => problems.number(style.line_height, at('line_height'), 0.5, 3)),
       letter_spacing: optional(style.letter_spacing, () => problems.number(style.letter_spacing, at('letter_spacing'), -50, 200)),
-      text_transform: optional(style.text_transform, () => problems.oneOf(style.text_transform, at('text_transform'), ['none', 'uppercase', 'lowercase'])),
+      text_transform: optional(style.text_transform, () =>
+        problems.oneOf(style.text_transform, at('text_transform'), ['none', 'uppercase', 'lowercase']),
+      ),
     }),
   };
 }
@@ -70,29 +75,38 @@ function imageLayer(problems: Problems, layer: Record<string, unknown>, path: st
     src: layer.src,
     placeholder: optional(layer.placeholder, () => problems.oneOf(layer.placeholder, `${path}.placeholder`, SAMPLE_TYPES)),
     fit: optional(layer.fit, () => problems.oneOf(layer.fit, `${path}.fit`, ['cover', 'contain'])),
-    style: style && present({
-      radius: optional(style.radius, () => problems.number(style.radius, `${path}.style.radius`, 0, POSITION)),
-      mask: optional(style.mask, () => problems.oneOf(style.mask, `${path}.style.mask`, ['none', 'circle'])),
-      border_color: optional(style.border_color, () => color(problems, style.border_color, `${path}.style.border_color`)),
-      border_width: optional(style.border_width, () => problems.number(style.border_width, `${path}.style.border_width`, 0, 500)),
-    }),
+    style:
+      style &&
+      present({
+        radius: optional(style.radius, () => problems.number(style.radius, `${path}.style.radius`, 0, POSITION)),
+        mask: optional(style.mask, () => problems.oneOf(style.mask, `${path}.style.mask`, ['none', 'circle'])),
+        border_color: optional(style.border_color, () => color(problems, style.border_color, `${path}.style.border_color`)),
+        border_width: optional(style.border_width, () => problems.number(style.border_width, `${path}.style.border_width`, 0, 500)),
+      }),
   });
 }
 
 /** A shape's geometry: `shape`, plus `points` (polygon, 0–1 of the layer box) or `path` ({ d, view_box }). */
 export function parseShapeGeometry(problems: Problems, layer: Record<string, unknown>, path: string): Record<string, unknown> {
   const shape = problems.oneOf(layer.shape, `${path}.shape`, SHAPES);
-  const points = shape !== 'polygon' ? undefined : (problems.array(layer.points, `${path}.points`, 100, 3) ?? []).map((point, index) => {
-    const pair = problems.array(point, `${path}.points[${index}]`, 2, 2) ?? [];
-    return pair.map((value, axis) => problems.number(value, `${path}.points[${index}][${axis}]`, 0, 1));
-  });
-  const pathData = shape !== 'path' ? undefined : problems.object(layer.path, `${path}.path`) ?? {};
+  const points =
+    shape !== 'polygon'
+      ? undefined
+      : (problems.array(layer.points, `${path}.points`, 100, 3) ?? []).map((point, index) => {
+          const pair = problems.array(point, `${path}.points[${index}]`, 2, 2) ?? [];
+          return pair.map((value, axis) => problems.number(value, `${path}.points[${index}][${axis}]`, 0, 1));
+        });
+  const pathData = shape !== 'path' ? undefined : (problems.object(layer.path, `${path}.path`) ?? {});
   return present({
     shape,
     points,
     path: pathData && {
       d: problems.text(pathData.d, `${path}.path.d`, { max: 5000, pattern: PATH_DATA, patternText: 'must be SVG path data' }),
-      view_box: problems.text(pathData.view_box, `${path}.path.view_box`, { max: 60, pattern: VIEW_BOX, patternText: 'must be "minX minY width height"' }),
+      view_box: problems.text(pathData.view_box, `${path}.path.view_box`, {
+        max: 60,
+        pattern: VIEW_BOX,
+        patternText: 'must be "minX minY width height"',
+      }),
     },
   });
 }
@@ -123,16 +137,27 @@ function layerOf(problems: Problems, value: unknown, path: string): Record<strin
     height: problems.number(layer.height, `${path}.height`, 0, POSITION),
     rotation: optional(layer.rotation, () => problems.number(layer.rotation, `${path}.rotation`, -360, 360)),
     opacity: optional(layer.opacity, () => problems.number(layer.opacity, `${path}.opacity`, 0, 1)),
-    locked: optional(layer.locked, () => (typeof layer.locked === 'boolean' ? layer.locked : problems.add(`${path}.locked`, 'must be true or false'))),
+    locked: optional(layer.locked, () =>
+      typeof layer.locked === 'boolean' ? layer.locked : problems.add(`${path}.locked`, 'must be true or false'),
+    ),
   });
-  const specific = type === 'text' ? textLayer(problems, layer, path) : type === 'image' ? imageLayer(problems, layer, path) : type === 'shape' ? shapeLayer(problems, layer, path) : {};
+  const specific =
+    type === 'text'
+      ? textLayer(problems, layer, path)
+      : type === 'image'
+        ? imageLayer(problems, layer, path)
+        : type === 'shape'
+          ? shapeLayer(problems, layer, path)
+          : {};
   return { ...common, ...specific };
 }
 
 /** Validates a definition; problems are added under `path`. Returns the documented fields only. */
 export function parseDefinition(problems: Problems, value: unknown, path: string): Record<string, unknown> {
   const definition = problems.object(value, path) ?? {};
-  const layers = (problems.array(definition.layers, `${path}.layers`, 100, 1) ?? []).map((layer, index) => layerOf(problems, layer, `${path}.layers[${index}]`));
+  const layers = (problems.array(definition.layers, `${path}.layers`, 100, 1) ?? []).map((layer, index) =>
+    layerOf(problems, layer, `${path}.layers[${index}]`),
+  );
   const ids = layers.map((layer) => layer.id).filter((id): id is string => typeof id === 'string');
   const duplicate = ids.find((id, index) => ids.indexOf(id) !== index);
   if (duplicate) problems.add(`${path}.layers`, `layer id "${duplicate}" appears twice`);

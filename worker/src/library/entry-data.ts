@@ -37,25 +37,40 @@ export const ASSET_DATA: Record<AssetType, { image: boolean; read: Reader }> = {
   icons: {
     image: true,
     read: (problems, data, path) => ({
-      view_box: problems.text(data.view_box, `${path}.view_box`, { max: 60, pattern: VIEW_BOX, patternText: 'must be "minX minY width height"' }),
+      view_box: problems.text(data.view_box, `${path}.view_box`, {
+        max: 60,
+        pattern: VIEW_BOX,
+        patternText: 'must be "minX minY width height"',
+      }),
       style: problems.oneOf(data.style, `${path}.style`, ['outline', 'solid']),
     }),
   },
   backgrounds: {
     image: true,
-    read: (problems, data, path) => present({
-      paint: parsePaint(problems, data.paint, `${path}.paint`),
-      pattern: maybe(data.pattern, () => problems.oneOf(data.pattern, `${path}.pattern`, ['none', 'dots', 'grid', 'waves', 'blobs', 'stripes'])),
-    }),
+    read: (problems, data, path) =>
+      present({
+        paint: parsePaint(problems, data.paint, `${path}.paint`),
+        pattern: maybe(data.pattern, () =>
+          problems.oneOf(data.pattern, `${path}.pattern`, ['none', 'dots', 'grid', 'waves', 'blobs', 'stripes']),
+        ),
+      }),
   },
   fonts: {
     image: false,
     read: (problems, data, path) => ({
       family: text(problems, data.family, `${path}.family`, 80),
       category: problems.oneOf(data.category, `${path}.category`, ['serif', 'sans-serif', 'display', 'handwriting', 'monospace']),
-      weights: (problems.array(data.weights, `${path}.weights`, 9, 1) ?? []).map((weight, index) => problems.weight(weight, `${path}.weights[${index}]`)),
-      styles: (problems.array(data.styles, `${path}.styles`, 2, 1) ?? []).map((style, index) => problems.oneOf(style, `${path}.styles[${index}]`, ['normal', 'italic'])),
-      fallback: problems.text(data.fallback, `${path}.fallback`, { max: 120, pattern: /^[A-Za-z0-9 ,'"-]+$/, patternText: 'must be a CSS font-family list' }),
+      weights: (problems.array(data.weights, `${path}.weights`, 9, 1) ?? []).map((weight, index) =>
+        problems.weight(weight, `${path}.weights[${index}]`),
+      ),
+      styles: (problems.array(data.styles, `${path}.styles`, 2, 1) ?? []).map((style, index) =>
+        problems.oneOf(style, `${path}.styles[${index}]`, ['normal', 'italic']),
+      ),
+      fallback: problems.text(data.fallback, `${path}.fallback`, {
+        max: 120,
+        pattern: /^[A-Za-z0-9 ,'"-]+$/,
+        patternText: 'must be a CSS font-family list',
+      }),
       provider: problems.oneOf(data.provider, `${path}.provider`, ['system', 'google-fonts', 'bunny-fonts']),
     }),
   },

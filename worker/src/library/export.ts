@@ -29,7 +29,12 @@ function entryOf(item: ItemRow, files: Record<string, string>, contents: Map<str
  * into an empty hub recreates the same items with the same hashes.
  */
 export async function exportPack(store: LibraryStore, state: LibraryState, source: string): Promise<Record<string, unknown>> {
-  const [templates, samples, assets, contents] = await Promise.all([store.allItems('template'), store.allItems('sample'), store.allItems('asset'), store.fileContents()]);
+  const [templates, samples, assets, contents] = await Promise.all([
+    store.allItems('template'),
+    store.allItems('sample'),
+    store.allItems('asset'),
+    store.fileContents(),
+  ]);
   const files: Record<string, string> = {};
   return {
     format: PACK_FORMAT,

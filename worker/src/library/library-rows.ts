@@ -28,7 +28,9 @@ export class LibraryStore {
 
   /** The small state row: version and hash (what a 304 needs), nothing else. */
   async state(): Promise<LibraryState> {
-    const [rows] = await this.database.pool.query<RowDataPacket[]>(`SELECT version, hash FROM ${this.database.table('library_state')} WHERE id = 1`);
+    const [rows] = await this.database.pool.query<RowDataPacket[]>(
+      `SELECT version, hash FROM ${this.database.table('library_state')} WHERE id = 1`,
+    );
     const row = rows[0];
     if (!row || !row.hash) return { version: EMPTY_MANIFEST.version, hash: EMPTY_MANIFEST.hash };
     return { version: Number(row.version), hash: String(row.hash) };
@@ -36,13 +38,17 @@ export class LibraryStore {
 
   /** Whether the shipped starter library was ever loaded (the state row's mark). */
   async starterLoaded(): Promise<boolean> {
-    const [rows] = await this.database.pool.query<RowDataPacket[]>(`SELECT starter_loaded_at FROM ${this.database.table('library_state')} WHERE id = 1`);
+    const [rows] = await this.database.pool.query<RowDataPacket[]>(
+      `SELECT starter_loaded_at FROM ${this.database.table('library_state')} WHERE id = 1`,
+    );
     return Boolean(rows[0]?.starter_loaded_at);
   }
 
   /** The stored manifest as JSON text, with its version and hash. */
   async manifest(): Promise<LibraryState & { text: string }> {
-    const [rows] = await this.database.pool.query<RowDataPacket[]>(`SELECT version, hash, manifest FROM ${this.database.table('library_state')} WHERE id = 1`);
+    const [rows] = await this.database.pool.query<RowDataPacket[]>(
+      `SELECT version, hash, manifest FROM ${this.database.table('library_state')} WHERE id = 1`,
+    );
     const row = rows[0];
     if (!row || !row.hash) return { version: EMPTY_MANIFEST.version, hash: EMPTY_MANIFEST.hash, text: JSON.stringify(EMPTY_MANIFEST) };
     return { version: Number(row.version), hash: String(row.hash), text: String(row.manifest) };
@@ -76,13 +82,19 @@ export class LibraryStore {
   /** An active template by id (`tpl_…`) or slug. */
   async findTemplate(idOrSlug: string): Promise<TemplateRow | null> {
     const column = kindOfId(idOrSlug) === 'template' ? 'id' : 'slug';
-    const [rows] = await this.database.pool.query<RowDataPacket[]>(`SELECT * FROM ${this.table('template')} WHERE ${column} = ? AND status = 'active'`, [idOrSlug]);
+    const [rows] = await this.database.pool.query<RowDataPacket[]>(
+      `SELECT * FROM ${this.table('template')} WHERE ${column} = ? AND status = 'active'`,
+      [idOrSlug],
+    );
     return rows[0] ? (rowToItem('template', rows[0]) as TemplateRow) : null;
   }
 
   /** Active samples or assets of one type, by slug. */
   async listEntries(kind: 'sample' | 'asset', type: string): Promise<EntryRow[]> {
-    const [rows] = await this.database.pool.query<RowDataPacket[]>(`SELECT * FROM ${this.table(kind)} WHERE status = 'active' AND type = ? ORDER BY slug`, [type]);
+    const [rows] = await this.database.pool.query<RowDataPacket[]>(
+      `SELECT * FROM ${this.table(kind)} WHERE status = 'active' AND type = ? ORDER BY slug`,
+      [type],
+    );
     return rows.map((row) => rowToItem(kind, row) as EntryRow);
   }
 
@@ -111,7 +123,9 @@ export class LibraryStore {
 
   /** Every stored file's bytes, by item id and name (export). */
   async fileContents(): Promise<Map<string, Buffer>> {
-    const [rows] = await this.database.pool.query<RowDataPacket[]>(`SELECT item_id, name, content FROM ${this.database.table('library_files')}`);
+    const [rows] = await this.database.pool.query<RowDataPacket[]>(
+      `SELECT item_id, name, content FROM ${this.database.table('library_files')}`,
+    );
     return new Map(rows.map((row) => [`${row.item_id}/${row.name}`, row.content as Buffer]));
   }
 }

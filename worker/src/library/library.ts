@@ -31,7 +31,12 @@ export class Library {
   readonly links: LibraryLinks;
 
   /** `site`: SVC_PUBLIC_URL, or the links in full when the plugin is not at /wp-content/plugins/svc-hub. */
-  constructor(database: Database, site: string | LibraryLinks, private readonly logger: Logger, readonly starterDir = STARTER_DIR) {
+  constructor(
+    database: Database,
+    site: string | LibraryLinks,
+    private readonly logger: Logger,
+    readonly starterDir = STARTER_DIR,
+  ) {
     this.store = new LibraryStore(database);
     this.writer = new LibraryWriter(database);
     this.links = typeof site === 'string' ? { publicUrl: site, pluginUrl: `${site}/wp-content/plugins/svc-hub` } : site;

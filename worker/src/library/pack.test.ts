@@ -20,9 +20,43 @@ function template(overrides: Record<string, unknown> = {}) {
       schema: 1,
       background: '#FFFFFF',
       layers: [
-        { id: 'title', type: 'text', x: 10, y: 10, width: 500, height: 100, text: 'Sale', style: { font_family: 'Inter', font_size: 80, color: '#111111', align: 'left' }, shadow: 'ignored' },
+        {
+          id: 'title',
+          type: 'text',
+          x: 10,
+          y: 10,
+          width: 500,
+          height: 100,
+          text: 'Sale',
+          style: { font_family: 'Inter', font_size: 80, color: '#111111', align: 'left' },
+          shadow: 'ignored',
+        },
         { id: 'photo', type: 'image', x: 0, y: 0, width: 100, height: 100, src: 'sample:photos/mountain-lake', fit: 'cover' },
-        { id: 'badge', type: 'shape', shape: 'polygon', x: 0, y: 0, width: 10, height: 10, points: [[0.5, 0], [1, 1], [0, 1]], style: { fill: { gradient: { angle: 90, stops: [{ offset: 0, color: '#fff' }, { offset: 1, color: '#000' }] } } } },
+        {
+          id: 'badge',
+          type: 'shape',
+          shape: 'polygon',
+          x: 0,
+          y: 0,
+          width: 10,
+          height: 10,
+          points: [
+            [0.5, 0],
+            [1, 1],
+            [0, 1],
+          ],
+          style: {
+            fill: {
+              gradient: {
+                angle: 90,
+                stops: [
+                  { offset: 0, color: '#fff' },
+                  { offset: 1, color: '#000' },
+                ],
+              },
+            },
+          },
+        },
       ],
     },
     ...overrides,
@@ -51,9 +85,20 @@ function problems(body: unknown): Record<string, string> {
 describe('parsePack', () => {
   it('parses a valid pack into items with their hashes and sanitised files', () => {
     const parsed = parsePack(pack());
-    expect(parsed.items.map((item) => [item.kind, item.slug, item.status])).toEqual([['template', 'spring-sale', 'active'], ['sample', 'hello', 'active']]);
+    expect(parsed.items.map((item) => [item.kind, item.slug, item.status])).toEqual([
+      ['template', 'spring-sale', 'active'],
+      ['sample', 'hello', 'active'],
+    ]);
     const [first] = parsed.items;
-    expect(first!.files).toEqual([expect.objectContaining({ name: 'preview.svg', hash: integrity(SVG), length: SVG.length, mediaType: 'image/svg+xml', staticPath: null })]);
+    expect(first!.files).toEqual([
+      expect.objectContaining({
+        name: 'preview.svg',
+        hash: integrity(SVG),
+        length: SVG.length,
+        mediaType: 'image/svg+xml',
+        staticPath: null,
+      }),
+    ]);
     expect(first!.hash).toBe(itemHash('template', first!.fields, { 'preview.svg': integrity(SVG) }));
   });
 
@@ -64,11 +109,14 @@ describe('parsePack', () => {
   });
 
   it('stores sanitised SVG and reports what it removed', () => {
-    const hostile = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script><use href="https://evil.example/x.svg#a"/></svg>';
+    const hostile =
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script><use href="https://evil.example/x.svg#a"/></svg>';
     const parsed = parsePack(pack({ files: { 'previews/spring-sale.svg': hostile } }));
     const content = parsed.items[0]!.files[0]!.content.toString('utf8');
     expect(content).toBe('<svg xmlns="http://www.w3.org/2000/svg"><use/></svg>');
-    expect(parsed.sanitised).toEqual([{ path: 'previews/spring-sale.svg', removed: expect.arrayContaining(['<script> element', 'onload on <svg> (event handler)']) }]);
+    expect(parsed.sanitised).toEqual([
+      { path: 'previews/spring-sale.svg', removed: expect.arrayContaining(['<script> element', 'onload on <svg> (event handler)']) },
+    ]);
   });
 
   it('refuses an unknown format or version', () => {
@@ -92,7 +140,17 @@ describe('parsePack', () => {
     const layers = [
       { id: 'a', type: 'text', x: 0, y: 0, width: 1, height: 1, text: 'x', style: { font_family: 'Inter', font_size: 0, color: 'red' } },
       { id: 'a', type: 'image', x: 0, y: 0, width: 1, height: 1, src: 'https://evil.example/x.png' },
-      { id: 'c', type: 'shape', shape: 'path', x: 0, y: 0, width: 1, height: 1, path: { d: 'M0 0<script>', view_box: '0 0 1 1' }, style: {} },
+      {
+        id: 'c',
+        type: 'shape',
+        shape: 'path',
+        x: 0,
+        y: 0,
+        width: 1,
+        height: 1,
+        path: { d: 'M0 0<script>', view_box: '0 0 1 1' },
+        style: {},
+      },
       { id: 'd', type: 'video', x: 0, y: 0, width: 1, height: 1 },
     ];
     const found = problems(pack({ templates: [template({ definition: { schema: 1, background: '#fff', layers } })] }));
@@ -107,12 +165,16 @@ describe('parsePack', () => {
   });
 
   it('refuses missing, unused, misnamed and malformed files', () => {
-    expect(problems(pack({ files: {} }))).toEqual({ 'templates[0].preview': 'names "previews/spring-sale.svg", which is not in the pack\'s files' });
+    expect(problems(pack({ files: {} }))).toEqual({
+      'templates[0].preview': 'names "previews/spring-sale.svg", which is not in the pack\'s files',
+    });
     expect(Object.keys(problems(pack({ files: { 'previews/spring-sale.svg': SVG, 'extra.svg': SVG } })))).toEqual(['files["extra.svg"]']);
-    expect(Object.keys(problems(pack({ templates: [template({ preview: '../../wp-config.php' })], files: { '../../wp-config.php': SVG } })))).toEqual(
-      expect.arrayContaining(['files["../../wp-config.php"]', 'templates[0].preview']),
-    );
-    expect(problems(pack({ files: { 'previews/spring-sale.svg': '<html/>' } }))).toEqual({ 'files["previews/spring-sale.svg"]': 'the root element is <html>, not <svg>' });
+    expect(
+      Object.keys(problems(pack({ templates: [template({ preview: '../../wp-config.php' })], files: { '../../wp-config.php': SVG } }))),
+    ).toEqual(expect.arrayContaining(['files["../../wp-config.php"]', 'templates[0].preview']));
+    expect(problems(pack({ files: { 'previews/spring-sale.svg': '<html/>' } }))).toEqual({
+      'files["previews/spring-sale.svg"]': 'the root element is <html>, not <svg>',
+    });
   });
 
   it('refuses duplicate slugs, an image on a type without one, and an empty pack', () => {
@@ -122,12 +184,19 @@ describe('parsePack', () => {
     expect(problems({ format: 'svc-hub-library-pack', format_version: 1 })).toEqual({ pack: 'holds no templates, samples or assets' });
   });
 
-  it('validates each sample and asset type\'s data', () => {
+  it("validates each sample and asset type's data", () => {
     const samples = [
       { slug: 'p', type: 'palettes', title: 'P', data: { colors: ['#fff'] } },
       { slug: 'q', type: 'videos', title: 'Q', data: {} },
     ];
-    const assets = [{ slug: 'f', type: 'fonts', title: 'F', data: { family: 'Inter', category: 'sans-serif', weights: [450], styles: ['normal'], fallback: 'Arial; }', provider: 'cdn' } }];
+    const assets = [
+      {
+        slug: 'f',
+        type: 'fonts',
+        title: 'F',
+        data: { family: 'Inter', category: 'sans-serif', weights: [450], styles: ['normal'], fallback: 'Arial; }', provider: 'cdn' },
+      },
+    ];
     expect(Object.keys(problems(pack({ samples, assets }))).sort()).toEqual([
       'assets[0].data.fallback',
       'assets[0].data.provider',

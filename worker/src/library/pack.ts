@@ -5,8 +5,18 @@ import { itemHash } from './item-hash';
 import { Problems } from './problems';
 import { SvgError, sanitiseSvg } from './svg-sanitiser';
 import {
-  ASSET_TYPES, FILE_NAME, ITEM_STATUSES, SAMPLE_TYPES, SLUG_PATTERN, SVG_MEDIA_TYPE, TEMPLATE_CATEGORIES, TEMPLATE_FORMATS, TEMPLATE_TYPES,
-  type ItemKind, type ItemStatus, type TemplateType,
+  ASSET_TYPES,
+  FILE_NAME,
+  ITEM_STATUSES,
+  SAMPLE_TYPES,
+  SLUG_PATTERN,
+  SVG_MEDIA_TYPE,
+  TEMPLATE_CATEGORIES,
+  TEMPLATE_FORMATS,
+  TEMPLATE_TYPES,
+  type ItemKind,
+  type ItemStatus,
+  type TemplateType,
 } from './vocabulary';
 
 /**
@@ -58,7 +68,14 @@ export interface PackOptions {
 }
 
 function tags(problems: Problems, value: unknown, path: string): string[] {
-  return (problems.array(value ?? [], path, 20) ?? []).map((tag, index) => problems.text(tag, `${path}[${index}]`, { max: 40, pattern: TAG, patternText: 'must be lower-case words, digits, spaces or dashes' }) ?? '');
+  return (problems.array(value ?? [], path, 20) ?? []).map(
+    (tag, index) =>
+      problems.text(tag, `${path}[${index}]`, {
+        max: 40,
+        pattern: TAG,
+        patternText: 'must be lower-case words, digits, spaces or dashes',
+      }) ?? '',
+  );
 }
 
 function templateFields(problems: Problems, entry: Record<string, unknown>, path: string): Record<string, unknown> {
@@ -83,8 +100,14 @@ function templateFields(problems: Problems, entry: Record<string, unknown>, path
 }
 
 function entryFields(problems: Problems, kind: 'sample' | 'asset', entry: Record<string, unknown>, path: string) {
-  const type = kind === 'sample' ? problems.oneOf(entry.type, `${path}.type`, SAMPLE_TYPES) : problems.oneOf(entry.type, `${path}.type`, ASSET_TYPES);
-  const rules = type === undefined ? undefined : kind === 'sample' ? SAMPLE_DATA[type as keyof typeof SAMPLE_DATA] : ASSET_DATA[type as keyof typeof ASSET_DATA];
+  const type =
+    kind === 'sample' ? problems.oneOf(entry.type, `${path}.type`, SAMPLE_TYPES) : problems.oneOf(entry.type, `${path}.type`, ASSET_TYPES);
+  const rules =
+    type === undefined
+      ? undefined
+      : kind === 'sample'
+        ? SAMPLE_DATA[type as keyof typeof SAMPLE_DATA]
+        : ASSET_DATA[type as keyof typeof ASSET_DATA];
   const data = problems.object(entry.data, `${path}.data`) ?? {};
   return {
     image: rules?.image ?? false,
@@ -105,18 +128,26 @@ class FileTable {
 
   private readonly paths: string[];
 
-  constructor(private readonly problems: Problems, private readonly files: Record<string, unknown>, private readonly options: PackOptions) {
+  constructor(
+    private readonly problems: Problems,
+    private readonly files: Record<string, unknown>,
+    private readonly options: PackOptions,
+  ) {
     this.paths = Object.keys(files);
     if (this.paths.length > MAX_FILES) {
       problems.add('files', `must hold at most ${MAX_FILES} files`);
       this.paths = [];
     }
-    for (const path of this.paths) if (!PACK_PATH.test(path)) problems.add(`files["${path.slice(0, 80)}"]`, 'a file path is lower-case segments joined by "/" ending in .svg');
+    for (const path of this.paths)
+      if (!PACK_PATH.test(path))
+        problems.add(`files["${path.slice(0, 80)}"]`, 'a file path is lower-case segments joined by "/" ending in .svg');
   }
 
   take(path: unknown, name: string, where: string): ItemFile | undefined {
-    if (typeof path !== 'string' || !PACK_PATH.test(path)) return void this.problems.add(where, 'must be the path of an .svg file in the pack\'s files');
-    if (!Object.prototype.hasOwnProperty.call(this.files, path)) return void this.problems.add(where, `names "${path.slice(0, 80)}", which is not in the pack's files`);
+    if (typeof path !== 'string' || !PACK_PATH.test(path))
+      return void this.problems.add(where, "must be the path of an .svg file in the pack's files");
+    if (!Object.prototype.hasOwnProperty.call(this.files, path))
+      return void this.problems.add(where, `names "${path.slice(0, 80)}", which is not in the pack's files`);
     this.used.add(path);
     if (!this.parsed.has(path)) this.parsed.set(path, this.sanitise(path));
     const file = this.parsed.get(path);
@@ -125,12 +156,19 @@ class FileTable {
 
   private sanitise(path: string): ItemFile | null {
     const text = this.files[path];
-    if (typeof text !== 'string') return this.problems.add(`files["${path.slice(0, 80)}"]`, 'must be the SVG text'), null;
+    if (typeof text !== 'string') return (this.problems.add(`files["${path.slice(0, 80)}"]`, 'must be the SVG text'), null);
     try {
       const result = sanitiseSvg(text);
       if (result.removed.length > 0) this.sanitised.push({ path, removed: result.removed });
       const content = Buffer.from(result.svg, 'utf8');
-      return { name: '', content, hash: integrity(content), length: content.length, mediaType: SVG_MEDIA_TYPE, staticPath: this.options.staticFiles ? path : null };
+      return {
+        name: '',
+        content,
+        hash: integrity(content),
+        length: content.length,
+        mediaType: SVG_MEDIA_TYPE,
+        staticPath: this.options.staticFiles ? path : null,
+      };
     } catch (error) {
       if (!(error instanceof SvgError)) throw error;
       this.problems.add(`files["${path.slice(0, 80)}"]`, error.message);
@@ -157,18 +195,27 @@ export function parsePack(body: unknown, options: PackOptions = {}): ParsedPack 
     (problems.array(pack[list] ?? [], list, MAX_ITEMS) ?? []).forEach((value, index) => {
       const path = `${list}[${index}]`;
       const entry = problems.object(value, path) ?? {};
-      if (typeof entry.slug !== 'string' || !SLUG_PATTERN.test(entry.slug)) problems.add(`${path}.slug`, 'must be 1 to 80 lower-case letters, digits and dashes');
+      if (typeof entry.slug !== 'string' || !SLUG_PATTERN.test(entry.slug))
+        problems.add(`${path}.slug`, 'must be 1 to 80 lower-case letters, digits and dashes');
       else if (slugs.has(entry.slug)) problems.add(`${path}.slug`, `"${entry.slug}" appears twice among the ${list}`);
       else slugs.add(entry.slug);
       const status = entry.status === undefined ? 'active' : problems.oneOf(entry.status, `${path}.status`, ITEM_STATUSES);
-      const parsed = kind === 'template' ? { fields: templateFields(problems, entry, path), image: true } : entryFields(problems, kind, entry, path);
+      const parsed =
+        kind === 'template' ? { fields: templateFields(problems, entry, path), image: true } : entryFields(problems, kind, entry, path);
       const fileField = kind === 'template' ? 'preview' : 'image';
       if (!parsed.image && entry[fileField] !== undefined) problems.add(`${path}.${fileField}`, 'this type has no image');
       const file = parsed.image ? files.take(entry[fileField], FILE_NAME[kind], `${path}.${fileField}`) : undefined;
       const itemFiles = file ? [file] : [];
       if (!problems.empty) return;
       const hashes = Object.fromEntries(itemFiles.map((item) => [item.name, item.hash]));
-      items.push({ kind, slug: entry.slug as string, status: status ?? 'active', fields: parsed.fields, files: itemFiles, hash: itemHash(kind, parsed.fields, hashes) });
+      items.push({
+        kind,
+        slug: entry.slug as string,
+        status: status ?? 'active',
+        fields: parsed.fields,
+        files: itemFiles,
+        hash: itemHash(kind, parsed.fields, hashes),
+      });
     });
   }
   files.checkAllUsed();

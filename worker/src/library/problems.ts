@@ -11,7 +11,8 @@ export class Problems extends Collector {
     if (typeof value !== 'string') return void this.add(path, 'must be a string');
     // Code points, without spreading a huge string first: over twice max units is over max code points.
     const length = value.length > options.max * 2 ? value.length : [...value].length;
-    if (length < (options.min ?? 1) || length > options.max) return void this.add(path, `must be ${options.min ?? 1} to ${options.max} characters`);
+    if (length < (options.min ?? 1) || length > options.max)
+      return void this.add(path, `must be ${options.min ?? 1} to ${options.max} characters`);
     if (options.pattern && !options.pattern.test(value)) return void this.add(path, options.patternText ?? 'has an invalid format');
     return value;
   }
@@ -25,12 +26,14 @@ export class Problems extends Collector {
 
   /** A CSS font weight: 100, 200, … 900. */
   weight(value: unknown, path: string): number | undefined {
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < 100 || value > 900 || value % 100 !== 0) return void this.add(path, 'must be a font weight 100, 200, … 900');
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 100 || value > 900 || value % 100 !== 0)
+      return void this.add(path, 'must be a font weight 100, 200, … 900');
     return value;
   }
 
   oneOf<T extends string>(value: unknown, path: string, allowed: readonly T[]): T | undefined {
-    if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) return void this.add(path, `must be one of ${allowed.join(', ')}`);
+    if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value))
+      return void this.add(path, `must be one of ${allowed.join(', ')}`);
     return value as T;
   }
 

@@ -20,7 +20,12 @@ describe('parseTemplateQuery', () => {
   });
 
   it('reads page, per_page, category and search', () => {
-    expect(parseTemplateQuery({ page: '3', per_page: '100', category: 'quote', search: '  50% off_ ' })).toEqual({ page: 3, perPage: 100, category: 'quote', search: '50% off_' });
+    expect(parseTemplateQuery({ page: '3', per_page: '100', category: 'quote', search: '  50% off_ ' })).toEqual({
+      page: 3,
+      perPage: 100,
+      category: 'quote',
+      search: '50% off_',
+    });
     expect(parseTemplateQuery({ per_page: '1' }).perPage).toBe(1);
   });
 
@@ -34,12 +39,19 @@ describe('parseTemplateQuery', () => {
   });
 
   it('refuses an unknown category, naming the known ones', () => {
-    expect(problemsOf({ category: 'memes' }).category).toBe('must be one of social-post, story, banner, product-card, quote, event, announcement');
+    expect(problemsOf({ category: 'memes' }).category).toBe(
+      'must be one of social-post, story, banner, product-card, quote, event, announcement',
+    );
     expect(Object.keys(problemsOf({ category: ['quote'] }))).toEqual(['category']);
   });
 
   it('names every bad parameter at once', () => {
-    expect(Object.keys(problemsOf({ per_page: '0', page: 'x', category: 'x', search: '' })).sort()).toEqual(['category', 'page', 'per_page', 'search']);
+    expect(Object.keys(problemsOf({ per_page: '0', page: 'x', category: 'x', search: '' })).sort()).toEqual([
+      'category',
+      'page',
+      'per_page',
+      'search',
+    ]);
   });
 
   it('bounds search to 100 characters (code points, so emoji count once)', () => {
@@ -59,7 +71,8 @@ describe('path parameters', () => {
   it('accept a template id or a slug, nothing else', () => {
     expect(templateKey('tpl_01JAAAAAAAAAAAAAAAAAAAAAAA')).toBe('tpl_01JAAAAAAAAAAAAAAAAAAAAAAA');
     expect(templateKey('spring-sale')).toBe('spring-sale');
-    for (const bad of ['../../wp-config', '..', 'smp_01JAAAAAAAAAAAAAAAAAAAAAAA', 'Spring', "x' OR '1'='1", 'ü', 'a'.repeat(81), '']) expect(templateKey(bad)).toBeNull();
+    for (const bad of ['../../wp-config', '..', 'smp_01JAAAAAAAAAAAAAAAAAAAAAAA', 'Spring', "x' OR '1'='1", 'ü', 'a'.repeat(81), ''])
+      expect(templateKey(bad)).toBeNull();
   });
 
   it('map a type to the fixed set, else 404 naming the allowed values', () => {

@@ -31,7 +31,10 @@ export function fileUrl(links: LibraryLinks, meta: FileMeta): string {
 
 function files(links: LibraryLinks, item: ItemRow): Record<string, PublicFile> {
   return Object.fromEntries(
-    Object.entries(item.files).map(([name, meta]) => [name, { hash: meta.hash, length: meta.length, media_type: meta.media_type, url: fileUrl(links, meta) }]),
+    Object.entries(item.files).map(([name, meta]) => [
+      name,
+      { hash: meta.hash, length: meta.length, media_type: meta.media_type, url: fileUrl(links, meta) },
+    ]),
   );
 }
 

@@ -16,7 +16,12 @@ interface PackEntry {
 
 /** The starter library shipped in plugin/library/starter (written by scripts/library/generate-starter.mjs). */
 describe('the starter library', () => {
-  const body = readPackFolder(STARTER_DIR) as { templates: PackEntry[]; samples: PackEntry[]; assets: PackEntry[]; files: Record<string, string> };
+  const body = readPackFolder(STARTER_DIR) as {
+    templates: PackEntry[];
+    samples: PackEntry[];
+    assets: PackEntry[];
+    files: Record<string, string>;
+  };
   const pack = parsePack(body, { staticFiles: true });
   const of = (kind: string) => pack.items.filter((item) => item.kind === kind);
 
@@ -53,7 +58,10 @@ describe('the starter library', () => {
   });
 
   it('only refers to samples, assets and fonts it ships', () => {
-    const slugs = new Set([...body.samples.map((entry) => `sample:${entry.type}/${entry.slug}`), ...body.assets.map((entry) => `asset:${entry.type}/${entry.slug}`)]);
+    const slugs = new Set([
+      ...body.samples.map((entry) => `sample:${entry.type}/${entry.slug}`),
+      ...body.assets.map((entry) => `asset:${entry.type}/${entry.slug}`),
+    ]);
     const fonts = new Set(body.assets.filter((entry) => entry.type === 'fonts').map((entry) => entry.data.family));
     for (const template of body.templates) {
       for (const layer of template.definition.layers) {

@@ -27,13 +27,17 @@ describe('sanitiseSvg keeps a clean drawing as it is', () => {
 
 describe('sanitiseSvg removes what can run or fetch', () => {
   it('removes <script>, with its content, in any case', () => {
-    const result = sanitiseSvg(`<svg ${NS}><script>alert(1)</script><SCRIPT>alert(2)</SCRIPT><Script xlink:href="http://x/a.js"/><rect width="1"/></svg>`);
+    const result = sanitiseSvg(
+      `<svg ${NS}><script>alert(1)</script><SCRIPT>alert(2)</SCRIPT><Script xlink:href="http://x/a.js"/><rect width="1"/></svg>`,
+    );
     expect(result.svg).toBe(`<svg ${NS}><rect width="1"/></svg>`);
     expect(result.removed).toEqual(expect.arrayContaining(['<script> element', '<SCRIPT> element', '<Script> element']));
   });
 
   it('removes event handlers (onload=, onclick=, ONLOAD=, onLoad=)', () => {
-    const result = sanitiseSvg(`<svg ${NS} onload="alert(1)" ONLOAD="alert(2)"><rect onclick="x()" onLoad="y()" onmouseover = 'z()' width="2"/></svg>`);
+    const result = sanitiseSvg(
+      `<svg ${NS} onload="alert(1)" ONLOAD="alert(2)"><rect onclick="x()" onLoad="y()" onmouseover = 'z()' width="2"/></svg>`,
+    );
     expect(result.svg).toBe(`<svg ${NS}><rect width="2"/></svg>`);
     expect(result.removed).toContain('onload on <svg> (event handler)');
     expect(result.svg).not.toMatch(/on\w+=/i);
@@ -71,7 +75,9 @@ describe('sanitiseSvg removes what can run or fetch', () => {
       '<rect fill="url(#g)" style="fill:url(&quot;#g&quot;)"/><rect style="fill:u\\72l(http://evil.example)"/>' +
       '<rect style="behavior:url(x.htc);-moz-binding:url(x.xml#b)"/><rect filter="url(https://evil.example/f.svg#f)"/></svg>';
     const result = sanitiseSvg(svg);
-    expect(result.svg).toBe(`<svg ${NS}><rect style="fill:red"/><rect/><rect/><rect fill="url(#g)" style="fill:url(&quot;#g&quot;)"/><rect/><rect/><rect/></svg>`);
+    expect(result.svg).toBe(
+      `<svg ${NS}><rect style="fill:red"/><rect/><rect/><rect fill="url(#g)" style="fill:url(&quot;#g&quot;)"/><rect/><rect/><rect/></svg>`,
+    );
     expect(result.svg).not.toContain('evil');
   });
 
@@ -97,7 +103,9 @@ describe('sanitiseSvg and less obvious fetches', () => {
     const svg =
       `<svg ${NS} xmlns:xlink="http://evil.example/ns"><filter id="f"><feImage href="https://evil.example/i.png"/><feGaussianBlur stdDeviation="2"/></filter>` +
       '<pattern id="p" href="https://evil.example/p.svg#q"/><linearGradient id="g" xlink:href="http://evil.example/g.svg#h"/></svg>';
-    expect(clean(svg)).toBe(`<svg ${NS}><filter id="f"><feGaussianBlur stdDeviation="2"/></filter><pattern id="p"/><linearGradient id="g"/></svg>`);
+    expect(clean(svg)).toBe(
+      `<svg ${NS}><filter id="f"><feGaussianBlur stdDeviation="2"/></filter><pattern id="p"/><linearGradient id="g"/></svg>`,
+    );
   });
 
   it('sanitises a style sheet inside CDATA too', () => {
@@ -106,7 +114,9 @@ describe('sanitiseSvg and less obvious fetches', () => {
   });
 
   it('drops a style value that only becomes dangerous after escapes or functions', () => {
-    expect(clean(`<svg ${NS}><rect style="fill:red;x:expression(alert(1));stroke:image-set('https://evil.example/a.png' 1x)"/></svg>`)).toBe(`<svg ${NS}><rect style="fill:red"/></svg>`);
+    expect(
+      clean(`<svg ${NS}><rect style="fill:red;x:expression(alert(1));stroke:image-set('https://evil.example/a.png' 1x)"/></svg>`),
+    ).toBe(`<svg ${NS}><rect style="fill:red"/></svg>`);
     expect(clean(`<svg ${NS}><rect fill="url(#a) url(http://evil.example/b)"/></svg>`)).toBe(`<svg ${NS}><rect/></svg>`);
   });
 });
@@ -134,8 +144,12 @@ describe('sanitiseSvg and entity tricks', () => {
   });
 
   it('writes text and values escaped, so CDATA cannot smuggle markup', () => {
-    expect(clean(`<svg ${NS}><text><![CDATA[<script>alert(1)</script>]]></text></svg>`)).toBe(`<svg ${NS}><text>&lt;script&gt;alert(1)&lt;/script&gt;</text></svg>`);
-    expect(clean(`<svg ${NS}><text aria-label='"&gt;&lt;script&gt;'>x</text></svg>`)).toBe(`<svg ${NS}><text aria-label="&quot;&gt;&lt;script&gt;">x</text></svg>`);
+    expect(clean(`<svg ${NS}><text><![CDATA[<script>alert(1)</script>]]></text></svg>`)).toBe(
+      `<svg ${NS}><text>&lt;script&gt;alert(1)&lt;/script&gt;</text></svg>`,
+    );
+    expect(clean(`<svg ${NS}><text aria-label='"&gt;&lt;script&gt;'>x</text></svg>`)).toBe(
+      `<svg ${NS}><text aria-label="&quot;&gt;&lt;script&gt;">x</text></svg>`,
+    );
   });
 });
 

@@ -1,5 +1,13 @@
 import { sanitiseDeclarations, sanitiseStylesheet, unsafeCssValue } from './css-sanitiser';
-import { ATTRIBUTES, ELEMENTS, FRAGMENT_REFERENCE, INLINE_IMAGE, SVG_NAMESPACE, UNWRAPPED_ELEMENTS, XLINK_NAMESPACE } from './svg-allowlist';
+import {
+  ATTRIBUTES,
+  ELEMENTS,
+  FRAGMENT_REFERENCE,
+  INLINE_IMAGE,
+  SVG_NAMESPACE,
+  UNWRAPPED_ELEMENTS,
+  XLINK_NAMESPACE,
+} from './svg-allowlist';
 import { tokenizeXml, XmlError, type XmlAttribute } from './xml-tokens';
 
 export const SVG_MAX_BYTES = 512 * 1024;
@@ -104,7 +112,8 @@ export function sanitiseSvg(input: string): SanitisedSvg {
           if ('value' in checked) attributes.push(` ${attribute.name}="${escapeAttribute(checked.value)}"`);
           else removed.add(`${attribute.name.slice(0, 40)} on <${token.name}> (${checked.problem})`);
         }
-        if (stack.length === 0 && !attributes.some((attribute) => attribute.startsWith(' xmlns="'))) attributes.unshift(` xmlns="${SVG_NAMESPACE}"`);
+        if (stack.length === 0 && !attributes.some((attribute) => attribute.startsWith(' xmlns="')))
+          attributes.unshift(` xmlns="${SVG_NAMESPACE}"`);
         output.push(`<${token.name}${attributes.join('')}`);
         frame.open = true;
         if (token.name === 'style') frame.styleText = '';

@@ -23,7 +23,12 @@ export interface Change {
 const json = (value: unknown) => JSON.stringify(value);
 
 function fileMeta(item: ItemInput): Record<string, FileMeta> {
-  return Object.fromEntries(item.files.map((file) => [file.name, { hash: file.hash, length: file.length, media_type: file.mediaType, static_path: file.staticPath }]));
+  return Object.fromEntries(
+    item.files.map((file) => [
+      file.name,
+      { hash: file.hash, length: file.length, media_type: file.mediaType, static_path: file.staticPath },
+    ]),
+  );
 }
 
 /** Column values of an item row besides id, status, origin, version, hash and dates. */
@@ -31,7 +36,15 @@ function contentColumns(item: ItemInput): Record<string, unknown> {
   const { fields } = item;
   const shared = { slug: item.slug, title: fields.title, tags: json(fields.tags), files: json(fileMeta(item)) };
   if (item.kind === 'template') {
-    return { ...shared, category: fields.category, type: fields.type, width: fields.width, height: fields.height, format: fields.format, definition: json(fields.definition) };
+    return {
+      ...shared,
+      category: fields.category,
+      type: fields.type,
+      width: fields.width,
+      height: fields.height,
+      format: fields.format,
+      definition: json(fields.definition),
+    };
   }
   return { ...shared, type: fields.type, data: json(fields.data) };
 }
@@ -43,7 +56,10 @@ function contentColumns(item: ItemInput): Record<string, unknown> {
  * that changes nothing (the same pack imported twice) leaves the version alone.
  */
 export class LibraryWriter {
-  constructor(private readonly database: Database, private readonly now: () => Date = () => new Date()) {}
+  constructor(
+    private readonly database: Database,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
 
   async change<T>(work: (change: Change) => Promise<T>): Promise<{ result: T; state: LibraryState; changed: boolean }> {
     return withTransaction(this.database, async (connection) => {
@@ -76,33 +92,47 @@ export class LibraryWriter {
     };
     const items: ManifestItems = { templates: await entries('template'), samples: await entries('sample'), assets: await entries('asset') };
     const manifest = buildManifest(version, at, items);
-    await connection.query(`UPDATE ${this.database.table('library_state')} SET version = ?, hash = ?, manifest = ?, updated_at = ? WHERE id = 1`, [
-      version,
-      manifest.hash,
-      json(manifest),
-      at,
-    ]);
+    await connection.query(
+      `UPDATE ${this.database.table('library_state')} SET version = ?, hash = ?, manifest = ?, updated_at = ? WHERE id = 1`,
+      [version, manifest.hash, json(manifest), at],
+    );
     return { version, hash: manifest.hash };
   }
 
   /** Creates or replaces an item by (kind, slug); unchanged content and status is left alone. */
   async upsert(change: Change, item: ItemInput, origin: Origin): Promise<{ id: string; outcome: Outcome }> {
     const table = this.database.table(TABLE_OF[item.kind]);
-    const [rows] = await change.connection.query<RowDataPacket[]>(`SELECT id, hash, status FROM ${table} WHERE slug = ? FOR UPDATE`, [item.slug]);
+    const [rows] = await change.connection.query<RowDataPacket[]>(`SELECT id, hash, status FROM ${table} WHERE slug = ? FOR UPDATE`, [
+      item.slug,
+    ]);
     const existing = rows[0];
-    if (existing && existing.hash === item.hash && existing.status === item.status) return { id: String(existing.id), outcome: 'unchanged' };
+    if (existing && existing.hash === item.hash && existing.status === item.status)
+      return { id: String(existing.id), outcome: 'unchanged' };
     change.changed = true;
     const columns = contentColumns(item);
     if (!existing) {
       const id = prefixedId(ID_PREFIX[item.kind]);
-      const values = { id, ...columns, status: item.status, origin, version: 1, hash: item.hash, created_at: change.at, updated_at: change.at };
+      const values = {
+        id,
+        ...columns,
+        status: item.status,
+        origin,
+        version: 1,
+        hash: item.hash,
+        created_at: change.at,
+        updated_at: change.at,
+      };
       await change.connection.query(`INSERT INTO ${table} SET ?`, [values]);
       await this.writeFiles(change, id, item);
       return { id, outcome: 'created' };
     }
     const id = String(existing.id);
     if (existing.hash === item.hash) {
-      await change.connection.query(`UPDATE ${table} SET status = ?, version = version + 1, updated_at = ? WHERE id = ?`, [item.status, change.at, id]);
+      await change.connection.query(`UPDATE ${table} SET status = ?, version = version + 1, updated_at = ? WHERE id = ?`, [
+        item.status,
+        change.at,
+        id,
+      ]);
     } else {
       const values = { ...columns, status: item.status, origin, hash: item.hash, updated_at: change.at };
       await change.connection.query(`UPDATE ${table} SET ?, version = version + 1 WHERE id = ?`, [values, id]);
@@ -115,7 +145,10 @@ export class LibraryWriter {
   private async writeFiles(change: Change, id: string, item: ItemInput): Promise<void> {
     if (item.files.length === 0) return;
     const rows = item.files.map((file) => [id, file.name, integrityToHex(file.hash), file.mediaType, file.length, file.content]);
-    await change.connection.query(`INSERT INTO ${this.database.table('library_files')} (item_id, name, hash_hex, media_type, length, content) VALUES ?`, [rows]);
+    await change.connection.query(
+      `INSERT INTO ${this.database.table('library_files')} (item_id, name, hash_hex, media_type, length, content) VALUES ?`,
+      [rows],
+    );
   }
 
   /** Archives or restores an item; null when no item has this id. */
@@ -127,7 +160,11 @@ export class LibraryWriter {
       const [rows] = await change.connection.query<RowDataPacket[]>(`SELECT status FROM ${table} WHERE id = ? FOR UPDATE`, [id]);
       if (!rows[0]) return false;
       if (rows[0].status !== status) {
-        await change.connection.query(`UPDATE ${table} SET status = ?, version = version + 1, updated_at = ? WHERE id = ?`, [status, change.at, id]);
+        await change.connection.query(`UPDATE ${table} SET status = ?, version = version + 1, updated_at = ? WHERE id = ?`, [
+          status,
+          change.at,
+          id,
+        ]);
         change.changed = true;
       }
       return true;
@@ -140,7 +177,9 @@ export class LibraryWriter {
     const kind = kindOfId(id);
     if (!kind) return null;
     const { result, state } = await this.change(async (change) => {
-      const [outcome] = await change.connection.query<ResultSetHeader>(`DELETE FROM ${this.database.table(TABLE_OF[kind])} WHERE id = ?`, [id]);
+      const [outcome] = await change.connection.query<ResultSetHeader>(`DELETE FROM ${this.database.table(TABLE_OF[kind])} WHERE id = ?`, [
+        id,
+      ]);
       if (outcome.affectedRows === 0) return false;
       await change.connection.query(`DELETE FROM ${this.database.table('library_files')} WHERE item_id = ?`, [id]);
       change.changed = true;
@@ -151,6 +190,9 @@ export class LibraryWriter {
 
   /** Records that the shipped starter library (with this hash) was loaded, in the same change. */
   async markStarterLoaded(change: Change, starterHash: string): Promise<void> {
-    await change.connection.query(`UPDATE ${this.database.table('library_state')} SET starter_loaded_at = ?, starter_hash = ? WHERE id = 1`, [change.at, starterHash]);
+    await change.connection.query(
+      `UPDATE ${this.database.table('library_state')} SET starter_loaded_at = ?, starter_hash = ? WHERE id = 1`,
+      [change.at, starterHash],
+    );
   }
 }

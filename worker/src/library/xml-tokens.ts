@@ -28,7 +28,13 @@ const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '
 
 function codePoint(reference: string): string {
   const value = reference.startsWith('#x') ? parseInt(reference.slice(2), 16) : parseInt(reference.slice(1), 10);
-  const allowed = value === 0x9 || value === 0xa || value === 0xd || (value >= 0x20 && value <= 0xd7ff) || (value >= 0xe000 && value <= 0xfffd) || (value >= 0x10000 && value <= 0x10ffff);
+  const allowed =
+    value === 0x9 ||
+    value === 0xa ||
+    value === 0xd ||
+    (value >= 0x20 && value <= 0xd7ff) ||
+    (value >= 0xe000 && value <= 0xfffd) ||
+    (value >= 0x10000 && value <= 0x10ffff);
   if (!allowed) throw new XmlError(`character reference &${reference}; is not a valid XML character`);
   return String.fromCodePoint(value);
 }
@@ -117,7 +123,8 @@ function readTag(cursor: Cursor): XmlToken {
     cursor.position += 1;
     const raw = cursor.until(quote, `attribute ${attributeName}`);
     if (raw.includes('<')) throw new XmlError(`attribute ${attributeName} of <${name}> contains "<"`);
-    if (attributes.some((attribute) => attribute.name === attributeName)) throw new XmlError(`attribute ${attributeName} appears twice in <${name}>`);
+    if (attributes.some((attribute) => attribute.name === attributeName))
+      throw new XmlError(`attribute ${attributeName} appears twice in <${name}>`);
     const decoded = decodeReferences(raw.replace(/[\t\n\r]/g, ' '));
     attributes.push({ name: attributeName, value: decoded.text, unknownEntities: decoded.unknownEntities });
   }

@@ -56,7 +56,12 @@ describe('CachedKeyLookup', () => {
   it('runs at most 4 database look-ups at once and refuses beyond 1,000 waiting, without a query', async () => {
     const { store, counts, releaseAll } = fakeStore({ hold: true });
     const lookup = new CachedKeyLookup(store, new PendingWrites(), silentLogger, 60_000, () => 0);
-    const outcomes = Array.from({ length: 1_010 }, () => Promise.resolve(lookup.find(generateApiKey())).then(() => 'answered', (error: { code: string }) => error.code));
+    const outcomes = Array.from({ length: 1_010 }, () =>
+      Promise.resolve(lookup.find(generateApiKey())).then(
+        () => 'answered',
+        (error: { code: string }) => error.code,
+      ),
+    );
     await new Promise((resolve) => setImmediate(resolve));
     expect(counts.running).toBe(4);
     for (let round = 0; round < 300 && counts.total < 1_004; round += 1) {

@@ -38,7 +38,11 @@ const UNKNOWN_KEY = new Error('no such key');
 export class CachedKeyLookup implements KeyLookup {
   private readonly known: TtlCache<ApiKeyRecord>;
   private readonly unknown: ExpiringSet;
-  private readonly lookups = new BoundedConcurrency(LOOKUPS_AT_ONCE, LOOKUPS_WAITING, 'Too many API key look-ups at once; retry in a moment.');
+  private readonly lookups = new BoundedConcurrency(
+    LOOKUPS_AT_ONCE,
+    LOOKUPS_WAITING,
+    'Too many API key look-ups at once; retry in a moment.',
+  );
   private readonly lastStamped = new Map<string, number>();
   /** Key id → hash of the keys loaded, so a revocation through this worker drops its entry at once. */
   private readonly hashes = new Map<string, string>();

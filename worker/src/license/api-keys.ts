@@ -89,8 +89,19 @@ export class ApiKeyStore {
         (id, name, key_hash, display_prefix, site_url, team, scope, status, rate_limit_per_minute,
          max_concurrent_calls, webhook_secret_encrypted, webhook_endpoint, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, UTC_TIMESTAMP(3))`,
-      [id, input.name, hashApiKey(key), displayPrefix(key), input.siteUrl, input.team, input.scope,
-        input.rateLimitPerMinute, input.maxConcurrentCalls ?? DEFAULT_MAX_CONCURRENT_CALLS, encrypt(webhookSecret, this.encryptionKey), input.webhookEndpoint ?? null],
+      [
+        id,
+        input.name,
+        hashApiKey(key),
+        displayPrefix(key),
+        input.siteUrl,
+        input.team,
+        input.scope,
+        input.rateLimitPerMinute,
+        input.maxConcurrentCalls ?? DEFAULT_MAX_CONCURRENT_CALLS,
+        encrypt(webhookSecret, this.encryptionKey),
+        input.webhookEndpoint ?? null,
+      ],
     );
     const record = await this.findById(id);
     if (!record) throw new Error(`API key ${id} vanished right after it was created.`);
@@ -178,9 +189,6 @@ export class ApiKeyStore {
   }
 
   async touchLastUsed(id: string): Promise<void> {
-    await this.database.pool.execute(
-      `UPDATE ${this.database.table('api_keys')} SET last_used_at = UTC_TIMESTAMP(3) WHERE id = ?`,
-      [id],
-    );
+    await this.database.pool.execute(`UPDATE ${this.database.table('api_keys')} SET last_used_at = UTC_TIMESTAMP(3) WHERE id = ?`, [id]);
   }
 }

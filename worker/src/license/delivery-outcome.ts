@@ -8,10 +8,7 @@ export interface AttemptResult {
 }
 
 export type DeliveryOutcome =
-  | { status: 'delivered' }
-  | { status: 'gone' }
-  | { status: 'failed' }
-  | { status: 'pending'; retryInMs: number };
+  { status: 'delivered' } | { status: 'gone' } | { status: 'failed' } | { status: 'pending'; retryInMs: number };
 
 /** Statuses whose `Retry-After` is honoured (Standard Webhooks: slow down). */
 const SLOW_DOWN = new Set([429, 502, 504]);

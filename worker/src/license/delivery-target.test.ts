@@ -3,7 +3,7 @@ import { deliveryTarget } from './delivery-target';
 const key = (webhookEndpoint: string | null, webhookSecret: string) => ({ webhookEndpoint, webhookSecret });
 
 describe('delivery target', () => {
-  it('defaults to the site\'s svc-client route, signed with every key', () => {
+  it("defaults to the site's svc-client route, signed with every key", () => {
     expect(deliveryTarget('https://client.example/blog', [key(null, 'whsec_new'), key(null, 'whsec_old')])).toEqual({
       endpoint: 'https://client.example/blog/wp-json/svc-client/v1/entitlement',
       secrets: ['whsec_new', 'whsec_old'],

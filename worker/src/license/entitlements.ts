@@ -68,7 +68,10 @@ export class EntitlementStore {
     private readonly outbox: OutboxWriter,
   ) {}
 
-  async listForSite(siteUrl: string, executor: Pick<PoolConnection, 'execute'> = this.database.pool as never): Promise<EntitlementRecord[]> {
+  async listForSite(
+    siteUrl: string,
+    executor: Pick<PoolConnection, 'execute'> = this.database.pool as never,
+  ): Promise<EntitlementRecord[]> {
     const [rows] = await executor.execute<RowDataPacket[]>(
       `SELECT * FROM ${this.database.table('entitlements')} WHERE site_url = ? ORDER BY created_at, id`,
       [siteUrl],
@@ -187,7 +190,8 @@ export class EntitlementStore {
     const change = decide(existing);
     const status = change?.status !== undefined && canTransition(existing.status, change.status) ? change.status : existing.status;
     const expiresAt = change?.expiresAt === undefined ? existing.expiresAt : change.expiresAt;
-    if (!change || (status === existing.status && sameTime(expiresAt, existing.expiresAt))) return { entitlement: existing, changed: false };
+    if (!change || (status === existing.status && sameTime(expiresAt, existing.expiresAt)))
+      return { entitlement: existing, changed: false };
     await connection.execute(
       `UPDATE ${this.database.table('entitlements')} SET status = ?, expires_at = ?, updated_at = UTC_TIMESTAMP(3) WHERE id = ?`,
       [status, expiresAt, existing.id],
@@ -218,7 +222,15 @@ export class EntitlementStore {
           `UPDATE ${this.database.table('entitlements')} SET status = 'expired', updated_at = UTC_TIMESTAMP(3) WHERE id = ?`,
           [current.id],
         );
-        await this.recordHistory(connection, current.siteUrl, current.id, current.status, 'expired', 'expiry date reached', 'system:expiry');
+        await this.recordHistory(
+          connection,
+          current.siteUrl,
+          current.id,
+          current.status,
+          'expired',
+          'expiry date reached',
+          'system:expiry',
+        );
         return current.siteUrl;
       });
       if (site) sites.push(site);
@@ -251,10 +263,7 @@ export class EntitlementStore {
   }
 
   async findById(id: string, connection: Pick<PoolConnection, 'execute'> = this.database.pool as never): Promise<EntitlementRecord | null> {
-    const [rows] = await connection.execute<RowDataPacket[]>(
-      `SELECT * FROM ${this.database.table('entitlements')} WHERE id = ?`,
-      [id],
-    );
+    const [rows] = await connection.execute<RowDataPacket[]>(`SELECT * FROM ${this.database.table('entitlements')} WHERE id = ?`, [id]);
     return rows[0] ? toRecord(rows[0]) : null;
   }
 
@@ -275,7 +284,8 @@ export class EntitlementStore {
       `SELECT * FROM ${table} WHERE site_url = ? ${byPackage} ORDER BY created_at, id FOR UPDATE`,
       parameters,
     );
-    if (rows.length === 0) throw ApiError.notFound(`No entitlement matches ${change.siteUrl}${change.packageId ? ` and package "${change.packageId}"` : ''}.`);
+    if (rows.length === 0)
+      throw ApiError.notFound(`No entitlement matches ${change.siteUrl}${change.packageId ? ` and package "${change.packageId}"` : ''}.`);
     if (rows.length > 1) {
       throw ApiError.conflict(
         'svc_ambiguous_entitlement',
@@ -356,12 +366,15 @@ export class EntitlementStore {
     const name = this.siteLockName(siteUrl);
     if (state.sites.has(name)) return;
     const [rows] = await connection.query<RowDataPacket[]>('SELECT GET_LOCK(?, 10) AS got', [name]);
-    if (Number(rows[0]?.got) !== 1) throw ApiError.unavailable(`Another change to ${siteUrl}'s entitlements is in progress; retry in a moment.`);
+    if (Number(rows[0]?.got) !== 1)
+      throw ApiError.unavailable(`Another change to ${siteUrl}'s entitlements is in progress; retry in a moment.`);
     state.sites.add(name);
   }
 
   private siteLockName(siteUrl: string): string {
-    return `svc_site_${createHash('sha1').update(`${this.database.table('entitlements')} ${siteUrl}`).digest('hex')}`;
+    return `svc_site_${createHash('sha1')
+      .update(`${this.database.table('entitlements')} ${siteUrl}`)
+      .digest('hex')}`;
   }
 
   /** Runs a change in one transaction; queued outbox messages are announced once it commits. */

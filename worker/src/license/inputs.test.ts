@@ -27,7 +27,14 @@ describe('license inputs', () => {
     expect(() => parseNewKey({ site_url: 'ftp://x', scope: 'root', rate_limit_per_minute: 0 })).toThrow(
       expect.objectContaining({
         code: 'svc_invalid_request',
-        data: { params: expect.objectContaining({ site_url: expect.any(String), team: 'is required', scope: expect.any(String), rate_limit_per_minute: expect.any(String) }) },
+        data: {
+          params: expect.objectContaining({
+            site_url: expect.any(String),
+            team: 'is required',
+            scope: expect.any(String),
+            rate_limit_per_minute: expect.any(String),
+          }),
+        },
       }),
     );
   });

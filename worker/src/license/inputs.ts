@@ -27,7 +27,8 @@ export function parseNewKey(raw: Raw): NewApiKey {
   const maxConcurrentCalls = concurrentCallsOf(raw.max_concurrent_calls ?? DEFAULT_MAX_CONCURRENT_CALLS, problems);
   const endpoint = raw.webhook_endpoint;
   const webhookEndpoint = endpoint === undefined || endpoint === null || endpoint === '' ? undefined : parseWebhookEndpoint(endpoint);
-  if (webhookEndpoint === null) problems.add('webhook_endpoint', 'must be an absolute http(s) URL without credentials or fragment, up to 500 characters');
+  if (webhookEndpoint === null)
+    problems.add('webhook_endpoint', 'must be an absolute http(s) URL without credentials or fragment, up to 500 characters');
   const input: NewApiKey = {
     siteUrl: siteUrl(raw, problems),
     team: text(raw, 'team', problems, { required: true, max: 190 }),
@@ -140,7 +141,8 @@ export function parseEntitlementPatch(raw: Raw): {
   reason: string;
 } {
   const problems = new Problems();
-  if (raw.status !== undefined && !isEntitlementStatus(raw.status)) problems.add('status', `must be one of ${ENTITLEMENT_STATUSES.join(', ')}`);
+  if (raw.status !== undefined && !isEntitlementStatus(raw.status))
+    problems.add('status', `must be one of ${ENTITLEMENT_STATUSES.join(', ')}`);
   if (raw.status === undefined && raw.expires_at === undefined) problems.add('status', 'give a status, an expires_at, or both');
   const packageId = raw.package_id;
   if (packageId !== undefined && packageId !== null && (typeof packageId !== 'string' || !PACKAGE_SLUG.test(packageId))) {

@@ -31,7 +31,8 @@ export interface DeliveryDependencies {
   otherTargets?: (queue: string) => Promise<DeliveryTarget | null>;
 }
 
-const UNSIGNED = 'the site has no active API key, so the message cannot be signed; it is retried on the schedule (create a key for the site)';
+const UNSIGNED =
+  'the site has no active API key, so the message cannot be signed; it is retried on the schedule (create a key for the site)';
 
 /**
  * The delivery loop (docs/propagation.md): every poll, and at once when a change commits,
@@ -51,9 +52,17 @@ export class OutboxDelivery {
   constructor(private readonly dependencies: DeliveryDependencies) {
     const { config } = dependencies;
     this.store = new OutboxStore(dependencies.database);
-    this.sender = new WebhookSender(new OutboundGuard(config.outboundAllow), { timeoutMs: config.timeoutMs, userAgent: dependencies.userAgent });
+    this.sender = new WebhookSender(new OutboundGuard(config.outboundAllow), {
+      timeoutMs: config.timeoutMs,
+      userAgent: dependencies.userAgent,
+    });
     this.schedule = retrySchedule(config.scheduleMs);
-    this.periodic = new Periodic({ name: 'outbox delivery', intervalMs: config.pollMs, logger: dependencies.logger, run: () => this.pass() });
+    this.periodic = new Periodic({
+      name: 'outbox delivery',
+      intervalMs: config.pollMs,
+      logger: dependencies.logger,
+      run: () => this.pass(),
+    });
   }
 
   start(): void {
@@ -107,7 +116,8 @@ export class OutboxDelivery {
     let target: DeliveryTarget;
     let unreadable: string | null = null;
     try {
-      target = (await this.dependencies.otherTargets?.(message.siteUrl)) ?? (await loadDeliveryTarget(this.dependencies.keys, message.siteUrl));
+      target =
+        (await this.dependencies.otherTargets?.(message.siteUrl)) ?? (await loadDeliveryTarget(this.dependencies.keys, message.siteUrl));
     } catch (error) {
       target = deliveryTarget(message.siteUrl, []);
       unreadable = `the site's signing secrets could not be read (${error instanceof Error ? error.message : String(error)}); retried on the schedule`;
@@ -136,10 +146,23 @@ export class OutboxDelivery {
   private attempt(message: ClaimedMessage, target: DeliveryTarget, stop: AbortSignal, unreadable: string | null): Promise<AttemptReport> {
     const notSent = unreadable ?? (target.secrets.length === 0 ? UNSIGNED : null);
     if (notSent !== null) {
-      return Promise.resolve({ startedAt: new Date(), durationMs: 0, httpStatus: null, error: notSent, responseExcerpt: null, abandoned: false });
+      return Promise.resolve({
+        startedAt: new Date(),
+        durationMs: 0,
+        httpStatus: null,
+        error: notSent,
+        responseExcerpt: null,
+        abandoned: false,
+      });
     }
     return this.sender.send(
-      { endpoint: target.endpoint, messageId: message.id, sequence: message.sequence, body: bodyWithSequence(message.payload, message.sequence), secrets: target.secrets },
+      {
+        endpoint: target.endpoint,
+        messageId: message.id,
+        sequence: message.sequence,
+        body: bodyWithSequence(message.payload, message.sequence),
+        secrets: target.secrets,
+      },
       stop,
     );
   }

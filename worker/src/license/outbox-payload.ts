@@ -29,6 +29,7 @@ export function bodyWithSequence(payload: string, sequence: string): string {
 /** The sequence as a JSON number; the column is a BIGINT the outbox never takes past 2^53. */
 function sequenceNumber(sequence: string): number {
   const value = Number(sequence);
-  if (!/^[1-9][0-9]*$/.test(sequence) || !Number.isSafeInteger(value)) throw new Error(`outbox sequence ${sequence} is not a whole number JSON carries exactly`);
+  if (!/^[1-9][0-9]*$/.test(sequence) || !Number.isSafeInteger(value))
+    throw new Error(`outbox sequence ${sequence} is not a whole number JSON carries exactly`);
   return value;
 }

@@ -53,7 +53,11 @@ function toRecord(row: RowDataPacket): DeliveryRecord {
 export class OutboxQueries {
   constructor(private readonly database: Database) {}
 
-  async list(filter: { status?: DeliveryStatus; siteUrl?: string }, page: number, perPage: number): Promise<{ items: DeliveryRecord[]; total: number }> {
+  async list(
+    filter: { status?: DeliveryStatus; siteUrl?: string },
+    page: number,
+    perPage: number,
+  ): Promise<{ items: DeliveryRecord[]; total: number }> {
     const conditions: string[] = [];
     const parameters: unknown[] = [];
     if (filter.status) {

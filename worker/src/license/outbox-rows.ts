@@ -38,39 +38,43 @@ export class OutboxStore {
     const table = this.database.table('outbox');
     // READ COMMITTED: the locking read takes record locks only, no gap locks, so a claim never
     // blocks (or deadlocks with) a transaction queueing a new message.
-    return withTransaction(this.database, async (connection) => {
-      // Heads: due messages without an older pending one of their site (leased or waiting). A plain read.
-      const [heads] = await connection.query<RowDataPacket[]>(
-        `SELECT message.id FROM ${table} message
+    return withTransaction(
+      this.database,
+      async (connection) => {
+        // Heads: due messages without an older pending one of their site (leased or waiting). A plain read.
+        const [heads] = await connection.query<RowDataPacket[]>(
+          `SELECT message.id FROM ${table} message
           WHERE ${dueCondition('message')}
             AND NOT EXISTS (SELECT 1 FROM ${table} older
               WHERE older.site_url = message.site_url AND older.status = 'pending' AND older.sequence < message.sequence)
           ORDER BY message.sequence LIMIT ?`,
-        [limit * LOOK_AHEAD],
-      );
-      if (heads.length === 0) return [];
-      // Lock them, re-checked under the lock; rows another worker holds are skipped, never waited for.
-      const [chosen] = await connection.query<RowDataPacket[]>(
-        `SELECT message.id, message.sequence, message.site_url, message.event_type, message.payload, message.attempts
+          [limit * LOOK_AHEAD],
+        );
+        if (heads.length === 0) return [];
+        // Lock them, re-checked under the lock; rows another worker holds are skipped, never waited for.
+        const [chosen] = await connection.query<RowDataPacket[]>(
+          `SELECT message.id, message.sequence, message.site_url, message.event_type, message.payload, message.attempts
            FROM ${table} message
           WHERE message.id IN (?) AND ${dueCondition('message')}
           ORDER BY message.sequence LIMIT ? FOR UPDATE SKIP LOCKED`,
-        [heads.map((row) => row.id), limit],
-      );
-      if (chosen.length === 0) return [];
-      await connection.query(
-        `UPDATE ${table} SET claimed_until = DATE_ADD(UTC_TIMESTAMP(3), INTERVAL ? MICROSECOND) WHERE id IN (?)`,
-        [leaseMs * 1000, chosen.map((row) => row.id)],
-      );
-      return chosen.map((row) => ({
-        id: row.id,
-        sequence: String(row.sequence),
-        siteUrl: row.site_url,
-        eventType: row.event_type,
-        payload: row.payload,
-        attempts: Number(row.attempts),
-      }));
-    }, { isolation: 'READ COMMITTED' });
+          [heads.map((row) => row.id), limit],
+        );
+        if (chosen.length === 0) return [];
+        await connection.query(`UPDATE ${table} SET claimed_until = DATE_ADD(UTC_TIMESTAMP(3), INTERVAL ? MICROSECOND) WHERE id IN (?)`, [
+          leaseMs * 1000,
+          chosen.map((row) => row.id),
+        ]);
+        return chosen.map((row) => ({
+          id: row.id,
+          sequence: String(row.sequence),
+          siteUrl: row.site_url,
+          eventType: row.event_type,
+          payload: row.payload,
+          attempts: Number(row.attempts),
+        }));
+      },
+      { isolation: 'READ COMMITTED' },
+    );
   }
 
   /**
@@ -85,8 +89,16 @@ export class OutboxStore {
         `INSERT INTO ${this.database.table('outbox_attempts')}
           (message_id, attempt, endpoint, started_at, duration_ms, http_status, error, response_excerpt)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        [message.id, attempt, endpoint.slice(0, 500), report.startedAt, report.durationMs, report.httpStatus,
-          report.error?.slice(0, 500) ?? null, report.responseExcerpt?.slice(0, 1000) ?? null],
+        [
+          message.id,
+          attempt,
+          endpoint.slice(0, 500),
+          report.startedAt,
+          report.durationMs,
+          report.httpStatus,
+          report.error?.slice(0, 500) ?? null,
+          report.responseExcerpt?.slice(0, 1000) ?? null,
+        ],
       );
       // SQL fragments chosen from constants; every value is a parameter.
       const pending = outcome.status === 'pending';
@@ -96,8 +108,15 @@ export class OutboxStore {
                 next_attempt_at = ${pending ? 'DATE_ADD(UTC_TIMESTAMP(3), INTERVAL ? MICROSECOND)' : 'next_attempt_at'},
                 delivered_at = ${outcome.status === 'delivered' ? 'UTC_TIMESTAMP(3)' : 'delivered_at'}
           WHERE id = ? AND status = 'pending' AND attempts = ?`,
-        [outcome.status, attempt, report.httpStatus, report.error?.slice(0, 500) ?? null,
-          ...(pending ? [outcome.retryInMs * 1000] : []), message.id, message.attempts],
+        [
+          outcome.status,
+          attempt,
+          report.httpStatus,
+          report.error?.slice(0, 500) ?? null,
+          ...(pending ? [outcome.retryInMs * 1000] : []),
+          message.id,
+          message.attempts,
+        ],
       );
       return result.affectedRows === 1;
     });

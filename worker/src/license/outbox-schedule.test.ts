@@ -46,7 +46,7 @@ describe('Retry-After', () => {
   });
 });
 
-describe('an attempt\'s outcome', () => {
+describe("an attempt's outcome", () => {
   it.each([200, 201, 204, 299])('%i is delivered', (status) => {
     expect(decideOutcome({ httpStatus: status }, 1, test)).toEqual({ status: 'delivered' });
   });

@@ -4,9 +4,7 @@
  * each delay with ±10 % jitter so many failed messages don't retry in lockstep. A schedule
  * from SVC_OUTBOX_SCHEDULE is used exactly (no jitter), so tests are deterministic.
  */
-export const STANDARD_SCHEDULE_MS = [
-  0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 50_400_000, 72_000_000, 86_400_000,
-];
+export const STANDARD_SCHEDULE_MS = [0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 50_400_000, 72_000_000, 86_400_000];
 
 /** The longest `Retry-After` honoured; a longer one is cut to this. */
 export const MAX_RETRY_AFTER_MS = 86_400_000;

@@ -37,7 +37,8 @@ describe('WebhookSender', () => {
     received.length = 0;
   });
 
-  const sender = (timeoutMs = 2000) => new WebhookSender(new OutboundGuard([new URL(base).host]), { timeoutMs, userAgent: 'svc-hub/9.9.9' });
+  const sender = (timeoutMs = 2000) =>
+    new WebhookSender(new OutboundGuard([new URL(base).host]), { timeoutMs, userAgent: 'svc-hub/9.9.9' });
   const webhook = (path = '/hook'): WebhookRequest => ({
     endpoint: `${base}${path}`,
     messageId: 'msg_01J00000000000000000000000',
@@ -61,7 +62,9 @@ describe('WebhookSender', () => {
     });
     const timestamp = request!.headers['webhook-timestamp'] as string;
     expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(60);
-    const expected = createHmac('sha256', Buffer.from(SECRET.slice(6), 'base64')).update(`msg_01J00000000000000000000000.${timestamp}.${request!.body}`).digest('base64');
+    const expected = createHmac('sha256', Buffer.from(SECRET.slice(6), 'base64'))
+      .update(`msg_01J00000000000000000000000.${timestamp}.${request!.body}`)
+      .digest('base64');
     expect(request!.headers['webhook-signature']).toBe(`v1,${expected}`);
   });
 

@@ -9,18 +9,24 @@ describe('webhook endpoint of a key', () => {
     expect(parseWebhookEndpoint(value)).toBe(expected);
   });
 
-  it.each(['', 'client.example/hook', 'ftp://client.example/', 'https://user:pw@client.example/', 'https://client.example/#x', `https://client.example/${'a'.repeat(500)}`, 42, null])(
-    'refuses %p',
-    (value) => {
-      expect(parseWebhookEndpoint(value)).toBeNull();
-    },
-  );
+  it.each([
+    '',
+    'client.example/hook',
+    'ftp://client.example/',
+    'https://user:pw@client.example/',
+    'https://client.example/#x',
+    `https://client.example/${'a'.repeat(500)}`,
+    42,
+    null,
+  ])('refuses %p', (value) => {
+    expect(parseWebhookEndpoint(value)).toBeNull();
+  });
 
   it('is optional on a new key, and named when bad', () => {
     expect(parseNewKey({ site_url: 'https://client.example', team: 't' }).webhookEndpoint).toBeUndefined();
-    expect(parseNewKey({ site_url: 'https://client.example', team: 't', webhook_endpoint: 'https://hooks.example/in' }).webhookEndpoint).toBe(
-      'https://hooks.example/in',
-    );
+    expect(
+      parseNewKey({ site_url: 'https://client.example', team: 't', webhook_endpoint: 'https://hooks.example/in' }).webhookEndpoint,
+    ).toBe('https://hooks.example/in');
     expect(() => parseNewKey({ site_url: 'https://client.example', team: 't', webhook_endpoint: 'javascript:alert(1)' })).toThrow(
       expect.objectContaining({ data: { params: { webhook_endpoint: expect.stringContaining('absolute http(s) URL') } } }),
     );

@@ -43,7 +43,12 @@ export class SubscriptionTerms {
   constructor(private readonly entitlements: EntitlementStore) {}
 
   /** A renewal paid, or the subscription active: the entitlement runs to `expiresAt`. */
-  renew(connection: PoolConnection, target: TermTarget, expiresAt: Date, endsRenewalSuspension: boolean): Promise<EntitlementChange | null> {
+  renew(
+    connection: PoolConnection,
+    target: TermTarget,
+    expiresAt: Date,
+    endsRenewalSuspension: boolean,
+  ): Promise<EntitlementChange | null> {
     return this.change(connection, target, (current) => renewedTerm(current, expiresAt, endsRenewalSuspension));
   }
 

@@ -1,15 +1,30 @@
-import { describeProvider, isOfflineProvider, NETWORK_PROVIDERS, OPEN_MODEL_PROVIDER_IDS, PROVIDER_DESCRIPTORS, PROVIDER_ENVIRONMENT_VARIABLES, PROVIDER_IDS } from './registry';
+import {
+  describeProvider,
+  isOfflineProvider,
+  NETWORK_PROVIDERS,
+  OPEN_MODEL_PROVIDER_IDS,
+  PROVIDER_DESCRIPTORS,
+  PROVIDER_ENVIRONMENT_VARIABLES,
+  PROVIDER_IDS,
+} from './registry';
 
 const timeouts = { connectMs: 100, firstTokenMs: 100, idleMs: 100 };
 
 describe('provider registry', () => {
   it('builds every provider under its own name, and each one closes', async () => {
     for (const descriptor of PROVIDER_DESCRIPTORS) {
-      const provider = descriptor.factory({ name: descriptor.id, baseUrl: descriptor.defaultBaseUrl || 'http://127.0.0.1:9/v1', apiKey: 'k', timeouts });
+      const provider = descriptor.factory({
+        name: descriptor.id,
+        baseUrl: descriptor.defaultBaseUrl || 'http://127.0.0.1:9/v1',
+        apiKey: 'k',
+        timeouts,
+      });
       expect(provider.name).toBe(descriptor.id);
       await provider.close();
     }
-    expect(PROVIDER_IDS).toEqual(expect.arrayContaining(['anthropic', 'compat', 'google', 'mistral', 'mock', 'ollama', 'openai', 'openrouter']));
+    expect(PROVIDER_IDS).toEqual(
+      expect.arrayContaining(['anthropic', 'compat', 'google', 'mistral', 'mock', 'ollama', 'openai', 'openrouter']),
+    );
     expect(new Set(PROVIDER_IDS).size).toBe(PROVIDER_IDS.length);
   });
 
@@ -27,7 +42,9 @@ describe('provider registry', () => {
   });
 
   it('offers embeddings only where the provider has them', async () => {
-    const providers = PROVIDER_DESCRIPTORS.map((descriptor) => descriptor.factory({ name: descriptor.id, baseUrl: 'http://127.0.0.1:9', apiKey: '', timeouts }));
+    const providers = PROVIDER_DESCRIPTORS.map((descriptor) =>
+      descriptor.factory({ name: descriptor.id, baseUrl: 'http://127.0.0.1:9', apiKey: '', timeouts }),
+    );
     const withEmbeddings = providers.filter((provider) => provider.embed).map((provider) => provider.name);
     await Promise.all(providers.map((provider) => provider.close()));
     expect(withEmbeddings).toEqual(expect.arrayContaining(['compat', 'google', 'mistral', 'mock', 'ollama', 'openai', 'openrouter']));
@@ -37,8 +54,19 @@ describe('provider registry', () => {
   it('lists every environment variable a provider reads (config.ts reads exactly these), each once', () => {
     expect(PROVIDER_ENVIRONMENT_VARIABLES).toEqual(
       expect.arrayContaining([
-        'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL', 'GEMINI_API_KEY', 'GEMINI_BASE_URL', 'MISTRAL_API_KEY',
-        'MISTRAL_BASE_URL', 'OPENROUTER_API_KEY', 'OPENROUTER_BASE_URL', 'OLLAMA_BASE_URL', 'SVC_COMPAT_BASE_URL', 'SVC_COMPAT_API_KEY',
+        'OPENAI_API_KEY',
+        'OPENAI_BASE_URL',
+        'ANTHROPIC_API_KEY',
+        'ANTHROPIC_BASE_URL',
+        'GEMINI_API_KEY',
+        'GEMINI_BASE_URL',
+        'MISTRAL_API_KEY',
+        'MISTRAL_BASE_URL',
+        'OPENROUTER_API_KEY',
+        'OPENROUTER_BASE_URL',
+        'OLLAMA_BASE_URL',
+        'SVC_COMPAT_BASE_URL',
+        'SVC_COMPAT_API_KEY',
       ]),
     );
     expect(new Set(PROVIDER_ENVIRONMENT_VARIABLES).size).toBe(PROVIDER_ENVIRONMENT_VARIABLES.length);

@@ -47,12 +47,18 @@ export function isOfflineProvider(descriptor: ProviderDescriptor): boolean {
 }
 
 /** Providers that reach a network, in registry order: the ones configured by a key and/or base URL. */
-export const NETWORK_PROVIDERS: readonly ProviderDescriptor[] = Object.freeze(PROVIDER_DESCRIPTORS.filter((descriptor) => !isOfflineProvider(descriptor)));
+export const NETWORK_PROVIDERS: readonly ProviderDescriptor[] = Object.freeze(
+  PROVIDER_DESCRIPTORS.filter((descriptor) => !isOfflineProvider(descriptor)),
+);
 
 /** Every environment variable a provider reads (key, then base URL, per provider; docs/configuration.md). */
 export const PROVIDER_ENVIRONMENT_VARIABLES: readonly string[] = Object.freeze(
-  PROVIDER_DESCRIPTORS.flatMap(({ environment }) => [environment.apiKey, environment.baseUrl].filter((name): name is string => name !== undefined)),
+  PROVIDER_DESCRIPTORS.flatMap(({ environment }) =>
+    [environment.apiKey, environment.baseUrl].filter((name): name is string => name !== undefined),
+  ),
 );
 
 /** Providers that accept any model name. */
-export const OPEN_MODEL_PROVIDER_IDS: ReadonlySet<string> = new Set(PROVIDER_DESCRIPTORS.filter((descriptor) => descriptor.openModels).map((descriptor) => descriptor.id));
+export const OPEN_MODEL_PROVIDER_IDS: ReadonlySet<string> = new Set(
+  PROVIDER_DESCRIPTORS.filter((descriptor) => descriptor.openModels).map((descriptor) => descriptor.id),
+);

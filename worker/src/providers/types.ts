@@ -15,9 +15,7 @@ export type Role = 'system' | 'developer' | 'user' | 'assistant' | 'tool';
  */
 export type ImageSource = { kind: 'url'; url: string } | { kind: 'data'; mediaType: string; base64: string };
 
-export type ContentPart =
-  | { type: 'text'; text: string }
-  | { type: 'image'; source: ImageSource; detail?: 'auto' | 'low' | 'high' };
+export type ContentPart = { type: 'text'; text: string } | { type: 'image'; source: ImageSource; detail?: 'auto' | 'low' | 'high' };
 
 /** One call the model asked for; `arguments` is the JSON text exactly as the model wrote it. */
 export interface ToolCall {

@@ -46,7 +46,13 @@ export interface RouterServices {
   keyPools: KeyPools;
 }
 
-export function createRouterServices(config: Config, database: Database, pending: PendingWrites, logger: Logger, outbox: OutboxWriter): RouterServices {
+export function createRouterServices(
+  config: Config,
+  database: Database,
+  pending: PendingWrites,
+  logger: Logger,
+  outbox: OutboxWriter,
+): RouterServices {
   const providerStore = new ProviderStore(database, config.encryptionKey);
   const prices = new PriceBook(database);
   const providers = new ProviderPool(config, providerStore, logger);
@@ -72,6 +78,7 @@ export function createRouterServices(config: Config, database: Database, pending
 /** The usage recorder, with its journal unless SVC_USAGE_JOURNAL_DIR is `off`. */
 function usageRecorder(config: Config, database: Database, pending: PendingWrites, logger: Logger): UsageRecorder {
   const worker = { name: `${hostname()}:${config.port}`, boot: ulid() };
-  const journal = config.usageJournalDir === null ? null : new UsageJournal(config.usageJournalDir, journalTag(config.database), worker.boot, logger);
+  const journal =
+    config.usageJournalDir === null ? null : new UsageJournal(config.usageJournalDir, journalTag(config.database), worker.boot, logger);
   return new UsageRecorder(database, pending, logger, worker, journal);
 }

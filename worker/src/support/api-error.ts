@@ -51,9 +51,15 @@ export class ApiError extends Error {
   }
 
   static methodNotAllowed(allowed: string[]): ApiError {
-    return new ApiError(405, 'svc_method_not_allowed', `Method not allowed here; use ${allowed.join(', ')}.`, {}, {
-      Allow: allowed.join(', '),
-    });
+    return new ApiError(
+      405,
+      'svc_method_not_allowed',
+      `Method not allowed here; use ${allowed.join(', ')}.`,
+      {},
+      {
+        Allow: allowed.join(', '),
+      },
+    );
   }
 
   static invalidJson(detail: string): ApiError {
@@ -88,17 +94,29 @@ export class ApiError extends Error {
   }
 
   static rateLimited(retryAfterSeconds: number): ApiError {
-    return new ApiError(429, 'svc_rate_limited', 'Too many requests for this key; retry later.', {
-      retry_after: retryAfterSeconds,
-    }, { 'Retry-After': String(retryAfterSeconds) });
+    return new ApiError(
+      429,
+      'svc_rate_limited',
+      'Too many requests for this key; retry later.',
+      {
+        retry_after: retryAfterSeconds,
+      },
+      { 'Retry-After': String(retryAfterSeconds) },
+    );
   }
 
   /** A key already has `limit` calls in flight on this worker (docs/api-notes.md, "Limits per key"). */
   static tooManyConcurrent(limit: number): ApiError {
-    return new ApiError(429, 'svc_too_many_concurrent', `This key already has ${limit} calls in flight, its limit; retry when one has ended.`, {
-      limit,
-      retry_after: 1,
-    }, { 'Retry-After': '1' });
+    return new ApiError(
+      429,
+      'svc_too_many_concurrent',
+      `This key already has ${limit} calls in flight, its limit; retry when one has ended.`,
+      {
+        limit,
+        retry_after: 1,
+      },
+      { 'Retry-After': '1' },
+    );
   }
 
   /** A stream reached SVC_STREAM_MAX_MS (phase "total"; docs/api-notes.md). */

@@ -19,7 +19,9 @@ describe('Problems', () => {
     expect(thrown?.code).toBe('svc_invalid_request');
     expect(Object.keys(thrown!.data.params as object)).toEqual(Array.from({ length: 10 }, (_, index) => `field${index}`));
     expect(thrown!.data.params_omitted).toBe(9_990);
-    expect(thrown!.message).toBe(`Invalid parameter(s): ${Array.from({ length: 10 }, (_, index) => `field${index}`).join(', ')} and 9990 more.`);
+    expect(thrown!.message).toBe(
+      `Invalid parameter(s): ${Array.from({ length: 10 }, (_, index) => `field${index}`).join(', ')} and 9990 more.`,
+    );
   });
 
   it('keeps the first problem of a field and does not count it twice', () => {
@@ -36,7 +38,9 @@ describe('Problems', () => {
 
 describe('ApiError.invalidRequest', () => {
   it('names at most MAX_REPORTED_PROBLEMS of a big params map and stays under the answer limit', () => {
-    const params = Object.fromEntries(Array.from({ length: 250_000 }, (_, index) => [`messages[${index}]`, 'must be an object with role and content']));
+    const params = Object.fromEntries(
+      Array.from({ length: 250_000 }, (_, index) => [`messages[${index}]`, 'must be an object with role and content']),
+    );
     const error = ApiError.invalidRequest(params);
     expect(Object.keys(error.data.params as object)).toHaveLength(MAX_REPORTED_PROBLEMS);
     expect(error.data.params_omitted).toBe(250_000 - MAX_REPORTED_PROBLEMS);
@@ -67,7 +71,11 @@ describe('boundedErrorBody (the safety net where errors become answers)', () => 
     const body = boundedErrorBody({
       code: 'svc_purpose_not_found',
       message: `No purpose "${'x'.repeat(1_000_000)}".`,
-      data: { status: 404, allowed: Array.from({ length: 100_000 }, (_, index) => `item-${index}`), nested: { deep: { deeper: { deepest: 'y'.repeat(100_000) } } } },
+      data: {
+        status: 404,
+        allowed: Array.from({ length: 100_000 }, (_, index) => `item-${index}`),
+        nested: { deep: { deeper: { deepest: 'y'.repeat(100_000) } } },
+      },
     });
     expect(bytes(body)).toBeLessThanOrEqual(MAX_ERROR_BODY_BYTES);
     expect(body.code).toBe('svc_purpose_not_found');
@@ -77,7 +85,12 @@ describe('boundedErrorBody (the safety net where errors become answers)', () => 
   });
 
   it('falls back to the status alone when even the cut data is too big (control characters escape to six bytes)', () => {
-    const wide = Object.fromEntries(Array.from({ length: 10 }, (_, index) => [`${index}${'\u0001'.repeat(200)}`, Object.fromEntries(Array.from({ length: 10 }, (_, inner) => [`${inner}${'\u0001'.repeat(200)}`, '\u0001'.repeat(200)]))]));
+    const wide = Object.fromEntries(
+      Array.from({ length: 10 }, (_, index) => [
+        `${index}${'\u0001'.repeat(200)}`,
+        Object.fromEntries(Array.from({ length: 10 }, (_, inner) => [`${inner}${'\u0001'.repeat(200)}`, '\u0001'.repeat(200)])),
+      ]),
+    );
     const body = boundedErrorBody({ code: 'svc_invalid_request', message: '\u0001'.repeat(100_000), data: { status: 400, params: wide } });
     expect(bytes(body)).toBeLessThanOrEqual(MAX_ERROR_BODY_BYTES);
     expect(body.data).toEqual({ status: 400, truncated: true });

@@ -66,7 +66,11 @@ export function boundedErrorBody(body: ErrorBody): ErrorBody {
  * `params` as an error may carry them: at most `max` entries, names and problems cut short;
  * `omitted` counts what was left out (plus the `alreadyOmitted` a collector had not kept).
  */
-export function boundedParams(params: Record<string, string>, max: number, alreadyOmitted = 0): { params: Record<string, string>; omitted: number } {
+export function boundedParams(
+  params: Record<string, string>,
+  max: number,
+  alreadyOmitted = 0,
+): { params: Record<string, string>; omitted: number } {
   const kept: Record<string, string> = {};
   let count = 0;
   let omitted = alreadyOmitted;

@@ -22,6 +22,10 @@ describe('andThen', () => {
   });
 
   it('throws at once when the next step throws on a value', () => {
-    expect(() => andThen(1, () => { throw new Error('refused'); })).toThrow('refused');
+    expect(() =>
+      andThen(1, () => {
+        throw new Error('refused');
+      }),
+    ).toThrow('refused');
   });
 });

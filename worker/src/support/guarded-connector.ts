@@ -15,9 +15,10 @@ export function guardedConnector(guard: OutboundGuard, connectTimeoutMs: number)
     guard.check(`${options.protocol}//${host}/`).then(
       (target) => connect({ ...options, hostname: target.address }, callback),
       (error: unknown) => {
-        const failure = error instanceof OutboundRefusedError
-          ? error
-          : Object.assign(new Error(error instanceof Error ? error.message : String(error)), { code: 'ENOTFOUND' });
+        const failure =
+          error instanceof OutboundRefusedError
+            ? error
+            : Object.assign(new Error(error instanceof Error ? error.message : String(error)), { code: 'ENOTFOUND' });
         callback(failure, null);
       },
     );

@@ -39,7 +39,8 @@ const hex = (text: string) => {
   const groups = text.split(':').map((group) => parseInt(group, 16));
   return groups.flatMap((group) => [group >> 8, group & 0xff]);
 };
-const v6 = (prefixGroups: string, prefix: number, reason: string) => range([...hex(prefixGroups), ...new Array(16).fill(0)].slice(0, 16), prefix, reason);
+const v6 = (prefixGroups: string, prefix: number, reason: string) =>
+  range([...hex(prefixGroups), ...new Array(16).fill(0)].slice(0, 16), prefix, reason);
 
 /** Checked in order, before the "outside 2000::/3" rule; the embedding ranges are handled apart. */
 const IPV6_NOT_PUBLIC: Range[] = [

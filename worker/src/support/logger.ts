@@ -15,10 +15,12 @@ export interface Logger {
  * Authorization header is ever handed to the logger.
  */
 export function createLogger(level: LogLevel, write: (line: string) => void = (line) => process.stderr.write(line)): Logger {
-  const emit = (eventLevel: LogLevel) => (message: string, fields: Record<string, unknown> = {}) => {
-    if (ORDER[eventLevel] < ORDER[level]) return;
-    write(`${JSON.stringify({ time: new Date().toISOString(), level: eventLevel, message, ...fields })}\n`);
-  };
+  const emit =
+    (eventLevel: LogLevel) =>
+    (message: string, fields: Record<string, unknown> = {}) => {
+      if (ORDER[eventLevel] < ORDER[level]) return;
+      write(`${JSON.stringify({ time: new Date().toISOString(), level: eventLevel, message, ...fields })}\n`);
+    };
   return { debug: emit('debug'), info: emit('info'), warn: emit('warn'), error: emit('error') };
 }
 

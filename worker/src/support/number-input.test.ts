@@ -21,15 +21,42 @@ describe('readDecimal', () => {
   });
 
   it.each([
-    ['0x10'], ['1e3'], ['1e-9'], ['1E3'], [' 1'], ['1 '], ['+1'], ['-0'], ['-1'], ['Infinity'], ['NaN'], ['1_000'], ['1,000'], ['1,5'],
-    ['١٢'], ['１２'], ['.5'], ['1.'], ['01'], ['00.5'], [''], ['0b1'], ['0o7'], ['1.2.3'], ['\u00a01'], ['1\n'],
+    ['0x10'],
+    ['1e3'],
+    ['1e-9'],
+    ['1E3'],
+    [' 1'],
+    ['1 '],
+    ['+1'],
+    ['-0'],
+    ['-1'],
+    ['Infinity'],
+    ['NaN'],
+    ['1_000'],
+    ['1,000'],
+    ['1,5'],
+    ['١٢'],
+    ['１２'],
+    ['.5'],
+    ['1.'],
+    ['01'],
+    ['00.5'],
+    [''],
+    ['0b1'],
+    ['0o7'],
+    ['1.2.3'],
+    ['\u00a01'],
+    ['1\n'],
   ])('refuses the spelling %j', (spelling) => {
     expect(readDecimal(spelling, PRICE)).toEqual({ problem: SHAPE });
   });
 
-  it.each([[Number.NaN], [Number.POSITIVE_INFINITY], [-1], [-1e-9], [null], [undefined], [true], [{}], [['1']]])('refuses the JSON value %p', (value) => {
-    expect(readDecimal(value, PRICE)).toEqual({ problem: SHAPE });
-  });
+  it.each([[Number.NaN], [Number.POSITIVE_INFINITY], [-1], [-1e-9], [null], [undefined], [true], [{}], [['1']]])(
+    'refuses the JSON value %p',
+    (value) => {
+      expect(readDecimal(value, PRICE)).toEqual({ problem: SHAPE });
+    },
+  );
 
   it('refuses a non-zero amount below the smallest one stored, as a string or a JSON number, never stores it as 0', () => {
     const below = 'is below 0.000001, the smallest amount stored; give 0 or at least 0.000001';
@@ -37,7 +64,9 @@ describe('readDecimal', () => {
     expect(readDecimal('0.0000000001', PRICE)).toEqual({ problem: below });
     expect(readDecimal(1e-9, PRICE)).toEqual({ problem: below });
     expect(readDecimal(5e-7, PRICE)).toEqual({ problem: below });
-    expect(readDecimal('0.000000001', AMOUNT)).toEqual({ problem: 'is below 0.00000001, the smallest amount stored; give at least 0.00000001' });
+    expect(readDecimal('0.000000001', AMOUNT)).toEqual({
+      problem: 'is below 0.00000001, the smallest amount stored; give at least 0.00000001',
+    });
   });
 
   it('never rounds: digits past the scale are refused', () => {
@@ -73,12 +102,16 @@ describe('readCount', () => {
     expect(readCount(100_000, LIMIT)).toEqual({ value: 100_000 });
   });
 
-  it.each([['0x10'], ['1e3'], [' 1'], ['+1'], ['-0'], ['Infinity'], ['NaN'], ['1_000'], ['١٢'], ['010'], ['1.0'], [''], ['9'.repeat(17)]])('refuses the spelling %j', (spelling) => {
-    expect(readCount(spelling, DAYS)).toEqual({ problem: 'must be an integer from 1 to 36500 (plain digits)' });
-  });
+  it.each([['0x10'], ['1e3'], [' 1'], ['+1'], ['-0'], ['Infinity'], ['NaN'], ['1_000'], ['١٢'], ['010'], ['1.0'], [''], ['9'.repeat(17)]])(
+    'refuses the spelling %j',
+    (spelling) => {
+      expect(readCount(spelling, DAYS)).toEqual({ problem: 'must be an integer from 1 to 36500 (plain digits)' });
+    },
+  );
 
   it('refuses fractions, values out of range, and strings where only JSON numbers are taken', () => {
-    for (const value of [1.5, 0, -1, 100_001, Number.POSITIVE_INFINITY, '120', null]) expect(readCount(value, LIMIT)).toEqual({ problem: 'must be an integer from 1 to 100000' });
+    for (const value of [1.5, 0, -1, 100_001, Number.POSITIVE_INFINITY, '120', null])
+      expect(readCount(value, LIMIT)).toEqual({ problem: 'must be an integer from 1 to 100000' });
   });
 });
 
@@ -86,6 +119,7 @@ describe('integerText (the CLI)', () => {
   it('turns plain digits into the number and hands any other spelling on as typed', () => {
     expect(integerText('300')).toBe(300);
     expect(integerText('0')).toBe(0);
-    for (const spelling of ['0x10', '1e3', ' 1', '+1', '-0', 'Infinity', '1_000', '١٢', '010', '9'.repeat(17)]) expect(integerText(spelling)).toBe(spelling);
+    for (const spelling of ['0x10', '1e3', ' 1', '+1', '-0', 'Infinity', '1_000', '١٢', '010', '9'.repeat(17)])
+      expect(integerText(spelling)).toBe(spelling);
   });
 });

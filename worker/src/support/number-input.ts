@@ -53,15 +53,20 @@ function plainText(number: number): string | null {
 export function readDecimal(input: unknown, rule: DecimalRule): Reading<string> {
   const text = typeof input === 'number' ? plainText(input) : input;
   const match = typeof text === 'string' ? PLAIN_DECIMAL.exec(text) : null;
-  if (!match) return { problem: `must be a plain decimal such as "${rule.example}": ASCII digits with at most one point, no sign, exponent, spaces or separators` };
+  if (!match)
+    return {
+      problem: `must be a plain decimal such as "${rule.example}": ASCII digits with at most one point, no sign, exponent, spaces or separators`,
+    };
   const whole = match[1]!;
   const fraction = match[2] ?? '';
-  if (whole.length > rule.integerDigits) return { problem: `must be below 1${'0'.repeat(rule.integerDigits)} (at most ${rule.integerDigits} digits before the point)` };
+  if (whole.length > rule.integerDigits)
+    return { problem: `must be below 1${'0'.repeat(rule.integerDigits)} (at most ${rule.integerDigits} digits before the point)` };
   const kept = fraction.slice(0, rule.scale).padEnd(rule.scale, '0');
   const isZero = whole === '0' && !/[1-9]/.test(kept);
   const smallest = `0.${'0'.repeat(rule.scale - 1)}1`;
   if (/[1-9]/.test(fraction.slice(rule.scale))) {
-    if (isZero) return { problem: `is below ${smallest}, the smallest amount stored; give ${rule.zero ? `0 or ` : ''}at least ${smallest}` };
+    if (isZero)
+      return { problem: `is below ${smallest}, the smallest amount stored; give ${rule.zero ? `0 or ` : ''}at least ${smallest}` };
     return { problem: `has more than ${rule.scale} decimals; ${rule.scale} are stored and it is never rounded` };
   }
   if (isZero && !rule.zero) return { problem: 'must be more than 0' };
@@ -72,7 +77,8 @@ export function readDecimal(input: unknown, rule: DecimalRule): Reading<string> 
 export function readCount(input: unknown, rule: CountRule): Reading<number> {
   let number: number | null = null;
   if (typeof input === 'number') number = input;
-  else if (rule.strings && typeof input === 'string' && input.length <= MAX_COUNT_DIGITS && PLAIN_INTEGER.test(input)) number = Number(input);
+  else if (rule.strings && typeof input === 'string' && input.length <= MAX_COUNT_DIGITS && PLAIN_INTEGER.test(input))
+    number = Number(input);
   if (number === null || !Number.isInteger(number) || number < rule.min || number > rule.max) {
     return { problem: `must be an integer from ${rule.min} to ${rule.max}${rule.strings ? ' (plain digits)' : ''}` };
   }

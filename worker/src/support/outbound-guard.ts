@@ -44,7 +44,8 @@ export class OutboundGuard {
     } catch {
       throw new OutboundRefusedError('the target is not an absolute URL');
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundRefusedError(`${url.protocol} targets are not allowed (http and https only)`);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new OutboundRefusedError(`${url.protocol} targets are not allowed (http and https only)`);
     if (url.username || url.password) throw new OutboundRefusedError('a target URL must not carry credentials');
     const host = url.hostname.replace(/^\[|\]$/g, '');
     const addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await this.lookup(host);

@@ -9,7 +9,10 @@ describe('parseTrustedProxies (SVC_TRUST_PROXY)', () => {
     expect(parseTrustedProxies(raw)).toEqual(expected);
   });
 
-  it.each(['true', '1', 'all', '', '10.0.0.0/33', '10.0.0.1/8/1', 'example.com', '::1/129'])('refuses %s (it would trust anyone, or is no address)', (raw) => {
-    expect(parseTrustedProxies(raw)).toBeNull();
-  });
+  it.each(['true', '1', 'all', '', '10.0.0.0/33', '10.0.0.1/8/1', 'example.com', '::1/129'])(
+    'refuses %s (it would trust anyone, or is no address)',
+    (raw) => {
+      expect(parseTrustedProxies(raw)).toBeNull();
+    },
+  );
 });

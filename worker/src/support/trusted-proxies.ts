@@ -10,7 +10,10 @@ const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
  * believe X-Forwarded-For from anyone.
  */
 export function parseTrustedProxies(raw: string): string[] | null {
-  const entries = raw.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
   if (entries.length === 0) return null;
   for (const entry of entries) {
     if (RANGE_NAMES.has(entry)) continue;

@@ -37,7 +37,11 @@ describe('TtlCache with a stale window', () => {
     const cache = new TtlCache<number>(1000, 10, () => time, 1000);
     expect(await cache.get('a', async () => ++loads)).toBe(1);
     time = 1500;
-    const slow = () => new Promise<number>((resolve) => { loads += 1; release = resolve; });
+    const slow = () =>
+      new Promise<number>((resolve) => {
+        loads += 1;
+        release = resolve;
+      });
     expect(await cache.get('a', slow)).toBe(1); // stale, served at once
     expect(await cache.get('a', slow)).toBe(1); // still one refresh in flight
     expect(loads).toBe(2);

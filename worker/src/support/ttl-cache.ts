@@ -71,7 +71,13 @@ export class TtlCache<V> {
     load().then(
       (value) => {
         if (this.entries.get(key) !== entry) return;
-        this.entries.set(key, { value: Promise.resolve(value), settled: value, loaded: true, expiresAt: this.now() + this.ttlMs, refreshing: false });
+        this.entries.set(key, {
+          value: Promise.resolve(value),
+          settled: value,
+          loaded: true,
+          expiresAt: this.now() + this.ttlMs,
+          refreshing: false,
+        });
       },
       () => {
         entry.refreshing = false; // keep serving the old value; the next request tries again

@@ -12,7 +12,13 @@ import { WAYS, type HostileAnswer, type Way } from '../ways';
  * 500 after the call from 5,000 levels): each must be 400 naming the field, with nothing stored.
  * WordPress forwards the body's bytes as they came, whatever their depth.
  */
-const LLM_PATHS = ['/wp-json/llm/router/v1/chat', '/wp-json/llm/router/v1/chat/stream', '/wp-json/llm/router/v1/chat/completions', '/wp-json/llm/router/v1/responses', '/wp-json/svc-hub/v1/admin/chat'];
+const LLM_PATHS = [
+  '/wp-json/llm/router/v1/chat',
+  '/wp-json/llm/router/v1/chat/stream',
+  '/wp-json/llm/router/v1/chat/completions',
+  '/wp-json/llm/router/v1/responses',
+  '/wp-json/svc-hub/v1/admin/chat',
+];
 const ROUTES = HOSTILE_ROUTES.filter((route) => route.method === 'POST' && LLM_PATHS.includes(route.path));
 const isResponses = (route: HostileRoute) => route.path.endsWith('/responses');
 
@@ -37,12 +43,18 @@ interface Placement {
 const PLACEMENTS: Placement[] = [
   {
     name: 'tool parameters',
-    body: (route) => (isResponses(route) ? { tools: [{ type: 'function', name: 'lookup', parameters: SCHEMA }] } : { tools: [{ type: 'function', function: { name: 'lookup', parameters: SCHEMA } }] }),
+    body: (route) =>
+      isResponses(route)
+        ? { tools: [{ type: 'function', name: 'lookup', parameters: SCHEMA }] }
+        : { tools: [{ type: 'function', function: { name: 'lookup', parameters: SCHEMA } }] },
     field: (route) => (isResponses(route) ? 'tools[0].parameters' : 'tools[0].function.parameters'),
   },
   {
     name: 'response schema',
-    body: (route) => (isResponses(route) ? { text: { format: { type: 'json_schema', name: 'answer', schema: SCHEMA } } } : { response_format: { type: 'json_schema', json_schema: { name: 'answer', schema: SCHEMA } } }),
+    body: (route) =>
+      isResponses(route)
+        ? { text: { format: { type: 'json_schema', name: 'answer', schema: SCHEMA } } }
+        : { response_format: { type: 'json_schema', json_schema: { name: 'answer', schema: SCHEMA } } },
     field: (route) => (isResponses(route) ? 'text.format.schema' : 'response_format.json_schema.schema'),
   },
   { name: 'metadata', body: () => ({ metadata: { team: 'hostile', trace: SCHEMA } }), field: () => 'metadata' },
@@ -57,7 +69,9 @@ const SHAPES: Array<[name: string, text: string]> = [
 
 /** A valid request of the route (mock/echo) with `extra`, the schema text in place of SCHEMA. */
 function body(route: HostileRoute, extra: Record<string, unknown>, schema: string): string {
-  const base = isResponses(route) ? { model: 'mock/echo', input: 'hostile' } : { model: 'mock/echo', messages: [{ role: 'user', content: 'hostile' }] };
+  const base = isResponses(route)
+    ? { model: 'mock/echo', input: 'hostile' }
+    : { model: 'mock/echo', messages: [{ role: 'user', content: 'hostile' }] };
   return JSON.stringify({ ...base, ...extra }).replace(`"${SCHEMA}"`, schema);
 }
 
@@ -66,7 +80,9 @@ function namesField(field: string) {
   return (answers: HostileAnswer[]): string[] =>
     answers.flatMap((answer) => {
       const params = answer.body?.data?.params as Record<string, unknown> | undefined;
-      return answer.body?.code === 'svc_invalid_request' && params && Object.keys(params).join() === field ? [] : [`expected svc_invalid_request naming ${field}, got ${answer.text.slice(0, 200)}`];
+      return answer.body?.code === 'svc_invalid_request' && params && Object.keys(params).join() === field
+        ? []
+        : [`expected svc_invalid_request naming ${field}, got ${answer.text.slice(0, 200)}`];
     });
 }
 

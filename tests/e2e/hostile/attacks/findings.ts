@@ -86,7 +86,14 @@ function anonymousPriceWrite(): HostileCase[] {
     check: refusedBeforeHandler,
     requests: () => {
       const body = JSON.stringify({ input_per_mtok: 1, output_per_mtok: 2 });
-      return [{ method: 'PUT', target: `/wp-json/svc-hub/v1/admin/prices/ollama/hostile-${way}%0Aprice`, body, headers: { 'Content-Type': 'application/json' } }];
+      return [
+        {
+          method: 'PUT',
+          target: `/wp-json/svc-hub/v1/admin/prices/ollama/hostile-${way}%0Aprice`,
+          body,
+          headers: { 'Content-Type': 'application/json' },
+        },
+      ];
     },
   }));
 }
@@ -121,12 +128,22 @@ function pingFlood(): HostileCase[] {
       way,
       statuses: [200],
       requests: () =>
-        Array.from({ length: 30 }, () => ({ method: 'POST', target: WEBHOOK.path, from, body: 'webhook_id=12', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'User-Agent': 'WooCommerce/9.4.2 Hookshot (WordPress/6.7.1)' } })),
+        Array.from({ length: 30 }, () => ({
+          method: 'POST',
+          target: WEBHOOK.path,
+          from,
+          body: 'webhook_id=12',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'User-Agent': 'WooCommerce/9.4.2 Hookshot (WordPress/6.7.1)' },
+        })),
       check: async (answers: HostileAnswer[]) => {
         const rows = await auditRowsOf(from);
         // A run may cross into the next minute: two tally rows at most.
-        const problems = rows.length <= failureLimit() + 2 ? [] : [`${answers.length} pings stored in ${rows.length} rows (at most ${failureLimit()} in full, the rest tallied)`];
-        if (attemptsIn(rows) !== answers.length) problems.push(`the audit rows stand for ${attemptsIn(rows)} attempts, not ${answers.length}`);
+        const problems =
+          rows.length <= failureLimit() + 2
+            ? []
+            : [`${answers.length} pings stored in ${rows.length} rows (at most ${failureLimit()} in full, the rest tallied)`];
+        if (attemptsIn(rows) !== answers.length)
+          problems.push(`the audit rows stand for ${attemptsIn(rows)} attempts, not ${answers.length}`);
         return problems;
       },
     };
@@ -144,8 +161,24 @@ function providerBaseUrl(): HostileCase {
       const change = JSON.stringify({ base_url: `${attackerHost.url}/v1` });
       const test = JSON.stringify({});
       return [
-        { method: 'PUT', target: PROVIDER_PATH, body: change, headers: { 'Content-Type': 'application/json', ...signedHeaders({ method: 'PUT', target: PROVIDER_PATH, body: change, user: '1' }) } },
-        { method: 'POST', target: `${PROVIDER_PATH}/test`, body: test, headers: { 'Content-Type': 'application/json', ...signedHeaders({ method: 'POST', target: `${PROVIDER_PATH}/test`, body: test, user: '1' }) } },
+        {
+          method: 'PUT',
+          target: PROVIDER_PATH,
+          body: change,
+          headers: {
+            'Content-Type': 'application/json',
+            ...signedHeaders({ method: 'PUT', target: PROVIDER_PATH, body: change, user: '1' }),
+          },
+        },
+        {
+          method: 'POST',
+          target: `${PROVIDER_PATH}/test`,
+          body: test,
+          headers: {
+            'Content-Type': 'application/json',
+            ...signedHeaders({ method: 'POST', target: `${PROVIDER_PATH}/test`, body: test, user: '1' }),
+          },
+        },
       ];
     },
     check: (_answers, fixture) =>
@@ -168,7 +201,15 @@ function unpaidClaim(): HostileCase[] {
     way,
     statuses: [200],
     requests: (fixture) => {
-      const order = restOrder({ id: 900_000 + index + Math.floor(Math.random() * 1000) * 10, hubOrderId: fixture.victimOrders[index]!, siteUrl: fixture.clientB.siteUrl, status: 'pending', paidAt: null, productId: 77, modifiedAt: new Date() });
+      const order = restOrder({
+        id: 900_000 + index + Math.floor(Math.random() * 1000) * 10,
+        hubOrderId: fixture.victimOrders[index]!,
+        siteUrl: fixture.clientB.siteUrl,
+        status: 'pending',
+        paidAt: null,
+        productId: 77,
+        modifiedAt: new Date(),
+      });
       return [storeSigned(fixture, JSON.stringify(order), randomLoopbackAddress())];
     },
   }));
@@ -177,7 +218,9 @@ function unpaidClaim(): HostileCase[] {
 function absoluteForm(): HostileCase[] {
   const evil = 'evil-host.example';
   const noEvil = (answers: HostileAnswer[]) =>
-    answers.filter((answer) => JSON.stringify(answer.headers).includes(evil) || answer.text.includes(evil)).map((answer) => `the attacker's host is in the answer: ${JSON.stringify(answer.headers.link ?? answer.text.slice(0, 200))}`);
+    answers
+      .filter((answer) => JSON.stringify(answer.headers).includes(evil) || answer.text.includes(evil))
+      .map((answer) => `the attacker's host is in the answer: ${JSON.stringify(answer.headers.link ?? answer.text.slice(0, 200))}`);
   const port = () => new URL(stack().workerUrl).port;
   return [
     {
@@ -186,7 +229,13 @@ function absoluteForm(): HostileCase[] {
       finding: 'finding 7',
       route: TEMPLATES,
       way: 'direct',
-      requests: () => [{ method: 'GET', target: TEMPLATES.path, rawHead: `GET http://${evil}${TEMPLATES.path}?per_page=1&page=2 HTTP/1.1\r\nHost: 127.0.0.1:${port()}\r\n` }],
+      requests: () => [
+        {
+          method: 'GET',
+          target: TEMPLATES.path,
+          rawHead: `GET http://${evil}${TEMPLATES.path}?per_page=1&page=2 HTTP/1.1\r\nHost: 127.0.0.1:${port()}\r\n`,
+        },
+      ],
       check: noEvil,
     },
     {
@@ -196,9 +245,20 @@ function absoluteForm(): HostileCase[] {
       route: WEBHOOK,
       way: 'direct',
       requests: (fixture) => {
-        const body = JSON.stringify(restOrder({ id: 990_001, hubOrderId: 'ord_00000000000000000000000000', siteUrl: fixture.clientA.siteUrl, status: 'processing', paidAt: new Date(), modifiedAt: new Date() }));
+        const body = JSON.stringify(
+          restOrder({
+            id: 990_001,
+            hubOrderId: 'ord_00000000000000000000000000',
+            siteUrl: fixture.clientA.siteUrl,
+            status: 'processing',
+            paidAt: new Date(),
+            modifiedAt: new Date(),
+          }),
+        );
         const signed = storeSigned(fixture, body, randomLoopbackAddress());
-        const head = Object.entries(signed.headers!).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+        const head = Object.entries(signed.headers!)
+          .map(([name, value]) => `${name}: ${value}\r\n`)
+          .join('');
         return [
           { ...signed, rawHead: `POST http://${evil}${WEBHOOK.path} HTTP/1.1\r\nHost: 127.0.0.1:${port()}\r\n${head}` },
           { ...signed, rawHead: `POST ${WEBHOOK.path} HTTP/1.1\r\nHost: 127.0.0.1:${port()}\r\n${head}` },
@@ -206,7 +266,11 @@ function absoluteForm(): HostileCase[] {
       },
       check: (answers) => {
         const [absolute, origin] = answers;
-        return absolute?.status === origin?.status && absolute?.body?.code === origin?.body?.code ? noEvil(answers) : [`absolute form answered ${absolute?.status} ${absolute?.body?.code ?? ''}, origin form ${origin?.status} ${origin?.body?.code ?? ''}`];
+        return absolute?.status === origin?.status && absolute?.body?.code === origin?.body?.code
+          ? noEvil(answers)
+          : [
+              `absolute form answered ${absolute?.status} ${absolute?.body?.code ?? ''}, origin form ${origin?.status} ${origin?.body?.code ?? ''}`,
+            ];
       },
     },
   ];
@@ -227,11 +291,24 @@ function largeAdminAnswer(): HostileCase[] {
     statuses: [200],
     requests: (fixture) => [rightful(ADMIN_MODELS, way, fixture, ADMIN_MODELS.path)],
     check: (answers) =>
-      answers.filter((answer) => !/no-cache/.test(String(answer.headers['cache-control'] ?? ''))).map((answer) => `no no-cache header on a ${answer.bytes}-byte admin answer (Cache-Control: ${answer.headers['cache-control'] ?? 'absent'})`),
+      answers
+        .filter((answer) => !/no-cache/.test(String(answer.headers['cache-control'] ?? '')))
+        .map(
+          (answer) =>
+            `no no-cache header on a ${answer.bytes}-byte admin answer (Cache-Control: ${answer.headers['cache-control'] ?? 'absent'})`,
+        ),
   }));
 }
 
 export function findingCases(): HostileCase[] {
-  return [...anonymousAdmin(), ...anonymousPriceWrite(), ...tooLargeError(), ...pingFlood(), providerBaseUrl(), ...unpaidClaim(), ...absoluteForm(), ...largeAdminAnswer()];
+  return [
+    ...anonymousAdmin(),
+    ...anonymousPriceWrite(),
+    ...tooLargeError(),
+    ...pingFlood(),
+    providerBaseUrl(),
+    ...unpaidClaim(),
+    ...absoluteForm(),
+    ...largeAdminAnswer(),
+  ];
 }
-

@@ -15,7 +15,11 @@ const many = () => Object.fromEntries(Array.from({ length: 300 }, (_, index) => 
 
 export const HEADER_ATTACKS: HeaderAttack[] = [
   ['a 12 KB header', () => ({ 'X-Hostile': 'a'.repeat(12 * 1024) })],
-  ['a 64 KB header block', () => ({ 'X-Hostile-1': 'a'.repeat(32 * 1024), 'X-Hostile-2': 'b'.repeat(32 * 1024) }), [...DOCUMENTED_STATUSES, 431]],
+  [
+    'a 64 KB header block',
+    () => ({ 'X-Hostile-1': 'a'.repeat(32 * 1024), 'X-Hostile-2': 'b'.repeat(32 * 1024) }),
+    [...DOCUMENTED_STATUSES, 431],
+  ],
   ['a 10 KB Authorization', () => ({ Authorization: `Bearer svc_live_${'x'.repeat(10 * 1024)}` })],
   ['300 headers', many],
   ['a long X-Request-Id', () => ({ 'X-Request-Id': 'r'.repeat(4000) })],

@@ -14,48 +14,78 @@ const ENTITLEMENT = route('GET', '/wp-json/svc-license/v1/entitlement');
 const PATCH_ENTITLEMENT = route('PATCH', '/wp-json/svc-license/v1/entitlement');
 const CHECKOUT = route('POST', '/wp-json/svc-commerce/v1/checkout');
 
-const bearer = (key: string, body?: string) => ({ Authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) });
+const bearer = (key: string, body?: string) => ({
+  Authorization: `Bearer ${key}`,
+  ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+});
 const mentions = (text: string, fixture: Fixture) => (answers: HostileAnswer[]) =>
-  answers.filter((answer) => answer.text.includes(text)).map((answer) => `the answer names ${fixture.clientA.siteUrl === text ? "A's site" : text}: ${answer.text.slice(0, 200)}`);
+  answers
+    .filter((answer) => answer.text.includes(text))
+    .map((answer) => `the answer names ${fixture.clientA.siteUrl === text ? "A's site" : text}: ${answer.text.slice(0, 200)}`);
 
-function idorCase(way: Way, attack: string, target: HostileRoute, statuses: number[], build: HostileCase['requests'], check?: HostileCase['check']): HostileCase {
+function idorCase(
+  way: Way,
+  attack: string,
+  target: HostileRoute,
+  statuses: number[],
+  build: HostileCase['requests'],
+  check?: HostileCase['check'],
+): HostileCase {
   return { family: 'idor', attack, route: target, way, statuses, requests: build, check };
 }
 
 export function idorCases(ways: Way[] = WAYS): HostileCase[] {
   const cases: HostileCase[] = [];
   for (const way of ways) {
-    cases.push(idorCase(way, "another key's order", ORDER, [404], (f) => [
-      { method: 'GET', target: `/wp-json/svc-commerce/v1/orders/${f.orderOfA}`, headers: bearer(f.clientB.key) },
-      { method: 'GET', target: `/wp-json/svc-commerce/v1/orders/${f.orderOfA.toLowerCase()}`, headers: bearer(f.clientB.key) },
-      { method: 'GET', target: `/wp-json/svc-commerce/v1/orders/${f.orderOfA}%20`, headers: bearer(f.clientB.key) },
-    ]));
+    cases.push(
+      idorCase(way, "another key's order", ORDER, [404], (f) => [
+        { method: 'GET', target: `/wp-json/svc-commerce/v1/orders/${f.orderOfA}`, headers: bearer(f.clientB.key) },
+        { method: 'GET', target: `/wp-json/svc-commerce/v1/orders/${f.orderOfA.toLowerCase()}`, headers: bearer(f.clientB.key) },
+        { method: 'GET', target: `/wp-json/svc-commerce/v1/orders/${f.orderOfA}%20`, headers: bearer(f.clientB.key) },
+      ]),
+    );
     cases.push({
       ...idorCase(way, "another site's entitlement (?site_url=)", ENTITLEMENT, [200, 400, 403, 404], (f) => [
-        { method: 'GET', target: `/wp-json/svc-license/v1/entitlement?site_url=${encodeURIComponent(f.clientA.siteUrl)}`, headers: bearer(f.clientB.key) },
-        { method: 'GET', target: `/wp-json/svc-license/v1/entitlement?site_url=${encodeURIComponent(f.clientA.siteUrl.toUpperCase() + '/')}`, headers: bearer(f.clientB.key) },
+        {
+          method: 'GET',
+          target: `/wp-json/svc-license/v1/entitlement?site_url=${encodeURIComponent(f.clientA.siteUrl)}`,
+          headers: bearer(f.clientB.key),
+        },
+        {
+          method: 'GET',
+          target: `/wp-json/svc-license/v1/entitlement?site_url=${encodeURIComponent(f.clientA.siteUrl.toUpperCase() + '/')}`,
+          headers: bearer(f.clientB.key),
+        },
       ]),
       check: (answers, f) => mentions(f.clientA.siteUrl, f)(answers),
     });
-    cases.push(idorCase(way, "an entitlement change for another site with a client key", PATCH_ENTITLEMENT, [401, 403], (f) => {
-      const body = JSON.stringify({ site_url: f.clientA.siteUrl, status: 'suspended', reason: 'hostile' });
-      return [{ method: 'PATCH', target: '/wp-json/svc-license/v1/entitlement', body, headers: bearer(f.clientB.key, body) }];
-    }));
-    cases.push(idorCase(way, 'a purchase for another site with a client key', CHECKOUT, [400, 403], (f) => {
-      const body = JSON.stringify({ package_id: f.packageId, site_url: f.clientA.siteUrl });
-      return [{ method: 'POST', target: '/wp-json/svc-commerce/v1/checkout', body, headers: bearer(f.clientB.key, body) }];
-    }));
+    cases.push(
+      idorCase(way, 'an entitlement change for another site with a client key', PATCH_ENTITLEMENT, [401, 403], (f) => {
+        const body = JSON.stringify({ site_url: f.clientA.siteUrl, status: 'suspended', reason: 'hostile' });
+        return [{ method: 'PATCH', target: '/wp-json/svc-license/v1/entitlement', body, headers: bearer(f.clientB.key, body) }];
+      }),
+    );
+    cases.push(
+      idorCase(way, 'a purchase for another site with a client key', CHECKOUT, [400, 403], (f) => {
+        const body = JSON.stringify({ package_id: f.packageId, site_url: f.clientA.siteUrl });
+        return [{ method: 'POST', target: '/wp-json/svc-commerce/v1/checkout', body, headers: bearer(f.clientB.key, body) }];
+      }),
+    );
   }
   for (const admin of ATTACKED_ROUTES.filter((item) => item.auth === 'admin' || item.auth === 'internal')) {
     for (const way of ways) {
-      cases.push(idorCase(way, 'a client key on an admin or internal route', admin, [401, 403, 404], (f) => {
-        const body = validBody(admin, f);
-        return [{ method: admin.method, target: validTarget(admin, f), body, headers: bearer(f.clientA.key, body) }];
-      }));
-      cases.push(idorCase(way, 'an admin-scope API key on an admin or internal route', admin, [401, 403, 404], (f) => {
-        const body = validBody(admin, f);
-        return [{ method: admin.method, target: validTarget(admin, f), body, headers: bearer(f.adminKey.key, body) }];
-      }));
+      cases.push(
+        idorCase(way, 'a client key on an admin or internal route', admin, [401, 403, 404], (f) => {
+          const body = validBody(admin, f);
+          return [{ method: admin.method, target: validTarget(admin, f), body, headers: bearer(f.clientA.key, body) }];
+        }),
+      );
+      cases.push(
+        idorCase(way, 'an admin-scope API key on an admin or internal route', admin, [401, 403, 404], (f) => {
+          const body = validBody(admin, f);
+          return [{ method: admin.method, target: validTarget(admin, f), body, headers: bearer(f.adminKey.key, body) }];
+        }),
+      );
     }
   }
   return cases;

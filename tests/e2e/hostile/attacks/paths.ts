@@ -28,7 +28,10 @@ export function pathCases(ways: Way[] = WAYS): HostileCase[] {
           requests: (fixture) => {
             const valid = route.params![parameter]!(fixture);
             return [`${valid}${character}`, `${character}${valid}`, character, `${valid}${character}x`].map((value) => {
-              const target = fillPath(route, { ...Object.fromEntries(pathParameters(route).map((name) => [name, route.params![name]!(fixture)])), [parameter]: value });
+              const target = fillPath(route, {
+                ...Object.fromEntries(pathParameters(route).map((name) => [name, route.params![name]!(fixture)])),
+                [parameter]: value,
+              });
               return rightful(route, way, fixture, target, validBody(route, fixture));
             });
           },
@@ -40,7 +43,10 @@ export function pathCases(ways: Way[] = WAYS): HostileCase[] {
           way,
           requests: (fixture) =>
             DOT_SEGMENTS.map((value) => {
-              const target = fillPath(route, { ...Object.fromEntries(pathParameters(route).map((name) => [name, route.params![name]!(fixture)])), [parameter]: value });
+              const target = fillPath(route, {
+                ...Object.fromEntries(pathParameters(route).map((name) => [name, route.params![name]!(fixture)])),
+                [parameter]: value,
+              });
               return rightful(route, way, fixture, target, validBody(route, fixture));
             }),
         },

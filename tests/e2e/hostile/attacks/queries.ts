@@ -15,7 +15,13 @@ export function queryCases(ways: Way[] = WAYS): HostileCase[] {
         way,
         requests: (fixture) =>
           METACHARACTERS.map((value) =>
-            rightful(route, way, fixture, `${validTarget(route, fixture)}?${parameter}=${encodeURIComponent(value)}`, route.body ? JSON.stringify(route.body(fixture)) : undefined),
+            rightful(
+              route,
+              way,
+              fixture,
+              `${validTarget(route, fixture)}?${parameter}=${encodeURIComponent(value)}`,
+              route.body ? JSON.stringify(route.body(fixture)) : undefined,
+            ),
           ),
       })),
     ),

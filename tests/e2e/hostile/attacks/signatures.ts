@@ -17,28 +17,58 @@ const nonce = () => randomBytes(16).toString('hex');
 
 type Variant = [name: string, headers: (route: HostileRoute, target: string, body: string | undefined) => Record<string, string>];
 
-const base = (route: HostileRoute, target: string, body: string | undefined, user: string) => ({ method: route.method, target, body, auth: route.auth, user });
+const base = (route: HostileRoute, target: string, body: string | undefined, user: string) => ({
+  method: route.method,
+  target,
+  body,
+  auth: route.auth,
+  user,
+});
 
 export const SIGNATURE_VARIANTS: Variant[] = [
-  ['a wrong signature', (route, target, body) => ({ ...signedHeaders(base(route, target, body, '1')), 'X-Svc-Hub-Signature': `v2=${'0'.repeat(64)}` })],
-  ['a signature in the retired scheme v1', (route, target, body) => {
-    const headers = signedHeaders(base(route, target, body, '1'));
-    return { ...headers, 'X-Svc-Hub-Signature': `v1=${headers['X-Svc-Hub-Signature']!.slice(3)}` };
-  }],
+  [
+    'a wrong signature',
+    (route, target, body) => ({ ...signedHeaders(base(route, target, body, '1')), 'X-Svc-Hub-Signature': `v2=${'0'.repeat(64)}` }),
+  ],
+  [
+    'a signature in the retired scheme v1',
+    (route, target, body) => {
+      const headers = signedHeaders(base(route, target, body, '1'));
+      return { ...headers, 'X-Svc-Hub-Signature': `v1=${headers['X-Svc-Hub-Signature']!.slice(3)}` };
+    },
+  ],
   ['a signature by another secret', (route, target, body) => signedHeaders({ ...base(route, target, body, '1'), secret: 'x'.repeat(64) })],
   ['a stale timestamp (301 s old)', (route, target, body) => signedHeaders({ ...base(route, target, body, '1'), timestamp: now() - 301 })],
-  ['a timestamp 330 s ahead (past the 300 s window even after a slow request)', (route, target, body) => signedHeaders({ ...base(route, target, body, '1'), timestamp: now() + 330 })],
+  [
+    'a timestamp 330 s ahead (past the 300 s window even after a slow request)',
+    (route, target, body) => signedHeaders({ ...base(route, target, body, '1'), timestamp: now() + 330 }),
+  ],
   ['a signature over another body', (route, target) => signedHeaders(base(route, target, '{"other":true}', '1'))],
   ['a signature over another path', (route, target, body) => signedHeaders(base(route, `${target}/other`, body, '1'))],
-  ['a signature over another method', (route, target, body) => signedHeaders({ ...base(route, target, body, '1'), method: route.method === 'GET' ? 'DELETE' : 'GET' })],
+  [
+    'a signature over another method',
+    (route, target, body) => signedHeaders({ ...base(route, target, body, '1'), method: route.method === 'GET' ? 'DELETE' : 'GET' }),
+  ],
   ['a malformed nonce', (route, target, body) => signedHeaders({ ...base(route, target, body, '1'), nonce: 'not-a-nonce' })],
-  ['a signature without its scheme prefix', (route, target, body) => {
-    const headers = signedHeaders(base(route, target, body, '1'));
-    return { ...headers, 'X-Svc-Hub-Signature': headers['X-Svc-Hub-Signature']!.slice(3) };
-  }],
+  [
+    'a signature without its scheme prefix',
+    (route, target, body) => {
+      const headers = signedHeaders(base(route, target, body, '1'));
+      return { ...headers, 'X-Svc-Hub-Signature': headers['X-Svc-Hub-Signature']!.slice(3) };
+    },
+  ],
   ['a changed acting user', (route, target, body) => ({ ...signedHeaders(base(route, target, body, '1')), 'X-Svc-Hub-User': '2' })],
-  ['a changed auth kind', (route, target, body) => ({ ...signedHeaders(base(route, target, body, '1')), 'X-Svc-Hub-Auth': route.auth === 'admin' ? 'public' : 'admin' })],
-  ['a changed client address', (route, target, body) => ({ ...signedHeaders(base(route, target, body, '1')), 'X-Svc-Hub-Client-Ip': '203.0.113.9' })],
+  [
+    'a changed auth kind',
+    (route, target, body) => ({
+      ...signedHeaders(base(route, target, body, '1')),
+      'X-Svc-Hub-Auth': route.auth === 'admin' ? 'public' : 'admin',
+    }),
+  ],
+  [
+    'a changed client address',
+    (route, target, body) => ({ ...signedHeaders(base(route, target, body, '1')), 'X-Svc-Hub-Client-Ip': '203.0.113.9' }),
+  ],
   ['only an X-Svc-Hub-User header', () => ({ 'X-Svc-Hub-User': '1' })],
 ];
 
@@ -52,7 +82,9 @@ const ADMIN_CLAIMS = [
 const wayOf = (route: HostileRoute): Way => (route.servedBy === 'shell' ? 'wordpress' : 'direct');
 
 function invalid(answers: HostileAnswer[]): string[] {
-  return answers.filter((answer) => answer.body?.code !== 'svc_invalid_signature').map((answer) => `expected svc_invalid_signature, got ${answer.status} ${answer.body?.code}`);
+  return answers
+    .filter((answer) => answer.body?.code !== 'svc_invalid_signature')
+    .map((answer) => `expected svc_invalid_signature, got ${answer.status} ${answer.body?.code}`);
 }
 
 export function signatureCases(): HostileCase[] {
@@ -79,12 +111,25 @@ export function signatureCases(): HostileCase[] {
       attack: 'a replayed signed request',
       route,
       way,
-      check: (answers) => (answers[1]?.body?.code === 'svc_invalid_signature' ? [] : [`the replay was answered ${answers[1]?.status} ${answers[1]?.body?.code}`]),
+      check: (answers) =>
+        answers[1]?.body?.code === 'svc_invalid_signature'
+          ? []
+          : [`the replay was answered ${answers[1]?.status} ${answers[1]?.body?.code}`],
       requests: (fixture) => {
         const target = validTarget(route, fixture);
         const body = validBody(route, fixture);
         const request = rightful(route, way, fixture, target, body);
-        const signed = { ...request, headers: { ...request.headers, ...signedHeaders({ ...base(route, target, body, route.auth === 'admin' ? '1' : ''), authorization: request.headers?.Authorization, nonce: nonce() }) } };
+        const signed = {
+          ...request,
+          headers: {
+            ...request.headers,
+            ...signedHeaders({
+              ...base(route, target, body, route.auth === 'admin' ? '1' : ''),
+              authorization: request.headers?.Authorization,
+              nonce: nonce(),
+            }),
+          },
+        };
         return [signed, signed];
       },
     });
@@ -100,7 +145,15 @@ export function signatureCases(): HostileCase[] {
           requests: (fixture) => {
             const target = validTarget(route, fixture);
             const body = validBody(route, fixture);
-            return [{ ...rightful(route, 'direct', fixture, target, body), headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...signedHeaders({ ...base(route, target, body, claim.user), auth: claim.auth }) } }];
+            return [
+              {
+                ...rightful(route, 'direct', fixture, target, body),
+                headers: {
+                  ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+                  ...signedHeaders({ ...base(route, target, body, claim.user), auth: claim.auth }),
+                },
+              },
+            ];
           },
         });
       }
@@ -113,7 +166,17 @@ export function signatureCases(): HostileCase[] {
         requests: (fixture) => {
           const target = validTarget(route, fixture);
           const body = validBody(route, fixture);
-          return [{ method: route.method, target, body, headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...signedHeaders(base(route, target, body, '1')) } }];
+          return [
+            {
+              method: route.method,
+              target,
+              body,
+              headers: {
+                ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+                ...signedHeaders(base(route, target, body, '1')),
+              },
+            },
+          ];
         },
       });
     }

@@ -24,7 +24,12 @@ const USER_AGENT = 'WooCommerce/10.0.2 Hookshot (WordPress/7.1)';
 
 /** A delivery as WooCommerce sends it: `key` signs the body, null sends no signature. */
 function delivery(from: string, source: string, key: string | null, body: string): HostileRequest {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', 'User-Agent': USER_AGENT, 'X-WC-Webhook-Source': source, 'X-WC-Webhook-Topic': 'order.updated' };
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    'User-Agent': USER_AGENT,
+    'X-WC-Webhook-Source': source,
+    'X-WC-Webhook-Topic': 'order.updated',
+  };
   if (key !== null) headers['X-WC-Webhook-Signature'] = createHmac('sha256', key).update(body).digest('base64');
   return { method: 'POST', target: WEBHOOK.path, from, body, headers };
 }
@@ -60,7 +65,8 @@ function floodThenSigned(way: (typeof WAYS)[number]): HostileCase {
     },
     check: (answers) => {
       const wanted = [...Array(limit).fill(401), ...Array(over).fill(429), 200, 429].join(',');
-      const problems = statusesOf(answers) === wanted ? [] : [`statuses ${statusesOf(answers)}, wanted ${wanted} (the signed delivery is never limited)`];
+      const problems =
+        statusesOf(answers) === wanted ? [] : [`statuses ${statusesOf(answers)}, wanted ${wanted} (the signed delivery is never limited)`];
       const signed = answers[limit + over];
       if (signed?.body?.received !== true) problems.push(`the signed delivery was not received: ${signed?.text.slice(0, 200)}`);
       return problems;
@@ -79,12 +85,25 @@ function pingsCountAgainstNobody(way: (typeof WAYS)[number]): HostileCase {
     statuses: [200, 401],
     requests: (fixture) => {
       const from = randomLoopbackAddress();
-      const ping: HostileRequest = { method: 'POST', target: WEBHOOK.path, from, body: 'webhook_id=12', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'User-Agent': USER_AGENT } };
-      return [...Array.from({ length: pings }, () => ping), noise(fixture, from, 1), delivery(from, fixture.store.source, fixture.store.secret, bodyOf(fixture))];
+      const ping: HostileRequest = {
+        method: 'POST',
+        target: WEBHOOK.path,
+        from,
+        body: 'webhook_id=12',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'User-Agent': USER_AGENT },
+      };
+      return [
+        ...Array.from({ length: pings }, () => ping),
+        noise(fixture, from, 1),
+        delivery(from, fixture.store.source, fixture.store.secret, bodyOf(fixture)),
+      ];
     },
     check: (answers) => {
       const wanted = [...Array(pings).fill(200), 401, 200].join(',');
-      const problems = statusesOf(answers) === wanted ? [] : [`statuses ${statusesOf(answers)}, wanted ${wanted} (a ping is answered 200 and counts against nobody)`];
+      const problems =
+        statusesOf(answers) === wanted
+          ? []
+          : [`statuses ${statusesOf(answers)}, wanted ${wanted} (a ping is answered 200 and counts against nobody)`];
       const notPing = answers.slice(0, pings).filter((answer) => answer.body?.outcome !== 'ping');
       if (notPing.length > 0) problems.push(`${notPing.length} ping(s) not answered as a ping: ${notPing[0]!.text.slice(0, 200)}`);
       return problems;
@@ -120,12 +139,15 @@ function sameRefusal(way: (typeof WAYS)[number]): HostileCase {
       const problems: string[] = [];
       const [first, ...others] = answers.map(publicAnswer);
       others.forEach((other, index) => {
-        if (other !== first) problems.push(`the answer to "${CHECKS[index + 1]}" differs from the one to "${CHECKS[0]}":\n  ${first}\n  ${other}`);
+        if (other !== first)
+          problems.push(`the answer to "${CHECKS[index + 1]}" differs from the one to "${CHECKS[0]}":\n  ${first}\n  ${other}`);
       });
       const rows = await auditRowsOf(from);
       const results = rows.map((row) => row.signature_result);
-      if (results.join(',') !== CHECKS.join(',')) problems.push(`audit rows say ${results.join(',') || 'nothing'}, wanted ${CHECKS.join(',')}`);
-      if (new Set(rows.map((row) => row.reason)).size !== CHECKS.length) problems.push(`the audit rows' reasons do not tell the three apart: ${rows.map((row) => row.reason).join(' | ')}`);
+      if (results.join(',') !== CHECKS.join(','))
+        problems.push(`audit rows say ${results.join(',') || 'nothing'}, wanted ${CHECKS.join(',')}`);
+      if (new Set(rows.map((row) => row.reason)).size !== CHECKS.length)
+        problems.push(`the audit rows' reasons do not tell the three apart: ${rows.map((row) => row.reason).join(' | ')}`);
       return problems;
     },
   };

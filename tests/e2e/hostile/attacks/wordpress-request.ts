@@ -22,8 +22,11 @@ const withQuery = (target: string, query: string) => `${target}${target.includes
 /** Status and error code of two answers must match (the rightful one first). */
 const sameAnswer = (answers: HostileAnswer[]): string[] => {
   const [plain, rewritten] = answers;
-  const summary = (answer: HostileAnswer | undefined) => `${answer?.status} ${answer?.body?.code ?? ''} ${String(answer?.headers['content-type'] ?? '').split(';')[0]}`;
-  return summary(plain) === summary(rewritten) ? [] : [`the rewritten request answered ${summary(rewritten)}, the rightful one ${summary(plain)}`];
+  const summary = (answer: HostileAnswer | undefined) =>
+    `${answer?.status} ${answer?.body?.code ?? ''} ${String(answer?.headers['content-type'] ?? '').split(';')[0]}`;
+  return summary(plain) === summary(rewritten)
+    ? []
+    : [`the rewritten request answered ${summary(rewritten)}, the rightful one ${summary(plain)}`];
 };
 
 function encodedSlashCases(route: HostileRoute, way: Way): HostileCase[] {
@@ -36,12 +39,23 @@ function encodedSlashCases(route: HostileRoute, way: Way): HostileCase[] {
     requests: (fixture) =>
       [(valid: string) => `${valid}%2Fx`, (valid: string) => `x%2f${valid}`, (valid: string) => `${valid}%2F..%2Fx`].map((spell) => {
         const values = Object.fromEntries(pathParameters(route).map((name) => [name, route.params![name]!(fixture)]));
-        return rightful(route, way, fixture, fillPath(route, { ...values, [parameter]: spell(values[parameter]!) }), validBody(route, fixture));
+        return rightful(
+          route,
+          way,
+          fixture,
+          fillPath(route, { ...values, [parameter]: spell(values[parameter]!) }),
+          validBody(route, fixture),
+        );
       }),
   }));
 }
 
-function comparedCase(route: HostileRoute, way: Way, attack: string, rewrite: { query?: string; headers?: Record<string, string> }): HostileCase {
+function comparedCase(
+  route: HostileRoute,
+  way: Way,
+  attack: string,
+  rewrite: { query?: string; headers?: Record<string, string> },
+): HostileCase {
   return {
     family: 'wordpress-request',
     attack,
@@ -77,7 +91,8 @@ function twoAuthorizationsCase(route: HostileRoute, way: Way): HostileCase {
         (body === undefined ? '' : 'Content-Type: application/json\r\n');
       return [{ method: route.method, target, body, rawHead: head }];
     },
-    check: (answers) => (answers.every((answer) => answer.body?.data?.params?.authorization) ? [] : ['the answer does not name the Authorization header']),
+    check: (answers) =>
+      answers.every((answer) => answer.body?.data?.params?.authorization) ? [] : ['the answer does not name the Authorization header'],
   };
 }
 
@@ -85,7 +100,10 @@ export function wordpressRequestCases(ways: Way[] = WAYS): HostileCase[] {
   return ATTACKED_ROUTES.flatMap((route) =>
     ways.flatMap((way) => [
       ...encodedSlashCases(route, way),
-      comparedCase(route, way, 'a method override the hub ignores', { query: '_method=FOO&.method=TRACE', headers: { 'X-HTTP-Method-Override': 'OPTIONS' } }),
+      comparedCase(route, way, 'a method override the hub ignores', {
+        query: '_method=FOO&.method=TRACE',
+        headers: { 'X-HTTP-Method-Override': 'OPTIONS' },
+      }),
       comparedCase(route, way, '_envelope, _embed and _jsonp', { query: '_envelope=1&_embed=1&_jsonp=callback' }),
       ...(route.auth === 'bearer' ? [twoAuthorizationsCase(route, way)] : []),
     ]),

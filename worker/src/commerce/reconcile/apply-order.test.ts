@@ -44,7 +44,14 @@ describe('applying one reconciled order', () => {
     expect(result).toEqual({ outcome: 'applied', reason: 'order pending → paid', orderId: 'ord_1', wooOrderId: 4711 });
     expect(deps.calls[0]![1]).toBe('reconcile');
     expect(deps.calls[0]![0]).toMatchObject({ store: STORE, hubOrderId: 'ord_1', productIds: [77] });
-    expect(deps.audited[0]).toMatchObject({ topic: 'reconcile', source: STORE, signatureResult: 'valid', outcome: 'applied', reason: 'reconcile: order pending → paid', wooOrderId: 4711 });
+    expect(deps.audited[0]).toMatchObject({
+      topic: 'reconcile',
+      source: STORE,
+      signatureResult: 'valid',
+      outcome: 'applied',
+      reason: 'reconcile: order pending → paid',
+      wooOrderId: 4711,
+    });
   });
 
   it('does not audit a repeat (no_change)', async () => {

@@ -22,7 +22,11 @@ export interface ApplyOrderDependencies {
  * delivery's (topic `reconcile`, no client address, no headers); a repeat (`no_change`,
  * `ignored_older`) does not, since every pass re-reads a few minutes of orders.
  */
-export async function applyReconciledOrder(dependencies: ApplyOrderDependencies, store: string, order: unknown): Promise<DeliveryResult | null> {
+export async function applyReconciledOrder(
+  dependencies: ApplyOrderDependencies,
+  store: string,
+  order: unknown,
+): Promise<DeliveryResult | null> {
   const facts = factsFromRestOrder(order, store);
   if ('error' in facts || facts.hubOrderId === null) return null;
   const result = await dependencies.payments.applyWooOrder(facts, 'reconcile');

@@ -45,7 +45,10 @@ export class ReconcileClaims {
       [LEASE_MS * 1000, storeId],
     );
     if (result.affectedRows !== 1) return null;
-    const [rows] = await this.database.pool.execute<RowDataPacket[]>(`SELECT id, source_url, reconciled_until FROM ${this.table} WHERE id = ?`, [storeId]);
+    const [rows] = await this.database.pool.execute<RowDataPacket[]>(
+      `SELECT id, source_url, reconciled_until FROM ${this.table} WHERE id = ?`,
+      [storeId],
+    );
     const row = rows[0];
     return row ? { id: row.id, sourceUrl: row.source_url, reconciledUntil: row.reconciled_until } : null;
   }

@@ -18,7 +18,12 @@ export class ReconcileJob {
     private readonly reconcile: ReconcileServices,
     private readonly logger: Logger,
   ) {
-    this.periodic = new Periodic({ name: 'store reconcile', intervalMs: Math.min(reconcile.intervalMs, MAX_POLL_MS), logger, run: () => this.pass() });
+    this.periodic = new Periodic({
+      name: 'store reconcile',
+      intervalMs: Math.min(reconcile.intervalMs, MAX_POLL_MS),
+      logger,
+      run: () => this.pass(),
+    });
   }
 
   start(): void {

@@ -18,11 +18,19 @@ export interface ReconcileServices {
 
 const REST_TIMEOUT_MS = 30_000;
 
-export function createReconcileServices(config: Config, database: Database, payments: PaymentEvents, webhooks: Pick<WebhookServices, 'audit' | 'retention'>): ReconcileServices {
+export function createReconcileServices(
+  config: Config,
+  database: Database,
+  payments: PaymentEvents,
+  webhooks: Pick<WebhookServices, 'audit' | 'retention'>,
+): ReconcileServices {
   const credentials = new RestCredentialStore(database, config.encryptionKey);
   const claims = new ReconcileClaims(database);
   const allow = config.outbox.outboundAllow;
-  const client = new WooOrdersClient(new OutboundGuard(allow), allow, { timeoutMs: REST_TIMEOUT_MS, userAgent: `svc-hub/${config.version}` });
+  const client = new WooOrdersClient(new OutboundGuard(allow), allow, {
+    timeoutMs: REST_TIMEOUT_MS,
+    userAgent: `svc-hub/${config.version}`,
+  });
   const reconciler = new StoreReconciler(client, credentials, claims, {
     payments,
     audit: webhooks.audit,

@@ -24,8 +24,10 @@ export function readRestCredentials(raw: Raw, problems: Problems): RestCredentia
   const given = typeof value === 'object' && !Array.isArray(value) ? (value as Raw) : {};
   const consumerKey = typeof given.consumer_key === 'string' ? given.consumer_key.trim() : '';
   const consumerSecret = typeof given.consumer_secret === 'string' ? given.consumer_secret.trim() : '';
-  if (!KEY_PATTERN.test(consumerKey)) problems.add('rest_credentials.consumer_key', 'must be the REST API consumer key WooCommerce showed (ck_…)');
-  if (!SECRET_PATTERN.test(consumerSecret)) problems.add('rest_credentials.consumer_secret', 'must be the REST API consumer secret WooCommerce showed (cs_…)');
+  if (!KEY_PATTERN.test(consumerKey))
+    problems.add('rest_credentials.consumer_key', 'must be the REST API consumer key WooCommerce showed (ck_…)');
+  if (!SECRET_PATTERN.test(consumerSecret))
+    problems.add('rest_credentials.consumer_secret', 'must be the REST API consumer secret WooCommerce showed (cs_…)');
   return { consumerKey, consumerSecret };
 }
 
@@ -58,7 +60,9 @@ export class RestCredentialStore {
 
   /** The decrypted credentials of a store, or null when it has none. */
   async read(storeId: string): Promise<RestCredentials | null> {
-    const [rows] = await this.database.pool.execute<RowDataPacket[]>(`SELECT rest_credentials_encrypted FROM ${this.table} WHERE id = ?`, [storeId]);
+    const [rows] = await this.database.pool.execute<RowDataPacket[]>(`SELECT rest_credentials_encrypted FROM ${this.table} WHERE id = ?`, [
+      storeId,
+    ]);
     const sealed = rows[0]?.rest_credentials_encrypted as string | null | undefined;
     if (!sealed) return null;
     const [consumerKey, consumerSecret] = JSON.parse(decrypt(sealed, this.encryptionKey)) as [string, string];

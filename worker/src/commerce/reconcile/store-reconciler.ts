@@ -48,7 +48,10 @@ export class StoreReconciler {
     private readonly apply: ApplyOrderDependencies,
   ) {}
 
-  async run(store: ClaimedStore, options: { since?: Date; onProgress?: (progress: ReconcileProgress) => void; stopped?: () => boolean } = {}): Promise<ReconcileReport> {
+  async run(
+    store: ClaimedStore,
+    options: { since?: Date; onProgress?: (progress: ReconcileProgress) => void; stopped?: () => boolean } = {},
+  ): Promise<ReconcileReport> {
     const startedAt = Date.now();
     const modifiedAfter = options.since ?? store.reconciledUntil ?? new Date(startedAt - FIRST_PASS_DAYS * 86_400_000);
     const counts: Record<string, number> = {};

@@ -34,7 +34,9 @@ describe('the WooCommerce REST orders client', () => {
     answer = { status: 200, body: '[{"id":1},{"id":2}]', headers: { 'X-WP-Total': '52', 'X-WP-TotalPages': '2' } };
     const page = await client([hostPort]).page(storeUrl, CREDENTIALS, QUERY);
     expect(page).toEqual({ orders: [{ id: 1 }, { id: 2 }], total: 52, totalPages: 2 });
-    expect(lastUrl).toBe('/shop/wp-json/wc/v3/orders?modified_after=2026-11-01T00%3A00%3A00&dates_are_gmt=true&orderby=modified&order=asc&per_page=50&page=2');
+    expect(lastUrl).toBe(
+      '/shop/wp-json/wc/v3/orders?modified_after=2026-11-01T00%3A00%3A00&dates_are_gmt=true&orderby=modified&order=asc&per_page=50&page=2',
+    );
     expect(lastAuthorization).toBe(`Basic ${Buffer.from('ck_0123456789abcdef:cs_fedcba9876543210').toString('base64')}`);
   });
 
@@ -52,7 +54,9 @@ describe('the WooCommerce REST orders client', () => {
     [500, /answered HTTP 500/],
   ])('names what an HTTP %d means, without a credential', async (status, message) => {
     answer = { status, body: '{"code":"x"}' };
-    const error = await client([hostPort]).page(storeUrl, CREDENTIALS, QUERY).catch((thrown: unknown) => thrown);
+    const error = await client([hostPort])
+      .page(storeUrl, CREDENTIALS, QUERY)
+      .catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(StoreRestError);
     expect((error as Error).message).toMatch(message);
     expect((error as Error).message).not.toContain(CREDENTIALS.consumerSecret);

@@ -38,9 +38,11 @@ async function readBody(body: AsyncIterable<Buffer>): Promise<Buffer> {
 }
 
 function describeStatus(status: number): string {
-  if (status === 401 || status === 403) return `the store refused the REST credentials (HTTP ${status}): check the consumer key and secret and that the key may read orders`;
+  if (status === 401 || status === 403)
+    return `the store refused the REST credentials (HTTP ${status}): check the consumer key and secret and that the key may read orders`;
   if (status === 404) return 'the store has no wc/v3/orders route (HTTP 404): is WooCommerce active and are pretty permalinks on?';
-  if (status >= 300 && status < 400) return `the store answered HTTP ${status} (redirects are not followed): register the store's home URL as WooCommerce sends it`;
+  if (status >= 300 && status < 400)
+    return `the store answered HTTP ${status} (redirects are not followed): register the store's home URL as WooCommerce sends it`;
   return `the store answered HTTP ${status}`;
 }
 
@@ -69,7 +71,9 @@ export class WooOrdersClient {
       page: String(query.page),
     }).toString();
     if (url.protocol !== 'https:' && !this.allow.includes(hostPortOf(url))) {
-      throw new StoreRestError(`REST credentials are sent over https only; ${url.origin} is http (SVC_OUTBOUND_ALLOW may list a store on the LAN)`);
+      throw new StoreRestError(
+        `REST credentials are sent over https only; ${url.origin} is http (SVC_OUTBOUND_ALLOW may list a store on the LAN)`,
+      );
     }
     const signal = AbortSignal.timeout(this.options.timeoutMs);
     let agent: ReturnType<typeof pinnedAgent> | undefined;
@@ -91,19 +95,25 @@ export class WooOrdersClient {
       try {
         orders = JSON.parse(body.toString('utf8'));
       } catch {
-        throw new StoreRestError('the answer is not JSON (is the URL the store\'s home URL?)');
+        throw new StoreRestError("the answer is not JSON (is the URL the store's home URL?)");
       }
       if (!Array.isArray(orders)) throw new StoreRestError('the answer is not a list of orders');
       const header = (name: string) => Number(response.headers[name] ?? NaN);
       const total = header('x-wp-total');
       const totalPages = header('x-wp-totalpages');
-      return { orders, total: Number.isFinite(total) ? total : orders.length, totalPages: Number.isFinite(totalPages) ? totalPages : query.page };
+      return {
+        orders,
+        total: Number.isFinite(total) ? total : orders.length,
+        totalPages: Number.isFinite(totalPages) ? totalPages : query.page,
+      };
     } catch (error) {
       if (error instanceof StoreRestError) throw error;
       if (signal.aborted) throw new StoreRestError(`no answer within ${this.options.timeoutMs} ms`);
       if (error instanceof OutboundRefusedError) throw new StoreRestError(`refused: ${error.message}`);
       const code = (error as { code?: string }).code;
-      throw new StoreRestError(`could not reach the store${code ? ` (${code})` : ''}: ${error instanceof Error ? error.message.slice(0, 200) : String(error)}`);
+      throw new StoreRestError(
+        `could not reach the store${code ? ` (${code})` : ''}: ${error instanceof Error ? error.message.slice(0, 200) : String(error)}`,
+      );
     } finally {
       agent?.destroy().catch(() => undefined);
     }

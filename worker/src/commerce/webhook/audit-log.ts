@@ -5,7 +5,17 @@ export const SIGNATURE_RESULTS = ['valid', 'invalid', 'missing', 'unknown_store'
 export type SignatureResult = (typeof SIGNATURE_RESULTS)[number];
 
 /** A payment outcome (the first four), or: ignored (verified, nothing to act on), ping, rejected, rate_limited, failed (500). */
-export const AUDIT_OUTCOMES = ['applied', 'no_change', 'ignored_older', 'unmatched', 'ignored', 'ping', 'rejected', 'rate_limited', 'failed'] as const;
+export const AUDIT_OUTCOMES = [
+  'applied',
+  'no_change',
+  'ignored_older',
+  'unmatched',
+  'ignored',
+  'ping',
+  'rejected',
+  'rate_limited',
+  'failed',
+] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
 /** One webhook attempt (table svc_webhook_audit). */
@@ -108,9 +118,26 @@ export class WebhookAuditLog {
       `INSERT INTO ${this.table} (received_at, last_received_at, client_ip, source, topic, delivery_id, webhook_id, headers, body, body_bytes, body_sha256,
         signature_result, reason, outcome, http_status, order_id, woo_order_id, expires_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [entry.receivedAt, entry.receivedAt, clip(entry.clientIp, 45), clip(entry.source, 255), clip(entry.topic, 100), clip(entry.deliveryId, 100),
-        clip(entry.webhookId, 40), entry.headers, entry.body, entry.bodyBytes, entry.bodySha256, entry.signatureResult,
-        clip(entry.reason, 500), entry.outcome, entry.httpStatus, entry.orderId, entry.wooOrderId, entry.expiresAt],
+      [
+        entry.receivedAt,
+        entry.receivedAt,
+        clip(entry.clientIp, 45),
+        clip(entry.source, 255),
+        clip(entry.topic, 100),
+        clip(entry.deliveryId, 100),
+        clip(entry.webhookId, 40),
+        entry.headers,
+        entry.body,
+        entry.bodyBytes,
+        entry.bodySha256,
+        entry.signatureResult,
+        clip(entry.reason, 500),
+        entry.outcome,
+        entry.httpStatus,
+        entry.orderId,
+        entry.wooOrderId,
+        entry.expiresAt,
+      ],
     );
     return result.insertId;
   }
@@ -129,9 +156,23 @@ export class WebhookAuditLog {
        VALUES (?, ?, ?, ?, ?, ?, ?, '[]', '', ?, ?, ?, ?, ?, ?, 1, ?, NULL, NULL, ?)
        ON DUPLICATE KEY UPDATE attempts = attempts + 1, last_received_at = GREATEST(last_received_at, VALUES(last_received_at)),
          body_bytes = LEAST(body_bytes + VALUES(body_bytes), 4294967295), expires_at = GREATEST(expires_at, VALUES(expires_at))`,
-      [entry.receivedAt, entry.receivedAt, ip, clip(entry.source, 255), clip(entry.topic, 100), clip(entry.deliveryId, 100),
-        clip(entry.webhookId, 40), entry.bodyBytes, entry.bodySha256, entry.signatureResult, clip(entry.reason, 500), entry.outcome,
-        entry.httpStatus, `${entry.outcome}|${ip}|${minuteOf(entry.receivedAt)}`, entry.expiresAt],
+      [
+        entry.receivedAt,
+        entry.receivedAt,
+        ip,
+        clip(entry.source, 255),
+        clip(entry.topic, 100),
+        clip(entry.deliveryId, 100),
+        clip(entry.webhookId, 40),
+        entry.bodyBytes,
+        entry.bodySha256,
+        entry.signatureResult,
+        clip(entry.reason, 500),
+        entry.outcome,
+        entry.httpStatus,
+        `${entry.outcome}|${ip}|${minuteOf(entry.receivedAt)}`,
+        entry.expiresAt,
+      ],
     );
   }
 

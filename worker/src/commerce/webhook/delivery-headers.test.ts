@@ -1,16 +1,26 @@
 import { AUDIT_HEADER_LIMITS, auditHeaders, pingWebhookId, readDeliveryHeaders } from './delivery-headers';
 
 const WOO_RAW = [
-  'Host', 'hub.example',
-  'User-Agent', 'WooCommerce/9.4.2 Hookshot (WordPress/6.7.1)',
-  'Content-Type', 'application/json',
-  'X-WC-Webhook-Source', 'https://shop.example/',
-  'X-WC-Webhook-Topic', 'order.updated',
-  'X-WC-Webhook-Resource', 'order',
-  'X-WC-Webhook-Event', 'updated',
-  'X-WC-Webhook-Signature', 'c2lnbmF0dXJl',
-  'X-WC-Webhook-ID', '12',
-  'X-WC-Webhook-Delivery-ID', 'f4c1e2',
+  'Host',
+  'hub.example',
+  'User-Agent',
+  'WooCommerce/9.4.2 Hookshot (WordPress/6.7.1)',
+  'Content-Type',
+  'application/json',
+  'X-WC-Webhook-Source',
+  'https://shop.example/',
+  'X-WC-Webhook-Topic',
+  'order.updated',
+  'X-WC-Webhook-Resource',
+  'order',
+  'X-WC-Webhook-Event',
+  'updated',
+  'X-WC-Webhook-Signature',
+  'c2lnbmF0dXJl',
+  'X-WC-Webhook-ID',
+  '12',
+  'X-WC-Webhook-Delivery-ID',
+  'f4c1e2',
 ];
 
 const reader = (raw: string[]) => (name: string) => {
@@ -59,7 +69,9 @@ describe('ping detection', () => {
 
 describe('audit headers', () => {
   it('keeps every header as sent, in order, but never credentials', () => {
-    const kept = JSON.parse(auditHeaders([...WOO_RAW, 'Authorization', 'Bearer svc_live_x', 'Cookie', 'wordpress_logged_in=1', 'proxy-authorization', 'Basic x'])) as string[][];
+    const kept = JSON.parse(
+      auditHeaders([...WOO_RAW, 'Authorization', 'Bearer svc_live_x', 'Cookie', 'wordpress_logged_in=1', 'proxy-authorization', 'Basic x']),
+    ) as string[][];
     expect(kept).toHaveLength(WOO_RAW.length / 2);
     expect(kept[3]).toEqual(['X-WC-Webhook-Source', 'https://shop.example/']);
     expect(JSON.stringify(kept)).not.toMatch(/svc_live_x|wordpress_logged_in|Basic x/);

@@ -78,7 +78,10 @@ export function auditHeaders(rawHeaders: string[]): string {
   for (let index = 0; index + 1 < rawHeaders.length; index += 2) {
     const name = rawHeaders[index]!;
     if (NOT_KEPT.has(name.toLowerCase())) continue;
-    const pair: [string, string] = [[...name].slice(0, AUDIT_HEADER_LIMITS.nameChars).join(''), clipValue(rawHeaders[index + 1]!, AUDIT_HEADER_LIMITS.valueBytes)];
+    const pair: [string, string] = [
+      [...name].slice(0, AUDIT_HEADER_LIMITS.nameChars).join(''),
+      clipValue(rawHeaders[index + 1]!, AUDIT_HEADER_LIMITS.valueBytes),
+    ];
     const size = Buffer.byteLength(JSON.stringify(pair)) + 1;
     if (pairs.length >= AUDIT_HEADER_LIMITS.count || bytes + size > budget) {
       dropped += 1;

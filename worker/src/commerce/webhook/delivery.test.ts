@@ -4,10 +4,16 @@ import { processDelivery } from './delivery';
 
 const STORE = 'https://shop.example/';
 
-function payments(result: PaymentResult = { outcome: 'applied', reason: 'order pending → paid', orderId: 'ord_01JTESTTESTTESTTESTTESTTES' }) {
+function payments(
+  result: PaymentResult = { outcome: 'applied', reason: 'order pending → paid', orderId: 'ord_01JTESTTESTTESTTESTTESTTES' },
+) {
   const calls: [WooOrderFacts, string][] = [];
   const subscriptions = { applySubscription: async () => result, applySubscriptionDeleted: async () => result };
-  return { calls, ...subscriptions, applyWooOrder: async (facts: WooOrderFacts, source: 'webhook' | 'woocommerce') => (calls.push([facts, source]), result) };
+  return {
+    calls,
+    ...subscriptions,
+    applyWooOrder: async (facts: WooOrderFacts, source: 'webhook' | 'woocommerce') => (calls.push([facts, source]), result),
+  };
 }
 
 const order = {
@@ -23,22 +29,45 @@ const order = {
 const json = (value: unknown) => Buffer.from(JSON.stringify(value));
 
 describe('processDelivery', () => {
-  it.each(['order.updated', 'order.created', 'order.restored'])('applies the order of a %s delivery as a webhook event from the store', async (topic) => {
-    const fake = payments();
-    const result = await processDelivery(fake, STORE, topic, json(order));
-    expect(result).toEqual({ outcome: 'applied', reason: 'order pending → paid', orderId: 'ord_01JTESTTESTTESTTESTTESTTES', wooOrderId: 4711 });
-    expect(fake.calls).toHaveLength(1);
-    expect(fake.calls[0]![1]).toBe('webhook');
-    expect(fake.calls[0]![0]).toMatchObject({ store: STORE, wooOrderId: 4711, status: 'processing', productIds: [77], hubOrderId: 'ord_01JTESTTESTTESTTESTTESTTES' });
-  });
+  it.each(['order.updated', 'order.created', 'order.restored'])(
+    'applies the order of a %s delivery as a webhook event from the store',
+    async (topic) => {
+      const fake = payments();
+      const result = await processDelivery(fake, STORE, topic, json(order));
+      expect(result).toEqual({
+        outcome: 'applied',
+        reason: 'order pending → paid',
+        orderId: 'ord_01JTESTTESTTESTTESTTESTTES',
+        wooOrderId: 4711,
+      });
+      expect(fake.calls).toHaveLength(1);
+      expect(fake.calls[0]![1]).toBe('webhook');
+      expect(fake.calls[0]![0]).toMatchObject({
+        store: STORE,
+        wooOrderId: 4711,
+        status: 'processing',
+        productIds: [77],
+        hubOrderId: 'ord_01JTESTTESTTESTTESTTESTTES',
+      });
+    },
+  );
 
   it('passes the payment outcome through (unmatched, no_change, ignored_older)', async () => {
     const fake = payments({ outcome: 'unmatched', reason: 'currency USD is not EUR', orderId: null });
-    expect(await processDelivery(fake, STORE, 'order.updated', json(order))).toMatchObject({ outcome: 'unmatched', reason: 'currency USD is not EUR', wooOrderId: 4711 });
+    expect(await processDelivery(fake, STORE, 'order.updated', json(order))).toMatchObject({
+      outcome: 'unmatched',
+      reason: 'currency USD is not EUR',
+      wooOrderId: 4711,
+    });
   });
 
   it.each([
-    ['action.woocommerce_payment_complete', { action: 'woocommerce_payment_complete', arg: 4711 }, /no order data: .* set the webhook's topic to "Order updated"/, 4711],
+    [
+      'action.woocommerce_payment_complete',
+      { action: 'woocommerce_payment_complete', arg: 4711 },
+      /no order data: .* set the webhook's topic to "Order updated"/,
+      4711,
+    ],
     ['order.deleted', { id: 4711 }, /order\.deleted does not change a hub order/, 4711],
     ['product.updated', { id: 5 }, /topic "product\.updated" is not used/, 5],
   ])('ignores %s without touching any order', async (topic, body, reason, wooOrderId) => {

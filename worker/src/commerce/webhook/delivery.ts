@@ -36,7 +36,12 @@ function namedOrderId(json: unknown): number | null {
   return isStoredId(id) ? id : null;
 }
 
-const ignored = (reason: string, wooOrderId: number | null = null): DeliveryResult => ({ outcome: 'ignored', reason, orderId: null, wooOrderId });
+const ignored = (reason: string, wooOrderId: number | null = null): DeliveryResult => ({
+  outcome: 'ignored',
+  reason,
+  orderId: null,
+  wooOrderId,
+});
 
 /**
  * A verified delivery from `store`: order topics move the hub order it pays for (through
@@ -56,13 +61,18 @@ export async function processDelivery(
     return ignored(`no order data: ${topic} carries only the WooCommerce order id; ${SET_ORDER_UPDATED}`, wooOrderId);
   }
   if (topic === 'order.deleted') return ignored('order.deleted does not change a hub order', wooOrderId);
-  if (topic !== null && SUBSCRIPTION_TOPICS.has(topic)) return 'error' in parsed ? ignored(parsed.error) : processSubscriptionDelivery(payments, store, topic, parsed.json);
-  if (topic === null || !ORDER_TOPICS.has(topic)) return ignored(`topic "${topic ?? '(none)'}" is not used; ${SET_ORDER_UPDATED}`, wooOrderId);
+  if (topic !== null && SUBSCRIPTION_TOPICS.has(topic))
+    return 'error' in parsed ? ignored(parsed.error) : processSubscriptionDelivery(payments, store, topic, parsed.json);
+  if (topic === null || !ORDER_TOPICS.has(topic))
+    return ignored(`topic "${topic ?? '(none)'}" is not used; ${SET_ORDER_UPDATED}`, wooOrderId);
   if ('error' in parsed) return ignored(parsed.error);
   const facts = factsFromRestOrder(parsed.json, store);
   if ('error' in facts) {
     const legacy = isObject(parsed.json) && isObject(parsed.json.order);
-    return ignored(legacy ? `${facts.error}: a legacy REST API payload; set the webhook's API version to "WP REST API Integration v3"` : facts.error, wooOrderId);
+    return ignored(
+      legacy ? `${facts.error}: a legacy REST API payload; set the webhook's API version to "WP REST API Integration v3"` : facts.error,
+      wooOrderId,
+    );
   }
   const result = await payments.applyWooOrder(facts, 'webhook');
   return { outcome: result.outcome, reason: result.reason, orderId: result.orderId, wooOrderId: facts.wooOrderId };

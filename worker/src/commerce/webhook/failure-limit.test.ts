@@ -23,7 +23,10 @@ describe('FailureLimit', () => {
   const now = () => clock;
 
   it('lets an address through while it has fewer failures than the limit in the last minute', async () => {
-    const audit = auditWith({ '203.0.113.7': [clock - 1000, clock - 2000], '198.51.100.1': [clock - 61_000, clock - 62_000, clock - 63_000] });
+    const audit = auditWith({
+      '203.0.113.7': [clock - 1000, clock - 2000],
+      '198.51.100.1': [clock - 61_000, clock - 62_000, clock - 63_000],
+    });
     const limit = new FailureLimit(audit, 3, FAILURE_OUTCOMES, now);
     expect(await limit.retryAfterSeconds('203.0.113.7')).toBe(0);
     expect(await limit.retryAfterSeconds('198.51.100.1')).toBe(0); // older than a minute

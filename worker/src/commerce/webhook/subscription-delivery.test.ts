@@ -10,16 +10,29 @@ function payments() {
   return {
     calls,
     applyWooOrder: async () => applied,
-    applySubscription: async (facts: WooSubscriptionFacts, source: string) => (calls.push(['subscription', facts.subscriptionId, facts.status, source]), applied),
-    applySubscriptionDeleted: async (store: string | null, id: number, source: string) => (calls.push(['deleted', store, id, source]), applied),
+    applySubscription: async (facts: WooSubscriptionFacts, source: string) => (
+      calls.push(['subscription', facts.subscriptionId, facts.status, source]),
+      applied
+    ),
+    applySubscriptionDeleted: async (store: string | null, id: number, source: string) => (
+      calls.push(['deleted', store, id, source]),
+      applied
+    ),
   };
 }
 
 const json = (value: unknown) => Buffer.from(JSON.stringify(value));
-const subscription = { id: 812, parent_id: 811, status: 'active', billing_period: 'month', billing_interval: '1', line_items: [{ product_id: 77 }] };
+const subscription = {
+  id: 812,
+  parent_id: 811,
+  status: 'active',
+  billing_period: 'month',
+  billing_interval: '1',
+  line_items: [{ product_id: 77 }],
+};
 
 describe('subscription.* deliveries', () => {
-  it.each(['subscription.created', 'subscription.updated'])('apply %s as the subscription\'s state', async (topic) => {
+  it.each(['subscription.created', 'subscription.updated'])("apply %s as the subscription's state", async (topic) => {
     const fake = payments();
     expect(await processDelivery(fake, STORE, topic, json(subscription))).toEqual({ ...applied, wooOrderId: 812 });
     expect(fake.calls).toEqual([['subscription', 812, 'active', 'webhook']]);
@@ -32,7 +45,11 @@ describe('subscription.* deliveries', () => {
   });
 
   it.each([
-    ['subscription.updated', json({ ...subscription, status: 'paid' }), 'the subscription\'s status "paid" is not a WooCommerce Subscriptions status'],
+    [
+      'subscription.updated',
+      json({ ...subscription, status: 'paid' }),
+      'the subscription\'s status "paid" is not a WooCommerce Subscriptions status',
+    ],
     ['subscription.updated', json([subscription]), 'the body is not a subscription object'],
     ['subscription.deleted', json({}), 'the subscription has no numeric id'],
     ['subscription.updated', Buffer.from('{'), /^the body is not valid JSON/],

@@ -14,10 +14,16 @@ export type SubscriptionPayments = Pick<PaymentEvents, 'applySubscription' | 'ap
  * (its body may be only `{id}`). The audit row's `woo_order_id` is the subscription's id (in
  * WooCommerce a subscription is an order of its own type).
  */
-export async function processSubscriptionDelivery(payments: SubscriptionPayments, store: string, topic: string, json: unknown): Promise<DeliveryResult> {
+export async function processSubscriptionDelivery(
+  payments: SubscriptionPayments,
+  store: string,
+  topic: string,
+  json: unknown,
+): Promise<DeliveryResult> {
   const subscriptionId = isObject(json) ? positiveInteger(json.id) : null;
   if (topic === 'subscription.deleted') {
-    if (subscriptionId === null) return { outcome: 'ignored', reason: 'the subscription has no numeric id', orderId: null, wooOrderId: null };
+    if (subscriptionId === null)
+      return { outcome: 'ignored', reason: 'the subscription has no numeric id', orderId: null, wooOrderId: null };
     const result = await payments.applySubscriptionDeleted(store, subscriptionId, 'webhook');
     return { outcome: result.outcome, reason: result.reason, orderId: result.orderId, wooOrderId: subscriptionId };
   }

@@ -31,11 +31,25 @@ export function refused(signatureResult: SignatureResult, reason: string, source
 
 /** A failure from an address over the failure limit: 429, tallied, the failure's check and reason kept. */
 export function rateLimited(seconds: number, failure: Verdict): Verdict {
-  const error = new ApiError(429, 'svc_rate_limited', 'Too many failed webhook attempts from this address; retry later.', { retry_after: seconds }, {
-    'Retry-After': String(seconds),
-  });
+  const error = new ApiError(
+    429,
+    'svc_rate_limited',
+    'Too many failed webhook attempts from this address; retry later.',
+    { retry_after: seconds },
+    {
+      'Retry-After': String(seconds),
+    },
+  );
   const reason = `over the failure limit, retry after ${seconds} s: ${failure.reason}`;
-  return { signatureResult: failure.signatureResult, outcome: 'rate_limited', reason, status: 429, error, source: failure.source, tallied: true };
+  return {
+    signatureResult: failure.signatureResult,
+    outcome: 'rate_limited',
+    reason,
+    status: 429,
+    error,
+    source: failure.source,
+    tallied: true,
+  };
 }
 
 /** WooCommerce's ping: always its documented 200; tallied past the pings an address may have stored in full a minute. */

@@ -7,7 +7,10 @@ const BODY = Buffer.from('{"id":4711,"status":"processing","currency":"EUR","tot
 function phpSignature(body: Buffer, secret: string): string {
   const php = spawnSync(
     'php',
-    ['-r', '$in = json_decode(stream_get_contents(STDIN), true); echo base64_encode(hash_hmac("sha256", base64_decode($in[0]), html_entity_decode($in[1]), true));'],
+    [
+      '-r',
+      '$in = json_decode(stream_get_contents(STDIN), true); echo base64_encode(hash_hmac("sha256", base64_decode($in[0]), html_entity_decode($in[1]), true));',
+    ],
     { input: JSON.stringify([body.toString('base64'), secret]), encoding: 'utf8' },
   );
   if (php.status !== 0) throw new Error(php.stderr);

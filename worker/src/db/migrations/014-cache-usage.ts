@@ -20,18 +20,19 @@ const COLUMNS: Array<[table: string, column: string, definition: string]> = [
 export const cacheUsage: Migration = {
   id: 14,
   name: 'usage and prices: cached, cache-write and reasoning tokens',
-  statements: (table) => COLUMNS.flatMap(([name, column, definition]) => {
-    const quoted = table(name);
-    const bare = quoted.replace(/`/g, '');
-    return [
-      `SET @svc_hub_014 = IF(
+  statements: (table) =>
+    COLUMNS.flatMap(([name, column, definition]) => {
+      const quoted = table(name);
+      const bare = quoted.replace(/`/g, '');
+      return [
+        `SET @svc_hub_014 = IF(
         (SELECT COUNT(*) FROM information_schema.COLUMNS
           WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = '${bare}' AND COLUMN_NAME = '${column}') = 0,
         'ALTER TABLE ${quoted} ADD COLUMN ${column} ${definition}',
         'DO 0')`,
-      'PREPARE svc_hub_014 FROM @svc_hub_014',
-      'EXECUTE svc_hub_014',
-      'DEALLOCATE PREPARE svc_hub_014',
-    ];
-  }),
+        'PREPARE svc_hub_014 FROM @svc_hub_014',
+        'EXECUTE svc_hub_014',
+        'DEALLOCATE PREPARE svc_hub_014',
+      ];
+    }),
 };

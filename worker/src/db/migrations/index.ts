@@ -17,4 +17,21 @@ import { cachePools } from './017-cache-pools';
 import { responseItems } from './018-response-items';
 
 /** Every migration in order. Append only: an applied migration is never edited. */
-export const MIGRATIONS: Migration[] = [apiKeys, entitlements, router, commerce, library, shellNonces, byteExactIdentifiers, webhookAuditTally, keyConcurrency, storeOperations, subscriptions, cacheUsage, responses, budgets, cachePools, responseItems];
+export const MIGRATIONS: Migration[] = [
+  apiKeys,
+  entitlements,
+  router,
+  commerce,
+  library,
+  shellNonces,
+  byteExactIdentifiers,
+  webhookAuditTally,
+  keyConcurrency,
+  storeOperations,
+  subscriptions,
+  cacheUsage,
+  responses,
+  budgets,
+  cachePools,
+  responseItems,
+];

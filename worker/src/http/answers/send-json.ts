@@ -9,6 +9,9 @@ import { headWith } from './staged-headers';
  */
 export function sendJson(response: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
-  response.writeHead(status, headWith(response, ['Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(Buffer.byteLength(text))]));
+  response.writeHead(
+    status,
+    headWith(response, ['Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(Buffer.byteLength(text))]),
+  );
   response.end(text);
 }

@@ -22,21 +22,32 @@ async function answerOf(handle: (request: IncomingMessage, response: ServerRespo
 }
 
 describe('staged headers', () => {
-  const stage = (request: IncomingMessage, response: ServerResponse) => stageHeaders(response, ['X-Request-Id', 'req_1', ...browserHeaderList(request)]);
+  const stage = (request: IncomingMessage, response: ServerResponse) =>
+    stageHeaders(response, ['X-Request-Id', 'req_1', ...browserHeaderList(request)]);
 
   it('go out in the head of a JSON answer, with a header staged or set later', async () => {
-    const answer = await answerOf((request, response) => {
-      stage(request, response);
-      stageHeader(response, 'X-Svc-Cache', 'miss');
-      stageHeader(response, 'x-svc-cache', 'hit'); // replaces, as setHeader would (two would read "miss, hit")
-      response.setHeader('X-Set-Directly', 'yes');
-      sendJson(response, 200, { ok: true });
-    }, { Origin: 'https://app.example' });
+    const answer = await answerOf(
+      (request, response) => {
+        stage(request, response);
+        stageHeader(response, 'X-Svc-Cache', 'miss');
+        stageHeader(response, 'x-svc-cache', 'hit'); // replaces, as setHeader would (two would read "miss, hit")
+        response.setHeader('X-Set-Directly', 'yes');
+        sendJson(response, 200, { ok: true });
+      },
+      { Origin: 'https://app.example' },
+    );
     expect(answer.status).toBe(200);
     expect(answer.headers).toMatchObject({
-      'x-request-id': 'req_1', 'x-content-type-options': 'nosniff', 'x-robots-tag': 'noindex',
-      'access-control-allow-origin': 'https://app.example', 'access-control-allow-credentials': 'true', vary: 'Origin',
-      'x-svc-cache': 'hit', 'x-set-directly': 'yes', 'content-type': 'application/json; charset=utf-8', 'content-length': '11',
+      'x-request-id': 'req_1',
+      'x-content-type-options': 'nosniff',
+      'x-robots-tag': 'noindex',
+      'access-control-allow-origin': 'https://app.example',
+      'access-control-allow-credentials': 'true',
+      vary: 'Origin',
+      'x-svc-cache': 'hit',
+      'x-set-directly': 'yes',
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': '11',
     });
     expect(answer.body).toBe('{"ok":true}');
   });
@@ -44,10 +55,18 @@ describe('staged headers', () => {
   it('go out with an error answer and its own headers (Retry-After)', async () => {
     const answer = await answerOf((request, response) => {
       stage(request, response);
-      answerError(silentLogger, response, new ApiError(429, 'svc_rate_limited', 'slow down', {}, { 'Retry-After': '7' }), { id: 'req_1', method: 'POST', path: '/' });
+      answerError(silentLogger, response, new ApiError(429, 'svc_rate_limited', 'slow down', {}, { 'Retry-After': '7' }), {
+        id: 'req_1',
+        method: 'POST',
+        path: '/',
+      });
     });
     expect(answer.status).toBe(429);
-    expect(answer.headers).toMatchObject({ 'x-request-id': 'req_1', 'access-control-expose-headers': 'X-WP-Total, X-WP-TotalPages, Link', 'retry-after': '7' });
+    expect(answer.headers).toMatchObject({
+      'x-request-id': 'req_1',
+      'access-control-expose-headers': 'X-WP-Total, X-WP-TotalPages, Link',
+      'retry-after': '7',
+    });
     expect(JSON.parse(answer.body)).toMatchObject({ code: 'svc_rate_limited' });
   });
 

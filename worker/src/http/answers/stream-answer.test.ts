@@ -23,7 +23,9 @@ interface Served {
 }
 
 async function serve(keepAliveMs = 60_000): Promise<Served> {
-  const served = { next: () => ({ headers: new Map(), pieces: StreamChannel.run<StreamPiece>(async () => undefined) }) } as unknown as Served;
+  const served = {
+    next: () => ({ headers: new Map(), pieces: StreamChannel.run<StreamPiece>(async () => undefined) }),
+  } as unknown as Served;
   served.server = createServer((request, response) => {
     response.setHeader('X-Request-Id', 'req_test');
     served.settled = sendAnswerStream(response, served.next(response), keepAliveMs).catch((error) =>
@@ -61,7 +63,8 @@ function ask(url: string) {
     request.on('error', reject);
     request.end();
   });
-  const waitFor = (text: string) => (body.includes(text) ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ text, resolve })));
+  const waitFor = (text: string) =>
+    body.includes(text) ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ text, resolve }));
   return { head, ended, waitFor, hangUp: () => request.destroy() };
 }
 
@@ -87,7 +90,12 @@ describe('sendAnswerStream', () => {
     expect(head.statusCode).toBe(200);
     const names = head.rawHeaders.filter((_value, index) => index % 2 === 0);
     expect(names.slice(0, 5)).toEqual(['X-Request-Id', 'X-Svc-Cache', 'Content-Type', 'Cache-Control', 'X-Accel-Buffering']);
-    expect(head.headers).toMatchObject({ 'x-svc-cache': 'hit', 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' });
+    expect(head.headers).toMatchObject({
+      'x-svc-cache': 'hit',
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache',
+      'x-accel-buffering': 'no',
+    });
     expect(await answer.ended).toBe('data: {"a":1}\n\nevent: response.created\ndata: {"type":"response.created"}\n\ndata: [DONE]\n\n');
   });
 
@@ -108,13 +116,21 @@ describe('sendAnswerStream', () => {
     const { channel, stream } = manualStream([['X-Svc-Cache', 'miss']]);
     served.next = () => stream;
     const answer = ask(served.url);
-    channel.push({ kind: 'failure', error: new ApiError(502, 'svc_upstream_error', 'The provider failed.', { attempts: 2 }), payload: { error: { code: 'x' } } });
+    channel.push({
+      kind: 'failure',
+      error: new ApiError(502, 'svc_upstream_error', 'The provider failed.', { attempts: 2 }),
+      payload: { error: { code: 'x' } },
+    });
     channel.close();
     const head = await answer.head;
     expect(head.statusCode).toBe(502);
     expect(head.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(head.headers['x-svc-cache']).toBe('miss');
-    expect(JSON.parse(await answer.ended)).toEqual({ code: 'svc_upstream_error', message: 'The provider failed.', data: { status: 502, attempts: 2 } });
+    expect(JSON.parse(await answer.ended)).toEqual({
+      code: 'svc_upstream_error',
+      message: 'The provider failed.',
+      data: { status: 502, attempts: 2 },
+    });
   });
 
   it('answers a failure after the stream began as one error event and [DONE]', async () => {
@@ -122,10 +138,16 @@ describe('sendAnswerStream', () => {
     served.next = () => stream;
     const answer = ask(served.url);
     channel.push({ kind: 'data', payload: { n: 1 } });
-    channel.push({ kind: 'failure', error: new ApiError(502, 'svc_upstream_error', 'The provider failed.'), payload: { error: { code: 'svc_upstream_error', message: 'The provider failed.' } } });
+    channel.push({
+      kind: 'failure',
+      error: new ApiError(502, 'svc_upstream_error', 'The provider failed.'),
+      payload: { error: { code: 'svc_upstream_error', message: 'The provider failed.' } },
+    });
     channel.close();
     expect((await answer.head).statusCode).toBe(200);
-    expect(await answer.ended).toBe('data: {"n":1}\n\ndata: {"error":{"code":"svc_upstream_error","message":"The provider failed."}}\n\ndata: [DONE]\n\n');
+    expect(await answer.ended).toBe(
+      'data: {"n":1}\n\ndata: {"error":{"code":"svc_upstream_error","message":"The provider failed."}}\n\ndata: [DONE]\n\n',
+    );
   });
 
   it('passes an error the sequence throws (a Responses stream failing before it began) to the error answer', async () => {
@@ -177,7 +199,11 @@ describe('sendAnswerStream keep-alive', () => {
       expect(head.statusCode).toBe(200);
       expect(head.headers['x-svc-cache']).toBe('miss');
       await answer.waitFor(': keep-alive\n\n');
-      channel.push({ kind: 'failure', error: new ApiError(504, 'svc_upstream_timeout', 'Too slow.'), payload: { error: { code: 'svc_upstream_timeout' } } });
+      channel.push({
+        kind: 'failure',
+        error: new ApiError(504, 'svc_upstream_timeout', 'Too slow.'),
+        payload: { error: { code: 'svc_upstream_timeout' } },
+      });
       channel.close();
       expect(await answer.ended).toMatch(/^(: keep-alive\n\n)+data: \{"error":\{"code":"svc_upstream_timeout"\}\}\n\ndata: \[DONE\]\n\n$/);
     } finally {

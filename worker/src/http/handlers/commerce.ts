@@ -32,7 +32,9 @@ export async function orderDetail(services: OrderDetailServices, orderId: string
 }
 
 /** The Bearer routes of /svc-commerce/v1: packages, checkout, orders. */
-export function commerceHandlers(services: OrderDetailServices & Pick<Services, 'logger'> & { commerce: Pick<CommerceServices, 'packages' | 'checkout'> }) {
+export function commerceHandlers(
+  services: OrderDetailServices & Pick<Services, 'logger'> & { commerce: Pick<CommerceServices, 'packages' | 'checkout'> },
+) {
   return {
     async packages(_request: Request, response: Response) {
       const packages = await services.commerce.packages.list('active');

@@ -18,7 +18,7 @@ export function entitlementRouteHandlers(services: Pick<Services, 'entitlements'
         const asked = normaliseSiteUrl(request.query.site_url);
         if (!asked) throw ApiError.invalidRequest({ site_url: 'must be an absolute http(s) URL' });
         if (asked !== apiKey.siteUrl && apiKey.scope !== 'admin') {
-          throw ApiError.forbidden('A client key can only read its own site\'s entitlement.');
+          throw ApiError.forbidden("A client key can only read its own site's entitlement.");
         }
         siteUrl = asked;
       }

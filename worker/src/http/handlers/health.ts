@@ -29,18 +29,22 @@ export function healthHandler(dependencies: HealthDependencies) {
     if (!probe || Date.now() - probe.at > 1000) probe = { at: Date.now(), result: probeDatabase() };
     const database = await probe.result;
     const configured = await dependencies.providers().catch(() => [] as string[]);
-    const providers = configured.length > 0
-      ? { status: 'ok' as const, configured }
-      : { status: 'degraded' as const, configured, message: 'No LLM provider is configured.' };
+    const providers =
+      configured.length > 0
+        ? { status: 'ok' as const, configured }
+        : { status: 'degraded' as const, configured, message: 'No LLM provider is configured.' };
     const status: CheckStatus = database.status === 'down' ? 'down' : providers.status === 'ok' ? 'ok' : 'degraded';
-    response.status(status === 'down' ? 503 : 200).setHeader('Cache-Control', 'no-store').json({
-      status,
-      version: dependencies.version,
-      checks: {
-        worker: { status: 'ok', uptime_s: Math.round((Date.now() - dependencies.startedAt) / 1000) },
-        database,
-        providers,
-      },
-    });
+    response
+      .status(status === 'down' ? 503 : 200)
+      .setHeader('Cache-Control', 'no-store')
+      .json({
+        status,
+        version: dependencies.version,
+        checks: {
+          worker: { status: 'ok', uptime_s: Math.round((Date.now() - dependencies.startedAt) / 1000) },
+          database,
+          providers,
+        },
+      });
   };
 }

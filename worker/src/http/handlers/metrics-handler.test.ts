@@ -6,13 +6,20 @@ const request = (remoteAddress: string | undefined, headers: Record<string, stri
 
 describe('isLoopbackPeer (who may read /metrics without a key)', () => {
   it('accepts the loopback addresses of IPv4, IPv6 and IPv4-mapped IPv6', () => {
-    expect(['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1'].map((address) => isLoopbackPeer(request(address)))).toEqual([true, true, true, true]);
+    expect(['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1'].map((address) => isLoopbackPeer(request(address)))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
   });
 
   it('refuses every other peer, and a closed socket', () => {
-    expect(['10.0.0.1', '192.168.1.2', '203.0.113.7', '::ffff:10.0.0.1', 'fe80::1', '0.0.0.0', ''].map((address) => isLoopbackPeer(request(address)))).toEqual(
-      [false, false, false, false, false, false, false],
-    );
+    expect(
+      ['10.0.0.1', '192.168.1.2', '203.0.113.7', '::ffff:10.0.0.1', 'fe80::1', '0.0.0.0', ''].map((address) =>
+        isLoopbackPeer(request(address)),
+      ),
+    ).toEqual([false, false, false, false, false, false, false]);
     expect(isLoopbackPeer(request(undefined))).toBe(false);
   });
 

@@ -41,7 +41,10 @@ async function answer(response: ServerResponse): Promise<void> {
  * it): a loopback peer without credentials, or an admin-scope key from anywhere; a request that
  * carries a key has it checked, even from loopback.
  */
-export function metricsHandlers(services: Pick<Services, 'database' | 'keyLookup'> & { router: Pick<RouterServices, 'limiter'> }): { scrape: RequestHandler; local: RequestHandler } {
+export function metricsHandlers(services: Pick<Services, 'database' | 'keyLookup'> & { router: Pick<RouterServices, 'limiter'> }): {
+  scrape: RequestHandler;
+  local: RequestHandler;
+} {
   readOutboxBacklogFrom(() => pendingOutboxCount(services.database));
   processMetrics.start();
   return {
@@ -51,7 +54,10 @@ export function metricsHandlers(services: Pick<Services, 'database' | 'keyLookup
       if (authorization !== undefined || !isLoopbackPeer(request)) {
         const key = await authenticate(services.keyLookup, authorization);
         await admit(services.router.limiter, key);
-        if (key.scope !== 'admin') throw ApiError.forbidden('This route needs an API key with scope "admin", or a request from this machine (loopback) without one.');
+        if (key.scope !== 'admin')
+          throw ApiError.forbidden(
+            'This route needs an API key with scope "admin", or a request from this machine (loopback) without one.',
+          );
       }
       await answer(response);
     },

@@ -38,20 +38,46 @@ export function responsesHandlers(router: CallServices & PrepareServices, store:
     const keep = async (done: StreamedResponse | CompletedResponse): Promise<boolean> => {
       if (!fields.store) return false;
       const input = fields.input.map((entry) => entry.item);
-      const ending = 'body' in done ? { incompleteDetails: done.body.incomplete_details } : { incompleteDetails: done.incompleteDetails ?? null, error: done.error ?? null };
-      const stored = { ...done.shape, apiKeyId: key.id, status: done.status, previousResponseId: fields.previousResponseId, createdAt: new Date(done.shape.createdAt * 1000), history, input, output: done.output, usage: done.usage, ...ending };
+      const ending =
+        'body' in done
+          ? { incompleteDetails: done.body.incomplete_details }
+          : { incompleteDetails: done.incompleteDetails ?? null, error: done.error ?? null };
+      const stored = {
+        ...done.shape,
+        apiKeyId: key.id,
+        status: done.status,
+        previousResponseId: fields.previousResponseId,
+        createdAt: new Date(done.shape.createdAt * 1000),
+        history,
+        input,
+        output: done.output,
+        usage: done.usage,
+        ...ending,
+      };
       try {
         const kept = await store.save(stored);
         if (!kept) router.logger.warn('response too large to store', { request_id: state.requestId, response_id: done.shape.id });
         return kept;
       } catch (error) {
         // The call succeeded and is recorded: answer it, unstored, rather than fail it.
-        router.logger.error('response could not be stored', { request_id: state.requestId, response_id: done.shape.id, error: error instanceof Error ? error.message.slice(0, 300) : String(error) });
+        router.logger.error('response could not be stored', {
+          request_id: state.requestId,
+          response_id: done.shape.id,
+          error: error instanceof Error ? error.message.slice(0, 300) : String(error),
+        });
         return false;
       }
     };
     if (call.body.stream) {
-      const stream = streamResponse(router, call.body, call.candidates, call.record, clientSignal(response), call.describe, async (done) => void (await keep(done)));
+      const stream = streamResponse(
+        router,
+        call.body,
+        call.candidates,
+        call.record,
+        clientSignal(response),
+        call.describe,
+        async (done) => void (await keep(done)),
+      );
       return sendAnswerStream(response, stream, router.config.streamKeepAliveMs);
     }
     // The response itself tells the call that its client hung up: no signal of its own to build.
@@ -66,9 +92,17 @@ export function responsesHandlers(router: CallServices & PrepareServices, store:
     async retrieve(request: Request, response: Response) {
       const stored = await ownResponse(store, request, response);
       const createdAt = Math.floor(stored.createdAt.getTime() / 1000);
-      const identity = { id: stored.id, createdAt, model: stored.model, parameters: stored.parameters, previousResponseId: stored.previousResponseId };
+      const identity = {
+        id: stored.id,
+        createdAt,
+        model: stored.model,
+        parameters: stored.parameters,
+        previousResponseId: stored.previousResponseId,
+      };
       const ending = { incompleteDetails: stored.incompleteDetails ?? null, error: stored.error ?? null };
-      response.json(responseObject(identity, { status: stored.status, output: stored.output, usage: stored.usage, completedAt: createdAt, ...ending }));
+      response.json(
+        responseObject(identity, { status: stored.status, output: stored.output, usage: stored.usage, completedAt: createdAt, ...ending }),
+      );
     },
     async remove(request: Request, response: Response) {
       const stored = await ownResponse(store, request, response);

@@ -18,7 +18,12 @@ export function chatHandler(router: CallServices & PrepareServices, mode: ChatMo
   return async (state, response) => {
     const preparing = prepareChatCall(router, state.json ?? {}, caller(state), mode);
     const call = preparing instanceof Promise ? await preparing : preparing; // no turn of the microtask queue when it is ready
-    if (call.streaming) return sendAnswerStream(response, streamChat(router, call.body, call.candidates, call.record, clientSignal(response)), router.config.streamKeepAliveMs);
+    if (call.streaming)
+      return sendAnswerStream(
+        response,
+        streamChat(router, call.body, call.candidates, call.record, clientSignal(response)),
+        router.config.streamKeepAliveMs,
+      );
     // The response itself tells the call that its client hung up: no signal of its own to build.
     const answer = await withAnswerHeaders(response, (headers) => blockingChat(router, call, response, headers));
     if (answer) sendJson(response, 200, answer);

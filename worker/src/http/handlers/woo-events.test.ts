@@ -35,10 +35,19 @@ function run(body: Record<string, unknown>, result: PaymentResult) {
 
 describe('wooEventHandler', () => {
   it('applies the order as an in-process WooCommerce event of this site and answers the outcome', async () => {
-    const call = run({ event: 'woocommerce_payment_complete', order }, { outcome: 'applied', reason: 'order pending → paid', orderId: 'ord_01JD0000000000000000000000' });
+    const call = run(
+      { event: 'woocommerce_payment_complete', order },
+      { outcome: 'applied', reason: 'order pending → paid', orderId: 'ord_01JD0000000000000000000000' },
+    );
     await call.done;
     expect(call.applied).toHaveLength(1);
-    expect(call.applied[0]![0]).toMatchObject({ store: null, wooOrderId: 41, status: 'processing', productIds: [77], hubOrderId: 'ord_01JD0000000000000000000000' });
+    expect(call.applied[0]![0]).toMatchObject({
+      store: null,
+      wooOrderId: 41,
+      status: 'processing',
+      productIds: [77],
+      hubOrderId: 'ord_01JD0000000000000000000000',
+    });
     expect(call.applied[0]![1]).toBe('woocommerce');
     expect(call.sent()).toEqual({ outcome: 'applied', reason: 'order pending → paid', order_id: 'ord_01JD0000000000000000000000' });
   });
@@ -51,7 +60,11 @@ describe('wooEventHandler', () => {
 
   it('refuses a body without a usable order with 400 naming `order`, applying nothing', async () => {
     const call = run({ order: { status: 'processing' } }, { outcome: 'applied', reason: '', orderId: null });
-    await expect(call.done).rejects.toMatchObject({ status: 400, code: 'svc_invalid_request', data: { params: { order: 'the order has no numeric id' } } });
+    await expect(call.done).rejects.toMatchObject({
+      status: 400,
+      code: 'svc_invalid_request',
+      data: { params: { order: 'the order has no numeric id' } },
+    });
     await expect(run({}, { outcome: 'applied', reason: '', orderId: null }).done).rejects.toBeInstanceOf(ApiError);
     expect(call.applied).toEqual([]);
   });

@@ -19,7 +19,11 @@ type SubscriptionEvent = (typeof EVENTS)[number];
  * with the subscription's facts. Like woo-order-event: every outcome of a usable body is 200
  * (the shell's queue drops it), an unusable body is 400.
  */
-export function wooSubscriptionEventHandler(payments: Pick<PaymentEvents, 'applySubscription'>, subscriptions: Pick<SubscriptionEvents, 'applyRenewal'>, logger: Logger) {
+export function wooSubscriptionEventHandler(
+  payments: Pick<PaymentEvents, 'applySubscription'>,
+  subscriptions: Pick<SubscriptionEvents, 'applyRenewal'>,
+  logger: Logger,
+) {
   return async (_request: Request, response: Response): Promise<void> => {
     const body = context(response).json ?? {};
     const event = body.event as SubscriptionEvent;

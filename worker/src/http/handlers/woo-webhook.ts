@@ -34,17 +34,25 @@ export function webhookHandler(webhooks: WebhookServices, payments: PaymentEvent
   async function verify(ip: string, intake: WebhookIntake, headers: DeliveryHeaders): Promise<{ source: string } | Verdict> {
     if (!headers.source || !headers.signature) {
       const missing = [!headers.source && 'X-WC-Webhook-Source', !headers.signature && 'X-WC-Webhook-Signature'].filter(Boolean);
-      return limited(ip, refused('missing', `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} missing (not a WooCommerce delivery)`));
+      return limited(
+        ip,
+        refused('missing', `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} missing (not a WooCommerce delivery)`),
+      );
     }
     const source = normaliseStoreUrl(headers.source);
-    if (source === null) return limited(ip, refused('unknown_store', `X-WC-Webhook-Source "${headers.source.slice(0, 100)}" is not an http(s) URL`));
+    if (source === null)
+      return limited(ip, refused('unknown_store', `X-WC-Webhook-Source "${headers.source.slice(0, 100)}" is not an http(s) URL`));
     const store = await webhooks.stores.signingKeys(source);
     if (!store) return limited(ip, refused('unknown_store', `no store is configured for X-WC-Webhook-Source ${source}`, source));
     if (verifyWooSignature(intake.body, headers.signature, store.keys)) {
       await noteHealth(store.id, intake.receivedAt, true);
       return { source };
     }
-    const mismatch = refused('invalid', `X-WC-Webhook-Signature does not match the body signed with the secret configured for ${source}`, source);
+    const mismatch = refused(
+      'invalid',
+      `X-WC-Webhook-Signature does not match the body signed with the secret configured for ${source}`,
+      source,
+    );
     // Past the limit a mismatch is only tallied: checked against the cached keys, the store neither re-read nor its health touched.
     const seconds = await webhooks.failureLimit.retryAfterSeconds(ip);
     if (seconds > 0) return rateLimited(seconds, mismatch);
@@ -58,7 +66,9 @@ export function webhookHandler(webhooks: WebhookServices, payments: PaymentEvent
   async function noteHealth(storeId: string, at: Date, valid: boolean): Promise<void> {
     const reason = 'the signature did not match the secret configured for the store';
     const recorded = valid ? webhooks.health.verified(storeId, at) : webhooks.health.rejected(storeId, at, reason);
-    await recorded.catch((error: unknown) => logger.warn('could not record the store\'s verification health', { store_id: storeId, error: String(error) }));
+    await recorded.catch((error: unknown) =>
+      logger.warn("could not record the store's verification health", { store_id: storeId, error: String(error) }),
+    );
   }
 
   async function decide(request: Request, response: Response, intake: WebhookIntake, headers: DeliveryHeaders): Promise<Verdict> {
@@ -70,7 +80,13 @@ export function webhookHandler(webhooks: WebhookServices, payments: PaymentEvent
     if (intake.oversized) {
       const size = intake.cutOff ? `the body (cut off after ${intake.bytes} bytes)` : `the body of ${intake.bytes} bytes`;
       const reason = `${size} is over the ${JSON_BODY_LIMIT_BYTES}-byte limit`;
-      return limited(ip, { signatureResult: 'not_checked', outcome: 'rejected', reason, status: 413, error: ApiError.payloadTooLarge(JSON_BODY_LIMIT_BYTES) });
+      return limited(ip, {
+        signatureResult: 'not_checked',
+        outcome: 'rejected',
+        reason,
+        status: 413,
+        error: ApiError.payloadTooLarge(JSON_BODY_LIMIT_BYTES),
+      });
     }
     const ping = pingWebhookId(request.get('content-type'), intake.body, headers);
     if (ping !== null) return pinged(ping, (await webhooks.pingLimit.retryAfterSeconds(ip)) > 0);
@@ -89,14 +105,23 @@ export function webhookHandler(webhooks: WebhookServices, payments: PaymentEvent
   function internalFailure(response: Response, error: unknown, signatureResult: SignatureResult, source?: string): Verdict {
     const requestId = context(response).requestId;
     logger.error('webhook delivery failed', { request_id: requestId, error: error instanceof Error ? error.message : String(error) });
-    return { signatureResult, outcome: 'failed', reason: `internal error (request ${requestId})`, status: 500, error: ApiError.internal(), source };
+    return {
+      signatureResult,
+      outcome: 'failed',
+      reason: `internal error (request ${requestId})`,
+      status: 500,
+      error: ApiError.internal(),
+      source,
+    };
   }
 
   return async (request: Request, response: Response): Promise<void> => {
     const intake = intakeOf(response);
     const headers = readDeliveryHeaders((name) => request.get(name), request.rawHeaders);
     // Every attempt gets its audit row, also when the failure limit or the store's keys cannot be read.
-    const verdict = await decide(request, response, intake, headers).catch((error: unknown) => internalFailure(response, error, 'not_checked'));
+    const verdict = await decide(request, response, intake, headers).catch((error: unknown) =>
+      internalFailure(response, error, 'not_checked'),
+    );
     const days = verdict.signatureResult === 'valid' ? webhooks.retention.verifiedDays : webhooks.retention.failedDays;
     const entry: AuditEntry = {
       receivedAt: intake.receivedAt,
@@ -121,7 +146,13 @@ export function webhookHandler(webhooks: WebhookServices, payments: PaymentEvent
     if (verdict.tallied) await webhooks.audit.tally(entry);
     else await webhooks.audit.record(entry);
     countWebhookOutcome(verdict.outcome, verdict.signatureResult);
-    if (verdict.outcome === 'applied') logger.info('webhook applied', { order_id: verdict.orderId, woo_order_id: verdict.wooOrderId, store: verdict.source, change: verdict.reason });
+    if (verdict.outcome === 'applied')
+      logger.info('webhook applied', {
+        order_id: verdict.orderId,
+        woo_order_id: verdict.wooOrderId,
+        store: verdict.source,
+        change: verdict.reason,
+      });
     if (verdict.error) throw verdict.error;
     response.status(200).json({ received: true, outcome: verdict.outcome, reason: verdict.reason, order_id: verdict.orderId ?? null });
   };

@@ -19,7 +19,8 @@ const MORE_THAN_ONE = ',';
  * svc_invalid_key / svc_key_revoked, or 400 svc_invalid_request for two Authorization headers. At once (or thrown at once) when the key is cached.
  */
 export function authenticate(keys: KeyLookup, header: string | undefined): Eventually<ApiKeyRecord> {
-  if (header !== undefined && header.includes(MORE_THAN_ONE)) throw ApiError.invalidRequest({ authorization: 'was sent more than once: send one Authorization header with one key' });
+  if (header !== undefined && header.includes(MORE_THAN_ONE))
+    throw ApiError.invalidRequest({ authorization: 'was sent more than once: send one Authorization header with one key' });
   const match = header ? BEARER.exec(header) : null;
   if (!match) throw ApiError.missingKey();
   const key = match[1]!;

@@ -52,7 +52,13 @@ export function checkCall(services: CallServices, route: CallRoute, state: Reque
  * handler settles (answered, failed, the client gone, a stream error) or the connection
  * closes, whichever comes first — never counted twice.
  */
-export async function runCall(services: CallServices, route: CallRoute, state: RequestContext, headers: IncomingHttpHeaders, response: ServerResponse): Promise<void> {
+export async function runCall(
+  services: CallServices,
+  route: CallRoute,
+  state: RequestContext,
+  headers: IncomingHttpHeaders,
+  response: ServerResponse,
+): Promise<void> {
   const checking = checkCall(services, route, state, headers);
   if (checking instanceof Promise) await checking;
   const key = state.apiKey!;

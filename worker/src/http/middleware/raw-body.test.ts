@@ -29,11 +29,18 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-function send(body: Buffer | string | null, headers: Record<string, string> = {}, options: { chunked?: boolean; hangUpAfter?: number } = {}) {
+function send(
+  body: Buffer | string | null,
+  headers: Record<string, string> = {},
+  options: { chunked?: boolean; hangUpAfter?: number } = {},
+) {
   return new Promise<{ status: number; text: string } | 'hung up'>((resolve, reject) => {
     const outgoing = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/', headers, agent: false }, (response) => {
       let text = '';
-      response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).on('end', () => resolve({ status: response.statusCode!, text }));
+      response
+        .setEncoding('utf8')
+        .on('data', (chunk: string) => (text += chunk))
+        .on('end', () => resolve({ status: response.statusCode!, text }));
     });
     outgoing.on('error', (error) => (options.hangUpAfter === undefined ? reject(error) : resolve('hung up')));
     if (options.hangUpAfter !== undefined) {
@@ -62,10 +69,16 @@ describe('readBody (the lean dispatch’s reader, same outcomes as express.raw)'
     expect(await send('{"a":1}')).toEqual({ status: 200, text: 'read 7' });
     expect(endedAtHandover.at(-1)).toBe(false);
     const split = await new Promise<string>((resolve, reject) => {
-      const outgoing = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/', headers: { 'Content-Length': '10' }, agent: false }, (response) => {
-        let text = '';
-        response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).on('end', () => resolve(text));
-      });
+      const outgoing = httpRequest(
+        { host: '127.0.0.1', port, method: 'POST', path: '/', headers: { 'Content-Length': '10' }, agent: false },
+        (response) => {
+          let text = '';
+          response
+            .setEncoding('utf8')
+            .on('data', (chunk: string) => (text += chunk))
+            .on('end', () => resolve(text));
+        },
+      );
       outgoing.on('error', reject);
       outgoing.write('01234');
       setTimeout(() => outgoing.end('56789'), 50);
@@ -92,7 +105,10 @@ describe('readBody (the lean dispatch’s reader, same outcomes as express.raw)'
   });
 
   it('refuses a chunked body that grows over the limit', async () => {
-    expect(await send('z'.repeat(3000), { 'Transfer-Encoding': 'chunked' }, { chunked: true })).toEqual({ status: 413, text: 'entity.too.large' });
+    expect(await send('z'.repeat(3000), { 'Transfer-Encoding': 'chunked' }, { chunked: true })).toEqual({
+      status: 413,
+      text: 'entity.too.large',
+    });
   });
 
   it('reports a client that hangs up mid-body as request.aborted', async () => {

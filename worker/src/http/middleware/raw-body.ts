@@ -33,7 +33,8 @@ const bodyError = (type: string, status: number) => Object.assign(new Error(`req
 export function readBody(request: IncomingMessage, limit = JSON_BODY_LIMIT_BYTES): Promise<Buffer> {
   const declaredHeader = request.headers['content-length'];
   const declared = declaredHeader === undefined ? null : Number(declaredHeader);
-  if (request.headers['transfer-encoding'] === undefined && (declared === null || Number.isNaN(declared))) return Promise.resolve(Buffer.alloc(0));
+  if (request.headers['transfer-encoding'] === undefined && (declared === null || Number.isNaN(declared)))
+    return Promise.resolve(Buffer.alloc(0));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let received = 0;

@@ -46,7 +46,14 @@ function stream(chunks: number, headers: Record<string, string> = {}): Promise<S
   return new Promise((resolve, reject) => {
     let written = 0;
     let answered = false;
-    const outgoing = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/hook', agent: false, headers: { 'Transfer-Encoding': 'chunked', ...headers } });
+    const outgoing = httpRequest({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/hook',
+      agent: false,
+      headers: { 'Transfer-Encoding': 'chunked', ...headers },
+    });
     outgoing.on('response', (response) => {
       answered = true;
       const sent = { status: response.statusCode!, connection: response.headers.connection, chunksBeforeAnswer: written };

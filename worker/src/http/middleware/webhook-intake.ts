@@ -92,7 +92,13 @@ function readBody(request: Request, limitBytes: number, stopAfterBytes: number):
 const hasShellHeaders = (request: Request) => Object.keys(request.headers).some((name) => name.startsWith('x-svc-hub-'));
 
 function fromBuffer(body: Buffer): BodyRead {
-  return { body, head: body.subarray(0, AUDIT_BODY_BYTES), bytes: body.length, sha256: createHash('sha256').update(body).digest('hex'), cutOff: false };
+  return {
+    body,
+    head: body.subarray(0, AUDIT_BODY_BYTES),
+    bytes: body.length,
+    sha256: createHash('sha256').update(body).digest('hex'),
+    cutOff: false,
+  };
 }
 
 /**

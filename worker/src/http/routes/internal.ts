@@ -6,7 +6,8 @@ import type { RouteRow } from './route';
 
 const { internal } = NAMESPACES;
 const orderEvent = (services: Services) => wooEventHandler(services.commerce.payments, services.logger);
-const subscriptionEvent = (services: Services) => wooSubscriptionEventHandler(services.commerce.payments, services.commerce.subscriptions, services.logger);
+const subscriptionEvent = (services: Services) =>
+  wooSubscriptionEventHandler(services.commerce.payments, services.commerce.subscriptions, services.logger);
 
 /**
  * /wp-json/svc-hub/v1/internal: signed calls between the shell and the worker (docs/architecture.md §1).
@@ -14,9 +15,30 @@ const subscriptionEvent = (services: Services) => wooSubscriptionEventHandler(se
  * the worker calling the shell, answered by PHP (plugin/includes/internal/), never forwarded.
  */
 export const INTERNAL_ROUTES: RouteRow[] = [
-  { id: 'internal.woo-order-event', method: 'POST', path: `${internal}/woo-order-event`, auth: 'internal', area: 'commerce', handler: (w) => w.once(orderEvent) },
-  { id: 'internal.woo-subscription-event', method: 'POST', path: `${internal}/woo-subscription-event`, auth: 'internal', area: 'commerce', handler: (w) => w.once(subscriptionEvent) },
+  {
+    id: 'internal.woo-order-event',
+    method: 'POST',
+    path: `${internal}/woo-order-event`,
+    auth: 'internal',
+    area: 'commerce',
+    handler: (w) => w.once(orderEvent),
+  },
+  {
+    id: 'internal.woo-subscription-event',
+    method: 'POST',
+    path: `${internal}/woo-subscription-event`,
+    auth: 'internal',
+    area: 'commerce',
+    handler: (w) => w.once(subscriptionEvent),
+  },
   { id: 'shell.ping', method: 'POST', path: `${internal}/ping`, auth: 'internal', area: 'shell', servedBy: 'shell' },
-  { id: 'shell.woo-create-order', method: 'POST', path: `${internal}/woo-create-order`, auth: 'internal', area: 'shell', servedBy: 'shell' },
+  {
+    id: 'shell.woo-create-order',
+    method: 'POST',
+    path: `${internal}/woo-create-order`,
+    auth: 'internal',
+    area: 'shell',
+    servedBy: 'shell',
+  },
   { id: 'shell.woo-product', method: 'POST', path: `${internal}/woo-product`, auth: 'internal', area: 'shell', servedBy: 'shell' },
 ];

@@ -9,14 +9,44 @@ describe('route manifest', () => {
   it('lists every row once, by a unique id', () => {
     expect(manifest.routes.map((route) => route.id)).toEqual(ROUTE_ROWS.map((row) => row.id));
     expect(new Set(manifest.routes.map((route) => route.id)).size).toBe(ROUTE_ROWS.length);
-    expect(() => routeManifest([ROUTE_ROWS[0]!, { ...ROUTE_ROWS[1]!, id: ROUTE_ROWS[0]!.id }])).toThrow(/two routes have the id router.chat/);
+    expect(() => routeManifest([ROUTE_ROWS[0]!, { ...ROUTE_ROWS[1]!, id: ROUTE_ROWS[0]!.id }])).toThrow(
+      /two routes have the id router.chat/,
+    );
   });
 
   it('gives WordPress one row per public route, in its regex form, methods of one route joined', () => {
-    expect(manifest.shell).toContainEqual({ namespace: 'llm/router/v1', route: '/responses/(?P<id>[^/]+)', methods: 'GET,DELETE', auth: 'bearer', may_stream: false, test_only: false });
-    expect(manifest.shell).toContainEqual({ namespace: 'llm/router/v1', route: '/chat/completions', methods: 'POST', auth: 'bearer', may_stream: true, test_only: false });
-    expect(manifest.shell).toContainEqual({ namespace: 'svc-license/v1', route: '/entitlement', methods: 'GET,PATCH', auth: 'bearer', may_stream: false, test_only: false });
-    expect(manifest.shell).toContainEqual({ namespace: 'svc-hub-test/v1', route: '/stream', methods: 'GET', auth: 'public', may_stream: true, test_only: true });
+    expect(manifest.shell).toContainEqual({
+      namespace: 'llm/router/v1',
+      route: '/responses/(?P<id>[^/]+)',
+      methods: 'GET,DELETE',
+      auth: 'bearer',
+      may_stream: false,
+      test_only: false,
+    });
+    expect(manifest.shell).toContainEqual({
+      namespace: 'llm/router/v1',
+      route: '/chat/completions',
+      methods: 'POST',
+      auth: 'bearer',
+      may_stream: true,
+      test_only: false,
+    });
+    expect(manifest.shell).toContainEqual({
+      namespace: 'svc-license/v1',
+      route: '/entitlement',
+      methods: 'GET,PATCH',
+      auth: 'bearer',
+      may_stream: false,
+      test_only: false,
+    });
+    expect(manifest.shell).toContainEqual({
+      namespace: 'svc-hub-test/v1',
+      route: '/stream',
+      methods: 'GET',
+      auth: 'public',
+      may_stream: true,
+      test_only: true,
+    });
     // The worker's own /metrics is outside WordPress's namespaces.
     expect(manifest.shell.filter((row) => row.route === '/metrics').map((row) => row.namespace)).toEqual(['llm/router/v1']);
   });
@@ -34,7 +64,9 @@ describe('route manifest', () => {
 
   it('spells a rest-of-path parameter as WordPress matches it', () => {
     const rows: RouteRow[] = [{ id: 'x.prices', method: 'PUT', path: '/wp-json/svc/v1/prices/*model', auth: 'public', area: 'x' }];
-    expect(routeManifest(rows).shell).toEqual([{ namespace: 'svc/v1', route: '/prices/(?P<model>.+)', methods: 'PUT', auth: 'public', may_stream: false, test_only: false }]);
+    expect(routeManifest(rows).shell).toEqual([
+      { namespace: 'svc/v1', route: '/prices/(?P<model>.+)', methods: 'PUT', auth: 'public', may_stream: false, test_only: false },
+    ]);
   });
 });
 

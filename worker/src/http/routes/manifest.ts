@@ -46,14 +46,24 @@ function wordPressRoute(path: string, namespace: string): string {
 /** The catch-all of a namespace WordPress registers as one route: `/admin/(?P<path>.+)`. */
 function catchAll(name: NamespaceName, auth: AuthKind): ShellRow {
   const { namespace } = WORDPRESS_NAMESPACES[name];
-  return { namespace, route: `${wordPressRoute(NAMESPACES[name], namespace)}/(?P<path>.+)`, methods: METHODS.join(','), auth, may_stream: false, test_only: false };
+  return {
+    namespace,
+    route: `${wordPressRoute(NAMESPACES[name], namespace)}/(?P<path>.+)`,
+    methods: METHODS.join(','),
+    auth,
+    may_stream: false,
+    test_only: false,
+  };
 }
 
 function shellRows(rows: RouteRow[]): ShellRow[] {
   const shell: ShellRow[] = [];
   const closed: ShellRow[] = [];
   const add = (row: ShellRow) => {
-    const same = shell.find((item) => item.namespace === row.namespace && item.route === row.route && item.auth === row.auth && item.may_stream === row.may_stream);
+    const same = shell.find(
+      (item) =>
+        item.namespace === row.namespace && item.route === row.route && item.auth === row.auth && item.may_stream === row.may_stream,
+    );
     if (same) same.methods += `,${row.methods}`;
     else shell.push(row);
   };
@@ -62,8 +72,17 @@ function shellRows(rows: RouteRow[]): ShellRow[] {
     if (name === null) continue;
     const { namespace, registration } = WORDPRESS_NAMESPACES[name];
     const ownRow = registration === 'each row' || (registration === 'shell rows, then closed' && row.servedBy === 'shell');
-    if (ownRow) add({ namespace, route: wordPressRoute(row.path, namespace), methods: row.method, auth: row.auth, may_stream: Boolean(row.mayStream), test_only: Boolean(row.testOnly) });
-    if (registration === 'pass-through' && !shell.some((item) => item.auth === row.auth && item.route.endsWith('(?P<path>.+)'))) shell.push(catchAll(name, row.auth));
+    if (ownRow)
+      add({
+        namespace,
+        route: wordPressRoute(row.path, namespace),
+        methods: row.method,
+        auth: row.auth,
+        may_stream: Boolean(row.mayStream),
+        test_only: Boolean(row.testOnly),
+      });
+    if (registration === 'pass-through' && !shell.some((item) => item.auth === row.auth && item.route.endsWith('(?P<path>.+)')))
+      shell.push(catchAll(name, row.auth));
     if (registration === 'shell rows, then closed' && closed.length === 0) closed.push(catchAll(name, row.auth));
   }
   // A catch-all answered by the shell goes last: the shell's own rows are matched first.

@@ -30,7 +30,8 @@ function notImplemented(area: string): RequestHandler {
 
 function chain(route: RouteDefinition, services: Services, signature: ShellSignatureOptions): RequestHandler[] {
   if (route.call) {
-    if (route.auth !== 'bearer' || route.adminScope || route.handler) throw new Error(`${route.method} ${route.path}: a call route is a Bearer route with only a call handler`);
+    if (route.auth !== 'bearer' || route.adminScope || route.handler)
+      throw new Error(`${route.method} ${route.path}: a call route is a Bearer route with only a call handler`);
     return [expressCall(services, { features: route.features, call: route.call })];
   }
   const handlers: RequestHandler[] = [];
@@ -71,8 +72,12 @@ export function buildApp(services: Services, routes: RouteDefinition[], options:
   // (oversized, forged) reaches its audit log. Decided on the parsed path, as routing is: an
   // absolute-form target (`POST http://host/wp-json/…`) is the same route as its origin form.
   const webhooks = routes.filter((route) => route.auth === 'webhook').map((route) => new RegExp(pathMatcher(route.path).source, 'i'));
-  const unlessWebhook = (middleware: RequestHandler): RequestHandler => (request, response, next) =>
-    request.method === 'POST' && webhooks.some((matcher) => matcher.test(request.baseUrl + request.path)) ? next() : middleware(request, response, next);
+  const unlessWebhook =
+    (middleware: RequestHandler): RequestHandler =>
+    (request, response, next) =>
+      request.method === 'POST' && webhooks.some((matcher) => matcher.test(request.baseUrl + request.path))
+        ? next()
+        : middleware(request, response, next);
 
   app.use(requestId);
   app.use(browserHeaders);

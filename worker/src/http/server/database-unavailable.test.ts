@@ -28,7 +28,9 @@ let url = '';
 let thrown: unknown;
 
 beforeAll(async () => {
-  server = createServer((request, response) => answerError(silentLogger, response, thrown, { id: 'req_1', method: request.method!, path: request.url! }));
+  server = createServer((request, response) =>
+    answerError(silentLogger, response, thrown, { id: 'req_1', method: request.method!, path: request.url! }),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
 });
@@ -39,11 +41,18 @@ describe('a request that meets a database that cannot be reached', () => {
     thrown = await mysqlError(await closedPort());
     const response = await fetch(url);
     expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({ code: 'svc_unavailable', message: expect.stringMatching(/database.*try again/i), data: { status: 503 } });
+    expect(await response.json()).toEqual({
+      code: 'svc_unavailable',
+      message: expect.stringMatching(/database.*try again/i),
+      data: { status: 503 },
+    });
   });
 
   it('keeps other failures (a bad query, a bug) at 500 svc_internal', async () => {
-    for (const error of [Object.assign(new Error('You have an error in your SQL syntax'), { code: 'ER_PARSE_ERROR', errno: 1064 }), new TypeError('x is undefined')]) {
+    for (const error of [
+      Object.assign(new Error('You have an error in your SQL syntax'), { code: 'ER_PARSE_ERROR', errno: 1064 }),
+      new TypeError('x is undefined'),
+    ]) {
       thrown = error;
       const response = await fetch(url);
       expect(response.status).toBe(500);

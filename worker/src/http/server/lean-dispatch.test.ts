@@ -11,8 +11,23 @@ import type { Services } from '../../services';
  */
 const CHAT = '/wp-json/llm/router/v1/chat/completions';
 const routes = [
-  { id: 'router.chat-completions', method: 'POST', path: CHAT, auth: 'bearer', area: 'llm router', features: ['llm.chat'], call: async () => undefined },
-  { id: 'router.models', method: 'GET', path: '/wp-json/llm/router/v1/models', auth: 'bearer', area: 'llm router', handler: () => undefined },
+  {
+    id: 'router.chat-completions',
+    method: 'POST',
+    path: CHAT,
+    auth: 'bearer',
+    area: 'llm router',
+    features: ['llm.chat'],
+    call: async () => undefined,
+  },
+  {
+    id: 'router.models',
+    method: 'GET',
+    path: '/wp-json/llm/router/v1/models',
+    auth: 'bearer',
+    area: 'llm router',
+    handler: () => undefined,
+  },
 ] as RouteDefinition[];
 
 function services(trustProxy?: string, overrides: Partial<Record<keyof Services, unknown>> = {}): Services {
@@ -24,7 +39,10 @@ function services(trustProxy?: string, overrides: Partial<Record<keyof Services,
   } as unknown as Services;
 }
 
-async function serve(trustProxy?: string, overrides: Partial<Record<keyof Services, unknown>> = {}): Promise<{ server: Server; url: string }> {
+async function serve(
+  trustProxy?: string,
+  overrides: Partial<Record<keyof Services, unknown>> = {},
+): Promise<{ server: Server; url: string }> {
   const lean = new LeanDispatch(services(trustProxy, overrides), routes);
   const server = createServer((request, response) => {
     if (lean.handle(request, response)) return;
@@ -79,7 +97,12 @@ describe('LeanDispatch', () => {
   it('answers an unexpected failure with svc_internal 500 and logs it without detail to the client', async () => {
     const logged: unknown[] = [];
     const failing = await serve(undefined, {
-      keyLookup: { find: async () => { throw new Error('database gone'); }, markUsed: () => undefined },
+      keyLookup: {
+        find: async () => {
+          throw new Error('database gone');
+        },
+        markUsed: () => undefined,
+      },
       logger: { error: (...args: unknown[]) => logged.push(args), warn: () => undefined, info: () => undefined },
     });
     try {
@@ -96,8 +119,19 @@ describe('LeanDispatch', () => {
 
   it('cuts the connection, and stays up, when even the error answer fails', async () => {
     const broken = await serve(undefined, {
-      keyLookup: { find: async () => { throw new Error('database gone'); }, markUsed: () => undefined },
-      logger: { error: () => { throw new Error('log sink gone'); }, warn: () => undefined, info: () => undefined },
+      keyLookup: {
+        find: async () => {
+          throw new Error('database gone');
+        },
+        markUsed: () => undefined,
+      },
+      logger: {
+        error: () => {
+          throw new Error('log sink gone');
+        },
+        warn: () => undefined,
+        info: () => undefined,
+      },
     });
     try {
       await expect(post(broken.url, CHAT, { authorization: `Bearer svc_live_${'A'.repeat(32)}` })).rejects.toThrow();

@@ -16,10 +16,16 @@ async function bothAnswers(trustValue: string | undefined, forwardedFor: string 
   try {
     const port = (server.address() as AddressInfo).port;
     return await new Promise((resolve, reject) => {
-      const outgoing = send({ host: '127.0.0.1', port, path: '/', headers: forwardedFor === undefined ? {} : { 'X-Forwarded-For': forwardedFor } }, (response) => {
-        let text = '';
-        response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).on('end', () => resolve(JSON.parse(text)));
-      });
+      const outgoing = send(
+        { host: '127.0.0.1', port, path: '/', headers: forwardedFor === undefined ? {} : { 'X-Forwarded-For': forwardedFor } },
+        (response) => {
+          let text = '';
+          response
+            .setEncoding('utf8')
+            .on('data', (chunk: string) => (text += chunk))
+            .on('end', () => resolve(JSON.parse(text)));
+        },
+      );
       outgoing.on('error', reject).end();
     });
   } finally {

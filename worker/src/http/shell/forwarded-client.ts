@@ -16,7 +16,13 @@ export function proxyTrust(value: string | undefined): ProxyTrust | null {
 export function forwardedClient(socketAddress: string, forwardedFor: string | string[] | undefined, trust: ProxyTrust | null): string {
   if (!trust || forwardedFor === undefined) return socketAddress;
   const header = Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor;
-  const chain = [socketAddress, ...header.split(/[ ,]+/).filter((part) => part !== '').reverse()];
+  const chain = [
+    socketAddress,
+    ...header
+      .split(/[ ,]+/)
+      .filter((part) => part !== '')
+      .reverse(),
+  ];
   for (let hop = 0; hop < chain.length - 1; hop += 1) if (!trust(chain[hop]!, hop)) return chain[hop]!;
   return chain[chain.length - 1]!;
 }

@@ -56,7 +56,12 @@ afterEach(async () => {
 });
 
 const PATH = '/wp-json/svc-hub/v1/admin/keys';
-function signedHeaders(method: string, auth: string, user: string, nonce = Math.random().toString(16).slice(2).padEnd(32, '0').slice(0, 32)) {
+function signedHeaders(
+  method: string,
+  auth: string,
+  user: string,
+  nonce = Math.random().toString(16).slice(2).padEnd(32, '0').slice(0, 32),
+) {
   const timestamp = String(Math.floor(Date.now() / 1000));
   const parts = { method, pathAndQuery: PATH, timestamp, nonce, authorization: '', auth, user, clientIp: '127.0.0.1', body: '' };
   return {
@@ -68,7 +73,10 @@ function signedHeaders(method: string, auth: string, user: string, nonce = Math.
     'x-svc-hub-signature': sign(parts, SECRET),
   };
 }
-const answer = async (response: globalThis.Response) => [response.status, ((await response.json()) as { code?: string; ran?: boolean }).code ?? 'ran'];
+const answer = async (response: globalThis.Response) => [
+  response.status,
+  ((await response.json()) as { code?: string; ran?: boolean }).code ?? 'ran',
+];
 
 describe('shellSignature with an auth kind', () => {
   it('runs an admin route for auth kind admin and a user id', async () => {
@@ -109,7 +117,10 @@ describe('nonces across workers', () => {
     const get = signedHeaders('GET', 'admin', '1');
     expect(await answer(await fetch(url + PATH, { headers: get }))).toEqual([200, 'ran']);
     expect(await answer(await fetch(url + PATH, { headers: get }))).toEqual([401, 'svc_invalid_signature']);
-    expect(await answer(await fetch(url + PATH, { method: 'POST', headers: signedHeaders('POST', 'admin', '1') }))).toEqual([503, 'svc_unavailable']);
+    expect(await answer(await fetch(url + PATH, { method: 'POST', headers: signedHeaders('POST', 'admin', '1') }))).toEqual([
+      503,
+      'svc_unavailable',
+    ]);
   });
 });
 

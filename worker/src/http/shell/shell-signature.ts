@@ -13,8 +13,7 @@ export interface ShellSignatureOptions {
 /** Auth kinds whose routes run only for requests the shell signed with that kind. */
 export type ShellOnlyKind = 'admin' | 'internal';
 
-const hasShellHeaders = (request: Request) =>
-  Object.keys(request.headers).some((name) => name.startsWith('x-svc-hub-'));
+const hasShellHeaders = (request: Request) => Object.keys(request.headers).some((name) => name.startsWith('x-svc-hub-'));
 
 /** A WordPress user id as the shell sends it for an administrator: digits, greater than 0. */
 const WORDPRESS_USER_ID = /^[1-9][0-9]{0,19}$/;
@@ -64,7 +63,14 @@ export function checkShellSignature(
   const result = verify(parts, signature, options.secret, now);
   if (!result.ok) return { rejected: result.reason };
   if (!options.nonces.claimHere(parts.nonce, now)) return { rejected: 'nonce already used' };
-  return { signed: true, auth: parts.auth, user: parts.user, clientIp: parts.clientIp, nonce: parts.nonce, timestamp: Number(parts.timestamp) };
+  return {
+    signed: true,
+    auth: parts.auth,
+    user: parts.user,
+    clientIp: parts.clientIp,
+    nonce: parts.nonce,
+    timestamp: Number(parts.timestamp),
+  };
 }
 
 /**
@@ -98,9 +104,11 @@ export function applyShellCheck(response: Response, check: { signed: false } | S
 /** Why a signed request may not run a route of `kind`, or null when it may. */
 function kindRefusal(kind: ShellOnlyKind, auth: string | undefined, user: string): string | null {
   if (kind === 'admin') {
-    return auth === 'admin' && WORDPRESS_USER_ID.test(user) ? null : 'Admin routes run only for a WordPress administrator, through the WordPress shell.';
+    return auth === 'admin' && WORDPRESS_USER_ID.test(user)
+      ? null
+      : 'Admin routes run only for a WordPress administrator, through the WordPress shell.';
   }
-  return auth === 'internal' ? null : 'Internal routes accept only the WordPress shell\'s internal calls.';
+  return auth === 'internal' ? null : "Internal routes accept only the WordPress shell's internal calls.";
 }
 
 /**

@@ -25,14 +25,22 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 describe('the browser headers WordPress sends', () => {
   it('allows the request origin with credentials, and varies on it', async () => {
     const response = await fetch(`${base}/anything`, { method: 'POST', headers: { Origin: 'https://app.example' } });
-    expect(Object.fromEntries(['x-content-type-options', 'x-robots-tag', 'access-control-allow-origin', 'access-control-allow-credentials', 'vary'].map((name) => [name, response.headers.get(name)]))).toEqual({
+    expect(
+      Object.fromEntries(
+        ['x-content-type-options', 'x-robots-tag', 'access-control-allow-origin', 'access-control-allow-credentials', 'vary'].map(
+          (name) => [name, response.headers.get(name)],
+        ),
+      ),
+    ).toEqual({
       'x-content-type-options': 'nosniff',
       'x-robots-tag': 'noindex',
       'access-control-allow-origin': 'https://app.example',
       'access-control-allow-credentials': 'true',
       vary: 'Origin',
     });
-    expect(response.headers.get('access-control-allow-headers')).toBe('Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type');
+    expect(response.headers.get('access-control-allow-headers')).toBe(
+      'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type',
+    );
   });
 
   it('echoes "null" (file:, data:) but no origin that is not one', async () => {
@@ -49,7 +57,10 @@ describe('the browser headers WordPress sends', () => {
 
 describe('preflight', () => {
   it('answers OPTIONS on a route with 204, Allow and the allowed methods', async () => {
-    const response = await fetch(`${base}/wp-json/svc/v1/image-templates/abc`, { method: 'OPTIONS', headers: { Origin: 'https://app.example', 'Access-Control-Request-Method': 'GET' } });
+    const response = await fetch(`${base}/wp-json/svc/v1/image-templates/abc`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://app.example', 'Access-Control-Request-Method': 'GET' },
+    });
     expect(response.status).toBe(204);
     expect(response.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
     expect(response.headers.get('access-control-allow-methods')).toBe('OPTIONS, GET, POST, PUT, PATCH, DELETE');

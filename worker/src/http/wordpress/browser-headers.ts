@@ -24,10 +24,28 @@ function originOf(request: IncomingMessage): string | null {
 
 /** The browser headers for a request, as a flat name/value list (staged by the lean dispatch: staged-headers.ts). */
 export function browserHeaderList(request: IncomingMessage): string[] {
-  const list = ['X-Content-Type-Options', 'nosniff', 'X-Robots-Tag', 'noindex', 'Access-Control-Expose-Headers', EXPOSED_HEADERS, 'Access-Control-Allow-Headers', ALLOWED_HEADERS];
+  const list = [
+    'X-Content-Type-Options',
+    'nosniff',
+    'X-Robots-Tag',
+    'noindex',
+    'Access-Control-Expose-Headers',
+    EXPOSED_HEADERS,
+    'Access-Control-Allow-Headers',
+    ALLOWED_HEADERS,
+  ];
   const origin = originOf(request);
   if (origin !== null) {
-    list.push('Access-Control-Allow-Origin', origin, 'Access-Control-Allow-Methods', ALLOWED_METHODS, 'Access-Control-Allow-Credentials', 'true', 'Vary', 'Origin');
+    list.push(
+      'Access-Control-Allow-Origin',
+      origin,
+      'Access-Control-Allow-Methods',
+      ALLOWED_METHODS,
+      'Access-Control-Allow-Credentials',
+      'true',
+      'Vary',
+      'Origin',
+    );
   } else if (request.method === 'GET') {
     list.push('Vary', 'Origin');
   }

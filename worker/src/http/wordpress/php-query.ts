@@ -16,7 +16,9 @@ export function phpParameter(query: string, name: string): PhpParameter | null {
   const rest: string[] = [];
   for (const pair of query.split('&')) {
     const equals = pair.indexOf('=');
-    const pairName = phpDecode(equals < 0 ? pair : pair.slice(0, equals)).toString('latin1').replace(/[ .[]/g, '_');
+    const pairName = phpDecode(equals < 0 ? pair : pair.slice(0, equals))
+      .toString('latin1')
+      .replace(/[ .[]/g, '_');
     if (pairName === name) value = phpDecode(equals < 0 ? '' : pair.slice(equals + 1));
     else if (pair !== '') rest.push(pair);
   }

@@ -51,7 +51,9 @@ function held(folder: string, hex: string, clean: Set<string>): boolean {
 
 /** Every item the state lists still has its JSON and its intact, clean files in the folder. */
 function complete(folder: string, state: SyncState, clean: Set<string>): boolean {
-  return Object.entries(state.items).every(([id, item]) => existsSync(itemPath(folder, item.kind, id)) && item.files.every((hex) => held(folder, hex, clean)));
+  return Object.entries(state.items).every(
+    ([id, item]) => existsSync(itemPath(folder, item.kind, id)) && item.files.every((hex) => held(folder, hex, clean)),
+  );
 }
 
 /**
@@ -67,7 +69,8 @@ export async function syncLibrary(options: SyncOptions): Promise<SyncResult> {
   const { folder, print, warn } = options;
   mkdirSync(folder, { recursive: true });
   const stored = readState(folder);
-  if (stored && stored.from !== options.from) throw new SyncError(`${folder} mirrors ${stored.from}, not ${options.from}; use another folder.`);
+  if (stored && stored.from !== options.from)
+    throw new SyncError(`${folder} mirrors ${stored.from}, not ${options.from}; use another folder.`);
   const state = stored ?? emptyState(options.from);
   const remote = new RemoteLibrary(options.from, options.userAgent);
   const clean = new Set<string>();
@@ -83,15 +86,27 @@ export async function syncLibrary(options: SyncOptions): Promise<SyncResult> {
   const problem = checkManifest(answer.body);
   if (problem) throw new SyncError(`refused the manifest: ${problem}.`);
   const manifest = answer.body as Manifest;
-  if (manifest.version < state.version) throw new SyncError(`refused the manifest: its version ${manifest.version} is lower than this folder's ${state.version} (versions never go back).`);
-  if (manifest.version === state.version && state.hash && manifest.hash !== state.hash) throw new SyncError(`refused the manifest: version ${manifest.version} with another hash than this folder's.`);
-  print(`manifest: version ${manifest.version} (folder: ${state.version}), ${manifest.counts.templates} templates, ${manifest.counts.samples} samples, ${manifest.counts.assets} assets`);
+  if (manifest.version < state.version)
+    throw new SyncError(
+      `refused the manifest: its version ${manifest.version} is lower than this folder's ${state.version} (versions never go back).`,
+    );
+  if (manifest.version === state.version && state.hash && manifest.hash !== state.hash)
+    throw new SyncError(`refused the manifest: version ${manifest.version} with another hash than this folder's.`);
+  print(
+    `manifest: version ${manifest.version} (folder: ${state.version}), ${manifest.counts.templates} templates, ${manifest.counts.samples} samples, ${manifest.counts.assets} assets`,
+  );
 
   const wanted = new Map<string, { kind: ItemKind; entry: ManifestEntry }>();
   for (const kind of ['template', 'sample', 'asset'] as const) {
     for (const entry of manifest.items[LISTS[kind]]) {
       const kept = state.items[entry.id];
-      if (kept && kept.hash === entry.hash && existsSync(itemPath(folder, kind, entry.id)) && kept.files.every((hex) => held(folder, hex, clean))) result.unchanged += 1;
+      if (
+        kept &&
+        kept.hash === entry.hash &&
+        existsSync(itemPath(folder, kind, entry.id)) &&
+        kept.files.every((hex) => held(folder, hex, clean))
+      )
+        result.unchanged += 1;
       else wanted.set(entry.id, { kind, entry });
     }
   }
@@ -112,7 +127,13 @@ export async function syncLibrary(options: SyncOptions): Promise<SyncResult> {
     }
     for (const { file, bytes } of fetched) writeAtomically(filePath(folder, file.hex), bytes);
     writeAtomically(itemPath(folder, kind, entry.id), `${JSON.stringify(item, null, 1)}\n`);
-    state.items[entry.id] = { kind, ...(entry.type ? { type: entry.type } : {}), slug: entry.slug, hash: entry.hash, files: (files as FileCheck[]).map((file) => file.hex) };
+    state.items[entry.id] = {
+      kind,
+      ...(entry.type ? { type: entry.type } : {}),
+      slug: entry.slug,
+      hash: entry.hash,
+      files: (files as FileCheck[]).map((file) => file.hex),
+    };
     result.fetched += 1;
     print(`  updated ${kind} ${entry.slug} (${entry.id})`);
   };
@@ -166,16 +187,24 @@ export async function syncLibrary(options: SyncOptions): Promise<SyncResult> {
   }
   const kept = new Set(Object.values(state.items).flatMap((item) => item.files));
   if (existsSync(join(folder, 'files'))) {
-    for (const name of readdirSync(join(folder, 'files'))) if (!kept.has(name.replace(/\.svg$/, ''))) rmSync(join(folder, 'files', name), { force: true });
+    for (const name of readdirSync(join(folder, 'files')))
+      if (!kept.has(name.replace(/\.svg$/, ''))) rmSync(join(folder, 'files', name), { force: true });
   }
 
   if (result.refused.length === 0) {
-    Object.assign(state, { version: manifest.version, hash: manifest.hash, etag: answer.etag ?? `"${manifest.hash}"`, synced_at: new Date().toISOString() });
+    Object.assign(state, {
+      version: manifest.version,
+      hash: manifest.hash,
+      etag: answer.etag ?? `"${manifest.hash}"`,
+      synced_at: new Date().toISOString(),
+    });
     writeAtomically(join(folder, 'manifest.json'), `${JSON.stringify(manifest, null, 1)}\n`);
   }
   writeState(folder, state);
   result.requests = remote.requests;
   result.version = state.version;
-  print(`done: ${result.fetched} fetched, ${result.removed} removed, ${result.unchanged} unchanged, ${result.refused.length} refused; ${remote.requests} requests; folder at version ${state.version}`);
+  print(
+    `done: ${result.fetched} fetched, ${result.removed} removed, ${result.unchanged} unchanged, ${result.refused.length} refused; ${remote.requests} requests; folder at version ${state.version}`,
+  );
   return result;
 }

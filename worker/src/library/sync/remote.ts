@@ -10,7 +10,10 @@ export class RemoteLibrary {
   requests = 0;
   readonly api: string;
 
-  constructor(readonly site: string, private readonly userAgent: string) {
+  constructor(
+    readonly site: string,
+    private readonly userAgent: string,
+  ) {
     this.api = `${site}/wp-json/svc/v1`;
   }
 

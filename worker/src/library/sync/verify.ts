@@ -10,18 +10,30 @@ export type Verdict = string | null;
 const HASH = /^sha256-[A-Za-z0-9+/]{43}=$/;
 
 function entriesValid(list: unknown, typed: boolean): list is ManifestEntry[] {
-  return Array.isArray(list) && list.every((entry: Partial<ManifestEntry>) =>
-    typeof entry?.id === 'string' && ITEM_ID_PATTERN.test(entry.id) && typeof entry.slug === 'string' && SLUG_PATTERN.test(entry.slug) &&
-    typeof entry.hash === 'string' && HASH.test(entry.hash) && (!typed || (typeof entry.type === 'string' && /^[a-z]{1,20}$/.test(entry.type))));
+  return (
+    Array.isArray(list) &&
+    list.every(
+      (entry: Partial<ManifestEntry>) =>
+        typeof entry?.id === 'string' &&
+        ITEM_ID_PATTERN.test(entry.id) &&
+        typeof entry.slug === 'string' &&
+        SLUG_PATTERN.test(entry.slug) &&
+        typeof entry.hash === 'string' &&
+        HASH.test(entry.hash) &&
+        (!typed || (typeof entry.type === 'string' && /^[a-z]{1,20}$/.test(entry.type))),
+    )
+  );
 }
 
 /** The manifest's shape and its own hash (the hash covers everything else in it). */
 export function checkManifest(body: unknown): Verdict {
   const manifest = body as Manifest;
-  if (typeof manifest !== 'object' || manifest === null || !Number.isInteger(manifest.version) || manifest.version < 0) return 'the manifest has no valid version';
+  if (typeof manifest !== 'object' || manifest === null || !Number.isInteger(manifest.version) || manifest.version < 0)
+    return 'the manifest has no valid version';
   if (typeof manifest.hash !== 'string' || !HASH.test(manifest.hash)) return 'the manifest has no valid hash';
   const items = manifest.items;
-  if (!items || !entriesValid(items.templates, false) || !entriesValid(items.samples, true) || !entriesValid(items.assets, true)) return 'the manifest lists malformed items';
+  if (!items || !entriesValid(items.templates, false) || !entriesValid(items.samples, true) || !entriesValid(items.assets, true))
+    return 'the manifest lists malformed items';
   if (manifestHash(manifest) !== manifest.hash) return 'the manifest does not match its own hash';
   return null;
 }
@@ -41,7 +53,8 @@ export function itemFiles(kind: ItemKind, item: Record<string, unknown>): FileCh
   const checks: FileCheck[] = [];
   for (const [name, value] of Object.entries(files as Record<string, { hash?: unknown; length?: unknown; url?: unknown }>)) {
     const hex = typeof value?.hash === 'string' ? integrityToHex(value.hash) : null;
-    if (name !== FILE_NAME[kind] || !hex || !Number.isInteger(value.length) || typeof value.url !== 'string') return `the item lists a malformed file "${name.slice(0, 40)}"`;
+    if (name !== FILE_NAME[kind] || !hex || !Number.isInteger(value.length) || typeof value.url !== 'string')
+      return `the item lists a malformed file "${name.slice(0, 40)}"`;
     checks.push({ name, hash: value.hash as string, hex, length: value.length as number, url: value.url });
   }
   return checks;

@@ -40,7 +40,9 @@ export function readFixture(name: string): string {
 
 /** The payload lines of a `.chunks.txt` fixture. */
 export function fixtureLines(name: string): string[] {
-  return readFixture(name).split('\n').filter((line) => line.trim() !== '');
+  return readFixture(name)
+    .split('\n')
+    .filter((line) => line.trim() !== '');
 }
 
 /** Frames a `.chunks.txt` fixture as SSE: `data: <line>\n\n`, with `event: <type>` and/or `[DONE]` when asked. */

@@ -1,6 +1,17 @@
 import { UpstreamError } from '../errors';
 import { createAnthropicProvider } from './anthropic';
-import { collect, frameChunks, readFixture, rejection, respondJson, settingsFor, startServer, writeInPieces, type FixtureServer, type Responder } from '../__fixtures__/fixture-server';
+import {
+  collect,
+  frameChunks,
+  readFixture,
+  rejection,
+  respondJson,
+  settingsFor,
+  startServer,
+  writeInPieces,
+  type FixtureServer,
+  type Responder,
+} from '../__fixtures__/fixture-server';
 import type { Provider, StreamEvent } from '../types';
 
 const signal = () => new AbortController().signal;
@@ -33,7 +44,9 @@ describe('anthropic provider', () => {
     stream('anthropic-text.chunks.txt');
     const events = await collect(provider.stream(request, { signal: signal() }));
 
-    expect(text(events)).toBe("Hello! I'm doing well, thank you for asking. How are you doing today? Is there anything I can help you with?");
+    expect(text(events)).toBe(
+      "Hello! I'm doing well, thank you for asking. How are you doing today? Is there anything I can help you with?",
+    );
     expect(events.slice(-2)).toEqual([
       { type: 'finish', reason: 'stop' },
       { type: 'usage', usage: { promptTokens: 12, completionTokens: 30, totalTokens: 42 } },

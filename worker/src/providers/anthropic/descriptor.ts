@@ -19,8 +19,20 @@ export const ANTHROPIC: ProviderDescriptor = {
   openModels: false,
   support: { ...NO_FEATURE, tools: true, images: true, jsonObject: true, jsonSchema: true },
   models: [
-    { name: 'claude-3-5-haiku-latest', capability: 'chat', contextWindow: 200_000, price: { input: 0.8, output: 4, cacheRead: 0.08, cacheWrite: 1 }, purposes: { 'customer-care': 1 } },
-    { name: 'claude-haiku-4-5', capability: 'chat', contextWindow: 200_000, price: { input: 1, output: 5, cacheRead: 0.1, cacheWrite: 1.25 }, supports: { reasoning: true } },
+    {
+      name: 'claude-3-5-haiku-latest',
+      capability: 'chat',
+      contextWindow: 200_000,
+      price: { input: 0.8, output: 4, cacheRead: 0.08, cacheWrite: 1 },
+      purposes: { 'customer-care': 1 },
+    },
+    {
+      name: 'claude-haiku-4-5',
+      capability: 'chat',
+      contextWindow: 200_000,
+      price: { input: 1, output: 5, cacheRead: 0.1, cacheWrite: 1.25 },
+      supports: { reasoning: true },
+    },
     {
       name: 'claude-sonnet-4-5',
       capability: 'chat',

@@ -4,7 +4,11 @@ import type { ChatRequest } from '../types';
 
 /** ChatRequest → Messages body: history with images, tool calls and results; tools; JSON modes; thinking. */
 describe('anthropic request translation', () => {
-  const weather = { name: 'weather', description: 'Weather of a city', parameters: { type: 'object', properties: { location: { type: 'string' } }, required: ['location'] } };
+  const weather = {
+    name: 'weather',
+    description: 'Weather of a city',
+    parameters: { type: 'object', properties: { location: { type: 'string' } }, required: ['location'] },
+  };
   const base: ChatRequest = { model: 'claude-3-5-haiku-latest', messages: [{ role: 'user', content: 'Hi' }] };
   const payload = (request: Partial<ChatRequest>) => planMessagesRequest({ ...base, ...request }, false).payload;
 
@@ -80,13 +84,18 @@ describe('anthropic request translation', () => {
 
   it('turns parallel_tool_calls false into disable_parallel_tool_use, and sends no tool_choice when none was asked', () => {
     expect(payload({ tools: [weather], parallelToolCalls: false }).tool_choice).toEqual({ type: 'auto', disable_parallel_tool_use: true });
-    expect(payload({ tools: [weather], toolChoice: 'required', parallelToolCalls: false }).tool_choice).toEqual({ type: 'any', disable_parallel_tool_use: true });
+    expect(payload({ tools: [weather], toolChoice: 'required', parallelToolCalls: false }).tool_choice).toEqual({
+      type: 'any',
+      disable_parallel_tool_use: true,
+    });
     expect(payload({ tools: [weather] })).not.toHaveProperty('tool_choice');
     expect(payload({})).not.toHaveProperty('tools');
   });
 
   it('gives a tool whose parameters name no type an object schema (OpenAI accepts {}, Anthropic needs type object)', () => {
-    expect(payload({ tools: [{ name: 'clock', parameters: {} }] }).tools).toEqual([{ name: 'clock', input_schema: { type: 'object', properties: {} } }]);
+    expect(payload({ tools: [{ name: 'clock', parameters: {} }] }).tools).toEqual([
+      { name: 'clock', input_schema: { type: 'object', properties: {} } },
+    ]);
   });
 
   it('sends strict tools only to models with structured outputs', () => {
@@ -97,7 +106,10 @@ describe('anthropic request translation', () => {
 
   it('asks a structured-output model for json_schema through output_config.format, no tool', () => {
     const schema = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false };
-    const plan = planMessagesRequest({ ...base, model: 'claude-sonnet-4-5', responseFormat: { type: 'json_schema', name: 'city', schema } }, false);
+    const plan = planMessagesRequest(
+      { ...base, model: 'claude-sonnet-4-5', responseFormat: { type: 'json_schema', name: 'city', schema } },
+      false,
+    );
     expect(plan.payload.output_config).toEqual({ format: { type: 'json_schema', schema } });
     expect(plan.payload).not.toHaveProperty('tools');
     expect(plan.jsonMode.kind).toBe('output_format');
@@ -110,13 +122,20 @@ describe('anthropic request translation', () => {
     expect(older.tool_choice).toEqual({ type: 'tool', name: 'json' });
     expect(older).not.toHaveProperty('output_config');
     const open = payload({ model: 'claude-sonnet-4-5', responseFormat: { type: 'json_object' } });
-    expect(open.tools).toEqual([{ name: 'json', description: 'Respond with a JSON object.', input_schema: { type: 'object', additionalProperties: true } }]);
+    expect(open.tools).toEqual([
+      { name: 'json', description: 'Respond with a JSON object.', input_schema: { type: 'object', additionalProperties: true } },
+    ]);
     expect(open.tool_choice).toEqual({ type: 'tool', name: 'json' });
   });
 
   it('keeps the client’s tools and tool choice beside output_config.format', () => {
     const schema = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false };
-    const body = payload({ model: 'claude-sonnet-4-5', tools: [weather], toolChoice: 'auto', responseFormat: { type: 'json_schema', name: 'city', schema } });
+    const body = payload({
+      model: 'claude-sonnet-4-5',
+      tools: [weather],
+      toolChoice: 'auto',
+      responseFormat: { type: 'json_schema', name: 'city', schema },
+    });
     expect((body.tools as Array<{ name: string }>).map((tool) => tool.name)).toEqual(['weather']);
     expect(body.tool_choice).toEqual({ type: 'auto' });
     expect(body.output_config).toEqual({ format: { type: 'json_schema', schema } });
@@ -129,8 +148,14 @@ describe('anthropic request translation', () => {
   });
 
   it('maps reasoning_effort to a thinking budget added on top of max_tokens', () => {
-    expect(payload({ model: 'claude-sonnet-4-5', reasoningEffort: 'low', maxTokens: 500 })).toMatchObject({ thinking: { type: 'enabled', budget_tokens: 2048 }, max_tokens: 2548 });
-    expect(payload({ model: 'claude-sonnet-4-5', reasoningEffort: 'high' })).toMatchObject({ thinking: { type: 'enabled', budget_tokens: 16384 }, max_tokens: 4096 + 16384 });
+    expect(payload({ model: 'claude-sonnet-4-5', reasoningEffort: 'low', maxTokens: 500 })).toMatchObject({
+      thinking: { type: 'enabled', budget_tokens: 2048 },
+      max_tokens: 2548,
+    });
+    expect(payload({ model: 'claude-sonnet-4-5', reasoningEffort: 'high' })).toMatchObject({
+      thinking: { type: 'enabled', budget_tokens: 16384 },
+      max_tokens: 4096 + 16384,
+    });
     expect(payload({ reasoningEffort: 'none' })).not.toHaveProperty('thinking');
   });
 
@@ -140,12 +165,33 @@ describe('anthropic request translation', () => {
       { role: 'assistant', content: '', toolCalls: [{ id: 'toolu_1', name: 'weather', arguments: '{}' }] },
       { role: 'tool', content: 'sunny', toolCallId: 'toolu_1' },
     ];
-    expect(payload({ model: 'claude-sonnet-4-5', reasoningEffort: 'high', tools: [weather], messages: loop })).not.toHaveProperty('thinking');
-    expect(payload({ model: 'claude-sonnet-4-5', reasoningEffort: 'high', tools: [weather], messages: [...loop, { role: 'assistant', content: 'Sunny.' }, { role: 'user', content: 'And tomorrow?' }] })).toHaveProperty('thinking');
-    expect(payload({ model: 'claude-sonnet-4-5', reasoningEffort: 'high', responseFormat: { type: 'json_object' } })).not.toHaveProperty('thinking');
-    expect(payload({ model: 'claude-sonnet-4-5', reasoningEffort: 'high', responseFormat: { type: 'json_schema', name: 'x', schema: { type: 'object' } } })).toHaveProperty('thinking');
-    expect(payload({ model: 'claude-sonnet-4-5', reasoningEffort: 'high', tools: [weather], toolChoice: 'required' })).not.toHaveProperty('thinking');
-    expect(payload({ model: 'claude-sonnet-4-5', reasoningEffort: 'high', tools: [weather], toolChoice: 'auto' })).toHaveProperty('thinking');
+    expect(payload({ model: 'claude-sonnet-4-5', reasoningEffort: 'high', tools: [weather], messages: loop })).not.toHaveProperty(
+      'thinking',
+    );
+    expect(
+      payload({
+        model: 'claude-sonnet-4-5',
+        reasoningEffort: 'high',
+        tools: [weather],
+        messages: [...loop, { role: 'assistant', content: 'Sunny.' }, { role: 'user', content: 'And tomorrow?' }],
+      }),
+    ).toHaveProperty('thinking');
+    expect(payload({ model: 'claude-sonnet-4-5', reasoningEffort: 'high', responseFormat: { type: 'json_object' } })).not.toHaveProperty(
+      'thinking',
+    );
+    expect(
+      payload({
+        model: 'claude-sonnet-4-5',
+        reasoningEffort: 'high',
+        responseFormat: { type: 'json_schema', name: 'x', schema: { type: 'object' } },
+      }),
+    ).toHaveProperty('thinking');
+    expect(payload({ model: 'claude-sonnet-4-5', reasoningEffort: 'high', tools: [weather], toolChoice: 'required' })).not.toHaveProperty(
+      'thinking',
+    );
+    expect(payload({ model: 'claude-sonnet-4-5', reasoningEffort: 'high', tools: [weather], toolChoice: 'auto' })).toHaveProperty(
+      'thinking',
+    );
   });
 
   it('passes user as metadata.user_id', () => {

@@ -66,7 +66,9 @@ const isSystemLike = (message: ChatMessage) => message.role === 'system' || mess
 export function thinkingBudget(request: ChatRequest, forcesTool: boolean): number {
   if (!request.reasoningEffort || request.reasoningEffort === 'none') return 0;
   const lastUser = request.messages.map((message) => message.role).lastIndexOf('user');
-  const inToolLoop = request.messages.slice(lastUser + 1).some((message) => message.role === 'assistant' && (message.toolCalls?.length ?? 0) > 0);
+  const inToolLoop = request.messages
+    .slice(lastUser + 1)
+    .some((message) => message.role === 'assistant' && (message.toolCalls?.length ?? 0) > 0);
   return inToolLoop || forcesTool ? 0 : THINKING_BUDGETS[request.reasoningEffort];
 }
 
@@ -119,7 +121,10 @@ export function toAnthropicMessages(messages: ChatMessage[]): JsonObject[] {
       result.push({ role: 'assistant', content: [...blocks, ...message.toolCalls.map(toToolUse)] });
       continue;
     }
-    result.push({ role: message.role === 'assistant' ? 'assistant' : 'user', content: message.parts ? message.parts.map(toBlock) : message.content });
+    result.push({
+      role: message.role === 'assistant' ? 'assistant' : 'user',
+      content: message.parts ? message.parts.map(toBlock) : message.content,
+    });
   }
   return result;
 }

@@ -57,7 +57,11 @@ export class UsageTally {
 }
 
 /** A blocking Messages response → ChatResult; thinking blocks are not part of the answer. */
-export function fromMessage(body: JsonObject, provider: string, jsonMode: AnthropicJsonMode = { kind: 'none', strictTools: false }): ChatResult {
+export function fromMessage(
+  body: JsonObject,
+  provider: string,
+  jsonMode: AnthropicJsonMode = { kind: 'none', strictTools: false },
+): ChatResult {
   const content = arrayField(body.content);
   if (!content) throw invalidResponse(provider, 'no content list');
   const blocks = content.filter(isObject);

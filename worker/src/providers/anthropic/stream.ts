@@ -15,7 +15,8 @@ import { JSON_TOOL_NAME, type AnthropicJsonMode } from './json';
 import { isObject, stringField, type JsonObject } from '../shared/schema';
 import type { StreamEvent } from '../types';
 
-type Block = { kind: 'text' } | { kind: 'tool'; index: number; streamed: boolean } | { kind: 'json'; streamed: boolean } | { kind: 'other' };
+type Block =
+  { kind: 'text' } | { kind: 'tool'; index: number; streamed: boolean } | { kind: 'json'; streamed: boolean } | { kind: 'other' };
 
 export class AnthropicStreamReader {
   private readonly usage = new UsageTally();

@@ -1,5 +1,15 @@
 import { createAnthropicProvider } from './anthropic';
-import { collect, frameChunks, readFixture, respondJson, settingsFor, startServer, writeInPieces, type FixtureServer, type Responder } from '../__fixtures__/fixture-server';
+import {
+  collect,
+  frameChunks,
+  readFixture,
+  respondJson,
+  settingsFor,
+  startServer,
+  writeInPieces,
+  type FixtureServer,
+  type Responder,
+} from '../__fixtures__/fixture-server';
 import type { ChatRequest, Provider, StreamEvent } from '../types';
 
 /** Tool calls, JSON modes, thinking and cache usage in Anthropic's answers (recorded fixtures unless *-synthetic). */
@@ -9,7 +19,11 @@ describe('anthropic provider: tools, JSON and usage', () => {
   let answer: Responder;
   const signal = () => new AbortController().signal;
   const weather = { name: 'weather', parameters: { type: 'object', properties: { location: { type: 'string' } }, required: ['location'] } };
-  const request: ChatRequest = { model: 'claude-haiku-4-5', messages: [{ role: 'user', content: 'Weather in San Francisco?' }], tools: [weather] };
+  const request: ChatRequest = {
+    model: 'claude-haiku-4-5',
+    messages: [{ role: 'user', content: 'Weather in San Francisco?' }],
+    tools: [weather],
+  };
   const stream = (fixture: string) => (answer = (response) => writeInPieces(response, frameChunks(fixture, { eventNames: true })));
   const blocking = (fixture: string) => (answer = (response) => respondJson(response, 200, readFixture(fixture)));
   const text = (events: StreamEvent[]) => events.map((event) => (event.type === 'delta' ? event.text : '')).join('');
@@ -32,7 +46,13 @@ describe('anthropic provider: tools, JSON and usage', () => {
       { type: 'tool_call', index: 0, arguments: '{"location": "San Francisco' },
       { type: 'tool_call', index: 0, arguments: '"}' },
     ]);
-    expect(JSON.parse(calls(events).map((event) => (event as { arguments: string }).arguments).join(''))).toEqual({ location: 'San Francisco' });
+    expect(
+      JSON.parse(
+        calls(events)
+          .map((event) => (event as { arguments: string }).arguments)
+          .join(''),
+      ),
+    ).toEqual({ location: 'San Francisco' });
     expect(events.slice(-2)).toEqual([
       { type: 'finish', reason: 'tool_calls' },
       { type: 'usage', usage: { promptTokens: 843, completionTokens: 28, totalTokens: 871 } },
@@ -80,7 +100,11 @@ describe('anthropic provider: tools, JSON and usage', () => {
   });
 
   it('turns the forced json tool back into answer text, finish stop (streamed pieces need not follow the JSON structure)', async () => {
-    const jsonRequest: ChatRequest = { model: 'claude-3-5-haiku-latest', messages: request.messages, responseFormat: { type: 'json_object' } };
+    const jsonRequest: ChatRequest = {
+      model: 'claude-3-5-haiku-latest',
+      messages: request.messages,
+      responseFormat: { type: 'json_object' },
+    };
     stream('anthropic-json-tool.chunks.txt');
     const events = await collect(provider.stream(jsonRequest, { signal: signal() }));
     expect(calls(events)).toEqual([]);

@@ -1,4 +1,14 @@
-import { collect, fixtureLines, frameChunks, readFixture, respondJson, settingsFor, startServer, writeInPieces, type FixtureServer } from '../__fixtures__/fixture-server';
+import {
+  collect,
+  fixtureLines,
+  frameChunks,
+  readFixture,
+  respondJson,
+  settingsFor,
+  startServer,
+  writeInPieces,
+  type FixtureServer,
+} from '../__fixtures__/fixture-server';
 import { createCompatProvider } from './compat';
 import type { Provider, StreamEvent } from '../types';
 
@@ -19,7 +29,9 @@ describe('compat provider (OpenAI-compatible servers with their own extra fields
 
   beforeAll(async () => {
     server = await startServer((_request, response) =>
-      fixture.endsWith('.json') ? respondJson(response, 200, readFixture(fixture)) : writeInPieces(response, frameChunks(fixture, { done: true })),
+      fixture.endsWith('.json')
+        ? respondJson(response, 200, readFixture(fixture))
+        : writeInPieces(response, frameChunks(fixture, { done: true })),
     );
     provider = createCompatProvider(settingsFor(server, 'compat', '/openai/v1', { apiKey: '' }));
   });
@@ -72,6 +84,8 @@ describe('compat provider (OpenAI-compatible servers with their own extra fields
   });
 
   it('refuses to start without a base URL', () => {
-    expect(() => createCompatProvider({ name: 'compat', baseUrl: '', apiKey: '', timeouts: { connectMs: 1, firstTokenMs: 1, idleMs: 1 } })).toThrow(/base URL/);
+    expect(() =>
+      createCompatProvider({ name: 'compat', baseUrl: '', apiKey: '', timeouts: { connectMs: 1, firstTokenMs: 1, idleMs: 1 } }),
+    ).toThrow(/base URL/);
   });
 });

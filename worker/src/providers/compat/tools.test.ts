@@ -1,10 +1,27 @@
-import { collect, frameChunks, readFixture, respondJson, settingsFor, startServer, writeInPieces, type FixtureServer } from '../__fixtures__/fixture-server';
+import {
+  collect,
+  frameChunks,
+  readFixture,
+  respondJson,
+  settingsFor,
+  startServer,
+  writeInPieces,
+  type FixtureServer,
+} from '../__fixtures__/fixture-server';
 import { createCompatProvider } from './compat';
 import type { Provider, StreamEvent } from '../types';
 
 const signal = () => new AbortController().signal;
-const weather = { name: 'weather', description: 'The weather', parameters: { type: 'object', properties: { location: { type: 'string' } }, required: ['location'] } };
-const request = { model: 'deepseek-reasoner', messages: [{ role: 'user' as const, content: 'Weather in San Francisco?' }], tools: [weather] };
+const weather = {
+  name: 'weather',
+  description: 'The weather',
+  parameters: { type: 'object', properties: { location: { type: 'string' } }, required: ['location'] },
+};
+const request = {
+  model: 'deepseek-reasoner',
+  messages: [{ role: 'user' as const, content: 'Weather in San Francisco?' }],
+  tools: [weather],
+};
 const calls = (events: StreamEvent[]) => events.filter((event) => event.type === 'tool_call');
 
 describe('compat provider: tool calls, JSON and cached/reasoning usage from DeepSeek and Groq recordings', () => {
@@ -14,7 +31,9 @@ describe('compat provider: tool calls, JSON and cached/reasoning usage from Deep
 
   beforeAll(async () => {
     server = await startServer((_request, response) =>
-      fixture.endsWith('.json') ? respondJson(response, 200, readFixture(fixture)) : writeInPieces(response, frameChunks(fixture, { done: true })),
+      fixture.endsWith('.json')
+        ? respondJson(response, 200, readFixture(fixture))
+        : writeInPieces(response, frameChunks(fixture, { done: true })),
     );
     provider = createCompatProvider(settingsFor(server, 'compat', '/v1'));
   });
@@ -29,7 +48,11 @@ describe('compat provider: tool calls, JSON and cached/reasoning usage from Deep
     const pieces = calls(events);
 
     expect(pieces[0]).toEqual({ type: 'tool_call', index: 0, id: 'call_00_ioIn7yN9p1ZOMNpDLwd4MgAF', name: 'weather', arguments: '' });
-    expect(pieces.slice(1).every((piece) => piece.type === 'tool_call' && piece.index === 0 && piece.id === undefined && piece.name === undefined)).toBe(true);
+    expect(
+      pieces
+        .slice(1)
+        .every((piece) => piece.type === 'tool_call' && piece.index === 0 && piece.id === undefined && piece.name === undefined),
+    ).toBe(true);
     expect(pieces.length).toBeGreaterThan(3);
     expect(pieces.map((piece) => (piece.type === 'tool_call' ? piece.arguments : '')).join('')).toBe('{"location": "San Francisco"}');
     expect(events.filter((event) => event.type === 'delta')).toEqual([]);
@@ -76,18 +99,30 @@ describe('compat provider: tool calls, JSON and cached/reasoning usage from Deep
     const result = await provider.chat(request, { signal: signal() });
 
     expect(result.toolCalls).toEqual([{ id: 'ax9fskhev', name: 'weather', arguments: '{}' }]);
-    expect(result).toMatchObject({ content: '', finishReason: 'tool_calls', usage: { promptTokens: 218, completionTokens: 15, totalTokens: 233 } });
+    expect(result).toMatchObject({
+      content: '',
+      finishReason: 'tool_calls',
+      usage: { promptTokens: 218, completionTokens: 15, totalTokens: 233 },
+    });
   });
 
   it('sends tools OpenAI-shaped and developer as system (compat servers may not know the role)', async () => {
     fixture = 'groq-tool-call.json';
     await provider.chat(
-      { ...request, messages: [{ role: 'developer', content: 'Be brief.' }, ...request.messages], toolChoice: 'required', parallelToolCalls: false },
+      {
+        ...request,
+        messages: [{ role: 'developer', content: 'Be brief.' }, ...request.messages],
+        toolChoice: 'required',
+        parallelToolCalls: false,
+      },
       { signal: signal() },
     );
 
     expect(server.requests.at(-1)!.body).toMatchObject({
-      messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Weather in San Francisco?' }],
+      messages: [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'Weather in San Francisco?' },
+      ],
       tools: [{ type: 'function', function: weather }],
       tool_choice: 'required',
       parallel_tool_calls: false,

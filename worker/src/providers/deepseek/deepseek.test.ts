@@ -1,4 +1,13 @@
-import { collect, frameChunks, readFixture, respondJson, settingsFor, startServer, writeInPieces, type FixtureServer } from '../__fixtures__/fixture-server';
+import {
+  collect,
+  frameChunks,
+  readFixture,
+  respondJson,
+  settingsFor,
+  startServer,
+  writeInPieces,
+  type FixtureServer,
+} from '../__fixtures__/fixture-server';
 import { createDeepSeekProvider } from './deepseek';
 import { DEEPSEEK } from './descriptor';
 import type { Provider, StreamEvent } from '../types';
@@ -14,7 +23,9 @@ describe('deepseek provider', () => {
 
   beforeAll(async () => {
     server = await startServer((_request, response) =>
-      fixture.endsWith('.json') ? respondJson(response, 200, readFixture(fixture)) : writeInPieces(response, frameChunks(fixture, { done: true })),
+      fixture.endsWith('.json')
+        ? respondJson(response, 200, readFixture(fixture))
+        : writeInPieces(response, frameChunks(fixture, { done: true })),
     );
     provider = createDeepSeekProvider(settingsFor(server, 'deepseek', '', { apiKey: 'sk-deepseek-test' }));
   });
@@ -46,7 +57,11 @@ describe('deepseek provider', () => {
 
   it('has no embeddings; its descriptor points at api.deepseek.com with DEEPSEEK_* variables', () => {
     expect(provider.embed).toBeUndefined();
-    expect(DEEPSEEK).toMatchObject({ defaultBaseUrl: 'https://api.deepseek.com', dialect: 'openai-compatible', environment: { apiKey: 'DEEPSEEK_API_KEY', baseUrl: 'DEEPSEEK_BASE_URL' } });
+    expect(DEEPSEEK).toMatchObject({
+      defaultBaseUrl: 'https://api.deepseek.com',
+      dialect: 'openai-compatible',
+      environment: { apiKey: 'DEEPSEEK_API_KEY', baseUrl: 'DEEPSEEK_BASE_URL' },
+    });
     expect(DEEPSEEK.models.find((model) => model.name === 'deepseek-chat')?.price).toEqual({ input: 0.28, output: 0.42, cacheRead: 0.028 });
   });
 });

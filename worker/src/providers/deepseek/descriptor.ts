@@ -21,6 +21,12 @@ export const DEEPSEEK: ProviderDescriptor = {
   support: { ...EVERY_FEATURE, images: false, jsonSchema: false, reasoning: false, seed: false, logitBias: false },
   models: [
     { name: 'deepseek-chat', capability: 'chat', contextWindow: 128_000, price: { input: 0.28, output: 0.42, cacheRead: 0.028 } },
-    { name: 'deepseek-reasoner', capability: 'chat', contextWindow: 128_000, price: { input: 0.28, output: 0.42, cacheRead: 0.028 }, supports: { logprobs: false, penalties: false } },
+    {
+      name: 'deepseek-reasoner',
+      capability: 'chat',
+      contextWindow: 128_000,
+      price: { input: 0.28, output: 0.42, cacheRead: 0.028 },
+      supports: { logprobs: false, penalties: false },
+    },
   ],
 };

@@ -94,7 +94,8 @@ function applyPartialArgument(args: JsonObject, piece: JsonObject): void {
     target = target[step] as Record<string | number, unknown>;
   }
   const last = steps.at(-1)!;
-  if (typeof piece.stringValue === 'string') target[last] = (typeof target[last] === 'string' ? (target[last] as string) : '') + piece.stringValue;
+  if (typeof piece.stringValue === 'string')
+    target[last] = (typeof target[last] === 'string' ? (target[last] as string) : '') + piece.stringValue;
   else if ('numberValue' in piece) target[last] = piece.numberValue;
   else if ('boolValue' in piece) target[last] = piece.boolValue;
   else if ('nullValue' in piece) target[last] = null;

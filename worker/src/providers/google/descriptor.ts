@@ -19,8 +19,20 @@ export const GOOGLE: ProviderDescriptor = {
   openModels: false,
   support: { ...EVERY_FEATURE, reasoning: false, logprobs: false, logitBias: false },
   models: [
-    { name: 'gemini-2.0-flash', capability: 'chat', contextWindow: 1_048_576, price: { input: 0.1, output: 0.4, cacheRead: 0.025 }, purposes: { 'customer-care': 3, fast: 1 } },
-    { name: 'gemini-2.5-flash', capability: 'chat', contextWindow: 1_048_576, price: { input: 0.3, output: 2.5, cacheRead: 0.03 }, supports: { reasoning: true } },
+    {
+      name: 'gemini-2.0-flash',
+      capability: 'chat',
+      contextWindow: 1_048_576,
+      price: { input: 0.1, output: 0.4, cacheRead: 0.025 },
+      purposes: { 'customer-care': 3, fast: 1 },
+    },
+    {
+      name: 'gemini-2.5-flash',
+      capability: 'chat',
+      contextWindow: 1_048_576,
+      price: { input: 0.3, output: 2.5, cacheRead: 0.03 },
+      supports: { reasoning: true },
+    },
     {
       name: 'gemini-2.5-pro',
       capability: 'chat',
@@ -29,6 +41,12 @@ export const GOOGLE: ProviderDescriptor = {
       supports: { reasoning: true },
       purposes: { 'internal-advisory': 3, quality: 3 },
     },
-    { name: 'gemini-embedding-001', capability: 'embeddings', contextWindow: 2_048, price: { input: 0.15, output: 0 }, purposes: { 'semantic-search': 3 } },
+    {
+      name: 'gemini-embedding-001',
+      capability: 'embeddings',
+      contextWindow: 2_048,
+      price: { input: 0.15, output: 0 },
+      purposes: { 'semantic-search': 3 },
+    },
   ],
 };

@@ -1,6 +1,17 @@
 import { UpstreamError } from '../errors';
 import { createGoogleProvider } from './google';
-import { collect, frameChunks, readFixture, rejection, respondJson, settingsFor, startServer, writeInPieces, type FixtureServer, type Responder } from '../__fixtures__/fixture-server';
+import {
+  collect,
+  frameChunks,
+  readFixture,
+  rejection,
+  respondJson,
+  settingsFor,
+  startServer,
+  writeInPieces,
+  type FixtureServer,
+  type Responder,
+} from '../__fixtures__/fixture-server';
 import type { Provider, StreamEvent } from '../types';
 
 const signal = () => new AbortController().signal;
@@ -36,7 +47,10 @@ describe('google provider', () => {
     expect(text(events)).toBe('There are **3** "r"s in strawberry.\n\nst**r**awbe**rr**y');
     const usages = events.filter((event) => event.type === 'usage');
     expect(usages).toHaveLength(3);
-    expect(usages.at(-1)).toEqual({ type: 'usage', usage: { promptTokens: 9, completionTokens: 23 + 185, totalTokens: 217, reasoningTokens: 185 } });
+    expect(usages.at(-1)).toEqual({
+      type: 'usage',
+      usage: { promptTokens: 9, completionTokens: 23 + 185, totalTokens: 217, reasoningTokens: 185 },
+    });
     expect(events.filter((event) => event.type === 'finish')).toEqual([{ type: 'finish', reason: 'stop' }]);
   });
 
@@ -96,7 +110,12 @@ describe('google provider', () => {
     expect(result.usage).toBeNull();
     expect(server.requests.at(-1)!).toMatchObject({
       url: '/v1beta/models/gemini-embedding-001:batchEmbedContents',
-      body: { requests: [{ model: 'models/gemini-embedding-001', content: { parts: [{ text: 'a' }] } }, { model: 'models/gemini-embedding-001', content: { parts: [{ text: 'b' }] } }] },
+      body: {
+        requests: [
+          { model: 'models/gemini-embedding-001', content: { parts: [{ text: 'a' }] } },
+          { model: 'models/gemini-embedding-001', content: { parts: [{ text: 'b' }] } },
+        ],
+      },
     });
   });
 });

@@ -8,7 +8,13 @@ describe('gemini request translation', () => {
   const weather = {
     name: 'weather',
     description: 'Weather of a city',
-    parameters: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { location: { type: 'string' } }, required: ['location'], additionalProperties: false },
+    parameters: {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      properties: { location: { type: 'string' } },
+      required: ['location'],
+      additionalProperties: false,
+    },
   };
   const base: ChatRequest = { model: 'gemini-2.5-flash', messages: [{ role: 'user', content: 'Hi' }] };
   const payload = (request: Partial<ChatRequest>) => toGeneratePayload({ ...base, ...request });
@@ -40,8 +46,18 @@ describe('gemini request translation', () => {
     const body = payload({ messages: history });
     expect(body.systemInstruction).toEqual({ parts: [{ text: 'Use tools.' }] });
     expect(body.contents).toEqual([
-      { role: 'user', parts: [{ text: 'What is this?' }, { inline_data: { mime_type: 'image/png', data: 'iVBORw0KGgo=' } }, { text: 'Weather?' }] },
-      { role: 'model', parts: [{ text: 'Checking.' }, { functionCall: { name: 'weather', args: { location: 'Paris' } } }, { functionCall: { name: 'clock', args: {} } }] },
+      {
+        role: 'user',
+        parts: [{ text: 'What is this?' }, { inline_data: { mime_type: 'image/png', data: 'iVBORw0KGgo=' } }, { text: 'Weather?' }],
+      },
+      {
+        role: 'model',
+        parts: [
+          { text: 'Checking.' },
+          { functionCall: { name: 'weather', args: { location: 'Paris' } } },
+          { functionCall: { name: 'clock', args: {} } },
+        ],
+      },
       {
         role: 'user',
         parts: [
@@ -63,7 +79,16 @@ describe('gemini request translation', () => {
   });
 
   it('refuses an image URL with a clear non-retryable 400 (the router inlines URLs for Gemini)', () => {
-    const request = { ...base, messages: [{ role: 'user' as const, content: '', parts: [{ type: 'image' as const, source: { kind: 'url' as const, url: 'https://example.com/a.png' } }] }] };
+    const request = {
+      ...base,
+      messages: [
+        {
+          role: 'user' as const,
+          content: '',
+          parts: [{ type: 'image' as const, source: { kind: 'url' as const, url: 'https://example.com/a.png' } }],
+        },
+      ],
+    };
     let error: unknown;
     try {
       toGeneratePayload(request);
@@ -75,11 +100,17 @@ describe('gemini request translation', () => {
   });
 
   it('declares tools with Gemini-safe parameters (no $schema or additionalProperties; none for a tool without parameters)', () => {
-    const body = payload({ tools: [weather, { name: 'clock', parameters: { type: 'object', properties: {} } }, { name: 'noop', parameters: {} }] });
+    const body = payload({
+      tools: [weather, { name: 'clock', parameters: { type: 'object', properties: {} } }, { name: 'noop', parameters: {} }],
+    });
     expect(body.tools).toEqual([
       {
         functionDeclarations: [
-          { name: 'weather', description: 'Weather of a city', parameters: { type: 'object', properties: { location: { type: 'string' } }, required: ['location'] } },
+          {
+            name: 'weather',
+            description: 'Weather of a city',
+            parameters: { type: 'object', properties: { location: { type: 'string' } }, required: ['location'] },
+          },
           { name: 'clock' },
           { name: 'noop' },
         ],
@@ -98,10 +129,27 @@ describe('gemini request translation', () => {
   });
 
   it('puts JSON modes, seed, penalties and stop in generationConfig', () => {
-    const schema = { type: 'object', properties: { city: { type: ['string', 'null'] }, kind: { const: 'town' } }, required: ['city'], additionalProperties: false };
-    expect(payload({ responseFormat: { type: 'json_schema', name: 'city', schema }, seed: 7, presencePenalty: 0.5, frequencyPenalty: -0.5, stop: ['END'] }).generationConfig).toEqual({
+    const schema = {
+      type: 'object',
+      properties: { city: { type: ['string', 'null'] }, kind: { const: 'town' } },
+      required: ['city'],
+      additionalProperties: false,
+    };
+    expect(
+      payload({
+        responseFormat: { type: 'json_schema', name: 'city', schema },
+        seed: 7,
+        presencePenalty: 0.5,
+        frequencyPenalty: -0.5,
+        stop: ['END'],
+      }).generationConfig,
+    ).toEqual({
       responseMimeType: 'application/json',
-      responseSchema: { type: 'object', properties: { city: { type: 'string', nullable: true }, kind: { enum: ['town'] } }, required: ['city'] },
+      responseSchema: {
+        type: 'object',
+        properties: { city: { type: 'string', nullable: true }, kind: { enum: ['town'] } },
+        required: ['city'],
+      },
       seed: 7,
       presencePenalty: 0.5,
       frequencyPenalty: -0.5,
@@ -113,9 +161,15 @@ describe('gemini request translation', () => {
   it('maps reasoning_effort to thinkingBudget on Gemini 2.x and thinkingLevel on Gemini 3', () => {
     expect(payload({ reasoningEffort: 'low' }).generationConfig).toEqual({ thinkingConfig: { thinkingBudget: 1024 } });
     expect(payload({ reasoningEffort: 'none' }).generationConfig).toEqual({ thinkingConfig: { thinkingBudget: 0 } });
-    expect(payload({ model: 'gemini-2.5-pro', reasoningEffort: 'none' }).generationConfig).toEqual({ thinkingConfig: { thinkingBudget: 128 } });
-    expect(payload({ model: 'gemini-3-pro-preview', reasoningEffort: 'high' }).generationConfig).toEqual({ thinkingConfig: { thinkingLevel: 'high' } });
-    expect(payload({ model: 'gemini-3-pro-preview', reasoningEffort: 'minimal' }).generationConfig).toEqual({ thinkingConfig: { thinkingLevel: 'low' } });
+    expect(payload({ model: 'gemini-2.5-pro', reasoningEffort: 'none' }).generationConfig).toEqual({
+      thinkingConfig: { thinkingBudget: 128 },
+    });
+    expect(payload({ model: 'gemini-3-pro-preview', reasoningEffort: 'high' }).generationConfig).toEqual({
+      thinkingConfig: { thinkingLevel: 'high' },
+    });
+    expect(payload({ model: 'gemini-3-pro-preview', reasoningEffort: 'minimal' }).generationConfig).toEqual({
+      thinkingConfig: { thinkingLevel: 'low' },
+    });
   });
 
   it('converts nested schemas: arrays, anyOf with null, oneOf', () => {

@@ -26,12 +26,21 @@ export const isGeminiBefore3 = (model: string) => /^gemini-[12]\./.test(model);
 
 export function toGeneratePayload(request: ChatRequest): JsonObject {
   const system = request.messages.filter(isSystemLike).map((message) => message.content);
-  const payload: JsonObject = { contents: toContents(request.messages.filter((message) => !isSystemLike(message)), request.model) };
+  const payload: JsonObject = {
+    contents: toContents(
+      request.messages.filter((message) => !isSystemLike(message)),
+      request.model,
+    ),
+  };
   if (system.length > 0) payload.systemInstruction = { parts: [{ text: system.join('\n\n') }] };
   if (request.tools && request.tools.length > 0) {
     const functionDeclarations = request.tools.map((tool) => {
       const parameters = toGeminiParameters(tool.parameters);
-      return { name: tool.name, ...(tool.description !== undefined ? { description: tool.description } : {}), ...(parameters ? { parameters } : {}) };
+      return {
+        name: tool.name,
+        ...(tool.description !== undefined ? { description: tool.description } : {}),
+        ...(parameters ? { parameters } : {}),
+      };
     });
     payload.tools = [{ functionDeclarations }];
     if (request.toolChoice !== undefined) payload.toolConfig = { functionCallingConfig: toCallingConfig(request.toolChoice) };
@@ -119,9 +128,12 @@ function toPart(part: ContentPart): JsonObject {
   if (part.type === 'text') return { text: part.text };
   if (part.source.kind === 'data') return { inline_data: { mime_type: part.source.mediaType, data: part.source.base64 } };
   // The registry says Gemini does not fetch URLs, so the router inlines them first; reaching here is a router bug.
-  throw new UpstreamError('google: an image URL reached the Gemini provider; Gemini takes images as inline data (the router inlines URLs first)', {
-    provider: 'google',
-    statusCode: 400,
-    isRetryable: false,
-  });
+  throw new UpstreamError(
+    'google: an image URL reached the Gemini provider; Gemini takes images as inline data (the router inlines URLs first)',
+    {
+      provider: 'google',
+      statusCode: 400,
+      isRetryable: false,
+    },
+  );
 }

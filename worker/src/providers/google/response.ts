@@ -36,7 +36,11 @@ export function toUsage(metadata: unknown): TokenUsage | null {
   const cached = numberField(metadata.cachedContentTokenCount) ?? 0;
   if (prompt === undefined && candidates === undefined) return null;
   const completion = (candidates ?? 0) + thoughts;
-  const usage: TokenUsage = { promptTokens: prompt ?? 0, completionTokens: completion, totalTokens: numberField(metadata.totalTokenCount) ?? (prompt ?? 0) + completion };
+  const usage: TokenUsage = {
+    promptTokens: prompt ?? 0,
+    completionTokens: completion,
+    totalTokens: numberField(metadata.totalTokenCount) ?? (prompt ?? 0) + completion,
+  };
   if (cached > 0) usage.cachedTokens = cached;
   if (thoughts > 0) usage.reasoningTokens = thoughts;
   return usage;
@@ -71,7 +75,9 @@ export function readGenerateResponse(body: JsonObject, provider: string): Genera
   }
   const candidate = candidates[0];
   if (!isObject(candidate)) throw invalidResponse(provider, 'candidate is not an object');
-  const parts = (isObject(candidate.content) ? arrayField(candidate.content.parts) ?? [] : []).filter(isObject).filter((part) => part.thought !== true);
+  const parts = (isObject(candidate.content) ? (arrayField(candidate.content.parts) ?? []) : [])
+    .filter(isObject)
+    .filter((part) => part.thought !== true);
   const finish = stringField(candidate.finishReason);
   return { parts, finishReason: finish ? toFinishReason(finish) : undefined, usage };
 }
@@ -108,7 +114,7 @@ export function fromEmbeddings(body: JsonObject, provider: string, count: number
 /** Google's error body, plus `RetryInfo.retryDelay` ("34.4s") as retryAfterMs. */
 export function describeGoogleError(body: unknown): ErrorDescription {
   const description = describeCommonError(body);
-  const details = isObject(body) && isObject(body.error) ? arrayField(body.error.details) ?? [] : [];
+  const details = isObject(body) && isObject(body.error) ? (arrayField(body.error.details) ?? []) : [];
   for (const detail of details) {
     if (!isObject(detail) || !stringField(detail['@type'])?.endsWith('google.rpc.RetryInfo')) continue;
     const delay = stringField(detail.retryDelay);

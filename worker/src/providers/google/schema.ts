@@ -12,8 +12,25 @@
 import type { JsonObject } from '../shared/schema';
 
 const KEPT = new Set([
-  'type', 'format', 'description', 'title', 'enum', 'nullable', 'minimum', 'maximum', 'minItems', 'maxItems',
-  'minLength', 'maxLength', 'pattern', 'minProperties', 'maxProperties', 'propertyOrdering', 'example', 'default', 'required',
+  'type',
+  'format',
+  'description',
+  'title',
+  'enum',
+  'nullable',
+  'minimum',
+  'maximum',
+  'minItems',
+  'maxItems',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minProperties',
+  'maxProperties',
+  'propertyOrdering',
+  'example',
+  'default',
+  'required',
 ]);
 
 const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -52,6 +69,7 @@ export function toGeminiSchema(schema: unknown): JsonObject {
 export function toGeminiParameters(schema: JsonObject): JsonObject | undefined {
   const converted = toGeminiSchema(schema);
   const properties = converted.properties;
-  if ((converted.type === 'object' || converted.type === undefined) && (!isObject(properties) || Object.keys(properties).length === 0)) return undefined;
+  if ((converted.type === 'object' || converted.type === undefined) && (!isObject(properties) || Object.keys(properties).length === 0))
+    return undefined;
   return converted;
 }

@@ -1,5 +1,15 @@
 import { createGoogleProvider } from './google';
-import { collect, frameChunks, readFixture, respondJson, settingsFor, startServer, writeInPieces, type FixtureServer, type Responder } from '../__fixtures__/fixture-server';
+import {
+  collect,
+  frameChunks,
+  readFixture,
+  respondJson,
+  settingsFor,
+  startServer,
+  writeInPieces,
+  type FixtureServer,
+  type Responder,
+} from '../__fixtures__/fixture-server';
 import type { ChatRequest, Provider, StreamEvent } from '../types';
 
 /** Function calls and usage in Gemini's answers (recorded fixtures unless *-synthetic). */
@@ -41,10 +51,15 @@ describe('google provider: function calls and usage', () => {
   it('streams the whole call as one piece (id, name, all arguments), then tool_calls on the empty last chunk', async () => {
     stream('google-tool-call.chunks.txt');
     const events = await collect(provider.stream(request, { signal: signal() }));
-    expect(calls(events)).toEqual([{ type: 'tool_call', index: 0, id: expect.stringMatching(CALL_ID), name: 'weather', arguments: '{"location":"San Francisco"}' }]);
+    expect(calls(events)).toEqual([
+      { type: 'tool_call', index: 0, id: expect.stringMatching(CALL_ID), name: 'weather', arguments: '{"location":"San Francisco"}' },
+    ]);
     expect(events.filter((event) => event.type === 'delta')).toEqual([]);
     expect(events.filter((event) => event.type === 'finish')).toEqual([{ type: 'finish', reason: 'tool_calls' }]);
-    expect(events.at(-1)).toEqual({ type: 'usage', usage: { promptTokens: 29, completionTokens: 60, totalTokens: 89, reasoningTokens: 45 } });
+    expect(events.at(-1)).toEqual({
+      type: 'usage',
+      usage: { promptTokens: 29, completionTokens: 60, totalTokens: 89, reasoningTokens: 45 },
+    });
   });
 
   it('assembles Vertex partialArgs into whole arguments, one piece per call, ids stable within the answer and distinct', async () => {
@@ -83,14 +98,22 @@ describe('google provider: function calls and usage', () => {
   it('streams only the first of two Vertex calls when parallel_tool_calls is false', async () => {
     stream('google-tool-call-partial-args.chunks.txt');
     const events = await collect(provider.stream({ ...request, parallelToolCalls: false }, { signal: signal() }));
-    expect(calls(events)).toEqual([{ type: 'tool_call', index: 0, id: expect.stringMatching(CALL_ID), name: 'getWeather', arguments: '{"location":"Boston"}' }]);
+    expect(calls(events)).toEqual([
+      { type: 'tool_call', index: 0, id: expect.stringMatching(CALL_ID), name: 'getWeather', arguments: '{"location":"Boston"}' },
+    ]);
     expect(events.filter((event) => event.type === 'finish')).toEqual([{ type: 'finish', reason: 'tool_calls' }]);
   });
 
   it('reports cachedContentTokenCount as cached tokens already inside the prompt count (synthetic)', async () => {
     blocking('google-cached-content-synthetic.json');
     const result = await provider.chat({ model: 'gemini-2.5-flash', messages: request.messages }, { signal: signal() });
-    expect(result.usage).toEqual({ promptTokens: 12040, completionTokens: 9 + 31, totalTokens: 12080, cachedTokens: 12000, reasoningTokens: 31 });
+    expect(result.usage).toEqual({
+      promptTokens: 12040,
+      completionTokens: 9 + 31,
+      totalTokens: 12080,
+      cachedTokens: 12000,
+      reasoningTokens: 31,
+    });
   });
 
   it('sends the bare model name checks and the translated body to the stream endpoint', async () => {
@@ -98,6 +121,9 @@ describe('google provider: function calls and usage', () => {
     await collect(provider.stream({ ...request, model: 'models/gemini-3-pro-preview', toolChoice: 'required' }, { signal: signal() }));
     const sent = server.requests.at(-1)!;
     expect(sent.url).toBe('/v1beta/models/gemini-3-pro-preview:streamGenerateContent?alt=sse');
-    expect(sent.body).toMatchObject({ toolConfig: { functionCallingConfig: { mode: 'ANY' } }, tools: [{ functionDeclarations: [{ name: 'weather' }] }] });
+    expect(sent.body).toMatchObject({
+      toolConfig: { functionCallingConfig: { mode: 'ANY' } },
+      tools: [{ functionDeclarations: [{ name: 'weather' }] }],
+    });
   });
 });

@@ -22,6 +22,12 @@ export const GROQ: ProviderDescriptor = {
   models: [
     { name: 'llama-3.1-8b-instant', capability: 'chat', contextWindow: 131_072, price: { input: 0.05, output: 0.08 } },
     { name: 'llama-3.3-70b-versatile', capability: 'chat', contextWindow: 131_072, price: { input: 0.59, output: 0.79 } },
-    { name: 'openai/gpt-oss-120b', capability: 'chat', contextWindow: 131_072, price: { input: 0.15, output: 0.6, cacheRead: 0.075 }, supports: { reasoning: true, jsonSchema: true } },
+    {
+      name: 'openai/gpt-oss-120b',
+      capability: 'chat',
+      contextWindow: 131_072,
+      price: { input: 0.15, output: 0.6, cacheRead: 0.075 },
+      supports: { reasoning: true, jsonSchema: true },
+    },
   ],
 };

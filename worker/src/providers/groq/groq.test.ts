@@ -1,4 +1,13 @@
-import { collect, frameChunks, readFixture, respondJson, settingsFor, startServer, writeInPieces, type FixtureServer } from '../__fixtures__/fixture-server';
+import {
+  collect,
+  frameChunks,
+  readFixture,
+  respondJson,
+  settingsFor,
+  startServer,
+  writeInPieces,
+  type FixtureServer,
+} from '../__fixtures__/fixture-server';
 import { GROQ } from './descriptor';
 import { createGroqProvider } from './groq';
 import type { Provider, StreamEvent } from '../types';
@@ -14,7 +23,9 @@ describe('groq provider', () => {
 
   beforeAll(async () => {
     server = await startServer((_request, response) =>
-      fixture.endsWith('.json') ? respondJson(response, 200, readFixture(fixture)) : writeInPieces(response, frameChunks(fixture, { done: true })),
+      fixture.endsWith('.json')
+        ? respondJson(response, 200, readFixture(fixture))
+        : writeInPieces(response, frameChunks(fixture, { done: true })),
     );
     provider = createGroqProvider(settingsFor(server, 'groq', '/openai/v1', { apiKey: 'gsk_test' }));
   });
@@ -37,7 +48,9 @@ describe('groq provider', () => {
   it('counts usage once when it is both at the top level and in x_groq (recorded)', async () => {
     fixture = 'groq-text.chunks.txt';
     const events = await collect(provider.stream(request, { signal: signal() }));
-    expect(events.filter((event) => event.type === 'usage')).toEqual([{ type: 'usage', usage: { promptTokens: 45, completionTokens: 662, totalTokens: 707 } }]);
+    expect(events.filter((event) => event.type === 'usage')).toEqual([
+      { type: 'usage', usage: { promptTokens: 45, completionTokens: 662, totalTokens: 707 } },
+    ]);
   });
 
   it('takes a whole streamed tool call from one delta (recorded)', async () => {
@@ -51,7 +64,10 @@ describe('groq provider', () => {
 
   it('has no embeddings; its descriptor points at api.groq.com/openai/v1 with GROQ_* variables and refuses logprobs', () => {
     expect(provider.embed).toBeUndefined();
-    expect(GROQ).toMatchObject({ defaultBaseUrl: 'https://api.groq.com/openai/v1', environment: { apiKey: 'GROQ_API_KEY', baseUrl: 'GROQ_BASE_URL' } });
+    expect(GROQ).toMatchObject({
+      defaultBaseUrl: 'https://api.groq.com/openai/v1',
+      environment: { apiKey: 'GROQ_API_KEY', baseUrl: 'GROQ_BASE_URL' },
+    });
     expect(GROQ.support).toMatchObject({ logprobs: false, logitBias: false });
   });
 });

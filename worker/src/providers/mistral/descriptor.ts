@@ -16,7 +16,19 @@ export const MISTRAL: ProviderDescriptor = {
   support: { ...EVERY_FEATURE, reasoning: false, logprobs: false, logitBias: false },
   models: [
     { name: 'mistral-small-latest', capability: 'chat', contextWindow: 128_000, price: { input: 0.1, output: 0.3 }, purposes: { fast: 3 } },
-    { name: 'mistral-large-latest', capability: 'chat', contextWindow: 128_000, price: { input: 2, output: 6 }, supports: { images: false } },
-    { name: 'mistral-embed', capability: 'embeddings', contextWindow: 8_192, price: { input: 0.1, output: 0 }, purposes: { 'semantic-search': 2 } },
+    {
+      name: 'mistral-large-latest',
+      capability: 'chat',
+      contextWindow: 128_000,
+      price: { input: 2, output: 6 },
+      supports: { images: false },
+    },
+    {
+      name: 'mistral-embed',
+      capability: 'embeddings',
+      contextWindow: 8_192,
+      price: { input: 0.1, output: 0 },
+      purposes: { 'semantic-search': 2 },
+    },
   ],
 };

@@ -1,4 +1,13 @@
-import { collect, frameChunks, readFixture, respondJson, settingsFor, startServer, writeInPieces, type FixtureServer } from '../__fixtures__/fixture-server';
+import {
+  collect,
+  frameChunks,
+  readFixture,
+  respondJson,
+  settingsFor,
+  startServer,
+  writeInPieces,
+  type FixtureServer,
+} from '../__fixtures__/fixture-server';
 import { createMistralProvider } from './mistral';
 import type { Provider } from '../types';
 
@@ -12,7 +21,9 @@ describe('mistral provider', () => {
 
   beforeAll(async () => {
     server = await startServer((_request, response) =>
-      fixture.endsWith('.json') ? respondJson(response, 200, readFixture(fixture)) : writeInPieces(response, frameChunks(fixture, { done: true })),
+      fixture.endsWith('.json')
+        ? respondJson(response, 200, readFixture(fixture))
+        : writeInPieces(response, frameChunks(fixture, { done: true })),
     );
     provider = createMistralProvider(settingsFor(server, 'mistral', '/v1'));
   });

@@ -1,10 +1,23 @@
-import { collect, frameChunks, readFixture, respondJson, settingsFor, startServer, writeInPieces, type FixtureServer } from '../__fixtures__/fixture-server';
+import {
+  collect,
+  frameChunks,
+  readFixture,
+  respondJson,
+  settingsFor,
+  startServer,
+  writeInPieces,
+  type FixtureServer,
+} from '../__fixtures__/fixture-server';
 import { createMistralProvider } from './mistral';
 import type { ChatRequest, Provider, StreamEvent } from '../types';
 
 const signal = () => new AbortController().signal;
 const weather = { name: 'weather', parameters: { type: 'object', properties: { location: { type: 'string' } }, required: ['location'] } };
-const request: ChatRequest = { model: 'mistral-small-latest', messages: [{ role: 'user', content: 'Weather in San Francisco?' }], tools: [weather] };
+const request: ChatRequest = {
+  model: 'mistral-small-latest',
+  messages: [{ role: 'user', content: 'Weather in San Francisco?' }],
+  tools: [weather],
+};
 const calls = (events: StreamEvent[]) => events.filter((event) => event.type === 'tool_call');
 
 describe('mistral provider: tool calls and its own request dialect', () => {
@@ -14,7 +27,9 @@ describe('mistral provider: tool calls and its own request dialect', () => {
 
   beforeAll(async () => {
     server = await startServer((_request, response) =>
-      fixture.endsWith('.json') ? respondJson(response, 200, readFixture(fixture)) : writeInPieces(response, frameChunks(fixture, { done: true })),
+      fixture.endsWith('.json')
+        ? respondJson(response, 200, readFixture(fixture))
+        : writeInPieces(response, frameChunks(fixture, { done: true })),
     );
     provider = createMistralProvider(settingsFor(server, 'mistral', '/v1'));
   });
@@ -68,7 +83,14 @@ describe('mistral provider: tool calls and its own request dialect', () => {
         messages: [
           { role: 'developer', content: 'Be brief.' },
           { role: 'user', content: 'Weather?' },
-          { role: 'assistant', content: '', toolCalls: [{ id: 'call_abc-123_long', name: 'weather', arguments: '{"location":"Paris"}' }, { id: 'gSIMJiOkT', name: 'weather', arguments: '{}' }] },
+          {
+            role: 'assistant',
+            content: '',
+            toolCalls: [
+              { id: 'call_abc-123_long', name: 'weather', arguments: '{"location":"Paris"}' },
+              { id: 'gSIMJiOkT', name: 'weather', arguments: '{}' },
+            ],
+          },
           { role: 'tool', content: 'sunny', toolCallId: 'call_abc-123_long' },
           { role: 'tool', content: 'rain', toolCallId: 'gSIMJiOkT' },
         ],
@@ -81,7 +103,11 @@ describe('mistral provider: tool calls and its own request dialect', () => {
     );
     const body = server.requests.at(-1)!.body as { messages: Array<Record<string, unknown>> } & Record<string, unknown>;
 
-    expect(body).toMatchObject({ random_seed: 7, tool_choice: 'any', response_format: { type: 'json_schema', json_schema: { name: 'answer', schema: { type: 'object' }, strict: true } } });
+    expect(body).toMatchObject({
+      random_seed: 7,
+      tool_choice: 'any',
+      response_format: { type: 'json_schema', json_schema: { name: 'answer', schema: { type: 'object' }, strict: true } },
+    });
     expect(body).not.toHaveProperty('seed');
     expect(body).not.toHaveProperty('user');
     expect(body.messages[0]).toEqual({ role: 'system', content: 'Be brief.' });

@@ -5,9 +5,14 @@ import type { ChatRequest, StreamEvent } from '../types';
 
 const provider = createMockProvider({ name: 'mock', baseUrl: '', apiKey: '', timeouts: { connectMs: 1, firstTokenMs: 1, idleMs: 1 } });
 const signal = () => new AbortController().signal;
-const ask = (content: string, extra: Partial<ChatRequest> = {}): ChatRequest => ({ model: 'echo', messages: [{ role: 'user', content }], ...extra });
+const ask = (content: string, extra: Partial<ChatRequest> = {}): ChatRequest => ({
+  model: 'echo',
+  messages: [{ role: 'user', content }],
+  ...extra,
+});
 const bytes = (token: string) => [...Buffer.from(token, 'utf8')];
-const deltas = (events: StreamEvent[]) => events.filter((event): event is Extract<StreamEvent, { type: 'delta' }> => event.type === 'delta');
+const deltas = (events: StreamEvent[]) =>
+  events.filter((event): event is Extract<StreamEvent, { type: 'delta' }> => event.type === 'delta');
 const WEATHER = { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } };
 
 /** mock/echo honours `logprobs` / `top_logprobs` (docs/architecture.md §9: a documented field is never dropped). */
@@ -15,8 +20,16 @@ describe('mock provider logprobs', () => {
   it('gives each streamed word piece its entry: the piece, logprob 0, its UTF-8 bytes, no alternatives unless asked', async () => {
     const events = await collect(provider.stream(ask('hello  grüße', { logprobs: true }), { signal: signal() }));
     expect(deltas(events)).toEqual([
-      { type: 'delta', text: 'hello  ', logprobs: [{ token: 'hello  ', logprob: 0, bytes: [104, 101, 108, 108, 111, 32, 32], top_logprobs: [] }] },
-      { type: 'delta', text: 'grüße', logprobs: [{ token: 'grüße', logprob: 0, bytes: [103, 114, 195, 188, 195, 159, 101], top_logprobs: [] }] },
+      {
+        type: 'delta',
+        text: 'hello  ',
+        logprobs: [{ token: 'hello  ', logprob: 0, bytes: [104, 101, 108, 108, 111, 32, 32], top_logprobs: [] }],
+      },
+      {
+        type: 'delta',
+        text: 'grüße',
+        logprobs: [{ token: 'grüße', logprob: 0, bytes: [103, 114, 195, 188, 195, 159, 101], top_logprobs: [] }],
+      },
     ]);
   });
 
@@ -34,7 +47,9 @@ describe('mock provider logprobs', () => {
         ],
       },
     ]);
-    expect(tokenLogprob('x', 20).top_logprobs.map((entry) => entry.logprob)).toEqual(Array.from({ length: 20 }, (_unused, rank) => (rank === 0 ? 0 : -10 * rank)));
+    expect(tokenLogprob('x', 20).top_logprobs.map((entry) => entry.logprob)).toEqual(
+      Array.from({ length: 20 }, (_unused, rank) => (rank === 0 ? 0 : -10 * rank)),
+    );
   });
 
   it('answers blocking with choices[0].logprobs as OpenAI sends it, the same entries the stream carries', async () => {
@@ -49,7 +64,8 @@ describe('mock provider logprobs', () => {
   it('changes nothing without logprobs: true (no logprobs key, blocking or streamed)', async () => {
     for (const extra of [{}, { logprobs: false }]) {
       expect(await provider.chat(ask('hello world', extra), { signal: signal() })).not.toHaveProperty('logprobs');
-      for (const event of deltas(await collect(provider.stream(ask('hello world', extra), { signal: signal() })))) expect(event).not.toHaveProperty('logprobs');
+      for (const event of deltas(await collect(provider.stream(ask('hello world', extra), { signal: signal() }))))
+        expect(event).not.toHaveProperty('logprobs');
     }
   });
 

@@ -15,7 +15,16 @@ import { createHash } from 'node:crypto';
 import { abortError, UpstreamError } from '../errors';
 import { logprobsAsked, tokenLogprob } from './logprobs';
 import { echoAnswer, fragments, type EchoAnswer } from './rules';
-import type { CallOptions, ChatRequest, ChatResult, EmbeddingRequest, EmbeddingResult, ProviderFactory, StreamEvent, TokenUsage } from '../types';
+import type {
+  CallOptions,
+  ChatRequest,
+  ChatResult,
+  EmbeddingRequest,
+  EmbeddingResult,
+  ProviderFactory,
+  StreamEvent,
+  TokenUsage,
+} from '../types';
 
 /** Length of every mock/embed vector. */
 export const MOCK_EMBEDDING_DIMENSIONS = 256;
@@ -53,7 +62,8 @@ function mockError(statusCode: number, message: string, providerCode: string): U
 
 function checkModel(model: string, wanted: Set<string>, purpose: string): void {
   if (wanted.has(model)) return;
-  if (CHAT_MODELS.has(model) || EMBEDDING_MODELS.has(model)) throw mockError(400, `mock/${model} does not do ${purpose}`, 'unsupported_operation');
+  if (CHAT_MODELS.has(model) || EMBEDDING_MODELS.has(model))
+    throw mockError(400, `mock/${model} does not do ${purpose}`, 'unsupported_operation');
   throw mockError(404, `there is no model mock/${model} (try echo, slow or embed)`, 'model_not_found');
 }
 
@@ -87,8 +97,12 @@ async function* streamAnswer(request: ChatRequest, { signal }: CallOptions): Asy
   for (const [index, piece] of pieces.entries()) {
     if (request.model === 'slow') await wait(MOCK_SLOW_WORD_MS, signal);
     else if (signal.aborted) throw abortError(signal);
-    if (reply.kind === 'text') yield top === null ? { type: 'delta', text: piece } : { type: 'delta', text: piece, logprobs: [tokenLogprob(piece, top)] };
-    else yield index === 0 ? { type: 'tool_call', index: 0, id: reply.call.id, name: reply.call.name, arguments: piece } : { type: 'tool_call', index: 0, arguments: piece };
+    if (reply.kind === 'text')
+      yield top === null ? { type: 'delta', text: piece } : { type: 'delta', text: piece, logprobs: [tokenLogprob(piece, top)] };
+    else
+      yield index === 0
+        ? { type: 'tool_call', index: 0, id: reply.call.id, name: reply.call.name, arguments: piece }
+        : { type: 'tool_call', index: 0, arguments: piece };
   }
   yield { type: 'finish', reason: reply.kind === 'text' ? 'stop' : 'tool_calls' };
   yield { type: 'usage', usage };
@@ -111,7 +125,9 @@ export const createMockProvider: ProviderFactory = (settings) => ({
       const result: ChatResult = { content: '', toolCalls: [reply.call], finishReason: 'tool_calls', usage };
       return asked ? { ...result, logprobs: { content: null, refusal: null } } : result;
     }
-    return asked ? { content, finishReason: 'stop', usage, logprobs: { content: entries, refusal: null } } : { content, finishReason: 'stop', usage };
+    return asked
+      ? { content, finishReason: 'stop', usage, logprobs: { content: entries, refusal: null } }
+      : { content, finishReason: 'stop', usage };
   },
   stream: streamAnswer,
   async embed(request: EmbeddingRequest, { signal }: CallOptions): Promise<EmbeddingResult> {

@@ -10,7 +10,13 @@ const weather: ToolDefinition = {
   name: 'get_weather',
   parameters: {
     type: 'object',
-    properties: { city: { type: 'string' }, days: { type: 'integer' }, metric: { type: 'boolean' }, unit: { type: 'string', enum: ['c', 'f'] }, note: { type: 'string' } },
+    properties: {
+      city: { type: 'string' },
+      days: { type: 'integer' },
+      metric: { type: 'boolean' },
+      unit: { type: 'string', enum: ['c', 'f'] },
+      note: { type: 'string' },
+    },
     required: ['city', 'days', 'metric', 'unit'],
   },
 };
@@ -29,26 +35,51 @@ describe('mock/echo rules (docs/architecture.md §9)', () => {
   });
 
   it('calls the tool tool_choice names, and none with tool_choice none', () => {
-    expect(echoAnswer(request({ tools: [weather, now], toolChoice: { name: 'now' } }))).toEqual({ kind: 'tool_call', call: { id: 'call_echo_0', name: 'now', arguments: '{}' } });
+    expect(echoAnswer(request({ tools: [weather, now], toolChoice: { name: 'now' } }))).toEqual({
+      kind: 'tool_call',
+      call: { id: 'call_echo_0', name: 'now', arguments: '{}' },
+    });
     expect(echoAnswer(request({ tools: [weather], toolChoice: 'none' }))).toEqual({ kind: 'text', text: 'Oslo' });
   });
 
   it('answers "tool said: <content>" after a tool message, even with tools still offered', () => {
-    const messages: ChatMessage[] = [ask, { role: 'assistant', content: '', toolCalls: [{ id: 'c', name: 'now', arguments: '{}' }] }, { role: 'tool', content: '12:00', toolCallId: 'c' }];
+    const messages: ChatMessage[] = [
+      ask,
+      { role: 'assistant', content: '', toolCalls: [{ id: 'c', name: 'now', arguments: '{}' }] },
+      { role: 'tool', content: '12:00', toolCallId: 'c' },
+    ];
     expect(echoAnswer(request({ messages, tools: [now] }))).toEqual({ kind: 'text', text: 'tool said: 12:00' });
   });
 
   it('builds nested objects and arrays minimally, and answers json formats', () => {
-    const schema = { type: 'object', properties: { place: { type: 'object', properties: { name: { type: 'string' }, zip: { type: 'string' } }, required: ['name'] }, tags: { type: 'array', items: { type: 'number' }, minItems: 2 }, empty: { type: 'array', items: { type: 'string' } } }, required: ['place', 'tags', 'empty'] };
+    const schema = {
+      type: 'object',
+      properties: {
+        place: { type: 'object', properties: { name: { type: 'string' }, zip: { type: 'string' } }, required: ['name'] },
+        tags: { type: 'array', items: { type: 'number' }, minItems: 2 },
+        empty: { type: 'array', items: { type: 'string' } },
+      },
+      required: ['place', 'tags', 'empty'],
+    };
     expect(valueFromSchema(schema, 'abc')).toEqual({ place: { name: 'abc' }, tags: [3, 3], empty: [] });
     expect(valueFromSchema({ anyOf: [{ type: ['integer', 'null'] }] }, 'abcd')).toBe(4);
-    expect(echoAnswer(request({ responseFormat: { type: 'json_schema', name: 'a', schema } }))).toEqual({ kind: 'text', text: '{"place":{"name":"Oslo"},"tags":[4,4],"empty":[]}' });
+    expect(echoAnswer(request({ responseFormat: { type: 'json_schema', name: 'a', schema } }))).toEqual({
+      kind: 'text',
+      text: '{"place":{"name":"Oslo"},"tags":[4,4],"empty":[]}',
+    });
     expect(echoAnswer(request({ responseFormat: { type: 'json_object' } }))).toEqual({ kind: 'text', text: '{"echo":"Oslo"}' });
   });
 
   it('appends " [N image(s)]" for the image parts of the last user message', () => {
-    const parts: ChatMessage['parts'] = [{ type: 'text', text: 'see' }, { type: 'image', source: { kind: 'url', url: 'https://e.com/a.png' } }, { type: 'image', source: { kind: 'data', mediaType: 'image/png', base64: 'AA==' } }];
-    expect(echoAnswer(request({ messages: [{ role: 'user', content: 'see', parts }] }))).toEqual({ kind: 'text', text: 'see [2 image(s)]' });
+    const parts: ChatMessage['parts'] = [
+      { type: 'text', text: 'see' },
+      { type: 'image', source: { kind: 'url', url: 'https://e.com/a.png' } },
+      { type: 'image', source: { kind: 'data', mediaType: 'image/png', base64: 'AA==' } },
+    ];
+    expect(echoAnswer(request({ messages: [{ role: 'user', content: 'see', parts }] }))).toEqual({
+      kind: 'text',
+      text: 'see [2 image(s)]',
+    });
   });
 
   it('streams a tool call as a first piece with id and name, then argument fragments, then finish tool_calls', async () => {
@@ -58,6 +89,9 @@ describe('mock/echo rules (docs/architecture.md §9)', () => {
     expect(pieces[0]).toMatchObject({ index: 0, id: 'call_echo_0', name: 'get_weather' });
     expect(pieces.slice(1).every((piece) => piece.id === undefined && piece.name === undefined && piece.index === 0)).toBe(true);
     expect(pieces.map((piece) => piece.arguments).join('')).toBe('{"city":"Oslo","days":4,"metric":true,"unit":"c"}');
-    expect(events.slice(-2)).toEqual([{ type: 'finish', reason: 'tool_calls' }, { type: 'usage', usage: { promptTokens: 1, completionTokens: 2, totalTokens: 3 } }]);
+    expect(events.slice(-2)).toEqual([
+      { type: 'finish', reason: 'tool_calls' },
+      { type: 'usage', usage: { promptTokens: 1, completionTokens: 2, totalTokens: 3 } },
+    ]);
   });
 });

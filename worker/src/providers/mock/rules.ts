@@ -58,9 +58,13 @@ export function echoAnswer(request: ChatRequest): EchoAnswer {
   const text = user?.content ?? '';
   const tools = request.tools ?? [];
   if (tools.length > 0 && request.toolChoice !== 'none' && last?.role === 'user') {
-    const chosen = typeof request.toolChoice === 'object' ? tools.find((tool) => tool.name === (request.toolChoice as { name: string }).name) : tools[0];
+    const chosen =
+      typeof request.toolChoice === 'object' ? tools.find((tool) => tool.name === (request.toolChoice as { name: string }).name) : tools[0];
     const tool = chosen ?? tools[0]!;
-    return { kind: 'tool_call', call: { id: 'call_echo_0', name: tool.name, arguments: JSON.stringify(valueFromSchema(tool.parameters, text) ?? {}) } };
+    return {
+      kind: 'tool_call',
+      call: { id: 'call_echo_0', name: tool.name, arguments: JSON.stringify(valueFromSchema(tool.parameters, text) ?? {}) },
+    };
   }
   const format = request.responseFormat;
   if (format?.type === 'json_schema') return { kind: 'text', text: JSON.stringify(valueFromSchema(format.schema, text)) };

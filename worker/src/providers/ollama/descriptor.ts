@@ -20,7 +20,13 @@ export const OLLAMA: ProviderDescriptor = {
   openModels: true,
   support: { ...EVERY_FEATURE, logprobs: false, logitBias: false },
   models: [
-    { name: 'llama3.2', capability: 'chat', contextWindow: 128_000, price: { input: 0, output: 0 }, supports: { images: false, reasoning: false } },
+    {
+      name: 'llama3.2',
+      capability: 'chat',
+      contextWindow: 128_000,
+      price: { input: 0, output: 0 },
+      supports: { images: false, reasoning: false },
+    },
     { name: 'nomic-embed-text', capability: 'embeddings', contextWindow: 8_192, price: { input: 0, output: 0 } },
   ],
 };

@@ -1,4 +1,13 @@
-import { collect, readFixture, respondJson, settingsFor, startServer, writeInPieces, type FixtureServer, type Responder } from '../__fixtures__/fixture-server';
+import {
+  collect,
+  readFixture,
+  respondJson,
+  settingsFor,
+  startServer,
+  writeInPieces,
+  type FixtureServer,
+  type Responder,
+} from '../__fixtures__/fixture-server';
 import { createOllamaProvider } from './ollama';
 import type { Provider } from '../types';
 
@@ -33,7 +42,12 @@ describe('ollama provider (native API)', () => {
     const sent = server.requests.at(-1)!;
     expect(sent.url).toBe('/api/chat');
     expect(sent.headers).not.toHaveProperty('authorization');
-    expect(sent.body).toEqual({ model: 'llama3.2', messages: request.messages, stream: true, options: { temperature: 0.1, num_predict: 20 } });
+    expect(sent.body).toEqual({
+      model: 'llama3.2',
+      messages: request.messages,
+      stream: true,
+      options: { temperature: 0.1, num_predict: 20 },
+    });
   });
 
   it('answers a blocking call with stream:false', async () => {
@@ -59,7 +73,11 @@ describe('ollama provider (native API)', () => {
   });
 
   it('throws an error line as an UpstreamError', async () => {
-    answer = (response) => writeInPieces(response, '{"model":"llama3.2","message":{"role":"assistant","content":"Hi"},"done":false}\n{"error":"model runner has unexpectedly stopped"}\n');
+    answer = (response) =>
+      writeInPieces(
+        response,
+        '{"model":"llama3.2","message":{"role":"assistant","content":"Hi"},"done":false}\n{"error":"model runner has unexpectedly stopped"}\n',
+      );
     await expect(collect(provider.stream(request, { signal: signal() }))).rejects.toMatchObject({
       name: 'UpstreamError',
       message: expect.stringContaining('model runner has unexpectedly stopped'),

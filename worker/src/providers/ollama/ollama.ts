@@ -13,7 +13,18 @@ import { invalidResponse, truncateResponseBody, UpstreamError } from '../errors'
 import { arrayField, isObject, numberField, parseJsonObject, stringField, vectorField, type JsonObject } from '../shared/schema';
 import { jsonLines } from '../shared/sse';
 import { toChatPayload } from './request';
-import type { CallOptions, ChatRequest, ChatResult, EmbeddingRequest, EmbeddingResult, FinishReason, ProviderFactory, StreamEvent, TokenUsage, ToolCall } from '../types';
+import type {
+  CallOptions,
+  ChatRequest,
+  ChatResult,
+  EmbeddingRequest,
+  EmbeddingResult,
+  FinishReason,
+  ProviderFactory,
+  StreamEvent,
+  TokenUsage,
+  ToolCall,
+} from '../types';
 
 /** Names this answer's tool calls: `call_<12 hex>_<n>`, n counting from 0 across the answer. */
 export class ToolCallIds {
@@ -48,7 +59,11 @@ export function fromChatLine(
 ): { text: string; toolCalls: ToolCall[]; done: boolean; finishReason: FinishReason; usage: TokenUsage | null } {
   if (line.error !== undefined) {
     const message = stringField(line.error) ?? JSON.stringify(line.error);
-    throw new UpstreamError(`${provider}: stream failed: ${message}`, { provider, isRetryable: true, responseBody: truncateResponseBody(JSON.stringify(line)) });
+    throw new UpstreamError(`${provider}: stream failed: ${message}`, {
+      provider,
+      isRetryable: true,
+      responseBody: truncateResponseBody(JSON.stringify(line)),
+    });
   }
   if (typeof line.done !== 'boolean') throw invalidResponse(provider, 'no done flag');
   const message = line.message;
@@ -58,7 +73,11 @@ export function fromChatLine(
   const completion = numberField(line.eval_count);
   const usage =
     line.done && completion !== undefined
-      ? { promptTokens: numberField(line.prompt_eval_count) ?? 0, completionTokens: completion, totalTokens: (numberField(line.prompt_eval_count) ?? 0) + completion }
+      ? {
+          promptTokens: numberField(line.prompt_eval_count) ?? 0,
+          completionTokens: completion,
+          totalTokens: (numberField(line.prompt_eval_count) ?? 0) + completion,
+        }
       : null;
   const finishReason = line.done_reason === 'length' ? 'length' : ids.made > 0 ? 'tool_calls' : 'stop';
   return { text, toolCalls, done: line.done, finishReason, usage };
@@ -83,7 +102,8 @@ export const createOllamaProvider: ProviderFactory = (settings) => {
     for await (const text of jsonLines(response)) {
       const line = fromChatLine(parseJsonObject(text, provider), provider, ids);
       if (line.text) yield { type: 'delta', text: line.text };
-      for (const call of line.toolCalls) yield { type: 'tool_call', index: index++, id: call.id, name: call.name, arguments: call.arguments };
+      for (const call of line.toolCalls)
+        yield { type: 'tool_call', index: index++, id: call.id, name: call.name, arguments: call.arguments };
       if (line.done) {
         yield { type: 'finish', reason: line.finishReason };
         if (line.usage) yield { type: 'usage', usage: line.usage };
@@ -96,7 +116,8 @@ export const createOllamaProvider: ProviderFactory = (settings) => {
   async function embed(request: EmbeddingRequest, { signal }: CallOptions): Promise<EmbeddingResult> {
     const body = await client.postJson('/api/embed', { model: request.model, input: request.input }, signal);
     const embeddings = arrayField(body.embeddings);
-    if (!embeddings || embeddings.length !== request.input.length) throw invalidResponse(provider, `expected ${request.input.length} embeddings`);
+    if (!embeddings || embeddings.length !== request.input.length)
+      throw invalidResponse(provider, `expected ${request.input.length} embeddings`);
     const promptTokens = numberField(body.prompt_eval_count);
     return {
       vectors: embeddings.map((values) => vectorField(values, provider)),

@@ -19,7 +19,11 @@ function argumentsObject(text: string, provider: string): JsonObject {
   } catch {
     // refused below
   }
-  throw new UpstreamError(`${provider}: tool call arguments must be a JSON object to send to Ollama`, { provider, isRetryable: false, statusCode: 400 });
+  throw new UpstreamError(`${provider}: tool call arguments must be a JSON object to send to Ollama`, {
+    provider,
+    isRetryable: false,
+    statusCode: 400,
+  });
 }
 
 function toMessage(message: ChatMessage, names: Map<string, string>, provider: string): JsonObject {
@@ -29,12 +33,18 @@ function toMessage(message: ChatMessage, names: Map<string, string>, provider: s
   if (images.length > 0) {
     sent.images = images.map((source) => {
       if (source.kind === 'data') return source.base64;
-      throw new UpstreamError(`${provider}: Ollama takes images as data only; the router should have inlined ${source.url}`, { provider, isRetryable: false, statusCode: 400 });
+      throw new UpstreamError(`${provider}: Ollama takes images as data only; the router should have inlined ${source.url}`, {
+        provider,
+        isRetryable: false,
+        statusCode: 400,
+      });
     });
   }
   if (message.toolCalls && message.toolCalls.length > 0) {
     for (const call of message.toolCalls) names.set(call.id, call.name);
-    sent.tool_calls = message.toolCalls.map((call) => ({ function: { name: call.name, arguments: argumentsObject(call.arguments, provider) } }));
+    sent.tool_calls = message.toolCalls.map((call) => ({
+      function: { name: call.name, arguments: argumentsObject(call.arguments, provider) },
+    }));
   }
   if (message.role === 'tool') {
     const name = message.name ?? names.get(message.toolCallId ?? '');
@@ -61,13 +71,26 @@ function toOptions(request: ChatRequest): JsonObject {
  */
 export function toChatPayload(request: ChatRequest, stream: boolean, provider = 'ollama'): JsonObject {
   const names = new Map<string, string>();
-  const payload: JsonObject = { model: request.model, messages: request.messages.map((message) => toMessage(message, names, provider)), stream };
+  const payload: JsonObject = {
+    model: request.model,
+    messages: request.messages.map((message) => toMessage(message, names, provider)),
+    stream,
+  };
   const choice = request.toolChoice;
-  const tools = choice === 'none' ? [] : typeof choice === 'object' ? (request.tools ?? []).filter((tool) => tool.name === choice.name) : (request.tools ?? []);
+  const tools =
+    choice === 'none'
+      ? []
+      : typeof choice === 'object'
+        ? (request.tools ?? []).filter((tool) => tool.name === choice.name)
+        : (request.tools ?? []);
   if (tools.length > 0) {
     payload.tools = tools.map((tool) => ({
       type: 'function',
-      function: { name: tool.name, ...(tool.description !== undefined ? { description: tool.description } : {}), parameters: tool.parameters },
+      function: {
+        name: tool.name,
+        ...(tool.description !== undefined ? { description: tool.description } : {}),
+        parameters: tool.parameters,
+      },
     }));
   }
   const format = request.responseFormat;

@@ -1,14 +1,31 @@
-import { collect, readFixture, respondJson, settingsFor, startServer, writeInPieces, type FixtureServer, type Responder } from '../__fixtures__/fixture-server';
+import {
+  collect,
+  readFixture,
+  respondJson,
+  settingsFor,
+  startServer,
+  writeInPieces,
+  type FixtureServer,
+  type Responder,
+} from '../__fixtures__/fixture-server';
 import { createOllamaProvider } from './ollama';
 import type { ChatRequest, Provider, StreamEvent } from '../types';
 
 const signal = () => new AbortController().signal;
-const weather = { name: 'weather', description: 'The weather', parameters: { type: 'object', properties: { location: { type: 'string' } }, required: ['location'] } };
+const weather = {
+  name: 'weather',
+  description: 'The weather',
+  parameters: { type: 'object', properties: { location: { type: 'string' } }, required: ['location'] },
+};
 const time = { name: 'time', parameters: { type: 'object', properties: {} } };
-const request: ChatRequest = { model: 'llama3.2', messages: [{ role: 'user', content: 'Weather in San Francisco, and the time?' }], tools: [weather, time] };
+const request: ChatRequest = {
+  model: 'llama3.2',
+  messages: [{ role: 'user', content: 'Weather in San Francisco, and the time?' }],
+  tools: [weather, time],
+};
 const CALL_ID = /^call_[0-9a-f]{12}_\d+$/;
 
-describe('ollama provider: tools, images, format and options (synthetic fixtures from Ollama\'s documented /api/chat)', () => {
+describe("ollama provider: tools, images, format and options (synthetic fixtures from Ollama's documented /api/chat)", () => {
   let server: FixtureServer;
   let provider: Provider;
   let answer: Responder;
@@ -27,7 +44,10 @@ describe('ollama provider: tools, images, format and options (synthetic fixtures
     const result = await provider.chat(request, { signal: signal() });
 
     expect(result.finishReason).toBe('tool_calls');
-    expect(result.toolCalls!.map(({ name, arguments: text }) => [name, JSON.parse(text)])).toEqual([['weather', { location: 'San Francisco' }], ['time', {}]]);
+    expect(result.toolCalls!.map(({ name, arguments: text }) => [name, JSON.parse(text)])).toEqual([
+      ['weather', { location: 'San Francisco' }],
+      ['time', {}],
+    ]);
     const [first, second] = result.toolCalls!.map((call) => call.id);
     expect(first).toMatch(CALL_ID);
     expect(second).toBe(first!.replace(/_0$/, '_1'));
@@ -58,7 +78,14 @@ describe('ollama provider: tools, images, format and options (synthetic fixtures
         model: 'llama3.2',
         messages: [
           { role: 'developer', content: 'Be brief.' },
-          { role: 'user', content: 'What is this?', parts: [{ type: 'text', text: 'What is this?' }, { type: 'image', source: { kind: 'data', mediaType: 'image/png', base64: 'iVBORw0KGgo=' } }] },
+          {
+            role: 'user',
+            content: 'What is this?',
+            parts: [
+              { type: 'text', text: 'What is this?' },
+              { type: 'image', source: { kind: 'data', mediaType: 'image/png', base64: 'iVBORw0KGgo=' } },
+            ],
+          },
           { role: 'assistant', content: '', toolCalls: [{ id: 'call_1', name: 'weather', arguments: '{"location":"Berlin"}' }] },
           { role: 'tool', content: 'sunny', toolCallId: 'call_1' },
         ],
@@ -95,17 +122,26 @@ describe('ollama provider: tools, images, format and options (synthetic fixtures
 
   it('json_object is format "json"; tool_choice none sends no tools, a named one only that tool', async () => {
     answer = (response) => respondJson(response, 200, readFixture('ollama-chat-synthetic.json'));
-    await provider.chat({ ...request, responseFormat: { type: 'json_object' }, toolChoice: 'none', reasoningEffort: 'none' }, { signal: signal() });
+    await provider.chat(
+      { ...request, responseFormat: { type: 'json_object' }, toolChoice: 'none', reasoningEffort: 'none' },
+      { signal: signal() },
+    );
     expect(server.requests.at(-1)!.body).toMatchObject({ format: 'json', think: false });
     expect(server.requests.at(-1)!.body).not.toHaveProperty('tools');
 
     await provider.chat({ ...request, toolChoice: { name: 'time' } }, { signal: signal() });
-    expect((server.requests.at(-1)!.body as { tools: Array<{ function: { name: string } }> }).tools.map((tool) => tool.function.name)).toEqual(['time']);
+    expect(
+      (server.requests.at(-1)!.body as { tools: Array<{ function: { name: string } }> }).tools.map((tool) => tool.function.name),
+    ).toEqual(['time']);
   });
 
   it('refuses an image still given as a URL, with a clear non-retryable error and no call', async () => {
     const before = server.requests.length;
-    const message = { role: 'user' as const, content: 'x', parts: [{ type: 'image' as const, source: { kind: 'url' as const, url: 'https://example.com/a.png' } }] };
+    const message = {
+      role: 'user' as const,
+      content: 'x',
+      parts: [{ type: 'image' as const, source: { kind: 'url' as const, url: 'https://example.com/a.png' } }],
+    };
     await expect(provider.chat({ model: 'llama3.2', messages: [message] }, { signal: signal() })).rejects.toMatchObject({
       name: 'UpstreamError',
       message: expect.stringContaining('images as data only'),

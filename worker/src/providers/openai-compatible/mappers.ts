@@ -63,7 +63,8 @@ export function fromChatCompletion(body: JsonObject, provider: string, usageDial
   const choice = arrayField(body.choices)?.[0];
   if (!isObject(choice) || !isObject(choice.message)) throw invalidResponse(provider, 'no choices[0].message');
   const content = choice.message.content;
-  if (content !== null && content !== undefined && typeof content !== 'string') throw invalidResponse(provider, 'message content is not text');
+  if (content !== null && content !== undefined && typeof content !== 'string')
+    throw invalidResponse(provider, 'message content is not text');
   const finish = stringField(choice.finish_reason);
   const toolCalls = toToolCalls(choice.message.tool_calls, provider);
   // Some servers answer tool calls with finish_reason "stop" (vLLM, Ollama /v1): the calls decide.
@@ -78,7 +79,7 @@ export function fromChatCompletion(body: JsonObject, provider: string, usageDial
 export function streamError(error: unknown, provider: string): UpstreamError {
   const details = isObject(error) ? error : { message: error };
   const numericCode = numberField(details.code);
-  const code = numericCode !== undefined ? String(numericCode) : stringField(details.code) ?? stringField(details.type);
+  const code = numericCode !== undefined ? String(numericCode) : (stringField(details.code) ?? stringField(details.type));
   const message = stringField(details.message) ?? 'the stream reported an error';
   return new UpstreamError(`${provider}: stream failed: ${message}`, {
     provider,
@@ -94,7 +95,12 @@ export function streamError(error: unknown, provider: string): UpstreamError {
  * `toolCalls` carries the numbering of tool calls across one stream's chunks. A text piece keeps
  * the choice's `logprobs.content` entries (sent when the request asked for logprobs).
  */
-export function fromStreamChunk(chunk: JsonObject, provider: string, toolCalls = new StreamedToolCalls(), usageDialect: UsageDialect = OPENAI_USAGE): StreamEvent[] {
+export function fromStreamChunk(
+  chunk: JsonObject,
+  provider: string,
+  toolCalls = new StreamedToolCalls(),
+  usageDialect: UsageDialect = OPENAI_USAGE,
+): StreamEvent[] {
   if (chunk.error !== undefined && chunk.error !== null) throw streamError(chunk.error, provider);
   if (chunk.choices !== undefined && chunk.choices !== null && !Array.isArray(chunk.choices)) {
     throw invalidResponse(provider, 'chunk choices is not a list');

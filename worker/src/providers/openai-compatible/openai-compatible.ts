@@ -9,7 +9,16 @@ import { DEFAULT_DIALECT, toChatPayload, type RequestDialect } from './request';
 import { StreamedToolCalls } from './tool-calls';
 import { parseJsonObject } from '../shared/schema';
 import { serverSentEvents } from '../shared/sse';
-import type { ChatRequest, ChatResult, CallOptions, EmbeddingRequest, EmbeddingResult, Provider, ProviderSettings, StreamEvent } from '../types';
+import type {
+  ChatRequest,
+  ChatResult,
+  CallOptions,
+  EmbeddingRequest,
+  EmbeddingResult,
+  Provider,
+  ProviderSettings,
+  StreamEvent,
+} from '../types';
 
 export interface OpenAiCompatibleOptions extends Partial<RequestDialect> {
   /** Headers sent besides `Authorization: Bearer <key>` (which is left out when the key is empty). */

@@ -40,7 +40,12 @@ const NINE_CHARACTERS = /^[A-Za-z0-9]{9}$/;
 /** A tool-call id the server accepts: kept when it fits, else a stable 9-character digest (same input, same id). */
 export function toolCallIdFor(id: string, dialect: RequestDialect): string {
   if (dialect.toolCallIds === 'any' || NINE_CHARACTERS.test(id)) return id;
-  return createHash('sha256').update(id).digest('base64').replace(/[^A-Za-z0-9]/g, '').slice(0, 9).padEnd(9, '0');
+  return createHash('sha256')
+    .update(id)
+    .digest('base64')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 9)
+    .padEnd(9, '0');
 }
 
 function toPart(part: ContentPart): JsonObject {
@@ -57,7 +62,11 @@ function toMessage(message: ChatMessage, dialect: RequestDialect): JsonObject {
     return {
       role,
       content: message.content === '' ? null : message.content,
-      tool_calls: message.toolCalls.map((call) => ({ id: toolCallIdFor(call.id, dialect), type: 'function', function: { name: call.name, arguments: call.arguments } })),
+      tool_calls: message.toolCalls.map((call) => ({
+        id: toolCallIdFor(call.id, dialect),
+        type: 'function',
+        function: { name: call.name, arguments: call.arguments },
+      })),
     };
   }
   return { role, content };
@@ -87,7 +96,10 @@ function addToolsAndFormat(payload: JsonObject, request: ChatRequest, dialect: R
   const format = request.responseFormat;
   if (format?.type === 'json_schema') {
     const { name, schema, strict, description } = format;
-    payload.response_format = { type: 'json_schema', json_schema: { name, schema, ...(strict !== undefined ? { strict } : {}), ...(description !== undefined ? { description } : {}) } };
+    payload.response_format = {
+      type: 'json_schema',
+      json_schema: { name, schema, ...(strict !== undefined ? { strict } : {}), ...(description !== undefined ? { description } : {}) },
+    };
   } else if (format) {
     payload.response_format = { type: format.type };
   }

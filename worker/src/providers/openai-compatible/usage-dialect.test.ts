@@ -18,7 +18,10 @@ describe('usage dialects', () => {
 
   it("reads usage from a vendor block when the top level has none (Groq's x_groq), once when both have it", () => {
     const dialect = { reasoningOutsideCompletion: false, usageBlock: 'x_groq' };
-    const finish = { choices: [{ index: 0, delta: {}, finish_reason: 'stop' }], x_groq: { id: 'req_1', usage: { prompt_tokens: 45, completion_tokens: 662, total_tokens: 707 } } };
+    const finish = {
+      choices: [{ index: 0, delta: {}, finish_reason: 'stop' }],
+      x_groq: { id: 'req_1', usage: { prompt_tokens: 45, completion_tokens: 662, total_tokens: 707 } },
+    };
     expect(fromStreamChunk(finish, 'groq', new StreamedToolCalls(), dialect)).toEqual([
       { type: 'finish', reason: 'stop' },
       { type: 'usage', usage: { promptTokens: 45, completionTokens: 662, totalTokens: 707 } },

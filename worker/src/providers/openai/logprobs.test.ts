@@ -6,7 +6,12 @@ import { fromStreamChunk } from '../openai-compatible/mappers';
  * with the entries of its own tokens; chunks without text carry none or null.
  */
 describe('OpenAI-compatible stream chunks with logprobs', () => {
-  const entry = { token: 'Hello', logprob: -0.0012, bytes: [72, 101, 108, 108, 111], top_logprobs: [{ token: 'Hello', logprob: -0.0012, bytes: [72, 101, 108, 108, 111] }] };
+  const entry = {
+    token: 'Hello',
+    logprob: -0.0012,
+    bytes: [72, 101, 108, 108, 111],
+    top_logprobs: [{ token: 'Hello', logprob: -0.0012, bytes: [72, 101, 108, 108, 111] }],
+  };
   const chunk = (delta: Record<string, unknown>, logprobs: unknown, finish: string | null = null) => ({
     id: 'chatcmpl-1',
     object: 'chat.completion.chunk',
@@ -16,7 +21,9 @@ describe('OpenAI-compatible stream chunks with logprobs', () => {
   });
 
   it('keeps a content chunk’s logprobs entries on its delta event', () => {
-    expect(fromStreamChunk(chunk({ content: 'Hello' }, { content: [entry], refusal: null }), 'openai')).toEqual([{ type: 'delta', text: 'Hello', logprobs: [entry] }]);
+    expect(fromStreamChunk(chunk({ content: 'Hello' }, { content: [entry], refusal: null }), 'openai')).toEqual([
+      { type: 'delta', text: 'Hello', logprobs: [entry] },
+    ]);
   });
 
   it('adds nothing when the chunk has no logprobs, and sends no event for a chunk without text', () => {

@@ -1,11 +1,30 @@
-import { collect, frameChunks, readFixture, respondJson, settingsFor, startServer, writeInPieces, type FixtureServer, type Responder } from '../__fixtures__/fixture-server';
+import {
+  collect,
+  frameChunks,
+  readFixture,
+  respondJson,
+  settingsFor,
+  startServer,
+  writeInPieces,
+  type FixtureServer,
+  type Responder,
+} from '../__fixtures__/fixture-server';
 import { createOpenAiProvider } from './openai';
 import { createOpenRouterProvider } from '../openrouter/openrouter';
 import type { ChatRequest, Provider } from '../types';
 
 const signal = () => new AbortController().signal;
-const weather = { name: 'weather', description: 'The weather', parameters: { type: 'object', properties: { location: { type: 'string' } }, required: ['location'] }, strict: true };
-const request: ChatRequest = { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Weather in Berlin and Paris?' }], tools: [weather] };
+const weather = {
+  name: 'weather',
+  description: 'The weather',
+  parameters: { type: 'object', properties: { location: { type: 'string' } }, required: ['location'] },
+  strict: true,
+};
+const request: ChatRequest = {
+  model: 'gpt-4o-mini',
+  messages: [{ role: 'user', content: 'Weather in Berlin and Paris?' }],
+  tools: [weather],
+};
 
 describe('openai provider: the whole chat surface (synthetic tool-call answers: nothing is recorded for Chat Completions)', () => {
   let server: FixtureServer;
@@ -59,7 +78,15 @@ describe('openai provider: the whole chat surface (synthetic tool-call answers: 
         model: 'gpt-4o-mini',
         messages: [
           { role: 'developer', content: 'Be brief.' },
-          { role: 'user', content: 'What is this?', parts: [{ type: 'text', text: 'What is this?' }, { type: 'image', source: { kind: 'url', url: 'https://example.com/a.png' }, detail: 'low' }, { type: 'image', source: { kind: 'data', mediaType: 'image/png', base64: 'iVBORw0KGgo=' } }] },
+          {
+            role: 'user',
+            content: 'What is this?',
+            parts: [
+              { type: 'text', text: 'What is this?' },
+              { type: 'image', source: { kind: 'url', url: 'https://example.com/a.png' }, detail: 'low' },
+              { type: 'image', source: { kind: 'data', mediaType: 'image/png', base64: 'iVBORw0KGgo=' } },
+            ],
+          },
           { role: 'assistant', content: '', toolCalls: [{ id: 'call_1', name: 'weather', arguments: '{"location":"Berlin"}' }] },
           { role: 'tool', content: 'sunny', toolCallId: 'call_1' },
         ],
@@ -85,8 +112,19 @@ describe('openai provider: the whole chat surface (synthetic tool-call answers: 
       model: 'gpt-4o-mini',
       messages: [
         { role: 'developer', content: 'Be brief.' },
-        { role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'image_url', image_url: { url: 'https://example.com/a.png', detail: 'low' } }, { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KGgo=' } }] },
-        { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'weather', arguments: '{"location":"Berlin"}' } }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'What is this?' },
+            { type: 'image_url', image_url: { url: 'https://example.com/a.png', detail: 'low' } },
+            { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KGgo=' } },
+          ],
+        },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'weather', arguments: '{"location":"Berlin"}' } }],
+        },
         { role: 'tool', tool_call_id: 'call_1', content: 'sunny' },
       ],
       tools: [{ type: 'function', function: weather }],
@@ -108,8 +146,23 @@ describe('openai provider: the whole chat surface (synthetic tool-call answers: 
 
   it('OpenRouter passes the fields through with max_tokens, developer as system, and json_object as is', async () => {
     answer = (response) => respondJson(response, 200, readFixture('openai-tool-call-synthetic.json'));
-    await openrouter.chat({ ...request, messages: [{ role: 'developer', content: 'Be brief.' }, ...request.messages], responseFormat: { type: 'json_object' }, maxTokens: 10, user: 'u' }, { signal: signal() });
+    await openrouter.chat(
+      {
+        ...request,
+        messages: [{ role: 'developer', content: 'Be brief.' }, ...request.messages],
+        responseFormat: { type: 'json_object' },
+        maxTokens: 10,
+        user: 'u',
+      },
+      { signal: signal() },
+    );
 
-    expect(server.requests.at(-1)!.body).toMatchObject({ messages: [{ role: 'system', content: 'Be brief.' }, request.messages[0]], response_format: { type: 'json_object' }, max_tokens: 10, user: 'u', tools: [{ type: 'function', function: weather }] });
+    expect(server.requests.at(-1)!.body).toMatchObject({
+      messages: [{ role: 'system', content: 'Be brief.' }, request.messages[0]],
+      response_format: { type: 'json_object' },
+      max_tokens: 10,
+      user: 'u',
+      tools: [{ type: 'function', function: weather }],
+    });
   });
 });

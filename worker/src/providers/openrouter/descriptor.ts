@@ -15,7 +15,13 @@ export const OPENROUTER: ProviderDescriptor = {
   openModels: true,
   support: EVERY_FEATURE,
   models: [
-    { name: 'openai/gpt-4o-mini', capability: 'chat', contextWindow: 128_000, price: { input: 0.15, output: 0.6, cacheRead: 0.075 }, supports: { reasoning: false } },
+    {
+      name: 'openai/gpt-4o-mini',
+      capability: 'chat',
+      contextWindow: 128_000,
+      price: { input: 0.15, output: 0.6, cacheRead: 0.075 },
+      supports: { reasoning: false },
+    },
     {
       name: 'anthropic/claude-3.5-haiku',
       capability: 'chat',

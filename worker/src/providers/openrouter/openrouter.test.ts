@@ -1,5 +1,13 @@
 import { UpstreamError } from '../errors';
-import { collect, readFixture, rejection, settingsFor, startServer, writeInPieces, type FixtureServer } from '../__fixtures__/fixture-server';
+import {
+  collect,
+  readFixture,
+  rejection,
+  settingsFor,
+  startServer,
+  writeInPieces,
+  type FixtureServer,
+} from '../__fixtures__/fixture-server';
 import { createOpenRouterProvider } from './openrouter';
 import type { Provider, StreamEvent } from '../types';
 

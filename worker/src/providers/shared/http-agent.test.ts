@@ -44,10 +44,11 @@ async function startCountingServer() {
       released = true;
       held.splice(0).forEach(answer);
     },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -94,10 +95,20 @@ describe('HTTP helper: an admin-entered base URL passes the outbound guard at ev
 
   it.each([
     ['a loopback address', (port: number) => `http://127.0.0.1:${port}/v1`, {}],
-    ['a name that resolves to a private address', (port: number) => `http://inside.test:${port}/v1`, { 'inside.test': [{ address: '10.0.0.1', family: 4 }] }],
+    [
+      'a name that resolves to a private address',
+      (port: number) => `http://inside.test:${port}/v1`,
+      { 'inside.test': [{ address: '10.0.0.1', family: 4 }] },
+    ],
   ])('refuses %s without connecting, as a non-retryable upstream error', async (_case, url, table) => {
     const guard = new OutboundGuard([], resolverOf(table));
-    client = new HttpClient({ provider: 'compat', baseUrl: url(server.port), timeouts, headers: { authorization: 'Bearer sk-secret' }, outboundGuard: guard });
+    client = new HttpClient({
+      provider: 'compat',
+      baseUrl: url(server.port),
+      timeouts,
+      headers: { authorization: 'Bearer sk-secret' },
+      outboundGuard: guard,
+    });
     const error = await client.postJson('/chat/completions', {}, signal()).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(UpstreamError);
     expect((error as UpstreamError).details).toMatchObject({ isRetryable: false, providerCode: 'outbound_refused' });
@@ -106,14 +117,29 @@ describe('HTTP helper: an admin-entered base URL passes the outbound guard at ev
   });
 
   it('connects a host SVC_OUTBOUND_ALLOW names to the address the guard checked (pinned), keeping its Host', async () => {
-    const guard = new OutboundGuard([`provider.test:${server.port}`], resolverOf({ 'provider.test': [{ address: '127.0.0.1', family: 4 }] }));
-    client = new HttpClient({ provider: 'compat', baseUrl: `http://provider.test:${server.port}/v1`, timeouts, headers: {}, outboundGuard: guard });
+    const guard = new OutboundGuard(
+      [`provider.test:${server.port}`],
+      resolverOf({ 'provider.test': [{ address: '127.0.0.1', family: 4 }] }),
+    );
+    client = new HttpClient({
+      provider: 'compat',
+      baseUrl: `http://provider.test:${server.port}/v1`,
+      timeouts,
+      headers: {},
+      outboundGuard: guard,
+    });
     expect(await client.postJson('/chat/completions', {}, signal())).toEqual({ ok: true }); // the system resolver knows no provider.test
     expect(server.hosts).toEqual([`provider.test:${server.port}`]);
   });
 
   it('reports a host that does not resolve as a connection failure, not an internal error', async () => {
-    client = new HttpClient({ provider: 'compat', baseUrl: 'http://nowhere.test/v1', timeouts, headers: {}, outboundGuard: new OutboundGuard([], resolverOf({})) });
+    client = new HttpClient({
+      provider: 'compat',
+      baseUrl: 'http://nowhere.test/v1',
+      timeouts,
+      headers: {},
+      outboundGuard: new OutboundGuard([], resolverOf({})),
+    });
     const error = await client.postJson('/chat/completions', {}, signal()).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(UpstreamError);
     expect((error as UpstreamError).message).toContain('ENOTFOUND');

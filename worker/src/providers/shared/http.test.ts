@@ -4,11 +4,21 @@ import { errors as undiciErrors } from 'undici';
 import { UpstreamError, UpstreamTimeoutError } from '../errors';
 import { HttpClient, redactUrl, toUpstreamError } from './http';
 import { createOpenAiProvider } from '../openai/openai';
-import { collect, frameChunks, readFixture, rejection, respondJson, settingsFor, startServer, type FixtureServer } from '../__fixtures__/fixture-server';
+import {
+  collect,
+  frameChunks,
+  readFixture,
+  rejection,
+  respondJson,
+  settingsFor,
+  startServer,
+  type FixtureServer,
+} from '../__fixtures__/fixture-server';
 import type { StreamEvent } from '../types';
 
 const request = { model: 'gpt-4o-mini', messages: [{ role: 'user' as const, content: 'Hi' }] };
-const firstEvent = 'data: {"id":"c","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{"content":"Hel"},"finish_reason":null}]}\n\n';
+const firstEvent =
+  'data: {"id":"c","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{"content":"Hel"},"finish_reason":null}]}\n\n';
 const fast = { connectMs: 500, firstTokenMs: 300, idleMs: 300 };
 
 /** Everything a test opened, closed after it even when an assertion failed (so jest can exit). */
@@ -179,7 +189,11 @@ describe('HTTP helper: blocking answers (collected by a dispatch handler)', () =
     const seen: Array<Record<string, unknown>> = [];
     const server = track(
       await startServer((incoming, response) => {
-        seen.push({ authorization: incoming.headers.authorization, type: incoming.headers['content-type'], accept: incoming.headers.accept });
+        seen.push({
+          authorization: incoming.headers.authorization,
+          type: incoming.headers['content-type'],
+          accept: incoming.headers.accept,
+        });
         respondJson(response, 200, readFixture('openai-text.json'));
       }),
     );
@@ -195,7 +209,10 @@ describe('HTTP helper: blocking answers (collected by a dispatch handler)', () =
     const server = track(
       await startServer((_incoming, response) => {
         calls += 1;
-        if (calls === 1) respondJson(response, 429, '{"error":{"message":"Rate limit reached","type":"requests","code":"rate_limit_exceeded"}}', { 'retry-after': '7' });
+        if (calls === 1)
+          respondJson(response, 429, '{"error":{"message":"Rate limit reached","type":"requests","code":"rate_limit_exceeded"}}', {
+            'retry-after': '7',
+          });
         else respondJson(response, 200, readFixture('openai-text.json'));
       }),
     );
@@ -204,7 +221,12 @@ describe('HTTP helper: blocking answers (collected by a dispatch handler)', () =
     const error = await rejection(provider.chat(request, { signal: new AbortController().signal }));
 
     expect(error).toBeInstanceOf(UpstreamError);
-    expect((error as UpstreamError).details).toMatchObject({ statusCode: 429, isRetryable: true, retryAfterMs: 7000, providerCode: 'rate_limit_exceeded' });
+    expect((error as UpstreamError).details).toMatchObject({
+      statusCode: 429,
+      isRetryable: true,
+      retryAfterMs: 7000,
+      providerCode: 'rate_limit_exceeded',
+    });
     expect((error as UpstreamError).message).toContain('Rate limit reached');
     await new Promise((resolve) => setImmediate(resolve)); // undici frees the socket a tick after the body ends
     await expect(provider.chat(request, { signal: new AbortController().signal })).resolves.toMatchObject({ content: expect.any(String) });

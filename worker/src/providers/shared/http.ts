@@ -55,8 +55,16 @@ const ERROR_READ_LIMIT = 65536;
 /** How long a stream that sent its end marker may take to close before its connection is dropped. */
 const DRAIN_MS = 250;
 const CONNECTION_FAILURES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND',
-  'UND_ERR_SOCKET', 'UND_ERR_CLOSED',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
 ]);
 
 /**
@@ -96,11 +104,19 @@ export function toUpstreamError(error: unknown, provider: string, url: string): 
   const code = isObject(error) ? stringField(error.code) : undefined;
   const safeUrl = redactUrl(url);
   if (error instanceof OutboundRefusedError) {
-    return new UpstreamError(`${provider}: ${error.message}`, { provider, isRetryable: false, url: safeUrl, providerCode: 'outbound_refused' });
+    return new UpstreamError(`${provider}: ${error.message}`, {
+      provider,
+      isRetryable: false,
+      url: safeUrl,
+      providerCode: 'outbound_refused',
+    });
   }
-  if (error instanceof undiciErrors.ConnectTimeoutError || code === 'UND_ERR_CONNECT_TIMEOUT') return new UpstreamTimeoutError(provider, 'connect', safeUrl);
-  if (error instanceof undiciErrors.HeadersTimeoutError || code === 'UND_ERR_HEADERS_TIMEOUT') return new UpstreamTimeoutError(provider, 'first_token', safeUrl);
-  if (error instanceof undiciErrors.BodyTimeoutError || code === 'UND_ERR_BODY_TIMEOUT') return new UpstreamTimeoutError(provider, 'idle', safeUrl);
+  if (error instanceof undiciErrors.ConnectTimeoutError || code === 'UND_ERR_CONNECT_TIMEOUT')
+    return new UpstreamTimeoutError(provider, 'connect', safeUrl);
+  if (error instanceof undiciErrors.HeadersTimeoutError || code === 'UND_ERR_HEADERS_TIMEOUT')
+    return new UpstreamTimeoutError(provider, 'first_token', safeUrl);
+  if (error instanceof undiciErrors.BodyTimeoutError || code === 'UND_ERR_BODY_TIMEOUT')
+    return new UpstreamTimeoutError(provider, 'idle', safeUrl);
   if (code && CONNECTION_FAILURES.has(code)) {
     return new UpstreamError(`${provider}: connection failed (${code})`, { provider, isRetryable: true, url: safeUrl });
   }
@@ -150,7 +166,11 @@ export class HttpClient {
   private readonly jsonHeaders: Record<string, string>;
 
   constructor(private readonly options: HttpClientOptions) {
-    this.agent = createProviderAgent({ connectMs: options.timeouts.connectMs, connections: options.connections, outboundGuard: options.outboundGuard });
+    this.agent = createProviderAgent({
+      connectMs: options.timeouts.connectMs,
+      connections: options.connections,
+      outboundGuard: options.outboundGuard,
+    });
     this.jsonHeaders = { ...options.headers, 'content-type': 'application/json', accept: 'application/json' };
   }
 
@@ -167,7 +187,8 @@ export class HttpClient {
     } catch (error) {
       throw this.mapError(error, target.url, signal);
     }
-    if (answer.statusCode < 200 || answer.statusCode >= 300) throw this.statusError(answer.statusCode, answer.headers, answer.text, target.url);
+    if (answer.statusCode < 200 || answer.statusCode >= 300)
+      throw this.statusError(answer.statusCode, answer.headers, answer.text, target.url);
     return parseJsonObject(answer.text, this.options.provider, target.safeUrl);
   }
 

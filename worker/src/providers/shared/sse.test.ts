@@ -7,7 +7,8 @@ async function* pieces(text: string, size: number): AsyncGenerator<Uint8Array> {
 }
 
 describe('serverSentEvents', () => {
-  const wire = ': OPENROUTER PROCESSING\n\nevent: content_block_delta\r\ndata: {"text":"héllo"}\r\n\r\n: keep-alive\n\ndata: line one\ndata: line two\n\ndata: [DONE]\n\n';
+  const wire =
+    ': OPENROUTER PROCESSING\n\nevent: content_block_delta\r\ndata: {"text":"héllo"}\r\n\r\n: keep-alive\n\ndata: line one\ndata: line two\n\ndata: [DONE]\n\n';
   const expected = [
     { event: 'content_block_delta', data: '{"text":"héllo"}' },
     { event: undefined, data: 'line one\nline two' },

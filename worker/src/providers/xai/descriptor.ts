@@ -19,8 +19,25 @@ export const XAI: ProviderDescriptor = {
   openModels: false,
   support: { ...EVERY_FEATURE, reasoning: false, logprobs: false, seed: false, logitBias: false },
   models: [
-    { name: 'grok-4', capability: 'chat', contextWindow: 256_000, price: { input: 3, output: 15, cacheRead: 0.75 }, supports: { penalties: false } },
-    { name: 'grok-4-1-fast-non-reasoning', capability: 'chat', contextWindow: 2_000_000, price: { input: 0.2, output: 0.5, cacheRead: 0.05 } },
-    { name: 'grok-3-mini', capability: 'chat', contextWindow: 131_072, price: { input: 0.3, output: 0.5, cacheRead: 0.075 }, supports: { reasoning: true, images: false } },
+    {
+      name: 'grok-4',
+      capability: 'chat',
+      contextWindow: 256_000,
+      price: { input: 3, output: 15, cacheRead: 0.75 },
+      supports: { penalties: false },
+    },
+    {
+      name: 'grok-4-1-fast-non-reasoning',
+      capability: 'chat',
+      contextWindow: 2_000_000,
+      price: { input: 0.2, output: 0.5, cacheRead: 0.05 },
+    },
+    {
+      name: 'grok-3-mini',
+      capability: 'chat',
+      contextWindow: 131_072,
+      price: { input: 0.3, output: 0.5, cacheRead: 0.075 },
+      supports: { reasoning: true, images: false },
+    },
   ],
 };

@@ -1,4 +1,13 @@
-import { collect, frameChunks, readFixture, respondJson, settingsFor, startServer, writeInPieces, type FixtureServer } from '../__fixtures__/fixture-server';
+import {
+  collect,
+  frameChunks,
+  readFixture,
+  respondJson,
+  settingsFor,
+  startServer,
+  writeInPieces,
+  type FixtureServer,
+} from '../__fixtures__/fixture-server';
 import { XAI } from './descriptor';
 import { createXaiProvider } from './xai';
 import type { Provider, StreamEvent } from '../types';
@@ -16,7 +25,9 @@ describe('xai provider', () => {
 
   beforeAll(async () => {
     server = await startServer((_request, response) =>
-      fixture.endsWith('.json') ? respondJson(response, 200, readFixture(fixture)) : writeInPieces(response, frameChunks(fixture, { done: true })),
+      fixture.endsWith('.json')
+        ? respondJson(response, 200, readFixture(fixture))
+        : writeInPieces(response, frameChunks(fixture, { done: true })),
     );
     provider = createXaiProvider(settingsFor(server, 'xai', '/v1', { apiKey: 'xai-test' }));
   });
@@ -36,7 +47,10 @@ describe('xai provider', () => {
     fixture = 'xai-reasoning-synthetic.chunks.txt';
     const events = await collect(provider.stream(request, { signal: signal() }));
     expect(text(events)).toBe('Hello there!');
-    expect(events.slice(-2)).toEqual([{ type: 'finish', reason: 'stop' }, { type: 'usage', usage: USAGE }]);
+    expect(events.slice(-2)).toEqual([
+      { type: 'finish', reason: 'stop' },
+      { type: 'usage', usage: USAGE },
+    ]);
   });
 
   it('has no embeddings; its descriptor points at api.x.ai/v1 with XAI_* variables', () => {

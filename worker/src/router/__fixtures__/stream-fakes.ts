@@ -29,7 +29,11 @@ export function scriptedProvider(name: string, steps: Step[]): Provider & { sign
         signals.push(options.signal!);
         for (const step of steps) {
           if ('throws' in step) throw step.throws;
-          if ('gate' in step) await Promise.race([step.gate, new Promise((_resolve, reject) => options.signal!.addEventListener('abort', () => reject(options.signal!.reason)))]);
+          if ('gate' in step)
+            await Promise.race([
+              step.gate,
+              new Promise((_resolve, reject) => options.signal!.addEventListener('abort', () => reject(options.signal!.reason))),
+            ]);
           else yield step;
         }
       },
@@ -68,13 +72,26 @@ export function fakeRouter(providers: Provider[], responseCache: unknown = { pol
 /** A real CallRecord over a recorder that keeps each completed row. */
 export function recordedCall(kind: CallIdentity['kind']) {
   const completed: UsageCompletion[] = [];
-  const recorder = { open: () => undefined, complete: (_id: string, completion: UsageCompletion) => completed.push(completion) } as unknown as UsageRecorder;
-  const prices = { priceFor: async () => ({ inputPerMtok: 1, outputPerMtok: 2, cacheReadPerMtok: 0, cacheWritePerMtok: 0, currency: 'USD' }) } as unknown as PriceBook;
-  const identity = { requestId: 'req_1', keyId: 'key_1', keyTeam: 'team', metadata: { team: '', campaign: '', user: '' }, purpose: null, kind };
+  const recorder = {
+    open: () => undefined,
+    complete: (_id: string, completion: UsageCompletion) => completed.push(completion),
+  } as unknown as UsageRecorder;
+  const prices = {
+    priceFor: async () => ({ inputPerMtok: 1, outputPerMtok: 2, cacheReadPerMtok: 0, cacheWritePerMtok: 0, currency: 'USD' }),
+  } as unknown as PriceBook;
+  const identity = {
+    requestId: 'req_1',
+    keyId: 'key_1',
+    keyTeam: 'team',
+    metadata: { team: '', campaign: '', user: '' },
+    purpose: null,
+    kind,
+  };
   return { completed, record: new CallRecord(recorder, prices, identity) };
 }
 
-export const streamedBody = (model: CatalogModel) => parseChatRequest({ model: model.id, messages: [{ role: 'user', content: 'hi' }], stream: true });
+export const streamedBody = (model: CatalogModel) =>
+  parseChatRequest({ model: model.id, messages: [{ role: 'user', content: 'hi' }], stream: true });
 
 /**
  * Every piece of a sequence, or the error it threw after them — returned after the turn of the

@@ -30,7 +30,12 @@ export function alertData(budget: BudgetRecord, crossed: CrossedThreshold): Reco
 }
 
 /** Queues the alert in the settling transaction when the budget has an alert URL (the crossing is kept on the window either way). */
-export async function queueAlert(outbox: OutboxWriter, connection: PoolConnection, budget: BudgetRecord | undefined, crossed: CrossedThreshold): Promise<boolean> {
+export async function queueAlert(
+  outbox: OutboxWriter,
+  connection: PoolConnection,
+  budget: BudgetRecord | undefined,
+  crossed: CrossedThreshold,
+): Promise<boolean> {
   if (!budget?.alertUrl) return false;
   await outbox.enqueue(connection, { siteUrl: alertQueue(budget.id), type: BUDGET_ALERT_EVENT, data: alertData(budget, crossed) });
   return true;

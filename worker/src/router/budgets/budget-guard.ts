@@ -63,14 +63,24 @@ export class BudgetGuard {
   ) {
     this.budgets = new TtlCache(BUDGET_LIST_TTL_MS, 1, Date.now, BUDGET_LIST_STALE_MS);
     this.ledger = new BudgetLedger(database);
-    this.leases = new LeaseBook(new LeaseLedger(database, this.ledger), {
-      crossed: async (connection, crossed) => {
-        const budget = await this.applicableById(crossed.budgetId);
-        this.logger.info('budget threshold reached', { budget_id: crossed.budgetId, threshold_percent: crossed.threshold, spent: crossed.spent, amount: crossed.amount });
-        return queueAlert(this.outbox, connection, budget, crossed);
+    this.leases = new LeaseBook(
+      new LeaseLedger(database, this.ledger),
+      {
+        crossed: async (connection, crossed) => {
+          const budget = await this.applicableById(crossed.budgetId);
+          this.logger.info('budget threshold reached', {
+            budget_id: crossed.budgetId,
+            threshold_percent: crossed.threshold,
+            spent: crossed.spent,
+            amount: crossed.amount,
+          });
+          return queueAlert(this.outbox, connection, budget, crossed);
+        },
+        committed: () => this.outbox.notifyCommitted(),
       },
-      committed: () => this.outbox.notifyCommitted(),
-    }, logger, leaseTtlMs);
+      logger,
+      leaseTtlMs,
+    );
   }
 
   /** After an admin change on this worker: read the list again at once. */
@@ -80,9 +90,16 @@ export class BudgetGuard {
 
   /** The budgets of a call's key, team and site (at once when the list is cached). */
   applicable(scope: BudgetScope): Eventually<BudgetRecord[]> {
-    return andThen(this.budgets.get('all', () => this.store.list()), (all) => all.filter((budget) => (budget.scopeKind === 'key' && budget.scopeValue === scope.keyId)
-      || (budget.scopeKind === 'team' && budget.scopeValue === scope.team)
-      || (budget.scopeKind === 'site' && budget.scopeValue === scope.siteUrl)));
+    return andThen(
+      this.budgets.get('all', () => this.store.list()),
+      (all) =>
+        all.filter(
+          (budget) =>
+            (budget.scopeKind === 'key' && budget.scopeValue === scope.keyId) ||
+            (budget.scopeKind === 'team' && budget.scopeValue === scope.team) ||
+            (budget.scopeKind === 'site' && budget.scopeValue === scope.siteUrl),
+        ),
+    );
   }
 
   /**
@@ -115,7 +132,11 @@ export class BudgetGuard {
   }
 
   private async applicableById(id: string): Promise<BudgetRecord | undefined> {
-    return (await this.budgets.get('all', () => this.store.list())).find((budget) => budget.id === id) ?? (await this.store.find(id)) ?? undefined;
+    return (
+      (await this.budgets.get('all', () => this.store.list())).find((budget) => budget.id === id) ??
+      (await this.store.find(id)) ??
+      undefined
+    );
   }
 
   /** The outbox delivery's target for a budget alert queue (`budget:<id>`); null for any other queue. */
@@ -131,16 +152,24 @@ export class BudgetGuard {
 export function budgetExceeded(refusal: BudgetRefusal, now: Date): ApiError {
   const { budget } = refusal;
   const reset = resetsAt(budget.period, now);
-  const headers: Record<string, string> = reset ? { 'Retry-After': String(Math.max(1, Math.ceil((reset.getTime() - now.getTime()) / 1000))) } : {};
-  return new ApiError(429, 'svc_budget_exceeded', `The ${budget.period === 'total' ? 'total' : `${budget.period}ly`.replace('dayly', 'daily')} budget of ${budget.amount} USD for this ${budget.scopeKind} is spent.`, {
-    budget: {
-      id: budget.id,
-      scope: { kind: budget.scopeKind, value: budget.scopeValue },
-      period: budget.period,
-      amount: { amount: budget.amount, currency: 'USD' },
-      spent: { amount: refusal.spent, currency: 'USD' },
-      reserved: { amount: refusal.reserved, currency: 'USD' },
+  const headers: Record<string, string> = reset
+    ? { 'Retry-After': String(Math.max(1, Math.ceil((reset.getTime() - now.getTime()) / 1000))) }
+    : {};
+  return new ApiError(
+    429,
+    'svc_budget_exceeded',
+    `The ${budget.period === 'total' ? 'total' : `${budget.period}ly`.replace('dayly', 'daily')} budget of ${budget.amount} USD for this ${budget.scopeKind} is spent.`,
+    {
+      budget: {
+        id: budget.id,
+        scope: { kind: budget.scopeKind, value: budget.scopeValue },
+        period: budget.period,
+        amount: { amount: budget.amount, currency: 'USD' },
+        spent: { amount: refusal.spent, currency: 'USD' },
+        reserved: { amount: refusal.reserved, currency: 'USD' },
+      },
+      resets_at: reset ? reset.toISOString() : null,
     },
-    resets_at: reset ? reset.toISOString() : null,
-  }, headers);
+    headers,
+  );
 }

@@ -22,7 +22,8 @@ describe('a budget amount', () => {
   });
 
   it('refuses hostile spellings, 0 and amounts below one hundred-millionth', () => {
-    for (const spelling of ['0x10', '1e3', ' 25', '+25', '-0', 'Infinity', '1_000', '١٢']) expect(amountProblem(spelling)).toMatch(/^must be a plain decimal such as "25.00"/);
+    for (const spelling of ['0x10', '1e3', ' 25', '+25', '-0', 'Infinity', '1_000', '١٢'])
+      expect(amountProblem(spelling)).toMatch(/^must be a plain decimal such as "25.00"/);
     expect(amountProblem('0')).toBe('must be more than 0');
     expect(amountProblem(1e-9)).toBe('is below 0.00000001, the smallest amount stored; give at least 0.00000001');
     expect(amountProblem('10000000000')).toBe('must be below 10000000000 (at most 10 digits before the point)');

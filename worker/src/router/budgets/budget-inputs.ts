@@ -39,7 +39,8 @@ function readScope(raw: Raw, problems: Problems): { scopeKind: BudgetScopeKind; 
   }
   const value = scope.value;
   if (kind === 'key' && (typeof value !== 'string' || !KEY_ID.test(value))) problems.add('scope.value', 'must be an API key id (key_…)');
-  else if (kind === 'team' && (typeof value !== 'string' || value.trim() === '' || value.length > 100)) problems.add('scope.value', 'must be a team name of 1 to 100 characters');
+  else if (kind === 'team' && (typeof value !== 'string' || value.trim() === '' || value.length > 100))
+    problems.add('scope.value', 'must be a team name of 1 to 100 characters');
   else if (kind === 'site') {
     const site = normaliseSiteUrl(value);
     if (!site) problems.add('scope.value', 'must be the site URL (http or https)');

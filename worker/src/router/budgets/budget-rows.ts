@@ -32,7 +32,10 @@ function toRecord(row: RowDataPacket): BudgetRecord {
 
 /** The budgets table: create (with a fresh alert signing secret), list, find, update, remove. */
 export class BudgetStore {
-  constructor(private readonly database: Database, private readonly encryptionKey: Buffer) {}
+  constructor(
+    private readonly database: Database,
+    private readonly encryptionKey: Buffer,
+  ) {}
 
   private get table(): string {
     return this.database.table('budgets');
@@ -45,7 +48,16 @@ export class BudgetStore {
     await this.database.pool.execute(
       `INSERT INTO ${this.table} (id, scope_kind, scope_value, period, amount, hard, alert_url, alert_secret, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, UTC_TIMESTAMP(3), UTC_TIMESTAMP(3))`,
-      [id, fields.scopeKind, fields.scopeValue, fields.period, fields.amount, fields.hard ? 1 : 0, fields.alertUrl, encrypt(alertSecret, this.encryptionKey)],
+      [
+        id,
+        fields.scopeKind,
+        fields.scopeValue,
+        fields.period,
+        fields.amount,
+        fields.hard ? 1 : 0,
+        fields.alertUrl,
+        encrypt(alertSecret, this.encryptionKey),
+      ],
     );
     return { record: (await this.find(id))!, alertSecret };
   }
@@ -74,13 +86,17 @@ export class BudgetStore {
     await this.database.pool.execute(`DELETE FROM ${this.database.table('budget_windows')} WHERE budget_id = ?`, [id]);
     await this.database.pool.execute(`DELETE FROM ${this.database.table('budget_reservations')} WHERE budget_id = ?`, [id]);
     // Its alerts not yet delivered go with it (their queue is `budget:<id>`, budget-alerts.ts).
-    await this.database.pool.execute(`DELETE FROM ${this.database.table('outbox')} WHERE site_url = ? AND status = 'pending'`, [`budget:${id}`]);
+    await this.database.pool.execute(`DELETE FROM ${this.database.table('outbox')} WHERE site_url = ? AND status = 'pending'`, [
+      `budget:${id}`,
+    ]);
     return result.affectedRows > 0;
   }
 
   /** The alert URL and decrypted signing secret, for a delivery; null when the budget or its URL is gone. */
   async alertTarget(id: string): Promise<{ url: string; secret: string } | null> {
-    const [rows] = await this.database.pool.execute<RowDataPacket[]>(`SELECT alert_url, alert_secret FROM ${this.table} WHERE id = ?`, [id]);
+    const [rows] = await this.database.pool.execute<RowDataPacket[]>(`SELECT alert_url, alert_secret FROM ${this.table} WHERE id = ?`, [
+      id,
+    ]);
     const row = rows[0];
     if (!row?.alert_url || !row.alert_secret) return null;
     return { url: row.alert_url, secret: decrypt(row.alert_secret, this.encryptionKey) };

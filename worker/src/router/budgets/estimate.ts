@@ -19,7 +19,7 @@ export interface CallEstimateInput {
 
 /** The tokens reserved: input ≈ 4 characters a token, output the request's cap or the default. */
 export function estimatedTokens(input: CallEstimateInput): { promptTokens: number; completionTokens: number } {
-  const completionTokens = input.embeddings ? 0 : input.maxTokens ?? DEFAULT_OUTPUT_CAP;
+  const completionTokens = input.embeddings ? 0 : (input.maxTokens ?? DEFAULT_OUTPUT_CAP);
   return { promptTokens: estimateTokens(input.promptText), completionTokens };
 }
 

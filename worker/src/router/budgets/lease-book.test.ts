@@ -7,7 +7,17 @@ import type { GrantSize, LeaseLedger } from './lease-ledger';
 
 const E = toUnits('0.007');
 const NOW = new Date('2026-11-24T12:00:00Z');
-const budgetOf = (id: string, amount: Units, hard = true): BudgetRecord => ({ id, scopeKind: 'key', scopeValue: 'key_x', period: 'day', amount: fromUnits(amount), hard, alertUrl: null, createdAt: NOW, updatedAt: NOW });
+const budgetOf = (id: string, amount: Units, hard = true): BudgetRecord => ({
+  id,
+  scopeKind: 'key',
+  scopeValue: 'key_x',
+  period: 'day',
+  amount: fromUnits(amount),
+  hard,
+  alertUrl: null,
+  createdAt: NOW,
+  updatedAt: NOW,
+});
 
 /**
  * budget_windows and budget_reservations in memory, one statement set at a time (as the
@@ -26,13 +36,18 @@ class MemoryDatabase {
   private chain: Promise<unknown> = Promise.resolve();
 
   private locked<T>(work: () => T): Promise<T> {
-    const result = this.chain.then(() => new Promise<T>((resolve, reject) => setImmediate(() => {
-      try {
-        resolve(work());
-      } catch (error) {
-        reject(error);
-      }
-    })));
+    const result = this.chain.then(
+      () =>
+        new Promise<T>((resolve, reject) =>
+          setImmediate(() => {
+            try {
+              resolve(work());
+            } catch (error) {
+              reject(error);
+            }
+          }),
+        ),
+    );
     this.chain = result.catch(() => undefined);
     return result;
   }
@@ -44,32 +59,38 @@ class MemoryDatabase {
 
   ledger(): LeaseLedger {
     return {
-      grant: (lease: Lease, size: GrantSize) => this.locked(() => {
-        this.grants += 1;
-        const window = this.window(lease.budget.id);
-        const seen = { spent: fromUnits(window.spent), reserved: fromUnits(window.reserved), amount: fromUnits(this.amounts.get(lease.budget.id)!) };
-        if (lease.stored && !this.rows.has(lease.id)) return { granted: 0n, window: seen, gone: true };
-        const granted = size(lease.budget.hard ? this.amounts.get(lease.budget.id)! - window.spent - window.reserved : null);
-        if (granted <= 0n) return { granted: 0n, window: seen, gone: false };
-        this.rows.set(lease.id, (this.rows.get(lease.id) ?? 0n) + granted);
-        window.reserved += granted;
-        const total = window.spent + window.reserved;
-        if (total > (this.peak.get(lease.budget.id) ?? 0n)) this.peak.set(lease.budget.id, total);
-        return { granted, window: seen, gone: false };
-      }),
-      flush: (lease: Lease, pending: PendingSettlement) => this.locked(() => {
-        this.flushes += 1;
-        if (this.failFlushes > 0) {
-          this.failFlushes -= 1;
-          throw new Error('connection lost');
-        }
-        const window = this.window(lease.budget.id);
-        const present = this.rows.has(lease.id);
-        if (present) this.rows.set(lease.id, this.rows.get(lease.id)! - pending.release);
-        window.reserved -= present ? pending.release : 0n;
-        window.spent += pending.spend;
-        return present;
-      }),
+      grant: (lease: Lease, size: GrantSize) =>
+        this.locked(() => {
+          this.grants += 1;
+          const window = this.window(lease.budget.id);
+          const seen = {
+            spent: fromUnits(window.spent),
+            reserved: fromUnits(window.reserved),
+            amount: fromUnits(this.amounts.get(lease.budget.id)!),
+          };
+          if (lease.stored && !this.rows.has(lease.id)) return { granted: 0n, window: seen, gone: true };
+          const granted = size(lease.budget.hard ? this.amounts.get(lease.budget.id)! - window.spent - window.reserved : null);
+          if (granted <= 0n) return { granted: 0n, window: seen, gone: false };
+          this.rows.set(lease.id, (this.rows.get(lease.id) ?? 0n) + granted);
+          window.reserved += granted;
+          const total = window.spent + window.reserved;
+          if (total > (this.peak.get(lease.budget.id) ?? 0n)) this.peak.set(lease.budget.id, total);
+          return { granted, window: seen, gone: false };
+        }),
+      flush: (lease: Lease, pending: PendingSettlement) =>
+        this.locked(() => {
+          this.flushes += 1;
+          if (this.failFlushes > 0) {
+            this.failFlushes -= 1;
+            throw new Error('connection lost');
+          }
+          const window = this.window(lease.budget.id);
+          const present = this.rows.has(lease.id);
+          if (present) this.rows.set(lease.id, this.rows.get(lease.id)! - pending.release);
+          window.reserved -= present ? pending.release : 0n;
+          window.spent += pending.spend;
+          return present;
+        }),
       renew: (lease: Lease) => this.locked(() => this.rows.has(lease.id)),
       giveBack: (lease: Lease) => this.locked(() => this.sweep(lease.id, lease.budget.id)),
     } as unknown as LeaseLedger;
@@ -140,7 +161,10 @@ describe('LeaseBook', () => {
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'rejected']);
     expect((outcomes[1] as PromiseRejectedResult).reason.budget.id).toBe('bgt_B');
     const draws = (outcomes[0] as PromiseFulfilledResult<Draw[]>).value;
-    expect(draws.map((draw) => [draw.lease.budget.id, draw.lease.drawn])).toEqual([['bgt_A', E], ['bgt_B', E]]);
+    expect(draws.map((draw) => [draw.lease.budget.id, draw.lease.drawn])).toEqual([
+      ['bgt_A', E],
+      ['bgt_B', E],
+    ]);
   });
 
   it('still adds the spend of calls on a lease the sweep released, releases nothing twice, and takes a new lease for the next call', async () => {
@@ -229,7 +253,7 @@ describe('LeaseBook', () => {
     expect(database.peak.get('bgt_A')).toBeLessThanOrEqual(32n * E);
   });
 
-  it('draws from the next day\'s window once the day turns, and from a month window when the budget\'s period changes', async () => {
+  it("draws from the next day's window once the day turns, and from a month window when the budget's period changes", async () => {
     const database = new MemoryDatabase();
     database.amounts.set('bgt_A', toUnits('100'));
     const worker = book(database);
@@ -238,7 +262,12 @@ describe('LeaseBook', () => {
     const [sameDay] = await worker.draw([daily], E, new Date('2026-11-24T23:59:59.999Z'));
     const [tomorrow] = await worker.draw([daily], E, new Date('2026-11-25T00:00:00Z'));
     const [monthly] = await worker.draw([{ ...daily, period: 'month' }], E, new Date('2026-11-25T00:00:00Z'));
-    expect([today, sameDay, tomorrow, monthly].map((draw) => draw!.lease.windowStart)).toEqual(['2026-11-24 00:00:00', '2026-11-24 00:00:00', '2026-11-25 00:00:00', '2026-11-01 00:00:00']);
+    expect([today, sameDay, tomorrow, monthly].map((draw) => draw!.lease.windowStart)).toEqual([
+      '2026-11-24 00:00:00',
+      '2026-11-24 00:00:00',
+      '2026-11-25 00:00:00',
+      '2026-11-01 00:00:00',
+    ]);
   });
 
   it('grows the lease of a worker drawing fast, one call at a time, so it asks the database seldom', async () => {
@@ -256,7 +285,13 @@ describe('LeaseBook', () => {
     };
     await run(400, 1); // 1,000 calls a second: 16 → 32 → … → 256 estimates a grant
     expect(database.grants).toBeLessThanOrEqual(8);
-    const slow = new LeaseBook(database.ledger(), { crossed: async () => false, committed: () => undefined }, silentLogger, 60_000, () => now);
+    const slow = new LeaseBook(
+      database.ledger(),
+      { crossed: async () => false, committed: () => undefined },
+      silentLogger,
+      60_000,
+      () => now,
+    );
     const grantsBefore = database.grants;
     for (let call = 0; call < 40; call += 1) {
       slow.settle(await slow.draw([budgetOf('bgt_A', 100_000n * E)], E, NOW), E);

@@ -151,7 +151,12 @@ export class LeaseBook {
     const known = this.windows.get(budget.id);
     if (known && known.period === budget.period && time >= known.from && time < known.until) return known.start;
     const from = windowStart(budget.period, now);
-    const window = { period: budget.period, start: sqlDateTime(from), from: from.getTime(), until: resetsAt(budget.period, now)?.getTime() ?? Infinity };
+    const window = {
+      period: budget.period,
+      start: sqlDateTime(from),
+      from: from.getTime(),
+      until: resetsAt(budget.period, now)?.getTime() ?? Infinity,
+    };
     this.windows.set(budget.id, window);
     return window.start;
   }
@@ -166,25 +171,28 @@ export class LeaseBook {
 
   private topUp(lease: Lease, estimate: Units) {
     const now = new Date(this.clock());
-    const running = this.ledger.grant(lease, grantSize(estimate, lease.free, lease.calls), now, new Date(now.getTime() + this.ttlMs)).then((outcome) => {
-      if (outcome.gone) {
-        lease.lost();
-        this.retire(lease);
-      } else if (outcome.granted > 0n) {
-        lease.granted(outcome.granted);
-        lease.stored = true;
-        lease.renewedAt = now.getTime();
-        lease.grantedAt = now.getTime();
-        // Retired while this grant was on its way (idle, a changed budget, stop): the grant goes back at once, for other calls.
-        if (lease.state === 'retired') {
+    const running = this.ledger
+      .grant(lease, grantSize(estimate, lease.free, lease.calls), now, new Date(now.getTime() + this.ttlMs))
+      .then((outcome) => {
+        if (outcome.gone) {
+          lease.lost();
           this.retire(lease);
-          void this.flush();
+        } else if (outcome.granted > 0n) {
+          lease.granted(outcome.granted);
+          lease.stored = true;
+          lease.renewedAt = now.getTime();
+          lease.grantedAt = now.getTime();
+          // Retired while this grant was on its way (idle, a changed budget, stop): the grant goes back at once, for other calls.
+          if (lease.state === 'retired') {
+            this.retire(lease);
+            void this.flush();
+          }
         }
-      }
-      return outcome;
-    }).finally(() => {
-      lease.topUp = null;
-    });
+        return outcome;
+      })
+      .finally(() => {
+        lease.topUp = null;
+      });
     lease.topUp = running.then(() => undefined);
     return running;
   }
@@ -192,9 +200,13 @@ export class LeaseBook {
   private topUpInBackground(lease: Lease, estimate: Units): void {
     if (lease.topUp || lease.state !== 'open' || this.clock() < lease.dryUntil) return;
     if (lease.stored && lease.calls < LEASE_CALLS_MAX && this.clock() - lease.grantedAt < BUSY_TOP_UP_MS) lease.calls *= 2n;
-    this.topUp(lease, estimate).then((outcome) => {
-      if (outcome.granted === 0n) lease.dryUntil = this.clock() + DRY_PAUSE_MS;
-    }, (error: unknown) => this.logger.warn('budget lease top-up failed', { lease: lease.id, error: error instanceof Error ? error.message : String(error) }));
+    this.topUp(lease, estimate).then(
+      (outcome) => {
+        if (outcome.granted === 0n) lease.dryUntil = this.clock() + DRY_PAUSE_MS;
+      },
+      (error: unknown) =>
+        this.logger.warn('budget lease top-up failed', { lease: lease.id, error: error instanceof Error ? error.message : String(error) }),
+    );
   }
 
   private scheduleFlush(): void {
@@ -228,7 +240,9 @@ export class LeaseBook {
   }
 
   private unwritten(): boolean {
-    return this.flushing !== null || this.leases().some((lease) => lease.hasPending()) || [...this.closing].some((lease) => lease.drawn === 0n);
+    return (
+      this.flushing !== null || this.leases().some((lease) => lease.hasPending()) || [...this.closing].some((lease) => lease.drawn === 0n)
+    );
   }
 
   private leases(): Lease[] {
@@ -247,14 +261,23 @@ export class LeaseBook {
           if (!present && lease.state !== 'gone') lease.lost();
         } catch (error) {
           lease.restore(pending);
-          this.logger.error('budget spend could not be written; retried with the next settlement', { lease: lease.id, error: error instanceof Error ? error.message : String(error) });
+          this.logger.error('budget spend could not be written; retried with the next settlement', {
+            lease: lease.id,
+            error: error instanceof Error ? error.message : String(error),
+          });
           continue;
         }
       }
       if (this.empty(lease) && lease.stored) this.retire(lease);
       if (this.closing.has(lease) && lease.drawn === 0n && !lease.hasPending()) {
         this.closing.delete(lease);
-        if (lease.state === 'retired' && lease.stored) await this.ledger.giveBack(lease).catch((error: unknown) => this.logger.warn('budget lease could not be given back; the sweep releases it', { lease: lease.id, error: error instanceof Error ? error.message : String(error) }));
+        if (lease.state === 'retired' && lease.stored)
+          await this.ledger.giveBack(lease).catch((error: unknown) =>
+            this.logger.warn('budget lease could not be given back; the sweep releases it', {
+              lease: lease.id,
+              error: error instanceof Error ? error.message : String(error),
+            }),
+          );
       }
     }
     if (alerted) this.alerts.committed();

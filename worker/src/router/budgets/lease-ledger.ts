@@ -26,7 +26,10 @@ const expiry = (at: Date) => `${sqlDateTime(at)}.${String(at.getUTCMilliseconds(
  * `spent + reserved` above its amount from a grant.
  */
 export class LeaseLedger {
-  constructor(private readonly database: Database, private readonly windows: BudgetLedger) {}
+  constructor(
+    private readonly database: Database,
+    private readonly windows: BudgetLedger,
+  ) {}
 
   private table(name: 'budgets' | 'budget_windows' | 'budget_reservations'): string {
     return this.database.table(name);
@@ -39,33 +42,52 @@ export class LeaseLedger {
    */
   async grant(lease: Lease, size: GrantSize, now: Date, expiresAt: Date): Promise<{ granted: Units; window: WindowNow; gone: boolean }> {
     const { budget, windowStart } = lease;
-    await this.database.pool.execute(`INSERT IGNORE INTO ${this.table('budget_windows')} (budget_id, window_start, spent, reserved) VALUES (?, ?, 0, 0)`, [budget.id, windowStart]);
+    await this.database.pool.execute(
+      `INSERT IGNORE INTO ${this.table('budget_windows')} (budget_id, window_start, spent, reserved) VALUES (?, ?, 0, 0)`,
+      [budget.id, windowStart],
+    );
     const reservations = this.table('budget_reservations');
-    return retryingDeadlocks(() => withTransaction(this.database, async (connection) => {
-      // The lease row before the window row, as settling and the sweep lock them.
-      if (lease.stored) {
-        const [own] = await connection.execute<RowDataPacket[]>(`SELECT amount FROM ${reservations} WHERE call_id = ? AND budget_id = ? FOR UPDATE`, [lease.id, budget.id]);
-        if (!own[0]) return { granted: 0n, window: { spent: '0.00000000', reserved: '0.00000000', amount: budget.amount }, gone: true };
-      }
-      const [rows] = await connection.execute<RowDataPacket[]>(
-        `SELECT w.spent, w.reserved, b.amount FROM ${this.table('budget_windows')} w JOIN ${this.table('budgets')} b ON b.id = w.budget_id
-          WHERE w.budget_id = ? AND w.window_start = ? FOR UPDATE`, [budget.id, windowStart]);
-      if (!rows[0]) return { granted: 0n, window: { spent: '0.00000000', reserved: '0.00000000', amount: budget.amount }, gone: true };
-      const window = { spent: String(rows[0].spent), reserved: String(rows[0].reserved), amount: String(rows[0].amount) };
-      const headroom = budget.hard ? toUnits(window.amount) - toUnits(window.spent) - toUnits(window.reserved) : null;
-      const granted = size(headroom);
-      if (granted <= 0n) return { granted: 0n, window, gone: false };
-      const amount = fromUnits(granted);
-      if (lease.stored) {
-        await connection.execute(`UPDATE ${reservations} SET amount = amount + ?, expires_at = ? WHERE call_id = ? AND budget_id = ?`, [amount, expiry(expiresAt), lease.id, budget.id]);
-      } else {
+    return retryingDeadlocks(() =>
+      withTransaction(this.database, async (connection) => {
+        // The lease row before the window row, as settling and the sweep lock them.
+        if (lease.stored) {
+          const [own] = await connection.execute<RowDataPacket[]>(
+            `SELECT amount FROM ${reservations} WHERE call_id = ? AND budget_id = ? FOR UPDATE`,
+            [lease.id, budget.id],
+          );
+          if (!own[0]) return { granted: 0n, window: { spent: '0.00000000', reserved: '0.00000000', amount: budget.amount }, gone: true };
+        }
+        const [rows] = await connection.execute<RowDataPacket[]>(
+          `SELECT w.spent, w.reserved, b.amount FROM ${this.table('budget_windows')} w JOIN ${this.table('budgets')} b ON b.id = w.budget_id
+          WHERE w.budget_id = ? AND w.window_start = ? FOR UPDATE`,
+          [budget.id, windowStart],
+        );
+        if (!rows[0]) return { granted: 0n, window: { spent: '0.00000000', reserved: '0.00000000', amount: budget.amount }, gone: true };
+        const window = { spent: String(rows[0].spent), reserved: String(rows[0].reserved), amount: String(rows[0].amount) };
+        const headroom = budget.hard ? toUnits(window.amount) - toUnits(window.spent) - toUnits(window.reserved) : null;
+        const granted = size(headroom);
+        if (granted <= 0n) return { granted: 0n, window, gone: false };
+        const amount = fromUnits(granted);
+        if (lease.stored) {
+          await connection.execute(`UPDATE ${reservations} SET amount = amount + ?, expires_at = ? WHERE call_id = ? AND budget_id = ?`, [
+            amount,
+            expiry(expiresAt),
+            lease.id,
+            budget.id,
+          ]);
+        } else {
+          await connection.execute(
+            `INSERT INTO ${reservations} (call_id, budget_id, window_start, amount, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)`,
+            [lease.id, budget.id, windowStart, amount, sqlDateTime(now), expiry(expiresAt)],
+          );
+        }
         await connection.execute(
-          `INSERT INTO ${reservations} (call_id, budget_id, window_start, amount, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)`,
-          [lease.id, budget.id, windowStart, amount, sqlDateTime(now), expiry(expiresAt)]);
-      }
-      await connection.execute(`UPDATE ${this.table('budget_windows')} SET reserved = reserved + ? WHERE budget_id = ? AND window_start = ?`, [amount, budget.id, windowStart]);
-      return { granted, window, gone: false };
-    }));
+          `UPDATE ${this.table('budget_windows')} SET reserved = reserved + ? WHERE budget_id = ? AND window_start = ?`,
+          [amount, budget.id, windowStart],
+        );
+        return { granted, window, gone: false };
+      }),
+    );
   }
 
   /**
@@ -74,36 +96,57 @@ export class LeaseLedger {
    * released is not released twice. Thresholds crossed are marked and reported in the same
    * transaction. Returns false when the row was gone.
    */
-  async flush(lease: Lease, pending: PendingSettlement, onCrossed: (connection: PoolConnection, crossed: CrossedThreshold) => Promise<void>): Promise<boolean> {
+  async flush(
+    lease: Lease,
+    pending: PendingSettlement,
+    onCrossed: (connection: PoolConnection, crossed: CrossedThreshold) => Promise<void>,
+  ): Promise<boolean> {
     const release = fromUnits(pending.release);
-    return retryingDeadlocks(() => withTransaction(this.database, async (connection) => {
-      const [kept] = await connection.execute<ResultSetHeader>(
-        `UPDATE ${this.table('budget_reservations')} SET amount = GREATEST(amount - ?, 0) WHERE call_id = ? AND budget_id = ?`, [release, lease.id, lease.budget.id]);
-      const present = kept.affectedRows === 1;
-      await connection.execute(
-        `UPDATE ${this.table('budget_windows')} SET reserved = GREATEST(reserved - ?, 0), spent = spent + ? WHERE budget_id = ? AND window_start = ?`,
-        [present ? release : '0', fromUnits(pending.spend), lease.budget.id, lease.windowStart]);
-      if (pending.spend > 0n) await this.windows.markThresholds(connection, { budgetId: lease.budget.id, windowStart: lease.windowStart }, onCrossed);
-      return present;
-    }));
+    return retryingDeadlocks(() =>
+      withTransaction(this.database, async (connection) => {
+        const [kept] = await connection.execute<ResultSetHeader>(
+          `UPDATE ${this.table('budget_reservations')} SET amount = GREATEST(amount - ?, 0) WHERE call_id = ? AND budget_id = ?`,
+          [release, lease.id, lease.budget.id],
+        );
+        const present = kept.affectedRows === 1;
+        await connection.execute(
+          `UPDATE ${this.table('budget_windows')} SET reserved = GREATEST(reserved - ?, 0), spent = spent + ? WHERE budget_id = ? AND window_start = ?`,
+          [present ? release : '0', fromUnits(pending.spend), lease.budget.id, lease.windowStart],
+        );
+        if (pending.spend > 0n)
+          await this.windows.markThresholds(connection, { budgetId: lease.budget.id, windowStart: lease.windowStart }, onCrossed);
+        return present;
+      }),
+    );
   }
 
   /** Pushes the lease row's expiry forward; false when the row is gone. */
   async renew(lease: Lease, expiresAt: Date): Promise<boolean> {
     const [renewed] = await this.database.pool.execute<ResultSetHeader>(
-      `UPDATE ${this.table('budget_reservations')} SET expires_at = ? WHERE call_id = ? AND budget_id = ?`, [expiry(expiresAt), lease.id, lease.budget.id]);
+      `UPDATE ${this.table('budget_reservations')} SET expires_at = ? WHERE call_id = ? AND budget_id = ?`,
+      [expiry(expiresAt), lease.id, lease.budget.id],
+    );
     return renewed.affectedRows === 1;
   }
 
   /** Gives the lease back: deletes its row and takes what it still held off `reserved`. */
   async giveBack(lease: Lease): Promise<void> {
-    await retryingDeadlocks(() => withTransaction(this.database, async (connection) => {
-      const [rows] = await connection.execute<RowDataPacket[]>(
-        `SELECT amount FROM ${this.table('budget_reservations')} WHERE call_id = ? AND budget_id = ? FOR UPDATE`, [lease.id, lease.budget.id]);
-      if (!rows[0]) return;
-      await connection.execute(`DELETE FROM ${this.table('budget_reservations')} WHERE call_id = ? AND budget_id = ?`, [lease.id, lease.budget.id]);
-      await connection.execute(`UPDATE ${this.table('budget_windows')} SET reserved = GREATEST(reserved - ?, 0) WHERE budget_id = ? AND window_start = ?`,
-        [String(rows[0].amount), lease.budget.id, lease.windowStart]);
-    }));
+    await retryingDeadlocks(() =>
+      withTransaction(this.database, async (connection) => {
+        const [rows] = await connection.execute<RowDataPacket[]>(
+          `SELECT amount FROM ${this.table('budget_reservations')} WHERE call_id = ? AND budget_id = ? FOR UPDATE`,
+          [lease.id, lease.budget.id],
+        );
+        if (!rows[0]) return;
+        await connection.execute(`DELETE FROM ${this.table('budget_reservations')} WHERE call_id = ? AND budget_id = ?`, [
+          lease.id,
+          lease.budget.id,
+        ]);
+        await connection.execute(
+          `UPDATE ${this.table('budget_windows')} SET reserved = GREATEST(reserved - ?, 0) WHERE budget_id = ? AND window_start = ?`,
+          [String(rows[0].amount), lease.budget.id, lease.windowStart],
+        );
+      }),
+    );
   }
 }

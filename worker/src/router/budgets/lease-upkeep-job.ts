@@ -11,12 +11,22 @@ export const LEASE_UPKEEP_MS = 1000;
  * lease is given back once its calls have settled, so a worker that ends cleanly holds none.
  */
 export function budgetLeaseUpkeep(leases: LeaseBook, logger: Logger): { start(): void; stop(): Promise<void> } {
-  const periodic = new Periodic({ name: 'budget lease upkeep', intervalMs: LEASE_UPKEEP_MS, logger, runAtStart: false, run: () => leases.upkeep() });
+  const periodic = new Periodic({
+    name: 'budget lease upkeep',
+    intervalMs: LEASE_UPKEEP_MS,
+    logger,
+    runAtStart: false,
+    run: () => leases.upkeep(),
+  });
   return {
     start: () => periodic.start(),
     stop: async () => {
       await periodic.stop();
-      await leases.returnAll().catch((error: unknown) => logger.warn('budget leases could not all be given back; the sweep releases them', { error: error instanceof Error ? error.message : String(error) }));
+      await leases.returnAll().catch((error: unknown) =>
+        logger.warn('budget leases could not all be given back; the sweep releases them', {
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      );
     },
   };
 }

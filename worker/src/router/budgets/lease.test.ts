@@ -2,7 +2,17 @@ import type { BudgetRecord } from './budget-rows';
 import { fromUnits, Lease, toUnits } from './lease';
 import { grantSize, LEASE_CALLS } from './lease-book';
 
-const budget: BudgetRecord = { id: 'bgt_01TEST00000000000000000000', scopeKind: 'key', scopeValue: 'key_x', period: 'day', amount: '1.00000000', hard: true, alertUrl: null, createdAt: new Date(0), updatedAt: new Date(0) };
+const budget: BudgetRecord = {
+  id: 'bgt_01TEST00000000000000000000',
+  scopeKind: 'key',
+  scopeValue: 'key_x',
+  period: 'day',
+  amount: '1.00000000',
+  hard: true,
+  alertUrl: null,
+  createdAt: new Date(0),
+  updatedAt: new Date(0),
+};
 const E = toUnits('0.007');
 
 describe('USD units', () => {
@@ -30,7 +40,7 @@ describe('Lease', () => {
     expect(lease.canDraw(E)).toBe(false);
   });
 
-  it('turns a settled call\'s real cost into pending spend and gives its unused estimate back', () => {
+  it("turns a settled call's real cost into pending spend and gives its unused estimate back", () => {
     const lease = new Lease('lse_1', budget, '2026-11-24 00:00:00', 0);
     lease.granted(3n * E);
     lease.draw(E, 1);

@@ -44,11 +44,23 @@ describe('withFallback', () => {
 
   it('never retries or falls back once committed', async () => {
     const committed = new Error('after first token');
-    await expect(withFallback(models, policy, signal, async () => { throw committed; }, (error) => error === committed)).rejects.toBe(committed);
+    await expect(
+      withFallback(
+        models,
+        policy,
+        signal,
+        async () => {
+          throw committed;
+        },
+        (error) => error === committed,
+      ),
+    ).rejects.toBe(committed);
   });
 
   it('reports the last error and the attempt count when all fail', async () => {
-    const error = await withFallback(models, { ...policy, max: 0 }, signal, async () => { throw failure(503); }).catch((caught) => caught);
+    const error = await withFallback(models, { ...policy, max: 0 }, signal, async () => {
+      throw failure(503);
+    }).catch((caught) => caught);
     expect(error).toBeInstanceOf(AttemptsExhausted);
     expect(error.attempts).toBe(2);
   });
@@ -72,7 +84,12 @@ describe('toApiError', () => {
   });
 
   it('tells the client the facts, never the provider’s own text (it can echo a masked key)', () => {
-    const leaky = new UpstreamError('openai: HTTP 401: Incorrect API key provided: sk-proj-****abcd', { provider: 'openai', statusCode: 401, isRetryable: false, providerCode: 'invalid_api_key' });
+    const leaky = new UpstreamError('openai: HTTP 401: Incorrect API key provided: sk-proj-****abcd', {
+      provider: 'openai',
+      statusCode: 401,
+      isRetryable: false,
+      providerCode: 'invalid_api_key',
+    });
     expect(toApiError(leaky).message).toBe('The model provider openai answered HTTP 401 (invalid_api_key).');
   });
 });

@@ -26,10 +26,14 @@ const wait = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
     const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    }, { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
   });
 
 export function isAbort(error: unknown): boolean {
@@ -89,7 +93,11 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof UpstreamError) {
     // The provider's own text stays in the worker log: it can echo a (masked) provider key.
     const { provider, statusCode, providerCode } = error.details;
-    const what = statusCode ? `answered HTTP ${statusCode}${providerCode ? ` (${providerCode})` : ''}` : providerCode ? `failed (${providerCode})` : 'could not be reached or sent an unusable answer';
+    const what = statusCode
+      ? `answered HTTP ${statusCode}${providerCode ? ` (${providerCode})` : ''}`
+      : providerCode
+        ? `failed (${providerCode})`
+        : 'could not be reached or sent an unusable answer';
     return new ApiError(502, 'svc_upstream_error', `The model provider ${provider} ${what}.`, {
       provider: error.details.provider,
       upstream_status: error.details.statusCode ?? null,

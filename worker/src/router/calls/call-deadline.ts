@@ -107,11 +107,20 @@ export async function endCallAtDeadline(
   tried: { model: CatalogModel; attempts: number },
   promptText: string,
 ): Promise<never> {
-  const error = new ApiError(504, 'svc_upstream_timeout', `The call reached its maximum duration of ${deadline.limitMs / 1000} s and was ended.`, {
-    phase: 'total',
+  const error = new ApiError(
+    504,
+    'svc_upstream_timeout',
+    `The call reached its maximum duration of ${deadline.limitMs / 1000} s and was ended.`,
+    {
+      phase: 'total',
+      limit_ms: deadline.limitMs,
+    },
+  );
+  router.logger.warn('call reached its maximum duration', {
+    request_id: record.requestId,
     limit_ms: deadline.limitMs,
+    attempts: tried.attempts,
   });
-  router.logger.warn('call reached its maximum duration', { request_id: record.requestId, limit_ms: deadline.limitMs, attempts: tried.attempts });
   await record.finish({ status: 'error', ...tried, usage: null, promptText, outputText: '', errorCode: error.code });
   throw error;
 }

@@ -31,7 +31,12 @@ export interface Caller {
  * Written field by field: an object rest (`{ siteUrl, ...identity }`) spread into an object
  * literal with more keys is measurably slower on Node 20 (docs/benchmarks.md).
  */
-export function callIdentity(caller: Caller, metadata: CallIdentity['metadata'], purpose: string | null, kind: CallIdentity['kind']): CallIdentity {
+export function callIdentity(
+  caller: Caller,
+  metadata: CallIdentity['metadata'],
+  purpose: string | null,
+  kind: CallIdentity['kind'],
+): CallIdentity {
   return { requestId: caller.requestId, keyId: caller.keyId, keyTeam: caller.keyTeam, metadata, purpose, kind };
 }
 
@@ -53,10 +58,16 @@ export function prepareChatCall(router: PrepareServices, raw: Raw, caller: Calle
   if (mode === 'blocking' && body.stream) {
     throw ApiError.invalidRequest({ stream: 'POST /chat never streams; use POST /chat/stream (or /chat/completions with stream: true)' });
   }
-  const resolving = andThen(router.providers.configuredNames(), (configured) => resolveTarget(body, 'chat', router.purposes, configured, neededFeatures(body)));
+  const resolving = andThen(router.providers.configuredNames(), (configured) =>
+    resolveTarget(body, 'chat', router.purposes, configured, neededFeatures(body)),
+  );
   return andThen(resolving, (resolution) => {
     const streaming = mode === 'stream' || (mode === 'auto' && body.stream);
-    const record = new CallRecord(router.usage, router.prices, callIdentity(caller, body.metadata, resolution.purpose, streaming ? 'stream' : 'chat'));
+    const record = new CallRecord(
+      router.usage,
+      router.prices,
+      callIdentity(caller, body.metadata, resolution.purpose, streaming ? 'stream' : 'chat'),
+    );
     const call: ChatCall = { body, candidates: resolution.candidates, record, streaming };
     return andThen(record.reserve(router.budgets, caller.siteUrl, resolution.candidates[0]!, chatEstimate(body)), () => call);
   });
@@ -71,7 +82,12 @@ export type BlockingCall = Pick<ChatCall, 'body' | 'candidates' | 'record'>;
  * (recorded). `client`: its signal, or its HTTP response (a hang-up is its closing early).
  * `headers` lets the response cache answer and say `X-Svc-Cache` (http/ writes them).
  */
-export function runChatCall(services: CallServices, { body, candidates, record }: BlockingCall, client: CallClient, headers?: AnswerHeaders): Promise<ModelCallResult<ChatResult> | null> {
+export function runChatCall(
+  services: CallServices,
+  { body, candidates, record }: BlockingCall,
+  client: CallClient,
+  headers?: AnswerHeaders,
+): Promise<ModelCallResult<ChatResult> | null> {
   return runModelCall(services, record, client, {
     candidates,
     cache: headers && { record, headers },

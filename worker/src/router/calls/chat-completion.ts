@@ -12,7 +12,9 @@ export type ToolCallDelta = { index: number; id?: string; type?: 'function'; fun
 
 /** What an answer said, for the usage row's estimate when the provider reported no usage. */
 export function outputText(result: Pick<ChatResult, 'content' | 'toolCalls'>): string {
-  return [result.content, ...(result.toolCalls ?? []).map((call) => `${call.name} ${call.arguments}`)].filter((text) => text !== '').join('\n');
+  return [result.content, ...(result.toolCalls ?? []).map((call) => `${call.name} ${call.arguments}`)]
+    .filter((text) => text !== '')
+    .join('\n');
 }
 
 /** OpenAI's `chat.completion` / `chat.completion.chunk` shapes, with the router block. */
@@ -25,15 +27,20 @@ export class CompletionShape {
   /** content null when the model only called tools (OpenAI's shape); the provider's `logprobs` on the choice when it sent them. */
   completion(result: Pick<ChatResult, 'content' | 'toolCalls' | 'finishReason' | 'logprobs'>, usage: TokenUsage, router: RouterBlock) {
     const calls = result.toolCalls ?? [];
-    const message = calls.length > 0
-      ? { role: 'assistant', content: result.content === '' ? null : result.content, tool_calls: calls.map(openAiToolCall) }
-      : { role: 'assistant', content: result.content };
+    const message =
+      calls.length > 0
+        ? { role: 'assistant', content: result.content === '' ? null : result.content, tool_calls: calls.map(openAiToolCall) }
+        : { role: 'assistant', content: result.content };
     return {
       id: this.id,
       object: 'chat.completion',
       created: this.created,
       model: this.model,
-      choices: [result.logprobs === undefined ? { index: 0, message, finish_reason: result.finishReason } : { index: 0, message, logprobs: result.logprobs, finish_reason: result.finishReason }],
+      choices: [
+        result.logprobs === undefined
+          ? { index: 0, message, finish_reason: result.finishReason }
+          : { index: 0, message, logprobs: result.logprobs, finish_reason: result.finishReason },
+      ],
       usage: openAiUsage(usage),
       router,
     };
@@ -43,7 +50,10 @@ export class CompletionShape {
    * One chunk. A delta's `logprobs` (the token entries of its text, stream-output.ts) move to the
    * choice as OpenAI sends them: `logprobs: {content: [...], refusal: null}` beside `delta`.
    */
-  chunk(piece: { role?: 'assistant'; content?: string | null; tool_calls?: ToolCallDelta[]; logprobs?: unknown[] }, finishReason: FinishReason | null = null) {
+  chunk(
+    piece: { role?: 'assistant'; content?: string | null; tool_calls?: ToolCallDelta[]; logprobs?: unknown[] },
+    finishReason: FinishReason | null = null,
+  ) {
     let choice: Record<string, unknown> = { index: 0, delta: piece, finish_reason: finishReason };
     if (piece.logprobs !== undefined) {
       const { logprobs, ...delta } = piece;
@@ -53,7 +63,15 @@ export class CompletionShape {
   }
 
   usageChunk(usage: TokenUsage, router: RouterBlock) {
-    return { id: this.id, object: 'chat.completion.chunk', created: this.created, model: this.model, choices: [], usage: openAiUsage(usage), router };
+    return {
+      id: this.id,
+      object: 'chat.completion.chunk',
+      created: this.created,
+      model: this.model,
+      choices: [],
+      usage: openAiUsage(usage),
+      router,
+    };
   }
 }
 

@@ -14,7 +14,13 @@ import { streamCall, type StreamShaper } from './stream-call';
  * error while nothing went out, else one `data: {"error":…}` event (with its `data` when
  * SVC_CALL_MAX_MS ended the stream, docs/api-notes.md "Call duration"), then `[DONE]`.
  */
-export function streamChat(services: CallServices, body: ParsedChatRequest, candidates: CatalogModel[], record: CallRecord, clientGone: AbortSignal): AnswerStream {
+export function streamChat(
+  services: CallServices,
+  body: ParsedChatRequest,
+  candidates: CatalogModel[],
+  record: CallRecord,
+  clientGone: AbortSignal,
+): AnswerStream {
   return streamCall(services, { body, candidates, record, clientGone }, chatChunks);
 }
 

@@ -28,16 +28,24 @@ export async function embeddingsCall(router: CallServices & PrepareServices, raw
     candidates: resolution.candidates,
     promptText: body.input.join('\n'),
     call: (provider, candidate, ended) => {
-      if (!provider.embed) throw new UpstreamError(`${candidate.provider} has no embeddings API`, { provider: candidate.provider, isRetryable: false });
+      if (!provider.embed)
+        throw new UpstreamError(`${candidate.provider} has no embeddings API`, { provider: candidate.provider, isRetryable: false });
       return provider.embed({ model: candidate.name, input: body.input }, { signal: ended });
     },
-    measure: (result) => ({ usage: result.usage ? { promptTokens: result.usage.promptTokens, completionTokens: 0, totalTokens: result.usage.promptTokens } : null, outputText: '' }),
+    measure: (result) => ({
+      usage: result.usage ? { promptTokens: result.usage.promptTokens, completionTokens: 0, totalTokens: result.usage.promptTokens } : null,
+      outputText: '',
+    }),
     marksFirstToken: false,
   });
   if (!done) return null;
   return {
     object: 'list',
-    data: done.result.vectors.map((vector, index) => ({ object: 'embedding', index, embedding: body.format === 'base64' ? toBase64(vector) : vector })),
+    data: done.result.vectors.map((vector, index) => ({
+      object: 'embedding',
+      index,
+      embedding: body.format === 'base64' ? toBase64(vector) : vector,
+    })),
     model: done.model.id,
     usage: { prompt_tokens: done.finished.usage.promptTokens, total_tokens: done.finished.usage.promptTokens },
     router: done.finished.router,

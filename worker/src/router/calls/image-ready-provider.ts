@@ -22,7 +22,9 @@ function prepareImages(provider: Provider, images: ImageInliner, fetchesImageUrl
   return {
     name: provider.name,
     chat: (request, options) =>
-      hasImages(request) ? images.prepare(request, fetchesImageUrls).then((ready) => provider.chat(ready, options)) : provider.chat(request, options),
+      hasImages(request)
+        ? images.prepare(request, fetchesImageUrls).then((ready) => provider.chat(ready, options))
+        : provider.chat(request, options),
     stream: (request, options) => ({
       async *[Symbol.asyncIterator]() {
         yield* provider.stream(await images.prepare(request, fetchesImageUrls), options);

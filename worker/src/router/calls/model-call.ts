@@ -38,7 +38,12 @@ export interface ModelCall<T> {
  * (call-deadline.ts): then it is recorded as an error and answered 504
  * `svc_upstream_timeout`, phase `total`.
  */
-export async function runModelCall<T>(router: CallServices, record: CallRecord, client: CallClient, spec: ModelCall<T>): Promise<ModelCallResult<T> | null> {
+export async function runModelCall<T>(
+  router: CallServices,
+  record: CallRecord,
+  client: CallClient,
+  spec: ModelCall<T>,
+): Promise<ModelCallResult<T> | null> {
   const tried = { model: spec.candidates[0]!, attempts: 0 };
   const deadline = callDeadline(router, client);
   const ended = deadline.signal;

@@ -49,7 +49,15 @@ export async function recordFailure(
   if (!(error instanceof AttemptsExhausted)) throw error;
   logUpstreamFailure(router, record, error.lastError, error.attempts);
   const apiError = toApiError(error.lastError);
-  await record.finish({ status: 'error', model: error.lastModel, attempts: error.attempts, usage: null, promptText, outputText: '', errorCode: apiError.code });
+  await record.finish({
+    status: 'error',
+    model: error.lastModel,
+    attempts: error.attempts,
+    usage: null,
+    promptText,
+    outputText: '',
+    errorCode: apiError.code,
+  });
   throw new ApiError(apiError.status, apiError.code, apiError.message, { ...apiError.data, attempts: error.attempts });
 }
 

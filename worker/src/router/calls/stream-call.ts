@@ -66,13 +66,22 @@ const says = (event: OutputEvent) => event.type === 'tool_call' || event.text !=
  * byte and completed exactly once: ok, error (`svc_upstream_*`, or SVC_CALL_MAX_MS as phase
  * `total`) or aborted when `clientGone` fires.
  */
-export function streamCall(services: CallServices, call: StreamCall, shape: (push: (piece: StreamPiece) => void) => StreamShaper): AnswerStream {
+export function streamCall(
+  services: CallServices,
+  call: StreamCall,
+  shape: (push: (piece: StreamPiece) => void) => StreamShaper,
+): AnswerStream {
   const headers: AnswerHeaders = new Map();
   const pieces = StreamChannel.run<StreamPiece>((push) => runStream(services, call, headers, shape(push)));
   return { headers, pieces };
 }
 
-async function runStream(services: CallServices, { body, candidates, record, clientGone }: StreamCall, headers: AnswerHeaders, shaper: StreamShaper): Promise<void> {
+async function runStream(
+  services: CallServices,
+  { body, candidates, record, clientGone }: StreamCall,
+  headers: AnswerHeaders,
+  shaper: StreamShaper,
+): Promise<void> {
   const deadline = new StreamDeadline(services.config.streamMaxMs);
   const ended = AbortSignal.any([clientGone, deadline.signal]);
   const { firstTokenMs, idleMs } = services.config.timeouts;
@@ -125,7 +134,14 @@ async function runStream(services: CallServices, { body, candidates, record, cli
   try {
     const isFinal = (error: unknown) => error instanceof CommittedFailure || error instanceof StreamDeadlineReached;
     const { model, attempts } = await withFallback(candidates, services.config.retry, ended, attemptStream, isFinal);
-    const finished = await record.finish({ status: 'ok', model, attempts, usage: totals.usage, promptText, outputText: shaper.outputText() });
+    const finished = await record.finish({
+      status: 'ok',
+      model,
+      attempts,
+      usage: totals.usage,
+      promptText,
+      outputText: shaper.outputText(),
+    });
     await shaper.complete(totals.finishReason, finished);
   } catch (error) {
     const sofar = { ...tried, usage: totals.usage, promptText, outputText: shaper.outputText() };
@@ -136,7 +152,11 @@ async function runStream(services: CallServices, { body, candidates, record, cli
     if (deadline.reached) {
       // The upstream request is already aborted: the tokens so far are recorded (estimated when unreported).
       const failure = ApiError.streamTooLong(deadline.limitMs);
-      services.logger.warn('stream reached its maximum duration', { request_id: record.requestId, limit_ms: deadline.limitMs, attempts: tried.attempts });
+      services.logger.warn('stream reached its maximum duration', {
+        request_id: record.requestId,
+        limit_ms: deadline.limitMs,
+        attempts: tried.attempts,
+      });
       await record.finish({ status: 'error', ...sofar, errorCode: failure.code });
       return shaper.fail({ error: failure, reachedLimit: true });
     }
@@ -145,7 +165,10 @@ async function runStream(services: CallServices, { body, candidates, record, cli
     const apiError = toApiError(cause);
     const attempts = error instanceof AttemptsExhausted ? error.attempts : tried.attempts;
     await record.finish({ status: 'error', ...sofar, attempts, errorCode: apiError.code });
-    await shaper.fail({ error: new ApiError(apiError.status, apiError.code, apiError.message, { ...apiError.data, attempts }), reachedLimit: false });
+    await shaper.fail({
+      error: new ApiError(apiError.status, apiError.code, apiError.message, { ...apiError.data, attempts }),
+      reachedLimit: false,
+    });
   } finally {
     deadline.clear();
   }

@@ -42,9 +42,11 @@ describe('StreamChannel', () => {
       throw new Error('work failed');
     });
     const seen: number[] = [];
-    await expect((async () => {
-      for await (const item of failing) seen.push(item);
-    })()).rejects.toThrow('work failed');
+    await expect(
+      (async () => {
+        for await (const item of failing) seen.push(item);
+      })(),
+    ).rejects.toThrow('work failed');
     expect(seen).toEqual([1]);
   });
 });

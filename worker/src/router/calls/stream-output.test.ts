@@ -28,13 +28,19 @@ describe('stream output', () => {
     const [withLogprobs] = outputChunks({ type: 'delta', text: ' hi', logprobs: [entry] }, totals);
     const [plain] = outputChunks({ type: 'delta', text: '!' }, totals);
     const shape = new CompletionShape('openai/gpt-4o-mini');
-    expect(shape.chunk(withLogprobs!).choices).toEqual([{ index: 0, delta: { content: ' hi' }, logprobs: { content: [entry], refusal: null }, finish_reason: null }]);
+    expect(shape.chunk(withLogprobs!).choices).toEqual([
+      { index: 0, delta: { content: ' hi' }, logprobs: { content: [entry], refusal: null }, finish_reason: null },
+    ]);
     expect(shape.chunk(plain!).choices).toEqual([{ index: 0, delta: { content: '!' }, finish_reason: null }]);
     expect(totals.text).toBe(' hi!');
   });
 
   it('shapes usage with cached and reasoning details only when reported', () => {
-    expect(openAiUsage({ promptTokens: 10, completionTokens: 5, totalTokens: 15 })).toEqual({ prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 });
+    expect(openAiUsage({ promptTokens: 10, completionTokens: 5, totalTokens: 15 })).toEqual({
+      prompt_tokens: 10,
+      completion_tokens: 5,
+      total_tokens: 15,
+    });
     expect(openAiUsage({ promptTokens: 10, completionTokens: 5, totalTokens: 15, cachedTokens: 4, reasoningTokens: 2 })).toEqual({
       prompt_tokens: 10,
       completion_tokens: 5,

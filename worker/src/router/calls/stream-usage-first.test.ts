@@ -13,9 +13,19 @@ import type { UsageRecorder } from '../usage/recorder';
 
 /** The router pieces a stream touches, around the real mock provider (mock/echo answers at once). */
 function fakeRouter(): RouterServices {
-  const provider = createMockProvider({ name: 'mock', baseUrl: '', apiKey: '', timeouts: { connectMs: 1000, firstTokenMs: 1000, idleMs: 1000 } });
+  const provider = createMockProvider({
+    name: 'mock',
+    baseUrl: '',
+    apiKey: '',
+    timeouts: { connectMs: 1000, firstTokenMs: 1000, idleMs: 1000 },
+  });
   return {
-    config: { streamMaxMs: 60_000, streamKeepAliveMs: 60_000, timeouts: { connectMs: 1000, firstTokenMs: 10_000, idleMs: 10_000 }, retry: { max: 0, maxWaitMs: 0 } },
+    config: {
+      streamMaxMs: 60_000,
+      streamKeepAliveMs: 60_000,
+      timeouts: { connectMs: 1000, firstTokenMs: 10_000, idleMs: 10_000 },
+      retry: { max: 0, maxWaitMs: 0 },
+    },
     providers: { get: async () => provider },
     keyPools: { wrap: async (wrapped: unknown) => wrapped },
     images: { prepare: async (request: unknown) => request },
@@ -43,7 +53,14 @@ function gatedRecord() {
   const opened = new Promise<void>((resolve) => (rowWritten = resolve));
   const recorder = { open: () => opened, complete: () => undefined } as unknown as UsageRecorder;
   const prices = { priceFor: async () => null } as unknown as PriceBook;
-  const record = new CallRecord(recorder, prices, { requestId: 'req_1', keyId: 'key_1', keyTeam: 'e2e', metadata: { team: '', campaign: '', user: '' }, purpose: null, kind: 'stream' });
+  const record = new CallRecord(recorder, prices, {
+    requestId: 'req_1',
+    keyId: 'key_1',
+    keyTeam: 'e2e',
+    metadata: { team: '', campaign: '', user: '' },
+    purpose: null,
+    kind: 'stream',
+  });
   return { record, rowWritten };
 }
 
@@ -70,7 +87,9 @@ describe('a stream and its usage row', () => {
   it('Responses: hands over no event before the row is in the database', async () => {
     const { record, rowWritten } = gatedRecord();
     const describe = (model: { id: string }) => new ResponseShape(model.id, {}, null);
-    const { pieces, reading } = collect(streamResponse(fakeRouter(), body, candidates, record, new AbortController().signal, describe, async () => undefined));
+    const { pieces, reading } = collect(
+      streamResponse(fakeRouter(), body, candidates, record, new AbortController().signal, describe, async () => undefined),
+    );
     await turns();
     expect(pieces).toEqual([]);
     rowWritten();

@@ -32,7 +32,10 @@ const decimalOrNull = (value: unknown) => (value === null || value === undefined
 export class PriceBook {
   private readonly overrides: TtlCache<Map<string, PriceOverride>>;
 
-  constructor(private readonly database: Database, refreshMs = 3000) {
+  constructor(
+    private readonly database: Database,
+    refreshMs = 3000,
+  ) {
     this.overrides = new TtlCache(refreshMs, 1, Date.now, 5000);
   }
 
@@ -61,13 +64,18 @@ export class PriceBook {
   all(): Eventually<Map<string, PriceOverride>> {
     return this.overrides.get('all', async () => {
       const [rows] = await this.database.pool.query<RowDataPacket[]>(`SELECT * FROM ${this.database.table('model_prices')}`);
-      return new Map(rows.map((row) => [row.model as string, {
-        inputPerMtok: Number(row.input_per_mtok),
-        outputPerMtok: Number(row.output_per_mtok),
-        cacheReadPerMtok: decimalOrNull(row.cache_read_per_mtok),
-        cacheWritePerMtok: decimalOrNull(row.cache_write_per_mtok),
-        currency: row.currency as string,
-      }]));
+      return new Map(
+        rows.map((row) => [
+          row.model as string,
+          {
+            inputPerMtok: Number(row.input_per_mtok),
+            outputPerMtok: Number(row.output_per_mtok),
+            cacheReadPerMtok: decimalOrNull(row.cache_read_per_mtok),
+            cacheWritePerMtok: decimalOrNull(row.cache_write_per_mtok),
+            currency: row.currency as string,
+          },
+        ]),
+      );
     });
   }
 
@@ -80,7 +88,14 @@ export class PriceBook {
        ON DUPLICATE KEY UPDATE input_per_mtok = VALUES(input_per_mtok), output_per_mtok = VALUES(output_per_mtok),
          cache_read_per_mtok = VALUES(cache_read_per_mtok), cache_write_per_mtok = VALUES(cache_write_per_mtok),
          currency = VALUES(currency), updated_at = VALUES(updated_at)`,
-      [modelId, price.inputPerMtok.toFixed(6), price.outputPerMtok.toFixed(6), fixed(price.cacheReadPerMtok), fixed(price.cacheWritePerMtok), price.currency],
+      [
+        modelId,
+        price.inputPerMtok.toFixed(6),
+        price.outputPerMtok.toFixed(6),
+        fixed(price.cacheReadPerMtok),
+        fixed(price.cacheWritePerMtok),
+        price.currency,
+      ],
     );
     this.overrides.clear();
   }

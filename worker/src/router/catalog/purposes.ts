@@ -27,14 +27,19 @@ const SHIPPED_PURPOSES: ReadonlyArray<{ purpose: string; description: string }> 
 /** The catalog models a descriptor places in the purpose (`purposes: {name: place}`), by place: primary first. */
 function shippedModels(purpose: string): string[] {
   return PROVIDER_DESCRIPTORS.flatMap((descriptor) =>
-    descriptor.models.flatMap((model) => (model.purposes?.[purpose] === undefined ? [] : [{ id: `${descriptor.id}/${model.name}`, place: model.purposes[purpose]! }])),
+    descriptor.models.flatMap((model) =>
+      model.purposes?.[purpose] === undefined ? [] : [{ id: `${descriptor.id}/${model.name}`, place: model.purposes[purpose]! }],
+    ),
   )
     .sort((first, second) => first.place - second.place)
     .map((entry) => entry.id);
 }
 
 /** The shipped purposes: first model primary, the rest fallbacks, across providers. */
-export const DEFAULT_PURPOSES: Array<Omit<Purpose, 'shipped'>> = SHIPPED_PURPOSES.map((item) => ({ ...item, models: shippedModels(item.purpose) }));
+export const DEFAULT_PURPOSES: Array<Omit<Purpose, 'shipped'>> = SHIPPED_PURPOSES.map((item) => ({
+  ...item,
+  models: shippedModels(item.purpose),
+}));
 
 export const PURPOSE_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
@@ -43,7 +48,11 @@ export function capabilityOf(models: string[]): Capability {
 }
 
 /** Checks a purpose edit: a known name shape, 1–10 known models, all of one capability. */
-export function validatePurpose(purpose: unknown, models: unknown, description: unknown): { purpose: string; models: string[]; description?: string } {
+export function validatePurpose(
+  purpose: unknown,
+  models: unknown,
+  description: unknown,
+): { purpose: string; models: string[]; description?: string } {
   const params: Record<string, string> = {};
   if (typeof purpose !== 'string' || !PURPOSE_PATTERN.test(purpose)) params.purpose = 'must be lower-case letters, digits and -';
   const list = Array.isArray(models) ? models : [];
@@ -56,7 +65,8 @@ export function validatePurpose(purpose: unknown, models: unknown, description: 
       params.models = 'must all be chat models or all embedding models';
     }
   }
-  if (description !== undefined && (typeof description !== 'string' || description.length > 500)) params.description = 'must be a string of at most 500 characters';
+  if (description !== undefined && (typeof description !== 'string' || description.length > 500))
+    params.description = 'must be a string of at most 500 characters';
   if (Object.keys(params).length > 0) throw ApiError.invalidRequest(params);
   return { purpose: purpose as string, models: [...new Set(list as string[])], description: description as string | undefined };
 }
@@ -65,7 +75,10 @@ export function validatePurpose(purpose: unknown, models: unknown, description: 
 export class PurposeBook {
   private readonly cache: TtlCache<Purpose[]>;
 
-  constructor(private readonly database: Database, refreshMs = 3000) {
+  constructor(
+    private readonly database: Database,
+    refreshMs = 3000,
+  ) {
     this.cache = new TtlCache(refreshMs, 1, Date.now, 5000);
   }
 
@@ -76,12 +89,22 @@ export class PurposeBook {
       const shipped = DEFAULT_PURPOSES.map((item) => {
         const row = edited.get(item.purpose);
         return row
-          ? { purpose: item.purpose, description: row.description || item.description, models: JSON.parse(row.models) as string[], shipped: false }
+          ? {
+              purpose: item.purpose,
+              description: row.description || item.description,
+              models: JSON.parse(row.models) as string[],
+              shipped: false,
+            }
           : { ...item, shipped: true };
       });
       const custom = rows
         .filter((row) => !DEFAULT_PURPOSES.some((item) => item.purpose === row.purpose))
-        .map((row) => ({ purpose: row.purpose as string, description: row.description as string, models: JSON.parse(row.models) as string[], shipped: false }));
+        .map((row) => ({
+          purpose: row.purpose as string,
+          description: row.description as string,
+          models: JSON.parse(row.models) as string[],
+          shipped: false,
+        }));
       return [...shipped, ...custom];
     });
   }

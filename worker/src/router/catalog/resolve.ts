@@ -39,7 +39,8 @@ export function resolveTarget(
     throw ApiError.invalidRequest({ model: `unknown provider in "${target.model}"; known: ${KNOWN_PROVIDERS.join(', ')}` });
   }
   const model = findModel(target.model);
-  if (!model) throw new ApiError(404, 'svc_model_not_found', `No model "${target.model}" is known.`, { params: { model: 'unknown model' } });
+  if (!model)
+    throw new ApiError(404, 'svc_model_not_found', `No model "${target.model}" is known.`, { params: { model: 'unknown model' } });
   if (!model.capabilities.includes(capability)) {
     throw ApiError.invalidRequest({ model: `"${model.id}" is not a ${capability === 'chat' ? 'chat' : 'embedding'} model` });
   }
@@ -50,7 +51,13 @@ export function resolveTarget(
   return { purpose: null, candidates };
 }
 
-async function resolvePurpose(name: string, capability: Capability, purposes: PurposeBook, configured: readonly string[], needs: NeededFeature[]): Promise<Resolution> {
+async function resolvePurpose(
+  name: string,
+  capability: Capability,
+  purposes: PurposeBook,
+  configured: readonly string[],
+  needs: NeededFeature[],
+): Promise<Resolution> {
   const purpose = await purposes.find(name);
   if (!purpose) {
     const known = (await purposes.list()).map((item) => item.purpose).join(', ');

@@ -21,7 +21,11 @@ export class CooldownBook {
   private readonly snapshot: TtlCache<Map<string, Cooldown>>;
   private readonly local = new Map<string, Cooldown>();
 
-  constructor(private readonly database: Database, refreshMs = 1000, private readonly now: () => number = Date.now) {
+  constructor(
+    private readonly database: Database,
+    refreshMs = 1000,
+    private readonly now: () => number = Date.now,
+  ) {
     // Past its second the snapshot is still served while one background read refreshes it: no call waits on the database.
     this.snapshot = new TtlCache(refreshMs, 1, now, 4000);
   }
@@ -33,7 +37,8 @@ export class CooldownBook {
     const merged = new Map<string, Cooldown>();
     for (const source of [shared, this.local]) {
       for (const [name, cooldown] of source) {
-        if (cooldown.until.getTime() > time && (merged.get(name)?.until.getTime() ?? 0) < cooldown.until.getTime()) merged.set(name, cooldown);
+        if (cooldown.until.getTime() > time && (merged.get(name)?.until.getTime() ?? 0) < cooldown.until.getTime())
+          merged.set(name, cooldown);
       }
     }
     return merged;
@@ -66,11 +71,16 @@ export class CooldownBook {
     const [rows] = await this.database.pool.query<RowDataPacket[]>(
       `SELECT provider, deployment, cooling_until, upstream_status FROM ${this.database.table('provider_cooldowns')} WHERE cooling_until > UTC_TIMESTAMP(3)`,
     );
-    return new Map(rows.map((row) => [key(row.provider, row.deployment), {
-      provider: row.provider,
-      deployment: row.deployment,
-      until: new Date(row.cooling_until),
-      upstreamStatus: row.upstream_status === null ? null : Number(row.upstream_status),
-    }]));
+    return new Map(
+      rows.map((row) => [
+        key(row.provider, row.deployment),
+        {
+          provider: row.provider,
+          deployment: row.deployment,
+          until: new Date(row.cooling_until),
+          upstreamStatus: row.upstream_status === null ? null : Number(row.upstream_status),
+        },
+      ]),
+    );
   }
 }

@@ -45,7 +45,14 @@ export class DeploymentStore {
       for (const deployment of deployments) {
         await connection.execute(
           `INSERT INTO ${table} (provider, id, api_key_encrypted, api_key_last4, base_url, weight, updated_at) VALUES (?, ?, ?, ?, ?, ?, UTC_TIMESTAMP(3))`,
-          [provider, deployment.id, deployment.apiKey ? encrypt(deployment.apiKey, this.encryptionKey) : null, deployment.apiKey ? deployment.apiKey.slice(-4) : null, deployment.baseUrl, deployment.weight],
+          [
+            provider,
+            deployment.id,
+            deployment.apiKey ? encrypt(deployment.apiKey, this.encryptionKey) : null,
+            deployment.apiKey ? deployment.apiKey.slice(-4) : null,
+            deployment.baseUrl,
+            deployment.weight,
+          ],
         );
       }
       await connection.commit();

@@ -22,7 +22,12 @@ export class KeyPools {
   private readonly snapshot: TtlCache<Map<string, Deployment[]>>;
   private readonly instances = new Map<string, { fingerprint: string; provider: Provider }>();
 
-  constructor(private readonly config: Config, database: Database, private readonly providers: ProviderPool, refreshMs = 3000) {
+  constructor(
+    private readonly config: Config,
+    database: Database,
+    private readonly providers: ProviderPool,
+    refreshMs = 3000,
+  ) {
     this.store = new DeploymentStore(database, config.encryptionKey);
     this.cooldowns = new CooldownBook(database);
     this.snapshot = new TtlCache(refreshMs, 1, Date.now, 5000);
@@ -52,7 +57,8 @@ export class KeyPools {
   pools(): Eventually<Map<string, Deployment[]>> {
     return this.snapshot.get('all', async () => {
       const byProvider = new Map<string, Deployment[]>();
-      for (const deployment of await this.store.list()) byProvider.set(deployment.provider, [...(byProvider.get(deployment.provider) ?? []), deployment]);
+      for (const deployment of await this.store.list())
+        byProvider.set(deployment.provider, [...(byProvider.get(deployment.provider) ?? []), deployment]);
       return byProvider;
     });
   }
@@ -69,7 +75,11 @@ export class KeyPools {
 
   private instanceOf(deployment: Deployment, providerBaseUrl: string): Provider {
     const environmentBase = PROVIDER_ENVIRONMENT[deployment.provider]?.baseUrl;
-    const guarded = baseUrlNeedsGuard(deployment.provider, deployment.baseUrl, environmentBase ? this.config.providerKeys[environmentBase] : undefined);
+    const guarded = baseUrlNeedsGuard(
+      deployment.provider,
+      deployment.baseUrl,
+      environmentBase ? this.config.providerKeys[environmentBase] : undefined,
+    );
     const settings: ProviderSettings = {
       name: deployment.provider,
       baseUrl: (deployment.baseUrl ?? providerBaseUrl).replace(/\/+$/, ''),

@@ -33,7 +33,8 @@ export const POOLED_PROVIDERS = Object.keys(PROVIDER_ENVIRONMENT);
  */
 export async function savePool(router: PoolServices, name: string, raw: Record<string, unknown>): Promise<DeploymentStatus[]> {
   const list = raw.deployments;
-  if (!Array.isArray(list) || list.length > MAX_DEPLOYMENTS) throw ApiError.invalidRequest({ deployments: `must be a list of at most ${MAX_DEPLOYMENTS} {id, api_key, base_url, weight}` });
+  if (!Array.isArray(list) || list.length > MAX_DEPLOYMENTS)
+    throw ApiError.invalidRequest({ deployments: `must be a list of at most ${MAX_DEPLOYMENTS} {id, api_key, base_url, weight}` });
   const stored = new Map((await router.keyPools.store.list(name)).map((deployment) => [deployment.id, deployment]));
   const environmentVariable = PROVIDER_ENVIRONMENT[name]?.baseUrl;
   const environmentBase = environmentVariable ? router.config.providerKeys[environmentVariable] : undefined;
@@ -50,23 +51,40 @@ export async function savePool(router: PoolServices, name: string, raw: Record<s
     }
     seen.add(id);
     const weight = entry.weight ?? 1;
-    if (typeof weight !== 'number' || !Number.isInteger(weight) || weight < 1 || weight > 1000) params[`${at}.weight`] = 'must be an integer from 1 to 1000';
+    if (typeof weight !== 'number' || !Number.isInteger(weight) || weight < 1 || weight > 1000)
+      params[`${at}.weight`] = 'must be an integer from 1 to 1000';
     const baseUrl = entry.base_url ?? null;
-    if (baseUrl !== null && (typeof baseUrl !== 'string' || !/^https?:\/\/[^\s]{1,490}$/.test(baseUrl))) params[`${at}.base_url`] = 'must be an http(s) URL';
+    if (baseUrl !== null && (typeof baseUrl !== 'string' || !/^https?:\/\/[^\s]{1,490}$/.test(baseUrl)))
+      params[`${at}.base_url`] = 'must be an http(s) URL';
     else if (typeof baseUrl === 'string' && baseUrlNeedsGuard(name, baseUrl, environmentBase)) {
-      const refused = await router.providers.guard.check(baseUrl).then(() => null, (error: unknown) => (error instanceof OutboundRefusedError ? `is refused: ${error.message}` : `cannot be used: ${error instanceof Error ? error.message : String(error)}`));
+      const refused = await router.providers.guard.check(baseUrl).then(
+        () => null,
+        (error: unknown) =>
+          error instanceof OutboundRefusedError
+            ? `is refused: ${error.message}`
+            : `cannot be used: ${error instanceof Error ? error.message : String(error)}`,
+      );
       if (refused) params[`${at}.base_url`] = refused;
     }
     const given = entry.api_key;
-    if (given !== undefined && given !== null && (typeof given !== 'string' || given.length === 0 || given.length > 500)) params[`${at}.api_key`] = 'must be a key of 1 to 500 characters';
+    if (given !== undefined && given !== null && (typeof given !== 'string' || given.length === 0 || given.length > 500))
+      params[`${at}.api_key`] = 'must be a key of 1 to 500 characters';
     const previous = stored.get(id);
     let apiKey = typeof given === 'string' ? given : null;
     if (given === undefined && previous?.apiKey) {
       if (sameBaseUrl(previous.baseUrl, baseUrl as string | null)) apiKey = previous.apiKey;
       else params[`${at}.api_key`] = 'is required when the base URL changes: a stored key is never sent to another host';
     }
-    if (apiKey === null && PROVIDER_ENVIRONMENT[name]?.needsKey && !params[`${at}.api_key`]) params[`${at}.api_key`] = `is required: ${name} needs a key`;
-    deployments.push({ provider: name, id, apiKey, apiKeyLast4: apiKey ? apiKey.slice(-4) : null, baseUrl: baseUrl as string | null, weight: weight as number });
+    if (apiKey === null && PROVIDER_ENVIRONMENT[name]?.needsKey && !params[`${at}.api_key`])
+      params[`${at}.api_key`] = `is required: ${name} needs a key`;
+    deployments.push({
+      provider: name,
+      id,
+      apiKey,
+      apiKeyLast4: apiKey ? apiKey.slice(-4) : null,
+      baseUrl: baseUrl as string | null,
+      weight: weight as number,
+    });
   }
   if (Object.keys(params).length > 0) throw ApiError.invalidRequest(params);
   await router.keyPools.store.replace(name, deployments);

@@ -5,9 +5,17 @@ import type { Deployment } from './deployment-rows';
 import { pickByWeight } from './pick';
 import { withKeyPool } from './pooled-provider';
 
-const deployment = (id: string, weight = 1): Deployment => ({ provider: 'openai', id, apiKey: `key-${id}`, apiKeyLast4: id, baseUrl: null, weight });
+const deployment = (id: string, weight = 1): Deployment => ({
+  provider: 'openai',
+  id,
+  apiKey: `key-${id}`,
+  apiKeyLast4: id,
+  baseUrl: null,
+  weight,
+});
 const answer = (id: string): ChatResult => ({ content: `from ${id}`, finishReason: 'stop', usage: null });
-const tooMany = (retryAfterMs?: number) => new UpstreamError('rate limited', { provider: 'openai', statusCode: 429, isRetryable: true, retryAfterMs });
+const tooMany = (retryAfterMs?: number) =>
+  new UpstreamError('rate limited', { provider: 'openai', statusCode: 429, isRetryable: true, retryAfterMs });
 
 /** Deployments that answer or fail as told, and an in-memory cool-down book. */
 function pool(failing: Record<string, Error>, deployments = [deployment('a'), deployment('b')]) {
@@ -34,7 +42,12 @@ function pool(failing: Record<string, Error>, deployments = [deployment('a'), de
     active: async () => cooled,
     isCooling: (active: Map<string, Cooldown>, provider: string, id: string) => active.has(`${provider}\u0000${id}`),
     cool: async (provider: string, id: string, milliseconds: number, status: number | null) => {
-      cooled.set(`${provider}\u0000${id}`, { provider, deployment: id, until: new Date(Date.now() + milliseconds), upstreamStatus: status });
+      cooled.set(`${provider}\u0000${id}`, {
+        provider,
+        deployment: id,
+        until: new Date(Date.now() + milliseconds),
+        upstreamStatus: status,
+      });
     },
   };
   return { provider: withKeyPool('openai', { deployments, cooldowns, instanceOf: instance, cooldownMs: 60_000 }), cooled, calls };
@@ -45,7 +58,10 @@ const request = { model: 'gpt-4o-mini', messages: [{ role: 'user' as const, cont
 
 describe('weighted pick', () => {
   it('draws in proportion to the weights', () => {
-    const items = [{ id: 'a', weight: 1 }, { id: 'b', weight: 3 }];
+    const items = [
+      { id: 'a', weight: 1 },
+      { id: 'b', weight: 3 },
+    ];
     expect(pickByWeight(items, 0.2)?.id).toBe('a');
     expect(pickByWeight(items, 0.3)?.id).toBe('b');
     expect(pickByWeight(items, 0.99)?.id).toBe('b');
@@ -75,7 +91,9 @@ describe('a provider key pool', () => {
   it('fails at once, not retryable, when every deployment is cooling', async () => {
     const { provider, calls } = pool({ a: tooMany(), b: tooMany() });
     await expect(provider.chat(request, options)).rejects.toMatchObject({ details: { statusCode: 429 } });
-    await expect(provider.chat(request, options)).rejects.toMatchObject({ details: { providerCode: 'every_deployment_cooling', isRetryable: false } });
+    await expect(provider.chat(request, options)).rejects.toMatchObject({
+      details: { providerCode: 'every_deployment_cooling', isRetryable: false },
+    });
     expect(calls).toHaveLength(2);
   });
 
@@ -91,7 +109,10 @@ describe('a provider key pool', () => {
     for (let index = 0; index < 4; index += 1) {
       const events: StreamEvent[] = [];
       for await (const event of provider.stream(request, options)) events.push(event);
-      expect(events).toEqual([{ type: 'delta', text: 'from b' }, { type: 'finish', reason: 'stop' }]);
+      expect(events).toEqual([
+        { type: 'delta', text: 'from b' },
+        { type: 'finish', reason: 'stop' },
+      ]);
     }
     expect(cooled.get('openai\u0000a')?.upstreamStatus).toBe(503);
   });

@@ -32,17 +32,23 @@ export function withKeyPool(name: string, parts: PoolParts): Provider {
   const cool = async (deployment: Deployment, error: unknown): Promise<boolean> => {
     const status = coolingStatus(error);
     if (status === null) return false;
-    const asked = error instanceof UpstreamError ? error.details.retryAfterMs ?? 0 : 0;
+    const asked = error instanceof UpstreamError ? (error.details.retryAfterMs ?? 0) : 0;
     await parts.cooldowns.cool(name, deployment.id, Math.max(parts.cooldownMs, asked), status).catch(() => undefined);
     return true;
   };
   const next = async (tried: Set<string>, lastError: unknown): Promise<Deployment> => {
     const active = await parts.cooldowns.active();
-    const open = parts.deployments.filter((deployment) => !tried.has(deployment.id) && !parts.cooldowns.isCooling(active, name, deployment.id));
+    const open = parts.deployments.filter(
+      (deployment) => !tried.has(deployment.id) && !parts.cooldowns.isCooling(active, name, deployment.id),
+    );
     const chosen = pickByWeight(open);
     if (chosen) return chosen;
     if (lastError) throw lastError;
-    throw new UpstreamError(`every deployment of ${name} is cooling down`, { provider: name, isRetryable: false, providerCode: 'every_deployment_cooling' });
+    throw new UpstreamError(`every deployment of ${name} is cooling down`, {
+      provider: name,
+      isRetryable: false,
+      providerCode: 'every_deployment_cooling',
+    });
   };
   return {
     name,

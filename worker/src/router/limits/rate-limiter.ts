@@ -130,7 +130,10 @@ export class RateLimiter {
         if (quota.surplus > 0) await this.giveBack(quota, 'surplus');
         if (quota.held > 0 && !quota.claim && (final || quota.recent === 0)) await this.giveBack(quota, 'held');
       }
-      const totals = await this.counters.totals(window, quotas.map((quota) => quota.keyId));
+      const totals = await this.counters.totals(
+        window,
+        quotas.map((quota) => quota.keyId),
+      );
       for (const quota of quotas) {
         quota.total = totals.get(quota.keyId) ?? 0;
         if (quota.total < quota.limit) quota.fullUntil = 0;
@@ -168,7 +171,10 @@ export class RateLimiter {
   }
 
   private goOffline(error: unknown): void {
-    if (!this.offline) this.logger.warn('rate-limit counters unreachable; counting locally until they answer (each worker up to the limit)', { error: String(error) });
+    if (!this.offline)
+      this.logger.warn('rate-limit counters unreachable; counting locally until they answer (each worker up to the limit)', {
+        error: String(error),
+      });
     this.offline = true;
   }
 }

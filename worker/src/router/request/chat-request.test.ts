@@ -22,7 +22,9 @@ describe('parseChatRequest', () => {
 
   it('names the first bad messages of a list within the limit and counts the others', () => {
     const error = refusal(() => parseChatRequest({ model: 'mock/echo', messages: new Array(MAX_MESSAGES).fill(0) }));
-    expect(Object.keys(error.data.params as object)).toEqual(Array.from({ length: MAX_REPORTED_PROBLEMS }, (_, index) => `messages[${index}]`));
+    expect(Object.keys(error.data.params as object)).toEqual(
+      Array.from({ length: MAX_REPORTED_PROBLEMS }, (_, index) => `messages[${index}]`),
+    );
     expect(error.data.params_omitted).toBe(MAX_MESSAGES - MAX_REPORTED_PROBLEMS);
   });
 
@@ -33,7 +35,11 @@ describe('parseChatRequest', () => {
   });
 
   it('still reads a good request', () => {
-    expect(parseChatRequest({ purpose: 'fast', messages: [{ role: 'user', content: 'hi' }] })).toMatchObject({ model: null, purpose: 'fast', messages: [{ role: 'user', content: 'hi' }] });
+    expect(parseChatRequest({ purpose: 'fast', messages: [{ role: 'user', content: 'hi' }] })).toMatchObject({
+      model: null,
+      purpose: 'fast',
+      messages: [{ role: 'user', content: 'hi' }],
+    });
   });
 
   it('leaves out what was not given and keeps its keys in one order (what the cache key and logs see)', () => {
@@ -54,8 +60,31 @@ describe('parseChatRequest', () => {
       messages: [{ role: 'user', content: 'hi' }],
       model: 'openai/gpt-4o-mini',
     });
-    expect(Object.keys(full)).toEqual(['model', 'purpose', 'messages', 'temperature', 'maxTokens', 'seed', 'user', 'tools', 'toolChoice', 'parallelToolCalls', 'responseFormat', 'metadata', 'stream', 'includeUsage']);
-    expect(full).toMatchObject({ temperature: 0, seed: 7, maxTokens: 5, parallelToolCalls: false, stream: true, includeUsage: false, metadata: { team: 't', campaign: '', user: '' } });
+    expect(Object.keys(full)).toEqual([
+      'model',
+      'purpose',
+      'messages',
+      'temperature',
+      'maxTokens',
+      'seed',
+      'user',
+      'tools',
+      'toolChoice',
+      'parallelToolCalls',
+      'responseFormat',
+      'metadata',
+      'stream',
+      'includeUsage',
+    ]);
+    expect(full).toMatchObject({
+      temperature: 0,
+      seed: 7,
+      maxTokens: 5,
+      parallelToolCalls: false,
+      stream: true,
+      includeUsage: false,
+      metadata: { team: 't', campaign: '', user: '' },
+    });
   });
 
   it('names the problems of several fields in the order it checks them', () => {

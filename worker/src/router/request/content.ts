@@ -44,7 +44,8 @@ function part(raw: unknown, name: string, images: boolean, problems: Problems): 
       return null;
     }
     const source = imageSource(image.url, `${name}.image_url.url`, problems);
-    if (!absent(image.detail) && !DETAILS.includes(image.detail as never)) problems.add(`${name}.image_url.detail`, 'must be auto, low or high');
+    if (!absent(image.detail) && !DETAILS.includes(image.detail as never))
+      problems.add(`${name}.image_url.detail`, 'must be auto, low or high');
     if (!source) return null;
     return absent(image.detail) ? { type: 'image', source } : { type: 'image', source, detail: image.detail as (typeof DETAILS)[number] };
   }

@@ -16,7 +16,12 @@ export interface ParsedEmbeddingRequest {
 function inputs(raw: unknown, problems: Problems): string[] {
   const list = typeof raw === 'string' ? [raw] : raw;
   // The length is checked before any element is looked at; `some` stops at the first bad one.
-  if (!Array.isArray(list) || list.length === 0 || list.length > MAX_EMBEDDING_INPUTS || list.some((item) => typeof item !== 'string' || item.length === 0)) {
+  if (
+    !Array.isArray(list) ||
+    list.length === 0 ||
+    list.length > MAX_EMBEDDING_INPUTS ||
+    list.some((item) => typeof item !== 'string' || item.length === 0)
+  ) {
     problems.add('input', `must be a non-empty string or a list of 1 to ${MAX_EMBEDDING_INPUTS} non-empty strings`);
     return [];
   }

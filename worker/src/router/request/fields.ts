@@ -11,7 +11,12 @@ export function absent(value: unknown): boolean {
 }
 
 /** A number from min to max (an integer when asked); undefined when absent or bad (then a problem). */
-export function numberField(value: unknown, name: string, problems: Problems, range: { min: number; max: number; integer?: boolean }): number | undefined {
+export function numberField(
+  value: unknown,
+  name: string,
+  problems: Problems,
+  range: { min: number; max: number; integer?: boolean },
+): number | undefined {
   if (absent(value)) return undefined;
   const { min, max, integer = false } = range;
   if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max || (integer && !Number.isInteger(value))) {
@@ -31,7 +36,12 @@ export function booleanField(value: unknown, name: string, problems: Problems): 
 }
 
 /** A string of at most `max` characters (non-empty when `nonEmpty`). */
-export function stringField(value: unknown, name: string, problems: Problems, options: { max: number; nonEmpty?: boolean }): string | undefined {
+export function stringField(
+  value: unknown,
+  name: string,
+  problems: Problems,
+  options: { max: number; nonEmpty?: boolean },
+): string | undefined {
   if (absent(value)) return undefined;
   if (typeof value !== 'string' || value.length > options.max || (options.nonEmpty && value.length === 0)) {
     problems.add(name, `must be a ${options.nonEmpty ? 'non-empty ' : ''}string of at most ${options.max} characters`);

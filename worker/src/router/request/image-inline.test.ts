@@ -22,7 +22,10 @@ const FIELD = 'messages[1].content[1].image_url.url';
 
 /** The 400 a call gets, as `{status, code, params}`. */
 async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(() => null, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
   if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
   return { status: error.status, code: error.code, params: (error.data as { params: Record<string, string> }).params };
 }
@@ -63,7 +66,10 @@ describe('ImageInliner', () => {
 
   it('fetches a URL for a provider that cannot, and inlines it as data', async () => {
     const prepared = await allowingServer().prepare(request(url(`${origin}/pixel.png`)), false);
-    expect(prepared.messages[1]!.parts![1]).toEqual({ type: 'image', source: { kind: 'data', mediaType: 'image/png', base64: PNG.toString('base64') } });
+    expect(prepared.messages[1]!.parts![1]).toEqual({
+      type: 'image',
+      source: { kind: 'data', mediaType: 'image/png', base64: PNG.toString('base64') },
+    });
     expect(prepared.messages[1]!.parts![0]).toEqual({ type: 'text', text: 'what is this?' });
     expect(prepared.messages[0]).toEqual({ role: 'system', content: 'be brief' });
   });
@@ -117,23 +123,35 @@ describe('ImageInliner', () => {
     expect(await inliner.prepare(good, true)).toEqual(good);
     expect((await refusal(inliner.prepare(request(data('text/html', 'PGI+')), true))).params[FIELD]).toMatch(/type image\/png/);
     expect((await refusal(inliner.prepare(request(data('image/png', 'not base64!')), true))).params[FIELD]).toMatch(/base64/);
-    expect((await refusal(inliner.prepare(request(data('image/png', Buffer.alloc(2048).toString('base64'))), true))).params[FIELD]).toMatch(/at most 1024 bytes/);
+    expect((await refusal(inliner.prepare(request(data('image/png', Buffer.alloc(2048).toString('base64'))), true))).params[FIELD]).toMatch(
+      /at most 1024 bytes/,
+    );
   });
 
   it('turns a data: URL handed on as a URL into checked data', async () => {
     const inliner = allowingServer();
     const prepared = await inliner.prepare(request(url(`data:image/png;base64,${PNG.toString('base64')}`)), true);
-    expect(prepared.messages[1]!.parts![1]).toEqual({ type: 'image', source: { kind: 'data', mediaType: 'image/png', base64: PNG.toString('base64') } });
+    expect(prepared.messages[1]!.parts![1]).toEqual({
+      type: 'image',
+      source: { kind: 'data', mediaType: 'image/png', base64: PNG.toString('base64') },
+    });
     expect((await refusal(inliner.prepare(request(url('data:text/plain;base64,aGk=')), true))).params[FIELD]).toMatch(/type image\/png/);
     expect((await refusal(inliner.prepare(request(url('data:image/png,rawbytes')), true))).params[FIELD]).toMatch(/data:image\/png;base64/);
   });
 
   it('names the right message and part when the image is not the first', async () => {
-    const chat: ChatRequest = { model: 'm', messages: [
-      { role: 'user', content: '', parts: [data('image/png', PNG.toString('base64'))] },
-      { role: 'assistant', content: 'a pixel' },
-      { role: 'user', content: 'and this?', parts: [{ type: 'text', text: 'and this?' }, { type: 'text', text: '!' }, url('https://192.168.0.1/a.png')] },
-    ] };
+    const chat: ChatRequest = {
+      model: 'm',
+      messages: [
+        { role: 'user', content: '', parts: [data('image/png', PNG.toString('base64'))] },
+        { role: 'assistant', content: 'a pixel' },
+        {
+          role: 'user',
+          content: 'and this?',
+          parts: [{ type: 'text', text: 'and this?' }, { type: 'text', text: '!' }, url('https://192.168.0.1/a.png')],
+        },
+      ],
+    };
     const answer = await refusal(new ImageInliner(new OutboundGuard([]), [], limits).prepare(chat, false));
     expect(Object.keys(answer.params)).toEqual(['messages[2].content[2].image_url.url']);
   });

@@ -47,11 +47,15 @@ export class ImageInliner {
   /** The request with every image checked, and URLs turned into data when `fetchUrls` is false. */
   async prepare(chat: ChatRequest, fetchUrls: boolean): Promise<ChatRequest> {
     if (!hasImages(chat)) return chat;
-    const messages = await Promise.all(chat.messages.map(async (message, i) => {
-      if (!message.parts?.some((part) => part.type === 'image')) return message;
-      const parts = await Promise.all(message.parts.map((part, j) => this.preparePart(part, fetchUrls, `messages[${i}].content[${j}].image_url.url`)));
-      return { ...message, parts };
-    }));
+    const messages = await Promise.all(
+      chat.messages.map(async (message, i) => {
+        if (!message.parts?.some((part) => part.type === 'image')) return message;
+        const parts = await Promise.all(
+          message.parts.map((part, j) => this.preparePart(part, fetchUrls, `messages[${i}].content[${j}].image_url.url`)),
+        );
+        return { ...message, parts };
+      }),
+    );
     return { ...chat, messages };
   }
 
@@ -121,16 +125,25 @@ export class ImageInliner {
         await response.body.dump().catch(() => undefined);
         throw new ImageProblem(`could not be fetched (the server answered HTTP ${response.statusCode})`);
       }
-      const mediaType = String(response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      const mediaType = String(response.headers['content-type'] ?? '')
+        .split(';')[0]!
+        .trim()
+        .toLowerCase();
       if (!(IMAGE_MEDIA_TYPES as readonly string[]).includes(mediaType)) {
         await response.body.dump().catch(() => undefined);
-        throw new ImageProblem(`must point to an image of type ${IMAGE_MEDIA_TYPES.join(', ')} (the server sent ${mediaType.slice(0, 60) || 'no type'})`);
+        throw new ImageProblem(
+          `must point to an image of type ${IMAGE_MEDIA_TYPES.join(', ')} (the server sent ${mediaType.slice(0, 60) || 'no type'})`,
+        );
       }
-      const body = await this.readCapped(response.body as AsyncIterable<Buffer> & { destroy(): void }, Number(response.headers['content-length'] ?? NaN));
+      const body = await this.readCapped(
+        response.body as AsyncIterable<Buffer> & { destroy(): void },
+        Number(response.headers['content-length'] ?? NaN),
+      );
       return { kind: 'data', mediaType, base64: body.toString('base64') };
     } catch (error) {
       if (error instanceof ImageProblem) throw error;
-      if (error instanceof OutboundRefusedError) throw new ImageProblem('must point to a public address (private, loopback and link-local addresses are refused)');
+      if (error instanceof OutboundRefusedError)
+        throw new ImageProblem('must point to a public address (private, loopback and link-local addresses are refused)');
       if (signal.aborted) throw new ImageProblem(`could not be fetched within ${this.limits.fetchTimeoutMs} ms`);
       const code = (error as { code?: string }).code;
       throw new ImageProblem(`could not be fetched${code ? ` (${code})` : ''}`);

@@ -21,12 +21,14 @@ function toolCalls(raw: unknown, name: string, problems: Problems): ToolCall[] |
     const at = `${name}[${index}]`;
     if (!isObject(item)) return problems.add(at, 'must be an object {id, type: "function", function: {name, arguments}}');
     const call = item.function;
-    if (typeof item.id !== 'string' || item.id.length === 0 || item.id.length > MAX_ID_CHARACTERS) problems.add(`${at}.id`, `must be a string of 1 to ${MAX_ID_CHARACTERS} characters`);
+    if (typeof item.id !== 'string' || item.id.length === 0 || item.id.length > MAX_ID_CHARACTERS)
+      problems.add(`${at}.id`, `must be a string of 1 to ${MAX_ID_CHARACTERS} characters`);
     if (!absent(item.type) && item.type !== 'function') problems.add(`${at}.type`, 'must be "function"');
     if (!isObject(call)) return problems.add(`${at}.function`, 'must be an object {name, arguments}');
     if (typeof call.name !== 'string' || call.name.length === 0) problems.add(`${at}.function.name`, 'must be a non-empty string');
     if (typeof call.arguments !== 'string') problems.add(`${at}.function.arguments`, 'must be a string (JSON text)');
-    if (typeof item.id === 'string' && typeof call.name === 'string' && typeof call.arguments === 'string') calls.push({ id: item.id, name: call.name, arguments: call.arguments });
+    if (typeof item.id === 'string' && typeof call.name === 'string' && typeof call.arguments === 'string')
+      calls.push({ id: item.id, name: call.name, arguments: call.arguments });
   });
   return calls;
 }

@@ -33,7 +33,8 @@ function params(run: () => unknown): Record<string, string> {
   throw new Error('expected svc_invalid_request');
 }
 
-const chat = (extra: Record<string, unknown>) => parseChatRequest({ model: 'mock/echo', messages: [{ role: 'user', content: 'hi' }], ...extra });
+const chat = (extra: Record<string, unknown>) =>
+  parseChatRequest({ model: 'mock/echo', messages: [{ role: 'user', content: 'hi' }], ...extra });
 const tool = (parameters: unknown) => ({ type: 'function', function: { name: 'f', parameters } });
 const format = (schema: unknown) => ({ type: 'json_schema', json_schema: { name: 'answer', schema } });
 const DEEP = `must be nested at most ${MAX_JSON_DEPTH} levels deep (objects and arrays)`;
@@ -64,12 +65,17 @@ describe('the chat validator holds client JSON to the nesting limits', () => {
   it('accepts a tool schema and a response schema 64 levels deep', () => {
     expect([depthOf(deepSchema(MAX_JSON_DEPTH)), depthOf(deepSchema(MAX_JSON_DEPTH + 1))]).toEqual([MAX_JSON_DEPTH, MAX_JSON_DEPTH + 1]);
     expect(chat({ tools: [tool(deepSchema(MAX_JSON_DEPTH))] }).tools![0]!.parameters).toEqual(deepSchema(MAX_JSON_DEPTH));
-    expect(chat({ response_format: format(deepSchema(MAX_JSON_DEPTH)) }).responseFormat).toMatchObject({ type: 'json_schema', name: 'answer' });
+    expect(chat({ response_format: format(deepSchema(MAX_JSON_DEPTH)) }).responseFormat).toMatchObject({
+      type: 'json_schema',
+      name: 'answer',
+    });
   });
 
   it('names tools[i].function.parameters, response_format.json_schema.schema and metadata when deeper, at any depth', () => {
     for (const levels of [MAX_JSON_DEPTH + 1, 5000, 100_000]) {
-      expect(params(() => chat({ tools: [tool({ type: 'object' }), tool(deepSchema(levels))] }))).toEqual({ 'tools[1].function.parameters': DEEP });
+      expect(params(() => chat({ tools: [tool({ type: 'object' }), tool(deepSchema(levels))] }))).toEqual({
+        'tools[1].function.parameters': DEEP,
+      });
       expect(params(() => chat({ response_format: format(deepSchema(levels)) }))).toEqual({ 'response_format.json_schema.schema': DEEP });
       expect(params(() => chat({ metadata: { team: 'a', trace: nested(levels) } }))).toEqual({ metadata: DEEP });
     }
@@ -77,10 +83,14 @@ describe('the chat validator holds client JSON to the nesting limits', () => {
 
   it('refuses a schema of more than 50,000 values', () => {
     const wide = { type: 'object', properties: { a: { enum: new Array(MAX_JSON_VALUES).fill('x') } } };
-    expect(params(() => chat({ tools: [tool(wide)] }))).toEqual({ 'tools[0].function.parameters': `must hold at most ${MAX_JSON_VALUES} JSON values` });
+    expect(params(() => chat({ tools: [tool(wide)] }))).toEqual({
+      'tools[0].function.parameters': `must hold at most ${MAX_JSON_VALUES} JSON values`,
+    });
   });
 
   it('holds embeddings metadata to the same rule', () => {
-    expect(params(() => parseEmbeddingRequest({ model: 'mock/embed', input: 'x', metadata: { trace: nested(MAX_JSON_DEPTH) } }))).toEqual({ metadata: DEEP });
+    expect(params(() => parseEmbeddingRequest({ model: 'mock/embed', input: 'x', metadata: { trace: nested(MAX_JSON_DEPTH) } }))).toEqual({
+      metadata: DEEP,
+    });
   });
 });

@@ -28,7 +28,9 @@ function logitBias(value: unknown, problems: Problems): Record<string, number> |
     problems.add('logit_bias', `must hold at most ${MAX_LOGIT_BIAS_ENTRIES} entries`);
     return undefined;
   }
-  const bad = entries.some(([token, bias]) => !/^\d{1,10}$/.test(token) || typeof bias !== 'number' || !Number.isFinite(bias) || bias < -100 || bias > 100);
+  const bad = entries.some(
+    ([token, bias]) => !/^\d{1,10}$/.test(token) || typeof bias !== 'number' || !Number.isFinite(bias) || bias < -100 || bias > 100,
+  );
   if (bad) {
     problems.add('logit_bias', 'must map token ids (digits) to biases from -100 to 100');
     return undefined;
@@ -42,7 +44,10 @@ function choices(value: unknown, problems: Problems): void {
 }
 
 /** The sampling and output options of docs/architecture.md §9, in ChatRequest's names. */
-export function options(raw: Raw, problems: Problems): Omit<ChatRequest, 'model' | 'messages' | 'tools' | 'toolChoice' | 'parallelToolCalls' | 'responseFormat'> {
+export function options(
+  raw: Raw,
+  problems: Problems,
+): Omit<ChatRequest, 'model' | 'messages' | 'tools' | 'toolChoice' | 'parallelToolCalls' | 'responseFormat'> {
   choices(raw.n, problems);
   const logprobs = booleanField(raw.logprobs, 'logprobs', problems);
   const topLogprobs = numberField(raw.top_logprobs, 'top_logprobs', problems, { min: 0, max: 20, integer: true });

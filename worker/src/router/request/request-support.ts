@@ -21,11 +21,30 @@ function firstImage(request: Pick<ParsedChatRequest, 'messages'>): string | null
  * asks for it. A default value asks for nothing (penalty 0, logprobs false, tool_choice none
  * without tools).
  */
-export function neededFeatures(request: Pick<ParsedChatRequest, 'messages' | 'tools' | 'toolChoice' | 'responseFormat' | 'reasoningEffort' | 'logprobs' | 'topLogprobs' | 'seed' | 'presencePenalty' | 'frequencyPenalty' | 'logitBias'>): NeededFeature[] {
+export function neededFeatures(
+  request: Pick<
+    ParsedChatRequest,
+    | 'messages'
+    | 'tools'
+    | 'toolChoice'
+    | 'responseFormat'
+    | 'reasoningEffort'
+    | 'logprobs'
+    | 'topLogprobs'
+    | 'seed'
+    | 'presencePenalty'
+    | 'frequencyPenalty'
+    | 'logitBias'
+  >,
+): NeededFeature[] {
   const needs: NeededFeature[] = [];
   const add = (used: boolean, field: string, feature: keyof ModelSupport) => used && needs.push({ field, feature });
   add(request.tools !== undefined, 'tools', 'tools');
-  add(request.messages.some((message) => message.toolCalls !== undefined || message.role === 'tool'), 'messages', 'tools');
+  add(
+    request.messages.some((message) => message.toolCalls !== undefined || message.role === 'tool'),
+    'messages',
+    'tools',
+  );
   const image = firstImage(request);
   add(image !== null, image ?? '', 'images');
   add(request.responseFormat?.type === 'json_object', 'response_format', 'jsonObject');

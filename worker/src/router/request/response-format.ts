@@ -22,11 +22,13 @@ export function responseFormat(raw: unknown, problems: Problems): ResponseFormat
     return undefined;
   }
   const before = problems.count;
-  if (typeof spec.name !== 'string' || !FUNCTION_NAME.test(spec.name)) problems.add('response_format.json_schema.name', 'is required: 1 to 64 letters, digits, _ or -');
+  if (typeof spec.name !== 'string' || !FUNCTION_NAME.test(spec.name))
+    problems.add('response_format.json_schema.name', 'is required: 1 to 64 letters, digits, _ or -');
   if (!isObject(spec.schema)) problems.add('response_format.json_schema.schema', 'must be a JSON Schema object');
   else checkNesting(spec.schema, 'response_format.json_schema.schema', problems);
   if (!absent(spec.strict) && typeof spec.strict !== 'boolean') problems.add('response_format.json_schema.strict', 'must be true or false');
-  if (!absent(spec.description) && typeof spec.description !== 'string') problems.add('response_format.json_schema.description', 'must be a string');
+  if (!absent(spec.description) && typeof spec.description !== 'string')
+    problems.add('response_format.json_schema.description', 'must be a string');
   if (problems.count > before) return undefined;
   return {
     type: 'json_schema',

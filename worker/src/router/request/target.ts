@@ -17,7 +17,8 @@ export interface CallMetadata {
 export function target(raw: Raw, problems: Problems): { model: string | null; purpose: string | null } {
   const model = raw.model === undefined || raw.model === null || raw.model === '' ? null : raw.model;
   const purpose = raw.purpose === undefined || raw.purpose === null || raw.purpose === '' ? null : raw.purpose;
-  if (model !== null && (typeof model !== 'string' || model.length > 200)) problems.add('model', 'must be a model id <provider>/<model_name>');
+  if (model !== null && (typeof model !== 'string' || model.length > 200))
+    problems.add('model', 'must be a model id <provider>/<model_name>');
   if (purpose !== null && (typeof purpose !== 'string' || purpose.length > MAX_PURPOSE_CHARACTERS)) {
     problems.add('purpose', `must be a purpose name of at most ${MAX_PURPOSE_CHARACTERS} characters`);
   }
@@ -41,7 +42,8 @@ export function metadata(value: unknown, problems: Problems): CallMetadata {
   for (const name of ['team', 'campaign', 'user'] as const) {
     const field = value[name];
     if (absent(field)) continue;
-    if (typeof field !== 'string' || field.length > MAX_METADATA_CHARACTERS) problems.add(`metadata.${name}`, `must be a string of at most ${MAX_METADATA_CHARACTERS} characters`);
+    if (typeof field !== 'string' || field.length > MAX_METADATA_CHARACTERS)
+      problems.add(`metadata.${name}`, `must be a string of at most ${MAX_METADATA_CHARACTERS} characters`);
     else result[name] = field;
   }
   return result;

@@ -24,13 +24,31 @@ export const CACHE_HEADER = 'X-Svc-Cache';
  * policy does not cover is passed through with `X-Svc-Cache: bypass`. At once when the
  * policies are cached.
  */
-export function withResponseCache(cache: ResponseCache, provider: Provider, modelId: string, context: CacheContext | undefined): Eventually<Provider> {
+export function withResponseCache(
+  cache: ResponseCache,
+  provider: Provider,
+  modelId: string,
+  context: CacheContext | undefined,
+): Eventually<Provider> {
   if (!context) return provider;
-  const caller: CacheCaller = { keyId: context.record.identity.keyId, team: context.record.identity.keyTeam, purpose: context.record.identity.purpose };
-  return andThen(cache.policyFor(caller), (policy) => (policy ? cachedProvider(cache, provider, modelId, context, caller, policy) : provider));
+  const caller: CacheCaller = {
+    keyId: context.record.identity.keyId,
+    team: context.record.identity.keyTeam,
+    purpose: context.record.identity.purpose,
+  };
+  return andThen(cache.policyFor(caller), (policy) =>
+    policy ? cachedProvider(cache, provider, modelId, context, caller, policy) : provider,
+  );
 }
 
-function cachedProvider(cache: ResponseCache, provider: Provider, modelId: string, context: CacheContext, caller: CacheCaller, policy: CachePolicy): Provider {
+function cachedProvider(
+  cache: ResponseCache,
+  provider: Provider,
+  modelId: string,
+  context: CacheContext,
+  caller: CacheCaller,
+  policy: CachePolicy,
+): Provider {
   const mark = (value: 'hit' | 'miss' | 'bypass') => context.headers.set(CACHE_HEADER, value);
   const lookUp = async (request: ChatRequest): Promise<{ slot: CacheSlot | null; hit: ChatResult | null }> => {
     const slot = cache.slotFor(policy, caller, modelId, request);

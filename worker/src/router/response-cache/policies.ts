@@ -31,28 +31,42 @@ export function parsePolicy(targetType: string, target: string, raw: Record<stri
   const scope = raw.scope ?? 'key';
   if (!SCOPES.includes(scope as CacheScope)) params.scope = 'must be key, team or global';
   const ttl = raw.ttl_seconds;
-  if (typeof ttl !== 'number' || !Number.isInteger(ttl) || ttl < 1 || ttl > MAX_TTL_SECONDS) params.ttl_seconds = `must be an integer from 1 to ${MAX_TTL_SECONDS}`;
+  if (typeof ttl !== 'number' || !Number.isInteger(ttl) || ttl < 1 || ttl > MAX_TTL_SECONDS)
+    params.ttl_seconds = `must be an integer from 1 to ${MAX_TTL_SECONDS}`;
   const anyTemperature = raw.any_temperature ?? false;
   if (typeof anyTemperature !== 'boolean') params.any_temperature = 'must be true or false';
   if (Object.keys(params).length > 0) throw ApiError.invalidRequest(params);
-  return { target_type: targetType as CacheTargetType, target, enabled: enabled as boolean, scope: scope as CacheScope, ttl_seconds: ttl as number, any_temperature: anyTemperature as boolean };
+  return {
+    target_type: targetType as CacheTargetType,
+    target,
+    enabled: enabled as boolean,
+    scope: scope as CacheScope,
+    ttl_seconds: ttl as number,
+    any_temperature: anyTemperature as boolean,
+  };
 }
 
 /** The cache policies, read from the database at most every few seconds (a change shows within that on every worker). */
 export class CachePolicyBook {
   private readonly snapshot: TtlCache<Map<string, CachePolicy>>;
 
-  constructor(private readonly database: Database, refreshMs = 3000) {
+  constructor(
+    private readonly database: Database,
+    refreshMs = 3000,
+  ) {
     this.snapshot = new TtlCache(refreshMs, 1, Date.now, 5000);
   }
 
   /** The policy in force for a call: the key's own if it has one (even disabled), else its purpose's, else null; at once when cached. */
   forCall(keyId: string, purpose: string | null): Eventually<CachePolicy | null> {
-    return andThen(this.snapshot.get('all', () => this.load()), (policies) => {
-      if (policies.size === 0) return null;
-      const policy = policies.get(`key\u0000${keyId}`) ?? (purpose === null ? undefined : policies.get(`purpose\u0000${purpose}`));
-      return policy?.enabled ? policy : null;
-    });
+    return andThen(
+      this.snapshot.get('all', () => this.load()),
+      (policies) => {
+        if (policies.size === 0) return null;
+        const policy = policies.get(`key\u0000${keyId}`) ?? (purpose === null ? undefined : policies.get(`purpose\u0000${purpose}`));
+        return policy?.enabled ? policy : null;
+      },
+    );
   }
 
   async list(): Promise<CachePolicy[]> {
@@ -71,20 +85,30 @@ export class CachePolicyBook {
   }
 
   async remove(targetType: string, target: string): Promise<boolean> {
-    const [result] = await this.database.pool.execute(`DELETE FROM ${this.database.table('cache_policies')} WHERE target_type = ? AND target = ?`, [targetType, target]);
+    const [result] = await this.database.pool.execute(
+      `DELETE FROM ${this.database.table('cache_policies')} WHERE target_type = ? AND target = ?`,
+      [targetType, target],
+    );
     this.snapshot.clear();
     return (result as { affectedRows: number }).affectedRows > 0;
   }
 
   private async load(): Promise<Map<string, CachePolicy>> {
-    const [rows] = await this.database.pool.query<RowDataPacket[]>(`SELECT * FROM ${this.database.table('cache_policies')} ORDER BY target_type, target`);
-    return new Map(rows.map((row) => [`${row.target_type}\u0000${row.target}`, {
-      target_type: row.target_type,
-      target: row.target,
-      enabled: Boolean(row.enabled),
-      scope: row.scope,
-      ttl_seconds: Number(row.ttl_seconds),
-      any_temperature: Boolean(row.any_temperature),
-    }]));
+    const [rows] = await this.database.pool.query<RowDataPacket[]>(
+      `SELECT * FROM ${this.database.table('cache_policies')} ORDER BY target_type, target`,
+    );
+    return new Map(
+      rows.map((row) => [
+        `${row.target_type}\u0000${row.target}`,
+        {
+          target_type: row.target_type,
+          target: row.target,
+          enabled: Boolean(row.enabled),
+          scope: row.scope,
+          ttl_seconds: Number(row.ttl_seconds),
+          any_temperature: Boolean(row.any_temperature),
+        },
+      ]),
+    );
   }
 }

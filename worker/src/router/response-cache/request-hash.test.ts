@@ -15,7 +15,11 @@ describe('canonicalJson and requestHash past the nesting limits', () => {
 
   it('has no hash (the request is not cached) for a request nested too deep', () => {
     const deep = { name: 'f', parameters: { type: 'object', properties: { a: nested(100_000) } } };
-    expect(requestHash('openai/gpt-4o-mini', { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }], tools: [deep] })).toBeNull();
-    expect(requestHash('openai/gpt-4o-mini', { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] })).toMatch(/^[0-9a-f]{64}$/);
+    expect(
+      requestHash('openai/gpt-4o-mini', { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }], tools: [deep] }),
+    ).toBeNull();
+    expect(requestHash('openai/gpt-4o-mini', { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] })).toMatch(
+      /^[0-9a-f]{64}$/,
+    );
   });
 });

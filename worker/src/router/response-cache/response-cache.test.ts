@@ -21,7 +21,9 @@ describe('request hash', () => {
     expect(requestHash('openai/gpt-4o-mini', { ...request, seed: 1 })).not.toBe(base);
     expect(requestHash('openai/gpt-4o-mini', { ...request, maxTokens: 5 })).not.toBe(base);
     expect(requestHash('openai/gpt-4o-mini', { ...request, tools: [{ name: 'f', parameters: {} }] })).not.toBe(base);
-    expect(requestHash('openai/gpt-4o-mini', { ...request, messages: [{ role: 'user', content: 'hi', parts: [{ type: 'text', text: 'hi' }] }] })).not.toBe(base);
+    expect(
+      requestHash('openai/gpt-4o-mini', { ...request, messages: [{ role: 'user', content: 'hi', parts: [{ type: 'text', text: 'hi' }] }] }),
+    ).not.toBe(base);
     expect(requestHash('openai/gpt-4o-mini', { ...request, messages: [{ role: 'user', content: 'hi!' }] })).not.toBe(base);
   });
 });
@@ -46,7 +48,10 @@ describe('replay of a cached answer', () => {
       { type: 'tool_call', index: 0, id: 'call_1', name: 'lookup', arguments: '{"q":"' },
       { type: 'tool_call', index: 0, arguments: 'five"}' },
     ]);
-    expect(events.slice(-2)).toEqual([{ type: 'finish', reason: 'tool_calls' }, { type: 'usage', usage: result.usage }]);
+    expect(events.slice(-2)).toEqual([
+      { type: 'finish', reason: 'tool_calls' },
+      { type: 'usage', usage: result.usage },
+    ]);
     const collector = new StreamCollector();
     events.forEach((event) => collector.add(event));
     expect(collector.result()).toEqual(result);
@@ -78,7 +83,14 @@ describe('replay of a cached answer', () => {
 
 describe('which requests are cached, and where', () => {
   const cache = new ResponseCache({} as Database, { perScope: 10, total: 100 }, {} as Logger);
-  const policy: CachePolicy = { target_type: 'purpose', target: 'summaries', enabled: true, scope: 'key', ttl_seconds: 60, any_temperature: false };
+  const policy: CachePolicy = {
+    target_type: 'purpose',
+    target: 'summaries',
+    enabled: true,
+    scope: 'key',
+    ttl_seconds: 60,
+    any_temperature: false,
+  };
   const caller = { keyId: 'key_1', team: 'red', purpose: 'summaries' };
 
   it('takes temperature 0 or a seed by default, anything when the policy allows any temperature', () => {
@@ -86,10 +98,12 @@ describe('which requests are cached, and where', () => {
     expect(cache.slotFor(policy, caller, 'openai/gpt-4o-mini', { ...request, temperature: 0.7, seed: 3 })).not.toBeNull();
     expect(cache.slotFor(policy, caller, 'openai/gpt-4o-mini', { ...request, temperature: 0.7 })).toBeNull();
     expect(cache.slotFor(policy, caller, 'openai/gpt-4o-mini', { ...request, temperature: undefined })).toBeNull();
-    expect(cache.slotFor({ ...policy, any_temperature: true }, caller, 'openai/gpt-4o-mini', { ...request, temperature: 0.7 })).not.toBeNull();
+    expect(
+      cache.slotFor({ ...policy, any_temperature: true }, caller, 'openai/gpt-4o-mini', { ...request, temperature: 0.7 }),
+    ).not.toBeNull();
   });
 
-  it('scopes to the key, the key\'s team (the key\'s own scope when it has none) or global only when the policy says so', () => {
+  it("scopes to the key, the key's team (the key's own scope when it has none) or global only when the policy says so", () => {
     expect(cache.slotFor(policy, caller, 'm', request)!.scope).toBe('key:key_1');
     expect(cache.slotFor({ ...policy, scope: 'team' }, caller, 'm', request)!.scope).toBe('team:red');
     expect(cache.slotFor({ ...policy, scope: 'team' }, { ...caller, team: '' }, 'm', request)!.scope).toBe('key:key_1');

@@ -34,7 +34,11 @@ export class ResponseCache {
   /** Hits answered by this worker since it started (the `/metrics` cache-hits counter reads or replaces this). */
   hits = 0;
 
-  constructor(database: Database, limits: CacheLimits, private readonly logger: Logger) {
+  constructor(
+    database: Database,
+    limits: CacheLimits,
+    private readonly logger: Logger,
+  ) {
     this.policies = new CachePolicyBook(database);
     this.entries = new CacheEntryStore(database, limits);
   }
@@ -52,7 +56,8 @@ export class ResponseCache {
     if (!policy.any_temperature && request.temperature !== 0 && request.seed === undefined) return null;
     const hash = requestHash(modelId, request);
     if (hash === null) return null;
-    const scope = policy.scope === 'global' ? 'global' : policy.scope === 'team' && caller.team !== '' ? `team:${caller.team}` : `key:${caller.keyId}`;
+    const scope =
+      policy.scope === 'global' ? 'global' : policy.scope === 'team' && caller.team !== '' ? `team:${caller.team}` : `key:${caller.keyId}`;
     return { scope, hash, model: modelId, ttlSeconds: policy.ttl_seconds };
   }
 

@@ -20,7 +20,8 @@ function checkMembers(value: unknown, name: string, problems: Problems): void {
  * (one rule for every route), input parts by input-items.ts.
  */
 export function checkEchoedNesting(raw: Raw, problems: Problems): void {
-  if (Array.isArray(raw.tools) && raw.tools.length <= MAX_TOOLS) raw.tools.forEach((tool: unknown, index) => checkMembers(tool, `tools[${index}]`, problems));
+  if (Array.isArray(raw.tools) && raw.tools.length <= MAX_TOOLS)
+    raw.tools.forEach((tool: unknown, index) => checkMembers(tool, `tools[${index}]`, problems));
   checkNesting(raw.tool_choice, 'tool_choice', problems);
   if (!isObject(raw.text)) return;
   for (const member in raw.text) {

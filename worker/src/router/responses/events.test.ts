@@ -13,21 +13,39 @@ function recording(name: string): Recorded[] {
     .map((line) => JSON.parse(line) as Recorded);
 }
 
-const ROUTER = { provider: 'mock', purpose: null, attempts: 1, latency_ms: 1, cost: { amount: '0.00000000', currency: 'USD' }, usage_estimated: false };
+const ROUTER = {
+  provider: 'mock',
+  purpose: null,
+  attempts: 1,
+  latency_ms: 1,
+  cost: { amount: '0.00000000', currency: 'USD' },
+  usage_estimated: false,
+};
 const USAGE = { promptTokens: 44, completionTokens: 4, totalTokens: 48, cachedTokens: 3, reasoningTokens: 2 };
 
 function run(events: StreamEvent[], finish: 'stop' | 'tool_calls' | 'length' = 'stop'): ResponseEvent[] {
-  const translator = new ResponseEvents(new ResponseShape('mock/echo', { instructions: null, max_output_tokens: null, parallel_tool_calls: true, store: true }, null));
-  return [...translator.started(), ...events.flatMap((event) => translator.translate(event)), ...translator.completed(finish, USAGE, ROUTER)];
+  const translator = new ResponseEvents(
+    new ResponseShape('mock/echo', { instructions: null, max_output_tokens: null, parallel_tool_calls: true, store: true }, null),
+  );
+  return [
+    ...translator.started(),
+    ...events.flatMap((event) => translator.translate(event)),
+    ...translator.completed(finish, USAGE, ROUTER),
+  ];
 }
 
 /** An event's field names, without OpenAI's `obfuscation` padding (optional; clients ignore it). */
-const fieldsOf = (event: Record<string, unknown>) => Object.keys(event).filter((name) => name !== 'obfuscation').sort();
+const fieldsOf = (event: Record<string, unknown>) =>
+  Object.keys(event)
+    .filter((name) => name !== 'obfuscation')
+    .sort();
 
 describe('Responses stream events (against the recorded OpenAI streams)', () => {
   it('a text answer: the same event types, in the same order, with the same fields, as openai-responses-text.chunks.txt', () => {
     const recorded = recording('openai-responses-text.chunks.txt');
-    const deltas = recorded.filter((event) => event.type === 'response.output_text.delta').map((event) => ({ type: 'delta' as const, text: event.delta as string }));
+    const deltas = recorded
+      .filter((event) => event.type === 'response.output_text.delta')
+      .map((event) => ({ type: 'delta' as const, text: event.delta as string }));
     const ours = run(deltas);
     expect(ours.map((event) => event.type)).toEqual(recorded.map((event) => event.type));
     expect(ours.map((event) => event.sequence_number)).toEqual(recorded.map((event) => event.sequence_number));
@@ -47,21 +65,48 @@ describe('Responses stream events (against the recorded OpenAI streams)', () => 
     const completed = run([{ type: 'delta', text: 'Dummy PDF file' }]).pop()!;
     const theirs = recorded[recorded.length - 1]!.response as Record<string, unknown>;
     const ours = completed.response as Record<string, unknown>;
-    expect(Object.keys(ours)).toEqual(expect.arrayContaining(['id', 'object', 'created_at', 'status', 'error', 'incomplete_details', 'model', 'output', 'usage', 'previous_response_id']));
+    expect(Object.keys(ours)).toEqual(
+      expect.arrayContaining([
+        'id',
+        'object',
+        'created_at',
+        'status',
+        'error',
+        'incomplete_details',
+        'model',
+        'output',
+        'usage',
+        'previous_response_id',
+      ]),
+    );
     expect(ours).toMatchObject({ object: 'response', status: 'completed', error: null, model: 'mock/echo' });
     expect(ours.id).toMatch(/^resp_/);
     expect(Object.keys(ours.usage as object).sort()).toEqual(Object.keys(theirs.usage as object).sort());
-    expect(ours.usage).toEqual({ input_tokens: 44, input_tokens_details: { cached_tokens: 3 }, output_tokens: 4, output_tokens_details: { reasoning_tokens: 2 }, total_tokens: 48 });
+    expect(ours.usage).toEqual({
+      input_tokens: 44,
+      input_tokens_details: { cached_tokens: 3 },
+      output_tokens: 4,
+      output_tokens_details: { reasoning_tokens: 2 },
+      total_tokens: 48,
+    });
     expect(ours.output).toEqual([{ ...(theirs.output as object[])[0], id: (ours.output as { id: string }[])[0]!.id }]);
     expect((recorded[0]!.response as { usage: unknown }).usage).toBeNull();
-    expect(((run([])[0]!.response) as { usage: unknown }).usage).toBeNull();
+    expect((run([])[0]!.response as { usage: unknown }).usage).toBeNull();
   });
 
   it('a function call: the same events and fields as openai-responses-tool-call.chunks.txt (item id fc_…, call_id kept, arguments in pieces)', () => {
     const recorded = recording('openai-responses-tool-call.chunks.txt');
     const added = recorded.find((event) => event.type === 'response.output_item.added')!.item as { call_id: string; name: string };
-    const pieces = recorded.filter((event) => event.type === 'response.function_call_arguments.delta').map((event) => event.delta as string);
-    const ours = run([{ type: 'tool_call', index: 0, id: added.call_id, name: added.name, arguments: '' }, ...pieces.map((piece) => ({ type: 'tool_call' as const, index: 0, arguments: piece }))], 'tool_calls');
+    const pieces = recorded
+      .filter((event) => event.type === 'response.function_call_arguments.delta')
+      .map((event) => event.delta as string);
+    const ours = run(
+      [
+        { type: 'tool_call', index: 0, id: added.call_id, name: added.name, arguments: '' },
+        ...pieces.map((piece) => ({ type: 'tool_call' as const, index: 0, arguments: piece })),
+      ],
+      'tool_calls',
+    );
     expect(ours.map((event) => event.type)).toEqual(recorded.map((event) => event.type));
     ours.slice(2, -1).forEach((event, index) => expect(fieldsOf(event)).toEqual(fieldsOf(recorded[index + 2]!)));
     const item = ours.find((event) => event.type === 'response.output_item.done')!.item;
@@ -71,14 +116,21 @@ describe('Responses stream events (against the recorded OpenAI streams)', () => 
   });
 
   it('text, then two calls: each its own output item, in order, output_index counting up', () => {
-    const ours = run([
-      { type: 'delta', text: 'Looking' },
-      { type: 'tool_call', index: 0, id: 'call_a', name: 'one', arguments: '{}' },
-      { type: 'tool_call', index: 1, id: 'call_b', name: 'two', arguments: '{"x":' },
-      { type: 'tool_call', index: 1, arguments: '1}' },
-    ], 'tool_calls');
+    const ours = run(
+      [
+        { type: 'delta', text: 'Looking' },
+        { type: 'tool_call', index: 0, id: 'call_a', name: 'one', arguments: '{}' },
+        { type: 'tool_call', index: 1, id: 'call_b', name: 'two', arguments: '{"x":' },
+        { type: 'tool_call', index: 1, arguments: '1}' },
+      ],
+      'tool_calls',
+    );
     const done = ours.filter((event) => event.type === 'response.output_item.done');
-    expect(done.map((event) => [event.output_index, (event.item as { type: string }).type])).toEqual([[0, 'message'], [1, 'function_call'], [2, 'function_call']]);
+    expect(done.map((event) => [event.output_index, (event.item as { type: string }).type])).toEqual([
+      [0, 'message'],
+      [1, 'function_call'],
+      [2, 'function_call'],
+    ]);
     expect((done[2]!.item as { arguments: string }).arguments).toBe('{"x":1}');
     expect((ours[ours.length - 1]!.response as { output: unknown[] }).output).toHaveLength(3);
   });
@@ -99,7 +151,11 @@ describe('Responses stream events (against the recorded OpenAI streams)', () => 
     const translator = new ResponseEvents(new ResponseShape('mock/echo', {}, null));
     const sent = [...translator.started(), ...translator.translate({ type: 'delta', text: 'half' })];
     const [failed] = translator.failed({ code: 'svc_upstream_error', message: 'The model provider mock failed.' });
-    expect(failed).toMatchObject({ type: 'response.failed', sequence_number: sent.length, response: { status: 'failed', error: { code: 'svc_upstream_error' } } });
+    expect(failed).toMatchObject({
+      type: 'response.failed',
+      sequence_number: sent.length,
+      response: { status: 'failed', error: { code: 'svc_upstream_error' } },
+    });
   });
 
   it('carries a text piece’s logprobs on its delta event, and all of them on the finished output_text', () => {

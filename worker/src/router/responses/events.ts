@@ -47,7 +47,13 @@ export class ResponseEvents {
     const events = this.open === null && this.output.length === 0 ? this.openMessage() : [];
     events.push(...this.close());
     const { status, incomplete_details } = finalStatus(finishReason);
-    const response = this.shape.response({ status, output: this.output, usage: responsesUsage(usage), incompleteDetails: incomplete_details, router });
+    const response = this.shape.response({
+      status,
+      output: this.output,
+      usage: responsesUsage(usage),
+      incompleteDetails: incomplete_details,
+      router,
+    });
     events.push(this.event(status === 'completed' ? 'response.completed' : 'response.incomplete', { response }));
     return events;
   }
@@ -62,7 +68,10 @@ export class ResponseEvents {
   partialOutput(): ResponseItem[] {
     const item = this.open;
     if (!item) return [...this.output];
-    const whole = item.kind === 'message' ? messageItem(item.id, item.text, 'completed', item.logprobs) : functionCallItem(item.id, item.call, 'completed');
+    const whole =
+      item.kind === 'message'
+        ? messageItem(item.id, item.text, 'completed', item.logprobs)
+        : functionCallItem(item.id, item.call, 'completed');
     return [...this.output, { ...whole, status: 'incomplete' }];
   }
 
@@ -72,7 +81,15 @@ export class ResponseEvents {
     item.text += text;
     item.logprobs.push(...logprobs);
     this.text += text;
-    events.push(this.event('response.output_text.delta', { content_index: 0, delta: text, item_id: item.id, logprobs, output_index: item.outputIndex }));
+    events.push(
+      this.event('response.output_text.delta', {
+        content_index: 0,
+        delta: text,
+        item_id: item.id,
+        logprobs,
+        output_index: item.outputIndex,
+      }),
+    );
     return events;
   }
 
@@ -81,7 +98,12 @@ export class ResponseEvents {
     this.open = item;
     return [
       this.event('response.output_item.added', { item: messageItem(item.id, '', 'in_progress'), output_index: item.outputIndex }),
-      this.event('response.content_part.added', { content_index: 0, item_id: item.id, output_index: item.outputIndex, part: outputText('') }),
+      this.event('response.content_part.added', {
+        content_index: 0,
+        item_id: item.id,
+        output_index: item.outputIndex,
+        part: outputText(''),
+      }),
     ];
   }
 
@@ -92,12 +114,16 @@ export class ResponseEvents {
       const call = { id: piece.id ?? prefixedId('call'), name: piece.name ?? '', arguments: '' };
       const item = { kind: 'function_call' as const, id: prefixedId('fc'), outputIndex: this.output.length, index: piece.index, call };
       this.open = item;
-      events.push(this.event('response.output_item.added', { item: functionCallItem(item.id, call, 'in_progress'), output_index: item.outputIndex }));
+      events.push(
+        this.event('response.output_item.added', { item: functionCallItem(item.id, call, 'in_progress'), output_index: item.outputIndex }),
+      );
     }
     const item = this.open as Extract<OpenItem, { kind: 'function_call' }>;
     if (piece.arguments !== '') {
       item.call.arguments += piece.arguments;
-      events.push(this.event('response.function_call_arguments.delta', { delta: piece.arguments, item_id: item.id, output_index: item.outputIndex }));
+      events.push(
+        this.event('response.function_call_arguments.delta', { delta: piece.arguments, item_id: item.id, output_index: item.outputIndex }),
+      );
     }
     return events;
   }

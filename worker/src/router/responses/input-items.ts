@@ -70,7 +70,14 @@ function functionCallItem(item: Raw, name: string, problems: Problems): Response
     good = false;
   }
   if (!good) return null;
-  return { id: idOf(item, 'fc'), type: 'function_call', status: 'completed', arguments: item.arguments, call_id: item.call_id, name: item.name };
+  return {
+    id: idOf(item, 'fc'),
+    type: 'function_call',
+    status: 'completed',
+    arguments: item.arguments,
+    call_id: item.call_id,
+    name: item.name,
+  };
 }
 
 function functionOutputItem(item: Raw, name: string, problems: Problems): ResponseItem | null {
@@ -102,7 +109,12 @@ export interface SourcedItem {
 /** The request's input items in stored form; a string input is one user message. */
 export function inputItems(raw: unknown, problems: Problems): SourcedItem[] {
   if (typeof raw === 'string') {
-    return [{ index: 0, item: { id: prefixedId('msg'), type: 'message', role: 'user', status: 'completed', content: [{ type: 'input_text', text: raw }] } }];
+    return [
+      {
+        index: 0,
+        item: { id: prefixedId('msg'), type: 'message', role: 'user', status: 'completed', content: [{ type: 'input_text', text: raw }] },
+      },
+    ];
   }
   if (!Array.isArray(raw) || raw.length === 0) {
     problems.add('input', 'must be a string or a non-empty list of items');
@@ -125,8 +137,7 @@ export function inputItems(raw: unknown, problems: Problems): SourcedItem[] {
     else if (type === 'item_reference') {
       if (typeof item.id === 'string' && ID_PATTERN.test(item.id)) converted = { type: 'item_reference', id: item.id };
       else problems.add(`${name}.id`, 'must be the id of an item of a stored response');
-    }
-    else if (type !== 'reasoning') problems.add(`${name}.type`, `must be ${ITEM_TYPES}`);
+    } else if (type !== 'reasoning') problems.add(`${name}.type`, `must be ${ITEM_TYPES}`);
     if (converted) items.push({ item: converted, index });
   });
   return items;

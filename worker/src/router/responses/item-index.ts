@@ -40,7 +40,10 @@ export class ResponseItemIndex {
   async purgeExpired(now: Date, batchSize: number): Promise<number> {
     let purged = 0;
     for (;;) {
-      const [result] = await this.database.pool.query<ResultSetHeader>(`DELETE FROM ${this.table} WHERE expires_at <= ? ORDER BY expires_at LIMIT ?`, [now, batchSize]);
+      const [result] = await this.database.pool.query<ResultSetHeader>(
+        `DELETE FROM ${this.table} WHERE expires_at <= ? ORDER BY expires_at LIMIT ?`,
+        [now, batchSize],
+      );
       purged += result.affectedRows;
       if (result.affectedRows < batchSize) return purged;
     }

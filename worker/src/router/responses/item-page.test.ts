@@ -5,7 +5,13 @@ const items = ['msg_a', 'msg_b', 'fc_c', 'fco_d'].map((id) => ({ id, type: 'mess
 
 describe('input_items pages', () => {
   it('newest first by default, 20 at a time', () => {
-    expect(itemPage(items, readItemPage({}))).toEqual({ object: 'list', data: [...items].reverse(), first_id: 'fco_d', last_id: 'msg_a', has_more: false });
+    expect(itemPage(items, readItemPage({}))).toEqual({
+      object: 'list',
+      data: [...items].reverse(),
+      first_id: 'fco_d',
+      last_id: 'msg_a',
+      has_more: false,
+    });
   });
 
   it('limit, order and after walk the list without overlap', () => {
@@ -17,7 +23,14 @@ describe('input_items pages', () => {
   });
 
   it('refuses out-of-range or malformed parameters, never clamps them', () => {
-    for (const query of [{ limit: '0' }, { limit: '101' }, { limit: '1e2' }, { order: 'up' }, { after: "x' OR 1=1" }, { limit: ['1', '2'] }]) {
+    for (const query of [
+      { limit: '0' },
+      { limit: '101' },
+      { limit: '1e2' },
+      { order: 'up' },
+      { after: "x' OR 1=1" },
+      { limit: ['1', '2'] },
+    ]) {
       expect(() => readItemPage(query)).toThrow(ApiError);
     }
   });

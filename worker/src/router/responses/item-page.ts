@@ -15,11 +15,13 @@ export function readItemPage(query: Record<string, unknown>): ItemPageRequest {
   const { limit, order, after } = query;
   let count = 20;
   if (limit !== undefined) {
-    if (typeof limit !== 'string' || !/^\d{1,3}$/.test(limit) || Number(limit) < 1 || Number(limit) > MAX_LIMIT) problems.add('limit', `must be an integer from 1 to ${MAX_LIMIT}`);
+    if (typeof limit !== 'string' || !/^\d{1,3}$/.test(limit) || Number(limit) < 1 || Number(limit) > MAX_LIMIT)
+      problems.add('limit', `must be an integer from 1 to ${MAX_LIMIT}`);
     else count = Number(limit);
   }
   if (order !== undefined && order !== 'asc' && order !== 'desc') problems.add('order', 'must be asc or desc');
-  if (after !== undefined && (typeof after !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(after))) problems.add('after', 'must be an item id');
+  if (after !== undefined && (typeof after !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(after)))
+    problems.add('after', 'must be an item id');
   problems.throwIfAny();
   return { limit: count, order: order === 'asc' ? 'asc' : 'desc', after: typeof after === 'string' ? after : null };
 }

@@ -19,8 +19,15 @@ describe('blocking Responses output (against the recorded OpenAI bodies)', () =>
   });
 
   it('text and calls: the message first, then each call', () => {
-    const items = outputItems('Let me look.', [{ id: 'call_1', name: 'a', arguments: '{}' }, { id: 'call_2', name: 'b', arguments: '{}' }]);
-    expect(items.map((item) => [item.type, item.call_id])).toEqual([['message', undefined], ['function_call', 'call_1'], ['function_call', 'call_2']]);
+    const items = outputItems('Let me look.', [
+      { id: 'call_1', name: 'a', arguments: '{}' },
+      { id: 'call_2', name: 'b', arguments: '{}' },
+    ]);
+    expect(items.map((item) => [item.type, item.call_id])).toEqual([
+      ['message', undefined],
+      ['function_call', 'call_1'],
+      ['function_call', 'call_2'],
+    ]);
   });
 
   it('usage has the recorded fields, with cached and reasoning tokens', () => {
@@ -28,18 +35,50 @@ describe('blocking Responses output (against the recorded OpenAI bodies)', () =>
     const ours = responsesUsage({ promptTokens: 10, completionTokens: 284, totalTokens: 294, reasoningTokens: 192, cachedTokens: 4 });
     expect(Object.keys(ours).sort()).toEqual(Object.keys(theirs).sort());
     expect(ours).toMatchObject({ input_tokens_details: { cached_tokens: 4 }, output_tokens_details: { reasoning_tokens: 192 } });
-    expect(responsesUsage({ promptTokens: 1, completionTokens: 1, totalTokens: 2 })).toMatchObject({ input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } });
+    expect(responsesUsage({ promptTokens: 1, completionTokens: 1, totalTokens: 2 })).toMatchObject({
+      input_tokens_details: { cached_tokens: 0 },
+      output_tokens_details: { reasoning_tokens: 0 },
+    });
   });
 
   it('the response object has the recorded top-level fields an SDK reads, echoing the parameters with OpenAI’s defaults', () => {
     const theirs = recorded('openai-responses-text.json');
     const shape = new ResponseShape('mock/echo', echoedParameters({}, true), null);
-    const ours: Record<string, unknown> = shape.response({ status: 'completed', output: outputItems('x'), usage: responsesUsage({ promptTokens: 1, completionTokens: 1, totalTokens: 2 }) });
-    const wanted = ['id', 'object', 'created_at', 'status', 'completed_at', 'error', 'incomplete_details', 'instructions', 'max_output_tokens', 'model', 'output',
-      'parallel_tool_calls', 'previous_response_id', 'reasoning', 'store', 'temperature', 'text', 'tool_choice', 'tools', 'top_p', 'truncation', 'usage', 'user', 'metadata'];
+    const ours: Record<string, unknown> = shape.response({
+      status: 'completed',
+      output: outputItems('x'),
+      usage: responsesUsage({ promptTokens: 1, completionTokens: 1, totalTokens: 2 }),
+    });
+    const wanted = [
+      'id',
+      'object',
+      'created_at',
+      'status',
+      'completed_at',
+      'error',
+      'incomplete_details',
+      'instructions',
+      'max_output_tokens',
+      'model',
+      'output',
+      'parallel_tool_calls',
+      'previous_response_id',
+      'reasoning',
+      'store',
+      'temperature',
+      'text',
+      'tool_choice',
+      'tools',
+      'top_p',
+      'truncation',
+      'usage',
+      'user',
+      'metadata',
+    ];
     expect(Object.keys(theirs)).toEqual(expect.arrayContaining(wanted));
     expect(Object.keys(ours)).toEqual(wanted);
-    for (const name of ['tool_choice', 'tools', 'store', 'truncation', 'metadata', 'parallel_tool_calls']) expect(ours[name]).toEqual(theirs[name]);
+    for (const name of ['tool_choice', 'tools', 'store', 'truncation', 'metadata', 'parallel_tool_calls'])
+      expect(ours[name]).toEqual(theirs[name]);
     expect((ours.text as { format: unknown }).format).toEqual((theirs.text as { format: unknown }).format);
   });
 

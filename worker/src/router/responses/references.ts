@@ -13,7 +13,8 @@ export const MAX_REFERENCES = 100;
 export async function resolveReferences(items: SourcedItem[], store: ResponseStore, apiKeyId: string): Promise<SourcedItem[]> {
   const references = items.filter(({ item }) => item.type === 'item_reference');
   if (references.length === 0) return items;
-  if (references.length > MAX_REFERENCES) throw ApiError.invalidRequest({ input: `must hold at most ${MAX_REFERENCES} item_reference items` });
+  if (references.length > MAX_REFERENCES)
+    throw ApiError.invalidRequest({ input: `must hold at most ${MAX_REFERENCES} item_reference items` });
   const resolved: SourcedItem[] = [];
   for (const entry of items) {
     if (entry.item.type !== 'item_reference') {
@@ -22,7 +23,9 @@ export async function resolveReferences(items: SourcedItem[], store: ResponseSto
     }
     const item = await store.findItem(entry.item.id as string, apiKeyId);
     if (!item) {
-      throw new ApiError(404, 'svc_not_found', 'No stored item with this id.', { params: { [`input[${entry.index}].id`]: 'no stored item with this id for this API key' } });
+      throw new ApiError(404, 'svc_not_found', 'No stored item with this id.', {
+        params: { [`input[${entry.index}].id`]: 'no stored item with this id for this API key' },
+      });
     }
     resolved.push({ item, index: entry.index });
   }

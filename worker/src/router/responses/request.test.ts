@@ -18,7 +18,13 @@ describe('Responses request: what only the Responses API has', () => {
     const fields = readResponsesFields({ model: 'mock/echo', input: 'hello' });
     expect(fields.store).toBe(true);
     expect(fields.input.map(({ item }) => item)).toEqual([
-      { id: expect.stringMatching(/^msg_/), type: 'message', role: 'user', status: 'completed', content: [{ type: 'input_text', text: 'hello' }] },
+      {
+        id: expect.stringMatching(/^msg_/),
+        type: 'message',
+        role: 'user',
+        status: 'completed',
+        content: [{ type: 'input_text', text: 'hello' }],
+      },
     ]);
     expect(toChatRequest({ model: 'mock/echo', input: 'hello' }, fields, []).messages).toEqual([{ role: 'user', content: 'hello' }]);
   });
@@ -26,22 +32,45 @@ describe('Responses request: what only the Responses API has', () => {
   it('names each bad item by its place in input: an unknown item type, a bad role, a part type of chat', () => {
     const error = refusal(() =>
       readResponsesFields({
-        input: [{ type: 'web_search_call' }, { role: 'tool', content: 'x' }, { role: 'user', content: [{ type: 'text', text: 'chat spelling' }] }, 'nope'],
+        input: [
+          { type: 'web_search_call' },
+          { role: 'tool', content: 'x' },
+          { role: 'user', content: [{ type: 'text', text: 'chat spelling' }] },
+          'nope',
+        ],
         store: 'yes',
         previous_response_id: 'chatcmpl-1',
       }),
     );
     expect(error.status).toBe(400);
-    expect(Object.keys(error.data.params as object)).toEqual(['input[0].type', 'input[1].role', 'input[2].content[0].type', 'input[3]', 'store', 'previous_response_id']);
+    expect(Object.keys(error.data.params as object)).toEqual([
+      'input[0].type',
+      'input[1].role',
+      'input[2].content[0].type',
+      'input[3]',
+      'store',
+      'previous_response_id',
+    ]);
   });
 
-  it('keeps an item_reference (resolved later against the key\'s stored responses) and refuses one without a usable id', () => {
-    expect(readResponsesFields({ input: [{ type: 'item_reference', id: 'msg_01ABC' }] }).input).toEqual([{ index: 0, item: { type: 'item_reference', id: 'msg_01ABC' } }]);
-    expect(refusal(() => readResponsesFields({ input: [{ type: 'item_reference', id: "msg_' OR 1" }] })).data.params).toEqual({ 'input[0].id': expect.any(String) });
+  it("keeps an item_reference (resolved later against the key's stored responses) and refuses one without a usable id", () => {
+    expect(readResponsesFields({ input: [{ type: 'item_reference', id: 'msg_01ABC' }] }).input).toEqual([
+      { index: 0, item: { type: 'item_reference', id: 'msg_01ABC' } },
+    ]);
+    expect(refusal(() => readResponsesFields({ input: [{ type: 'item_reference', id: "msg_' OR 1" }] })).data.params).toEqual({
+      'input[0].id': expect.any(String),
+    });
   });
 
   it('a function output is a string or input_text parts, nothing else', () => {
-    const error = refusal(() => readResponsesFields({ input: [{ type: 'function_call_output', call_id: 'c', output: [{ type: 'input_image', image_url: 'https://x' }] }, { type: 'function_call_output', call_id: 'c', output: 5 }] }));
+    const error = refusal(() =>
+      readResponsesFields({
+        input: [
+          { type: 'function_call_output', call_id: 'c', output: [{ type: 'input_image', image_url: 'https://x' }] },
+          { type: 'function_call_output', call_id: 'c', output: 5 },
+        ],
+      }),
+    );
     expect(Object.keys(error.data.params as object)).toEqual(['input[0].output[0]', 'input[1].output']);
   });
 
@@ -51,7 +80,10 @@ describe('Responses request: what only the Responses API has', () => {
   });
 
   it('refuses documented fields it cannot honour (background) as svc_unsupported_parameter', () => {
-    expect(refusal(() => readResponsesFields({ input: 'x', background: true }))).toMatchObject({ status: 400, code: 'svc_unsupported_parameter' });
+    expect(refusal(() => readResponsesFields({ input: 'x', background: true }))).toMatchObject({
+      status: 400,
+      code: 'svc_unsupported_parameter',
+    });
   });
 
   it('maps a chat validator error back to the Responses name (max_output_tokens, temperature)', () => {
@@ -69,9 +101,22 @@ describe('Responses items as chat messages', () => {
       { role: 'user', content: [{ type: 'input_text', text: 'Weather in Paris?' }] },
       { type: 'function_call', call_id: 'call_1', name: 'weather', arguments: '{"city":"Paris"}' },
       { type: 'function_call', call_id: 'call_2', name: 'time', arguments: '{}' },
-      { type: 'function_call_output', call_id: 'call_1', output: [{ type: 'input_text', text: 'sun' }, { type: 'input_text', text: 'ny' }] },
+      {
+        type: 'function_call_output',
+        call_id: 'call_1',
+        output: [
+          { type: 'input_text', text: 'sun' },
+          { type: 'input_text', text: 'ny' },
+        ],
+      },
       { type: 'reasoning', summary: [] },
-      { role: 'user', content: [{ type: 'input_text', text: 'And' }, { type: 'input_image', image_url: 'https://example.com/a.png', detail: 'low' }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'input_text', text: 'And' },
+          { type: 'input_image', image_url: 'https://example.com/a.png', detail: 'low' },
+        ],
+      },
     ],
   };
 
@@ -89,7 +134,13 @@ describe('Responses items as chat messages', () => {
         ],
       },
       { role: 'tool', tool_call_id: 'call_1', content: 'sunny' },
-      { role: 'user', content: [{ type: 'text', text: 'And' }, { type: 'image_url', image_url: { url: 'https://example.com/a.png', detail: 'low' } }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'And' },
+          { type: 'image_url', image_url: { url: 'https://example.com/a.png', detail: 'low' } },
+        ],
+      },
     ]);
     expect(origins.map((origin) => origin.name)).toEqual(['instructions', 'input[0]', 'input[1]', 'input[3]', 'input[5]']);
     expect(origins[2]!.calls).toEqual(['input[1]', 'input[2]']);
@@ -113,10 +164,21 @@ describe('Responses items as chat messages', () => {
   });
 
   it('a stored conversation comes first and its errors name previous_response_id', () => {
-    const history = [{ id: 'msg_1', type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', annotations: [], logprobs: [], text: 'Hi' }] }];
+    const history = [
+      {
+        id: 'msg_1',
+        type: 'message',
+        role: 'assistant',
+        status: 'completed',
+        content: [{ type: 'output_text', annotations: [], logprobs: [], text: 'Hi' }],
+      },
+    ];
     const input = readResponsesFields({ input: 'again' }).input;
     const { messages, origins } = chatMessages([...history.map((item) => ({ item, index: -1 })), ...input], undefined);
-    expect(messages).toEqual([{ role: 'assistant', content: 'Hi' }, { role: 'user', content: 'again' }]);
+    expect(messages).toEqual([
+      { role: 'assistant', content: 'Hi' },
+      { role: 'user', content: 'again' },
+    ]);
     expect(responsesField('messages[0].content', origins)).toBe('previous_response_id');
     expect(responsesField('messages[1].content', origins)).toBe('input[0].content');
   });
@@ -159,11 +221,19 @@ describe('Responses fields as chat fields', () => {
       user: 'u1',
       stream: true,
     });
-    expect(chatBody({ text: { format: { type: 'json_object' } }, tool_choice: 'required' }, [])).toEqual({ messages: [], response_format: { type: 'json_object' }, tool_choice: 'required' });
+    expect(chatBody({ text: { format: { type: 'json_object' } }, tool_choice: 'required' }, [])).toEqual({
+      messages: [],
+      response_format: { type: 'json_object' },
+      tool_choice: 'required',
+    });
   });
 
   it('include message.output_text.logprobs asks for logprobs (with top_logprobs); other include entries ask for nothing', () => {
-    expect(chatBody({ include: ['reasoning.encrypted_content', 'message.output_text.logprobs'], top_logprobs: 3 }, [])).toEqual({ messages: [], logprobs: true, top_logprobs: 3 });
+    expect(chatBody({ include: ['reasoning.encrypted_content', 'message.output_text.logprobs'], top_logprobs: 3 }, [])).toEqual({
+      messages: [],
+      logprobs: true,
+      top_logprobs: 3,
+    });
     expect(chatBody({ include: ['reasoning.encrypted_content'] }, [])).toEqual({ messages: [] });
     expect(chatBody({ include: 'message.output_text.logprobs' }, [])).toEqual({ messages: [] });
     expect(responsesField('logprobs', [])).toBe('include');

@@ -40,7 +40,8 @@ function checkTools(value: unknown, problems: Problems): void {
   if (!Array.isArray(value)) return; // named by the chat validator
   if (value.length > MAX_TOOLS) return problems.add('tools', `must hold at most ${MAX_TOOLS} tools`);
   value.forEach((tool: unknown, index) => {
-    if ((tool as Raw | null)?.type !== 'function') problems.add(`tools[${index}].type`, 'must be "function" (the only tool type this hub runs)');
+    if ((tool as Raw | null)?.type !== 'function')
+      problems.add(`tools[${index}].type`, 'must be "function" (the only tool type this hub runs)');
   });
 }
 
@@ -48,7 +49,9 @@ function checkTools(value: unknown, problems: Problems): void {
 export function readResponsesFields(raw: Raw): ResponsesFields {
   for (const [name, unsupported] of Object.entries(UNSUPPORTED)) {
     if (unsupported(raw[name])) {
-      throw new ApiError(400, 'svc_unsupported_parameter', `The Responses API field "${name}" is not supported by this hub.`, { params: { [name]: 'not supported' } });
+      throw new ApiError(400, 'svc_unsupported_parameter', `The Responses API field "${name}" is not supported by this hub.`, {
+        params: { [name]: 'not supported' },
+      });
     }
   }
   const problems = new Problems();
@@ -58,7 +61,8 @@ export function readResponsesFields(raw: Raw): ResponsesFields {
   if (previous !== undefined && previous !== null && (typeof previous !== 'string' || !RESPONSE_ID_PATTERN.test(previous))) {
     problems.add('previous_response_id', 'must be the id of a stored response (resp_…)');
   }
-  if (raw.instructions !== undefined && raw.instructions !== null && typeof raw.instructions !== 'string') problems.add('instructions', 'must be a string');
+  if (raw.instructions !== undefined && raw.instructions !== null && typeof raw.instructions !== 'string')
+    problems.add('instructions', 'must be a string');
   checkTools(raw.tools, problems);
   const text = optionalObject(raw, 'text', problems);
   if (text && text.format !== undefined && (typeof text.format !== 'object' || text.format === null || Array.isArray(text.format))) {
@@ -77,7 +81,10 @@ export function readResponsesFields(raw: Raw): ResponsesFields {
 
 function chatTools(tools: unknown): unknown {
   if (!Array.isArray(tools)) return tools;
-  return tools.map(({ type, name, description, parameters, strict }: Raw) => ({ type, function: { name, description, parameters, strict } }));
+  return tools.map(({ type, name, description, parameters, strict }: Raw) => ({
+    type,
+    function: { name, description, parameters, strict },
+  }));
 }
 
 function chatToolChoice(choice: unknown): unknown {

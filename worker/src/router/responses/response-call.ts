@@ -22,7 +22,12 @@ export interface ResponseCall extends BlockingCall {
 
 /** The same answer for an unknown, expired, deleted or another key's response: never a hint. */
 export function noSuchResponse(field?: string): ApiError {
-  return new ApiError(404, 'svc_not_found', 'No stored response with this id.', field ? { params: { [field]: 'no stored response with this id for this API key' } } : {});
+  return new ApiError(
+    404,
+    'svc_not_found',
+    'No stored response with this id.',
+    field ? { params: { [field]: 'no stored response with this id for this API key' } } : {},
+  );
 }
 
 /**
@@ -31,7 +36,12 @@ export function noSuchResponse(field?: string): ApiError {
  * turned into a chat request and validated, its models resolved, its usage row (kind
  * `responses`) reserved against the budgets.
  */
-export async function prepareResponseCall(services: PrepareServices, store: ResponseStore, raw: Raw, caller: Caller): Promise<ResponseCall> {
+export async function prepareResponseCall(
+  services: PrepareServices,
+  store: ResponseStore,
+  raw: Raw,
+  caller: Caller,
+): Promise<ResponseCall> {
   const fields = readResponsesFields(raw);
   fields.input = await resolveReferences(fields.input, store, caller.keyId);
   const previous = fields.previousResponseId ? await store.find(fields.previousResponseId, caller.keyId) : null;

@@ -7,13 +7,26 @@ function nested(levels: number): unknown {
 }
 
 const response = (parameters: Record<string, unknown>): StoredResponse => ({
-  id: 'resp_01JAAAAAAAAAAAAAAAAAAAAAAA', apiKeyId: 'key_1', model: 'mock/echo', status: 'completed', previousResponseId: null, createdAt: new Date(0),
-  history: [], input: [], parameters, output: [], usage: null,
+  id: 'resp_01JAAAAAAAAAAAAAAAAAAAAAAA',
+  apiKeyId: 'key_1',
+  model: 'mock/echo',
+  status: 'completed',
+  previousResponseId: null,
+  createdAt: new Date(0),
+  history: [],
+  input: [],
+  parameters,
+  output: [],
+  usage: null,
 });
 
 describe('ResponseStore.serialise', () => {
   it('writes the three columns of a response', () => {
-    expect(ResponseStore.serialise(response({ metadata: { a: 1 } }))).toEqual({ request: '{"history":[],"input":[],"parameters":{"metadata":{"a":1}}}', output: '[]', usage: null });
+    expect(ResponseStore.serialise(response({ metadata: { a: 1 } }))).toEqual({
+      request: '{"history":[],"input":[],"parameters":{"metadata":{"a":1}}}',
+      output: '[]',
+      usage: null,
+    });
   });
 
   it('keeps nothing, and throws nothing, for a response nested deeper than JSON.stringify can write', () => {

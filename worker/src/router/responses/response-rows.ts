@@ -107,17 +107,29 @@ export class ResponseStore {
     await this.database.pool.query(
       `INSERT INTO ${this.table} (id, api_key_id, model, status, previous_response_id, request_json, output_json, usage_json, created_at, expires_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [response.id, response.apiKeyId, response.model, response.status, response.previousResponseId, columns.request, columns.output, columns.usage, response.createdAt, expiresAt],
+      [
+        response.id,
+        response.apiKeyId,
+        response.model,
+        response.status,
+        response.previousResponseId,
+        columns.request,
+        columns.output,
+        columns.usage,
+        response.createdAt,
+        expiresAt,
+      ],
     );
     return true;
   }
 
   /** The key's response `id` while it is kept; null for another key's, an expired or an unknown one alike. */
   async find(id: string, apiKeyId: string, now: Date = new Date()): Promise<StoredResponse | null> {
-    const [rows] = await this.database.pool.query<Row[]>(
-      `SELECT * FROM ${this.table} WHERE id = ? AND api_key_id = ? AND expires_at > ?`,
-      [id, apiKeyId, now],
-    );
+    const [rows] = await this.database.pool.query<Row[]>(`SELECT * FROM ${this.table} WHERE id = ? AND api_key_id = ? AND expires_at > ?`, [
+      id,
+      apiKeyId,
+      now,
+    ]);
     const row = rows[0];
     if (!row) return null;
     const { error, incompleteDetails, ...request } = JSON.parse(row.request_json) as RequestColumn;
@@ -172,7 +184,10 @@ export class ResponseStore {
   async purgeExpired(now: Date = new Date(), batchSize = 1000): Promise<number> {
     let purged = 0;
     for (;;) {
-      const [result] = await this.database.pool.query<ResultSetHeader>(`DELETE FROM ${this.table} WHERE expires_at <= ? ORDER BY expires_at LIMIT ?`, [now, batchSize]);
+      const [result] = await this.database.pool.query<ResultSetHeader>(
+        `DELETE FROM ${this.table} WHERE expires_at <= ? ORDER BY expires_at LIMIT ?`,
+        [now, batchSize],
+      );
       purged += result.affectedRows;
       if (result.affectedRows < batchSize) break;
     }

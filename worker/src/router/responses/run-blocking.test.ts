@@ -37,7 +37,12 @@ describe('blockingResponse', () => {
     const provider = blockingProvider(null);
     const { completed, record } = recordedCall('responses');
     const client = new AbortController();
-    const thrown = await blockingResponse(services(provider, undefined, 30), { body, candidates: [OPENAI], record }, client.signal, describe_).catch((error: unknown) => error);
+    const thrown = await blockingResponse(
+      services(provider, undefined, 30),
+      { body, candidates: [OPENAI], record },
+      client.signal,
+      describe_,
+    ).catch((error: unknown) => error);
     expect(thrown).toBeInstanceOf(ApiError);
     expect(thrown).toMatchObject({ status: 504, code: 'svc_upstream_timeout', data: { phase: 'total', limit_ms: 30 } });
     expect(provider.signals[0]!.aborted).toBe(true);
@@ -50,9 +55,19 @@ describe('blockingResponse', () => {
     const { completed, record } = recordedCall('responses');
     const headers = new Map<string, string>();
     const cached = { content: 'cached answer', finishReason: 'stop' as const, usage };
-    const done = await blockingResponse(services(provider, cacheAnswering(cached)), { body, candidates: [OPENAI], record }, new AbortController().signal, describe_, headers);
+    const done = await blockingResponse(
+      services(provider, cacheAnswering(cached)),
+      { body, candidates: [OPENAI], record },
+      new AbortController().signal,
+      describe_,
+      headers,
+    );
     expect(headers.get('X-Svc-Cache')).toBe('hit');
-    expect(done!.body).toMatchObject({ object: 'response', status: 'completed', output: [{ type: 'message', content: [{ text: 'cached answer' }] }] });
+    expect(done!.body).toMatchObject({
+      object: 'response',
+      status: 'completed',
+      output: [{ type: 'message', content: [{ text: 'cached answer' }] }],
+    });
     expect(provider.signals).toHaveLength(0);
     await afterAnswer();
     expect(completed).toEqual([expect.objectContaining({ status: 'ok', cacheHit: true, cost: '0.00000000' })]);

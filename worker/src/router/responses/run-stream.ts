@@ -42,7 +42,11 @@ export function streamResponse(
   return streamCall(services, { body, candidates, record, clientGone }, (push) => responseEvents(push, describe, beforeLastEvent));
 }
 
-function responseEvents(push: (piece: StreamPiece) => void, describe: (model: CatalogModel) => ResponseShape, beforeLastEvent: BeforeLastEvent): StreamShaper {
+function responseEvents(
+  push: (piece: StreamPiece) => void,
+  describe: (model: CatalogModel) => ResponseShape,
+  beforeLastEvent: BeforeLastEvent,
+): StreamShaper {
   const send = (events: ResponseEvent[]) => events.forEach((event) => push({ kind: 'event', name: event.type, payload: event }));
   let events: ResponseEvents | null = null;
   return {
@@ -57,7 +61,13 @@ function responseEvents(push: (piece: StreamPiece) => void, describe: (model: Ca
     async complete(finishReason, finished) {
       const closing = events!.completed(finishReason, finished.usage, finished.router);
       const { status, incomplete_details } = finalStatus(finishReason);
-      await beforeLastEvent({ shape: events!.shape, status, output: events!.output, usage: responsesUsage(finished.usage), incompleteDetails: incomplete_details });
+      await beforeLastEvent({
+        shape: events!.shape,
+        status,
+        output: events!.output,
+        usage: responsesUsage(finished.usage),
+        incompleteDetails: incomplete_details,
+      });
       send(closing);
       push({ kind: 'end' });
     },

@@ -11,7 +11,8 @@ export function parseProviderChange(name: string, raw: Raw): ProviderChange {
   const params: Record<string, string> = {};
   const change: ProviderChange = {};
   if (raw.api_key !== undefined) {
-    if (raw.api_key !== null && (typeof raw.api_key !== 'string' || raw.api_key.trim().length < 4 || raw.api_key.length > 500)) params.api_key = 'must be a key of 4 to 500 characters, or null to remove it';
+    if (raw.api_key !== null && (typeof raw.api_key !== 'string' || raw.api_key.trim().length < 4 || raw.api_key.length > 500))
+      params.api_key = 'must be a key of 4 to 500 characters, or null to remove it';
     else change.apiKey = raw.api_key === null ? null : raw.api_key.trim();
   }
   if (raw.base_url !== undefined) {
@@ -31,7 +32,8 @@ export function parseProviderChange(name: string, raw: Raw): ProviderChange {
     else change.enabled = raw.enabled;
   }
   const descriptor = describeProvider(name);
-  if (descriptor && isOfflineProvider(descriptor) && (change.apiKey || change.baseUrl)) params.api_key = `${name} takes no key or base URL; only enabled`;
+  if (descriptor && isOfflineProvider(descriptor) && (change.apiKey || change.baseUrl))
+    params.api_key = `${name} takes no key or base URL; only enabled`;
   if (Object.keys(params).length > 0) throw ApiError.invalidRequest(params);
   return change;
 }

@@ -19,7 +19,13 @@ const config = {
 } as unknown as Config;
 
 const stored = (name: string, fields: Partial<StoredProvider>): StoredProvider => ({
-  name, apiKey: null, apiKeyLast4: null, baseUrl: null, enabled: true, updatedAt: new Date(0), ...fields,
+  name,
+  apiKey: null,
+  apiKeyLast4: null,
+  baseUrl: null,
+  enabled: true,
+  updatedAt: new Date(0),
+  ...fields,
 });
 
 function poolWith(rows: StoredProvider[]) {
@@ -32,8 +38,17 @@ const statusOf = async (pool: ProviderPool, name: string) => (await pool.statuse
 describe('ProviderPool: keys and hosts', () => {
   it('uses an environment key on the shipped host and on the base URL the environment sets', async () => {
     const pool = poolWith([]);
-    expect(await statusOf(pool, 'openai')).toMatchObject({ configured: true, key_source: 'environment', key_last4: '1111', base_url: 'https://api.openai.com/v1' });
-    expect(await statusOf(pool, 'mistral')).toMatchObject({ configured: true, key_source: 'environment', base_url: 'http://127.0.0.1:9000/mistral/v1' });
+    expect(await statusOf(pool, 'openai')).toMatchObject({
+      configured: true,
+      key_source: 'environment',
+      key_last4: '1111',
+      base_url: 'https://api.openai.com/v1',
+    });
+    expect(await statusOf(pool, 'mistral')).toMatchObject({
+      configured: true,
+      key_source: 'environment',
+      base_url: 'http://127.0.0.1:9000/mistral/v1',
+    });
   });
 
   it('withholds the environment key from a base URL the admin stored', async () => {

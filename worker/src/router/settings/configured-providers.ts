@@ -117,7 +117,7 @@ export class ProviderPool {
     const environmentKey = source.key ? this.config.providerKeys[source.key] : undefined;
     const environmentBase = source.baseUrl ? this.config.providerKeys[source.baseUrl] : undefined;
     // A keyless provider (Ollama, compat) is configured only by naming where it lives: its shipped default is not assumed.
-    const baseUrl = stored?.baseUrl ?? environmentBase ?? (descriptor.needsKey ? descriptor.defaultBaseUrl ?? '' : '');
+    const baseUrl = stored?.baseUrl ?? environmentBase ?? (descriptor.needsKey ? (descriptor.defaultBaseUrl ?? '') : '');
     const usableEnvironmentKey = environmentKey && environmentKeyMayGoTo(name, baseUrl, environmentBase) ? environmentKey : undefined;
     const apiKey = stored?.apiKey ?? usableEnvironmentKey ?? '';
     const explicit = Boolean(stored?.apiKey || stored?.baseUrl || environmentKey || environmentBase);
@@ -150,7 +150,16 @@ export class ProviderPool {
   private resolveOffline(descriptor: ProviderDescriptor, stored: StoredProvider | undefined): Effective {
     const name = descriptor.id;
     const enabled = stored?.enabled ?? this.config.mock;
-    const status: ProviderStatus = { name, ...providerFacts(descriptor), configured: enabled, enabled, source: stored ? 'admin' : 'environment', key_source: null, key_last4: null, base_url: null };
+    const status: ProviderStatus = {
+      name,
+      ...providerFacts(descriptor),
+      configured: enabled,
+      enabled,
+      source: stored ? 'admin' : 'environment',
+      key_source: null,
+      key_last4: null,
+      base_url: null,
+    };
     const settings = enabled ? { name, baseUrl: '', apiKey: '', timeouts: this.config.timeouts } : null;
     return { settings, fingerprint: JSON.stringify(settings), status };
   }

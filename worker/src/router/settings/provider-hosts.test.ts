@@ -1,4 +1,11 @@
-import { baseUrlNeedsGuard, environmentKeyMayGoTo, fallbackBaseUrl, isShippedBaseUrl, keyRequiredProblem, sameBaseUrl } from './provider-hosts';
+import {
+  baseUrlNeedsGuard,
+  environmentKeyMayGoTo,
+  fallbackBaseUrl,
+  isShippedBaseUrl,
+  keyRequiredProblem,
+  sameBaseUrl,
+} from './provider-hosts';
 
 describe('where a provider key may go', () => {
   it('compares base URLs by scheme, host, port and path, not by spelling', () => {
@@ -41,11 +48,15 @@ describe('where a provider key may go', () => {
     expect(keyRequiredProblem(stored, { enabled: false } as never)).toBeNull();
   });
 
-  it('does not count naming the base URL already in force (the environment\'s or the shipped one) as a move', () => {
+  it("does not count naming the base URL already in force (the environment's or the shipped one) as a move", () => {
     const stored = { apiKey: 'sk-stored', baseUrl: null };
     expect(keyRequiredProblem(stored, { baseUrl: 'https://api.openai.com/v1/' }, 'https://api.openai.com/v1')).toBeNull();
-    expect(keyRequiredProblem({ apiKey: 'sk-stored', baseUrl: 'https://api.openai.com/v1' }, { baseUrl: null }, 'https://api.openai.com/v1')).toBeNull();
-    expect(keyRequiredProblem({ apiKey: 'sk-stored', baseUrl: 'https://a.example/v1' }, { baseUrl: null }, 'https://api.openai.com/v1')).not.toBeNull();
+    expect(
+      keyRequiredProblem({ apiKey: 'sk-stored', baseUrl: 'https://api.openai.com/v1' }, { baseUrl: null }, 'https://api.openai.com/v1'),
+    ).toBeNull();
+    expect(
+      keyRequiredProblem({ apiKey: 'sk-stored', baseUrl: 'https://a.example/v1' }, { baseUrl: null }, 'https://api.openai.com/v1'),
+    ).not.toBeNull();
     expect(keyRequiredProblem(stored, { baseUrl: 'https://a.example/v1' }, 'https://api.openai.com/v1')).not.toBeNull();
     expect(fallbackBaseUrl('openai', undefined)).toBe('https://api.openai.com/v1');
     expect(fallbackBaseUrl('openai', 'http://127.0.0.1:9000/openai/v1')).toBe('http://127.0.0.1:9000/openai/v1');

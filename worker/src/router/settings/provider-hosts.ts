@@ -10,7 +10,9 @@ import { describeProvider, NETWORK_PROVIDERS } from '../../providers/registry';
 
 /** Where each networked provider's key and base URL come from in the environment (from its descriptor). */
 export const PROVIDER_ENVIRONMENT: Readonly<Record<string, { key?: string; baseUrl?: string; needsKey: boolean }>> = Object.freeze(
-  Object.fromEntries(NETWORK_PROVIDERS.map(({ id, environment, needsKey }) => [id, { key: environment.apiKey, baseUrl: environment.baseUrl, needsKey }])),
+  Object.fromEntries(
+    NETWORK_PROVIDERS.map(({ id, environment, needsKey }) => [id, { key: environment.apiKey, baseUrl: environment.baseUrl, needsKey }]),
+  ),
 );
 
 /** A base URL reduced to what decides where a request goes: scheme, host, port, path (no trailing slash), query. */
@@ -34,7 +36,9 @@ export function sameBaseUrl(first: string | null | undefined, second: string | n
 /** The provider's shipped base URL (or one of its descriptor's aliases): where svc-hub itself would send its requests. */
 export function isShippedBaseUrl(provider: string, baseUrl: string): boolean {
   const descriptor = describeProvider(provider);
-  return [descriptor?.defaultBaseUrl, ...(descriptor?.defaultBaseUrlAliases ?? [])].some((shipped) => Boolean(shipped) && sameBaseUrl(shipped, baseUrl));
+  return [descriptor?.defaultBaseUrl, ...(descriptor?.defaultBaseUrlAliases ?? [])].some(
+    (shipped) => Boolean(shipped) && sameBaseUrl(shipped, baseUrl),
+  );
 }
 
 /** An environment key goes only to the provider's shipped host or to the base URL the environment sets. */
@@ -46,9 +50,15 @@ export function environmentKeyMayGoTo(provider: string, baseUrl: string, environ
  * Whether calls to an admin-stored base URL pass the outbound guard: every one does, except
  * the provider's shipped base URL and the base URL the environment sets (the operator's choice).
  */
-export function baseUrlNeedsGuard(provider: string, storedBaseUrl: string | null | undefined, environmentBaseUrl: string | undefined): boolean {
+export function baseUrlNeedsGuard(
+  provider: string,
+  storedBaseUrl: string | null | undefined,
+  environmentBaseUrl: string | undefined,
+): boolean {
   if (!storedBaseUrl) return false;
-  return !isShippedBaseUrl(provider, storedBaseUrl) && !(environmentBaseUrl !== undefined && sameBaseUrl(storedBaseUrl, environmentBaseUrl));
+  return (
+    !isShippedBaseUrl(provider, storedBaseUrl) && !(environmentBaseUrl !== undefined && sameBaseUrl(storedBaseUrl, environmentBaseUrl))
+  );
 }
 
 /**

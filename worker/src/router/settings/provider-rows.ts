@@ -47,8 +47,8 @@ export class ProviderStore {
    */
   async save(name: string, change: ProviderChange): Promise<void> {
     const current = await this.find(name);
-    const apiKey = change.apiKey === undefined ? current?.apiKey ?? null : change.apiKey;
-    const baseUrl = change.baseUrl === undefined ? current?.baseUrl ?? null : change.baseUrl;
+    const apiKey = change.apiKey === undefined ? (current?.apiKey ?? null) : change.apiKey;
+    const baseUrl = change.baseUrl === undefined ? (current?.baseUrl ?? null) : change.baseUrl;
     const enabled = change.enabled ?? current?.enabled ?? true;
     await this.database.pool.execute(
       `INSERT INTO ${this.database.table('providers')} (name, api_key_encrypted, api_key_last4, base_url, enabled, updated_at)

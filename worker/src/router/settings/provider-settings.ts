@@ -15,7 +15,11 @@ import type { RouterServices } from '../router-services';
 /** What a change of a provider's settings reads and writes. */
 export type ProviderSettingsServices = Pick<RouterServices, 'config' | 'providerStore' | 'providers'>;
 
-export async function saveProviderChange(router: ProviderSettingsServices, name: string, raw: Record<string, unknown>): Promise<ProviderStatus> {
+export async function saveProviderChange(
+  router: ProviderSettingsServices,
+  name: string,
+  raw: Record<string, unknown>,
+): Promise<ProviderStatus> {
   const change = parseProviderChange(name, raw);
   const params: Record<string, string> = {};
   const environmentBaseUrl = environmentBaseUrlOf(router, name);
@@ -30,7 +34,12 @@ export async function saveProviderChange(router: ProviderSettingsServices, name:
 }
 
 /** Why the outbound guard refuses an admin-entered base URL, or null (no URL, the shipped one, the environment's, or allowed). */
-async function refusedBaseUrl(router: ProviderSettingsServices, name: string, baseUrl: string | null | undefined, environmentBaseUrl: string | undefined): Promise<string | null> {
+async function refusedBaseUrl(
+  router: ProviderSettingsServices,
+  name: string,
+  baseUrl: string | null | undefined,
+  environmentBaseUrl: string | undefined,
+): Promise<string | null> {
   if (typeof baseUrl !== 'string' || !baseUrlNeedsGuard(name, baseUrl, environmentBaseUrl)) return null;
   try {
     await router.providers.guard.check(baseUrl);

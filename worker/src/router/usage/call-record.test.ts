@@ -14,32 +14,73 @@ function fakes(opened: Promise<void> = Promise.resolve()) {
   const prices = {
     priceFor: async (id: string) => {
       const model = findModel(id)!;
-      return { inputPerMtok: model.inputPerMtok, outputPerMtok: model.outputPerMtok, cacheReadPerMtok: model.cacheReadPerMtok, cacheWritePerMtok: model.cacheWritePerMtok, currency: 'USD' };
+      return {
+        inputPerMtok: model.inputPerMtok,
+        outputPerMtok: model.outputPerMtok,
+        cacheReadPerMtok: model.cacheReadPerMtok,
+        cacheWritePerMtok: model.cacheWritePerMtok,
+        currency: 'USD',
+      };
     },
   } as unknown as PriceBook;
-  const identity = { requestId: 'req_1', keyId: 'key_1', keyTeam: 'e2e', metadata: { team: '', campaign: '', user: '' }, purpose: null, kind: 'chat' as const };
+  const identity = {
+    requestId: 'req_1',
+    keyId: 'key_1',
+    keyTeam: 'e2e',
+    metadata: { team: '', campaign: '', user: '' },
+    purpose: null,
+    kind: 'chat' as const,
+  };
   return { completed, record: new CallRecord(recorder, prices, identity) };
 }
 
 describe('CallRecord', () => {
   it('stores cached, cache-write and reasoning tokens, prices them with the cache prices and hands the usage back whole', async () => {
     const { completed, record } = fakes();
-    const usage = { promptTokens: 18_642, completionTokens: 40, totalTokens: 18_682, cachedTokens: 18_000, cacheWriteTokens: 600, reasoningTokens: 25 };
-    const finished = await record.finish({ status: 'ok', model: findModel('anthropic/claude-sonnet-4-5'), attempts: 1, usage, promptText: 'x', outputText: 'y' });
+    const usage = {
+      promptTokens: 18_642,
+      completionTokens: 40,
+      totalTokens: 18_682,
+      cachedTokens: 18_000,
+      cacheWriteTokens: 600,
+      reasoningTokens: 25,
+    };
+    const finished = await record.finish({
+      status: 'ok',
+      model: findModel('anthropic/claude-sonnet-4-5'),
+      attempts: 1,
+      usage,
+      promptText: 'x',
+      outputText: 'y',
+    });
     // 42 × 3 + 18,000 × 0.3 + 600 × 3.75 + 40 × 15 = 126 + 5,400 + 2,250 + 600 = 8,376 per million
     expect(finished.router.cost).toEqual({ amount: '0.00837600', currency: 'USD' });
     expect(finished.usage).toEqual(usage); // the answer's usage block shows the provider's figures (chat-completion.ts)
     expect(completed).toEqual([]); // recorded right after the answer, off its latency
     await afterAnswer();
     expect(completed[0]).toMatchObject({
-      promptTokens: 18_642, completionTokens: 40, cachedTokens: 18_000, cacheWriteTokens: 600, reasoningTokens: 25,
-      priceCacheReadPerMtok: 0.3, priceCacheWritePerMtok: 3.75, cost: '0.00837600', usageEstimated: false,
+      promptTokens: 18_642,
+      completionTokens: 40,
+      cachedTokens: 18_000,
+      cacheWriteTokens: 600,
+      reasoningTokens: 25,
+      priceCacheReadPerMtok: 0.3,
+      priceCacheWritePerMtok: 3.75,
+      cost: '0.00837600',
+      usageEstimated: false,
     });
   });
 
   it('stores 0 for what a provider does not report, and nothing for a call that reached no model', async () => {
     const reported = fakes();
-    await reported.record.finish({ status: 'ok', model: findModel('openai/gpt-4o-mini'), attempts: 1, usage: { promptTokens: 4, completionTokens: 5, totalTokens: 9 }, promptText: '', outputText: '' });
+    await reported.record.finish({
+      status: 'ok',
+      model: findModel('openai/gpt-4o-mini'),
+      attempts: 1,
+      usage: { promptTokens: 4, completionTokens: 5, totalTokens: 9 },
+      promptText: '',
+      outputText: '',
+    });
     await afterAnswer();
     expect(reported.completed[0]).toMatchObject({ cachedTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0, cost: '0.00000360' });
     const none = fakes();
@@ -52,7 +93,9 @@ describe('CallRecord', () => {
     let rowWritten!: () => void;
     const { completed, record } = fakes(new Promise<void>((resolve) => (rowWritten = resolve)));
     let answered = false;
-    const finishing = record.finish({ status: 'ok', model: findModel('openai/gpt-4o-mini'), attempts: 1, usage: null, promptText: 'hi', outputText: 'hello' }).then(() => (answered = true));
+    const finishing = record
+      .finish({ status: 'ok', model: findModel('openai/gpt-4o-mini'), attempts: 1, usage: null, promptText: 'hi', outputText: 'hello' })
+      .then(() => (answered = true));
     await afterAnswer();
     await afterAnswer();
     expect(completed).toHaveLength(1); // queued: the opening batch (SVC_USAGE_JOURNAL_DIR=off) can carry the whole row

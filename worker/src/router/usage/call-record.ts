@@ -92,7 +92,11 @@ export class CallRecord {
     } catch (error) {
       return this.refused(error, model);
     }
-    if (reserving instanceof Promise) return reserving.then((reservation) => this.reserved(budgets, reservation), (error: unknown) => this.refused(error, model));
+    if (reserving instanceof Promise)
+      return reserving.then(
+        (reservation) => this.reserved(budgets, reservation),
+        (error: unknown) => this.refused(error, model),
+      );
     this.reserved(budgets, reserving);
   }
 
@@ -162,8 +166,15 @@ export class CallRecord {
   }
 
   /** After the answer: the reservation settled at the real cost, the usage row completed, the call counted. */
-  private settleAndRecord(outcome: CallOutcome, usage: TokenUsage, estimated: boolean, price: Price | null, cost: string | null, latencyMs: number): void {
-    const reported = (count: number | undefined) => (outcome.model ? count ?? 0 : null);
+  private settleAndRecord(
+    outcome: CallOutcome,
+    usage: TokenUsage,
+    estimated: boolean,
+    price: Price | null,
+    cost: string | null,
+    latencyMs: number,
+  ): void {
+    const reported = (count: number | undefined) => (outcome.model ? (count ?? 0) : null);
     const reservation = this.reservation;
     this.reservation = null;
     if (reservation) void this.budgets!.settle(reservation, cost ?? '0.00000000');
@@ -189,7 +200,16 @@ export class CallRecord {
       errorCode: outcome.errorCode ?? null,
       cacheHit: this.cacheHit,
     });
-    recordCallMetrics({ model: outcome.model, team: this.identity.metadata.team || this.identity.keyTeam, status: outcome.status, usage, cost, currency: price?.currency ?? 'USD', latencyMs, firstTokenMs: this.firstTokenAt === null ? null : Number(this.firstTokenAt - this.startedAt) / 1e6 });
+    recordCallMetrics({
+      model: outcome.model,
+      team: this.identity.metadata.team || this.identity.keyTeam,
+      status: outcome.status,
+      usage,
+      cost,
+      currency: price?.currency ?? 'USD',
+      latencyMs,
+      firstTokenMs: this.firstTokenAt === null ? null : Number(this.firstTokenAt - this.startedAt) / 1e6,
+    });
   }
 
   /**

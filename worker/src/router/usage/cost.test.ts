@@ -3,8 +3,13 @@ import { join } from 'node:path';
 import { findModel } from '../catalog/models';
 import { costOf, costOfUsage, estimateTokens, type Price } from './cost';
 
-const usd = (inputPerMtok: number, outputPerMtok: number, cacheReadPerMtok = 0, cacheWritePerMtok = 0): Price =>
-  ({ inputPerMtok, outputPerMtok, cacheReadPerMtok, cacheWritePerMtok, currency: 'USD' });
+const usd = (inputPerMtok: number, outputPerMtok: number, cacheReadPerMtok = 0, cacheWritePerMtok = 0): Price => ({
+  inputPerMtok,
+  outputPerMtok,
+  cacheReadPerMtok,
+  cacheWritePerMtok,
+  currency: 'USD',
+});
 
 /** The usage of a recorded Anthropic stream's message_start, in TokenUsage's meaning (prompt = all input). */
 function anthropicUsage(fixture: string) {
@@ -57,7 +62,9 @@ describe('cost', () => {
   });
 
   it('never prices a negative remainder when a provider reports more cached tokens than prompt tokens', () => {
-    expect(costOfUsage({ promptTokens: 10, completionTokens: 0, cachedTokens: 8, cacheWriteTokens: 8 }, usd(1, 0, 0.5, 2))).toBe('0.00002000'); // 8×0.5 + 8×2
+    expect(costOfUsage({ promptTokens: 10, completionTokens: 0, cachedTokens: 8, cacheWriteTokens: 8 }, usd(1, 0, 0.5, 2))).toBe(
+      '0.00002000',
+    ); // 8×0.5 + 8×2
   });
 
   it('estimates about four characters a token', () => {
@@ -69,14 +76,20 @@ describe('cost', () => {
 
 describe('cost in doubles', () => {
   /** The same arithmetic in BigInt throughout: what the doubles must match digit for digit. */
-  function inBigInts(tokens: { promptTokens: number; completionTokens: number; cachedTokens?: number; cacheWriteTokens?: number }, price: Price): string {
+  function inBigInts(
+    tokens: { promptTokens: number; completionTokens: number; cachedTokens?: number; cacheWriteTokens?: number },
+    price: Price,
+  ): string {
     const scaled = (value: number) => BigInt(Math.round(value * 1_000_000));
     const cached = BigInt(Math.max(0, tokens.cachedTokens ?? 0));
     const written = BigInt(Math.max(0, tokens.cacheWriteTokens ?? 0));
     const prompt = BigInt(Math.max(0, tokens.promptTokens));
     const uncached = prompt > cached + written ? prompt - cached - written : 0n;
-    const numerator = uncached * scaled(price.inputPerMtok) + cached * scaled(price.cacheReadPerMtok)
-      + written * scaled(price.cacheWritePerMtok) + BigInt(tokens.completionTokens) * scaled(price.outputPerMtok);
+    const numerator =
+      uncached * scaled(price.inputPerMtok) +
+      cached * scaled(price.cacheReadPerMtok) +
+      written * scaled(price.cacheWritePerMtok) +
+      BigInt(tokens.completionTokens) * scaled(price.outputPerMtok);
     const hundredMillionths = (numerator * 100n + 500_000n) / 1_000_000n;
     return `${hundredMillionths / 100_000_000n}.${(hundredMillionths % 100_000_000n).toString().padStart(8, '0')}`;
   }
@@ -87,11 +100,22 @@ describe('cost in doubles', () => {
       seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
       return Math.floor((seed / 2 ** 32) * limit);
     };
-    const prices = [usd(0.15, 0.6, 0.075), usd(3, 15, 0.3, 3.75), usd(0.000001, 0.000003), usd(0.005, 0.000015), usd(999_999.999999, 75, 1.5, 18.75)];
+    const prices = [
+      usd(0.15, 0.6, 0.075),
+      usd(3, 15, 0.3, 3.75),
+      usd(0.000001, 0.000003),
+      usd(0.005, 0.000015),
+      usd(999_999.999999, 75, 1.5, 18.75),
+    ];
     for (let index = 0; index < 5000; index += 1) {
       const price = prices[index % prices.length]!;
       const promptTokens = random(index % 7 === 0 ? 2 ** 31 : 200_000);
-      const tokens = { promptTokens, completionTokens: random(100_000), cachedTokens: random(promptTokens + 1), cacheWriteTokens: random(1000) };
+      const tokens = {
+        promptTokens,
+        completionTokens: random(100_000),
+        cachedTokens: random(promptTokens + 1),
+        cacheWriteTokens: random(1000),
+      };
       expect(costOfUsage(tokens, price)).toBe(inBigInts(tokens, price));
     }
     const huge = { promptTokens: Number.MAX_SAFE_INTEGER, completionTokens: 2 ** 40 }; // past the doubles' exact range: BigInt

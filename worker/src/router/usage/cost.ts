@@ -50,10 +50,19 @@ export function costOfUsage(tokens: PricedTokens, price: Price): string {
   const output = toScaled(price.outputPerMtok);
   // (tokens × price×1e6) / 1e6 tokens-per-mtok → amount × 1e6; keep 8 decimals → ×100 more.
   const numerator = uncached * input + cached * cacheRead + written * cacheWrite + completion * output;
-  const exact = numerator <= EXACT_IN_DOUBLES
-    && isCount(uncached) && isCount(cached) && isCount(written) && isCount(completion)
-    && isCount(input) && isCount(cacheRead) && isCount(cacheWrite) && isCount(output);
-  return exact ? decimalInDoubles(numerator) : decimalInBigInts([uncached, cached, written, completion], [input, cacheRead, cacheWrite, output]);
+  const exact =
+    numerator <= EXACT_IN_DOUBLES &&
+    isCount(uncached) &&
+    isCount(cached) &&
+    isCount(written) &&
+    isCount(completion) &&
+    isCount(input) &&
+    isCount(cacheRead) &&
+    isCount(cacheWrite) &&
+    isCount(output);
+  return exact
+    ? decimalInDoubles(numerator)
+    : decimalInBigInts([uncached, cached, written, completion], [input, cacheRead, cacheWrite, output]);
 }
 
 /** A non-negative integer a double holds exactly. */

@@ -36,7 +36,13 @@ describe('UsageJournal', () => {
 
   it('writes the rows of one batch as one line each, each confirmed on its own', () => {
     const book = journal();
-    expect(book.append([{ id: 'usg_1', values: ['usg_1'] }, { id: 'usg_2', values: ['usg_2'] }, { id: 'usg_3', values: ['usg_3'] }])).toBe(true);
+    expect(
+      book.append([
+        { id: 'usg_1', values: ['usg_1'] },
+        { id: 'usg_2', values: ['usg_2'] },
+        { id: 'usg_3', values: ['usg_3'] },
+      ]),
+    ).toBe(true);
     expect(readFileSync(join(directory, files()[0]!), 'utf8')).toBe('["usg_1"]\n["usg_2"]\n["usg_3"]\n');
     clock += 10_000;
     book.append([{ id: 'usg_4', values: ['usg_4'] }]);
@@ -84,7 +90,15 @@ describe('UsageJournal', () => {
     writeFileSync(join(directory, `usage-${TAG}-${process.pid}-${BOOT}-1.jsonl`), '["mine"]\n'); // alive: this process
     writeFileSync(join(directory, `usage-${'0'.repeat(16)}-${pid}-${BOOT}-1.jsonl`), '["other database"]\n');
     writeFileSync(join(directory, 'notes.txt'), 'not a journal');
-    expect(orphanJournals(directory, TAG)).toEqual([{ path: dead, rows: [['usg_1', 'req_1'], ['usg_2', 'req_2']] }]);
+    expect(orphanJournals(directory, TAG)).toEqual([
+      {
+        path: dead,
+        rows: [
+          ['usg_1', 'req_1'],
+          ['usg_2', 'req_2'],
+        ],
+      },
+    ]);
     expect(orphanJournals(join(directory, 'missing'), TAG)).toEqual([]);
   });
 

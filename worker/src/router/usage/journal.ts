@@ -66,7 +66,11 @@ export class UsageJournal {
       this.failing = false;
       return true;
     } catch (error) {
-      if (!this.failing) this.logger.warn('cannot write the usage journal: answers wait for their usage rows in MySQL instead', { directory: this.directory, error: String(error) });
+      if (!this.failing)
+        this.logger.warn('cannot write the usage journal: answers wait for their usage rows in MySQL instead', {
+          directory: this.directory,
+          error: String(error),
+        });
       this.failing = true;
       return false;
     }
@@ -93,7 +97,8 @@ export class UsageJournal {
     try {
       unlinkSync(path);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') this.logger.warn('could not remove a replayed usage journal', { path, error: String(error) });
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+        this.logger.warn('could not remove a replayed usage journal', { path, error: String(error) });
     }
   }
 

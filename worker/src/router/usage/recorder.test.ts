@@ -6,11 +6,25 @@ import type { UsageJournal } from './journal';
 import { UsageRecorder, type UsageCompletion } from './recorder';
 
 const completion: UsageCompletion = {
-  status: 'ok', provider: 'openai', model: 'openai/gpt-4o-mini', attempts: 1, promptTokens: 4, completionTokens: 5,
-  cachedTokens: 2, cacheWriteTokens: 0, reasoningTokens: 3,
-  usageEstimated: false, priceInputPerMtok: 0.15, priceOutputPerMtok: 0.6, priceCacheReadPerMtok: 0.075, priceCacheWritePerMtok: 0,
-  cost: '0.00000345', currency: 'USD',
-  latencyMs: 12.4, firstTokenMs: 3.2, errorCode: null,
+  status: 'ok',
+  provider: 'openai',
+  model: 'openai/gpt-4o-mini',
+  attempts: 1,
+  promptTokens: 4,
+  completionTokens: 5,
+  cachedTokens: 2,
+  cacheWriteTokens: 0,
+  reasoningTokens: 3,
+  usageEstimated: false,
+  priceInputPerMtok: 0.15,
+  priceOutputPerMtok: 0.6,
+  priceCacheReadPerMtok: 0.075,
+  priceCacheWritePerMtok: 0,
+  cost: '0.00000345',
+  currency: 'USD',
+  latencyMs: 12.4,
+  firstTokenMs: 3.2,
+  errorCode: null,
 };
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
@@ -34,7 +48,12 @@ function gatedDatabase() {
         new Promise((resolve, reject) => {
           const rows = values ? values[0] : insertedRows(sql);
           const kind = sql.trim().split(/\s+/).slice(0, 2).join(' ');
-          statements.push({ sql: kind, ids: rows.map((row) => row[0]), succeed: () => resolve([{ affectedRows: rows.length }]), fail: () => reject(new Error('connection lost')) });
+          statements.push({
+            sql: kind,
+            ids: rows.map((row) => row[0]),
+            succeed: () => resolve([{ affectedRows: rows.length }]),
+            fail: () => reject(new Error('connection lost')),
+          });
         }),
     },
   } as unknown as Database;
@@ -60,7 +79,16 @@ function fakeDatabase(failFirst: boolean) {
 }
 
 describe('UsageRecorder', () => {
-  const opening = { id: 'usg_1', requestId: 'req_1', keyId: 'key_1', team: 'growth', campaign: 'spring', user: '', purpose: null, kind: 'chat' as const };
+  const opening = {
+    id: 'usg_1',
+    requestId: 'req_1',
+    keyId: 'key_1',
+    team: 'growth',
+    campaign: 'spring',
+    user: '',
+    purpose: null,
+    kind: 'chat' as const,
+  };
   const worker = { name: 'host:8787', boot: 'b1' };
 
   it('records the whole call with its completion even when the opening insert failed', async () => {
@@ -72,10 +100,34 @@ describe('UsageRecorder', () => {
     expect(statements).toHaveLength(1);
     expect(statements[0]!.sql).toMatch(/^INSERT INTO wp_svc_usage .*ON DUPLICATE KEY UPDATE/s);
     const [row] = statements[0]!.rows;
-    expect(row!.slice(0, 11)).toEqual(['usg_1', 'req_1', 'key_1', 'growth', 'spring', '', null, 'chat', 'host:8787', 'b1', expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}$/)]);
+    expect(row!.slice(0, 11)).toEqual([
+      'usg_1',
+      'req_1',
+      'key_1',
+      'growth',
+      'spring',
+      '',
+      null,
+      'chat',
+      'host:8787',
+      'b1',
+      expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}$/),
+    ]);
     expect(row!.slice(11, 18)).toEqual(['ok', 'openai', 'openai/gpt-4o-mini', 1, 4, 5, 9]);
-    const named = Object.fromEntries(statements[0]!.sql.match(/\(([^)]*)\) VALUES/)![1]!.split(',').map((column, index) => [column.trim(), row![index]]));
-    expect(named).toMatchObject({ cached_tokens: 2, cache_write_tokens: 0, reasoning_tokens: 3, price_cache_read_per_mtok: 0.075, price_cache_write_per_mtok: 0, cost: '0.00000345' });
+    const named = Object.fromEntries(
+      statements[0]!.sql
+        .match(/\(([^)]*)\) VALUES/)![1]!
+        .split(',')
+        .map((column, index) => [column.trim(), row![index]]),
+    );
+    expect(named).toMatchObject({
+      cached_tokens: 2,
+      cache_write_tokens: 0,
+      reasoning_tokens: 3,
+      price_cache_read_per_mtok: 0.075,
+      price_cache_write_per_mtok: 0,
+      cost: '0.00000345',
+    });
   });
 
   it('resolves an opening only once its row is in the database', async () => {
@@ -139,7 +191,16 @@ describe('UsageRecorder', () => {
 });
 
 describe('UsageRecorder with a journal', () => {
-  const opening = { id: 'usg_1', requestId: 'req_1', keyId: 'key_1', team: 'growth', campaign: 'spring', user: '', purpose: null, kind: 'chat' as const };
+  const opening = {
+    id: 'usg_1',
+    requestId: 'req_1',
+    keyId: 'key_1',
+    team: 'growth',
+    campaign: 'spring',
+    user: '',
+    purpose: null,
+    kind: 'chat' as const,
+  };
   const worker = { name: 'host:8787', boot: 'b1' };
 
   /** A journal that keeps what it is told (router/usage/journal.ts is tested on disk beside it). */
@@ -149,7 +210,12 @@ describe('UsageRecorder with a journal', () => {
     const journal = {
       append: (rows: { id: string }[]) => (accepts ? (appended.push(rows.map((row) => row.id)), true) : false),
       confirm: (ids: Iterable<string>) => void confirmed.push(...ids),
-      orphans: () => [{ path: '/journal/dead.jsonl', rows: [['usg_9', 'req_9', 'key_1', 'e2e', '', '', null, 'chat', 'host:9', 'b0', '2026-11-24T20:00:00.000Z']] }],
+      orphans: () => [
+        {
+          path: '/journal/dead.jsonl',
+          rows: [['usg_9', 'req_9', 'key_1', 'e2e', '', '', null, 'chat', 'host:9', 'b0', '2026-11-24T20:00:00.000Z']],
+        },
+      ],
       discard: jest.fn(),
       close: jest.fn(),
     } as unknown as UsageJournal;
@@ -253,7 +319,10 @@ describe('UsageRecorder with a journal', () => {
 
   it('skips journal lines that are not rows, and keeps a journal it could not write for the next sweep', async () => {
     const { journal } = fakeJournal();
-    const orphan = { path: '/journal/dead.jsonl', rows: [['usg_9', 'req_9', 'key_1', 'e2e', '', '', null, 'chat', 'host:9', 'b0', '2026-11-24T20:00:00.000Z'], ['torn'], [42]] };
+    const orphan = {
+      path: '/journal/dead.jsonl',
+      rows: [['usg_9', 'req_9', 'key_1', 'e2e', '', '', null, 'chat', 'host:9', 'b0', '2026-11-24T20:00:00.000Z'], ['torn'], [42]],
+    };
     (journal as unknown as { orphans: () => unknown[] }).orphans = () => [orphan];
     const written = fakeDatabase(false);
     expect(await new UsageRecorder(written.database, new PendingWrites(), silentLogger, worker, journal).replayOrphans()).toBe(1);

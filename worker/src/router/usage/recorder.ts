@@ -87,10 +87,28 @@ type Completed = { row: OpenRow; completion: UsageCompletion };
 const OPEN_COLUMNS = 'id, request_id, key_id, team, campaign, end_user, purpose, kind, worker, boot, started_at';
 const OPEN_COLUMN_COUNT = OPEN_COLUMNS.split(',').length;
 const COMPLETION_COLUMNS = [
-  'status', 'provider', 'model', 'attempts', 'prompt_tokens', 'completion_tokens', 'total_tokens',
-  'cached_tokens', 'cache_write_tokens', 'reasoning_tokens', 'usage_estimated',
-  'price_input_per_mtok', 'price_output_per_mtok', 'price_cache_read_per_mtok', 'price_cache_write_per_mtok',
-  'cost', 'currency', 'latency_ms', 'first_token_ms', 'error_code', 'completed_at', 'cache_hit',
+  'status',
+  'provider',
+  'model',
+  'attempts',
+  'prompt_tokens',
+  'completion_tokens',
+  'total_tokens',
+  'cached_tokens',
+  'cache_write_tokens',
+  'reasoning_tokens',
+  'usage_estimated',
+  'price_input_per_mtok',
+  'price_output_per_mtok',
+  'price_cache_read_per_mtok',
+  'price_cache_write_per_mtok',
+  'cost',
+  'currency',
+  'latency_ms',
+  'first_token_ms',
+  'error_code',
+  'completed_at',
+  'cache_hit',
 ];
 const COMPLETION_UPDATES = COMPLETION_COLUMNS.map((column) => `${column} = VALUES(${column})`).join(', ');
 
@@ -136,8 +154,15 @@ export class UsageRecorder {
    */
   open(opening: UsageOpening): Promise<void> {
     const row: OpenRow = {
-      id: opening.id, requestId: opening.requestId, keyId: opening.keyId, team: opening.team, campaign: opening.campaign,
-      user: opening.user, purpose: opening.purpose, kind: opening.kind, startedAt: Date.now(),
+      id: opening.id,
+      requestId: opening.requestId,
+      keyId: opening.keyId,
+      team: opening.team,
+      campaign: opening.campaign,
+      user: opening.user,
+      purpose: opening.purpose,
+      kind: opening.kind,
+      startedAt: Date.now(),
     };
     this.inFlight.set(row.id, row);
     if (!this.journal) return this.openings.add(row);
@@ -204,7 +229,10 @@ export class UsageRecorder {
         }
         this.journal!.discard(orphan.path);
       } catch (error) {
-        this.logger.warn('could not write a usage journal left by a process that is gone; will try again at the next sweep', { path: orphan.path, error: String(error) });
+        this.logger.warn('could not write a usage journal left by a process that is gone; will try again at the next sweep', {
+          path: orphan.path,
+          error: String(error),
+        });
       }
     }
     return inserted;
@@ -277,11 +305,15 @@ export class UsageRecorder {
       } else open.push(row);
     }
     const writes = [this.writeCompletions(completed)];
-    for (let start = 0; start < open.length; start += OPEN_BATCH_MAX) writes.push(this.insertOpen(open.slice(start, start + OPEN_BATCH_MAX)));
+    for (let start = 0; start < open.length; start += OPEN_BATCH_MAX)
+      writes.push(this.insertOpen(open.slice(start, start + OPEN_BATCH_MAX)));
     const error = (await Promise.all(writes)).find((failure) => failure !== null);
     if (error === undefined && this.openingsFailing) this.logger.info('usage rows are written before their answers again');
     if (error !== undefined && !this.openingsFailing) {
-      this.logger.warn('could not open usage rows: answers go out without waiting, their completions record them', { rows: rows.length, error: String(error) });
+      this.logger.warn('could not open usage rows: answers go out without waiting, their completions record them', {
+        rows: rows.length,
+        error: String(error),
+      });
     }
     this.openingsFailing = error !== undefined;
     if (error !== undefined) throw error; // the next callers do not wait (GroupCommit) until an insert succeeds
@@ -290,7 +322,9 @@ export class UsageRecorder {
   private async insertOpen(rows: OpenRow[]): Promise<unknown> {
     try {
       const tuples = rows.map((row) => `(${this.openTuple(row)}, 'open')`);
-      await this.database.pool.query(`INSERT IGNORE INTO ${this.database.table('usage')} (${OPEN_COLUMNS}, status) VALUES ${tuples.join(',\n')}`);
+      await this.database.pool.query(
+        `INSERT IGNORE INTO ${this.database.table('usage')} (${OPEN_COLUMNS}, status) VALUES ${tuples.join(',\n')}`,
+      );
       this.journal?.confirm(rows.map((row) => row.id));
       return null;
     } catch (error) {
@@ -300,7 +334,19 @@ export class UsageRecorder {
 
   /** The open columns' values, as a journal line holds them (`started_at` in epoch ms). */
   private journalValues(row: OpenRow): unknown[] {
-    return [row.id, row.requestId, row.keyId, row.team, row.campaign, row.user, row.purpose, row.kind, this.worker.name, this.worker.boot, row.startedAt];
+    return [
+      row.id,
+      row.requestId,
+      row.keyId,
+      row.team,
+      row.campaign,
+      row.user,
+      row.purpose,
+      row.kind,
+      this.worker.name,
+      this.worker.boot,
+      row.startedAt,
+    ];
   }
 
   /** The open columns' values as SQL literals (usage-sql.ts). */
@@ -351,10 +397,12 @@ function replayedValues(values: unknown[]): unknown[] {
 /** The completion columns' values as SQL literals, in COMPLETION_COLUMNS' order. */
 function completionTuple(row: UsageCompletion, completedAt: string): string {
   const total = row.promptTokens === null || row.completionTokens === null ? null : row.promptTokens + row.completionTokens;
-  return `${sqlText(row.status)}, ${sqlText(row.provider)}, ${sqlText(row.model)}, ${sqlNumber(row.attempts)}, `
-    + `${sqlNumber(row.promptTokens)}, ${sqlNumber(row.completionTokens)}, ${sqlNumber(total)}, `
-    + `${sqlNumber(row.cachedTokens)}, ${sqlNumber(row.cacheWriteTokens)}, ${sqlNumber(row.reasoningTokens)}, ${row.usageEstimated ? 1 : 0}, `
-    + `${sqlNumber(row.priceInputPerMtok)}, ${sqlNumber(row.priceOutputPerMtok)}, ${sqlNumber(row.priceCacheReadPerMtok)}, ${sqlNumber(row.priceCacheWritePerMtok)}, `
-    + `${sqlText(row.cost)}, ${sqlText(row.currency)}, ${sqlNumber(Math.round(row.latencyMs))}, `
-    + `${sqlNumber(row.firstTokenMs === null ? null : Math.round(row.firstTokenMs))}, ${sqlText(row.errorCode)}, ${completedAt}, ${row.cacheHit ? 1 : 0}`;
+  return (
+    `${sqlText(row.status)}, ${sqlText(row.provider)}, ${sqlText(row.model)}, ${sqlNumber(row.attempts)}, ` +
+    `${sqlNumber(row.promptTokens)}, ${sqlNumber(row.completionTokens)}, ${sqlNumber(total)}, ` +
+    `${sqlNumber(row.cachedTokens)}, ${sqlNumber(row.cacheWriteTokens)}, ${sqlNumber(row.reasoningTokens)}, ${row.usageEstimated ? 1 : 0}, ` +
+    `${sqlNumber(row.priceInputPerMtok)}, ${sqlNumber(row.priceOutputPerMtok)}, ${sqlNumber(row.priceCacheReadPerMtok)}, ${sqlNumber(row.priceCacheWritePerMtok)}, ` +
+    `${sqlText(row.cost)}, ${sqlText(row.currency)}, ${sqlNumber(Math.round(row.latencyMs))}, ` +
+    `${sqlNumber(row.firstTokenMs === null ? null : Math.round(row.firstTokenMs))}, ${sqlText(row.errorCode)}, ${completedAt}, ${row.cacheHit ? 1 : 0}`
+  );
 }

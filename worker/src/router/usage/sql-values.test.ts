@@ -7,8 +7,22 @@ const mysql2 = (value: unknown) => format('?', [value as Parameters<typeof forma
 
 describe('usage row SQL literals', () => {
   it('quote text exactly as mysql2 does, escapes included', () => {
-    const samples = ['', 'usg_01JZ8X9ABCDEFGHJKMNPQRSTVW', 'growth team', "O'Brien", 'say "hi"', 'back\\slash', 'line\nbreak\r\ttab',
-      'nul\0byte', 'ctrl-z\x1a', 'back\bspace', 'ünïcödé ✓ 日本', "'; DROP TABLE wp_svc_usage; --", '%_wildcards_%', '`ticks`'];
+    const samples = [
+      '',
+      'usg_01JZ8X9ABCDEFGHJKMNPQRSTVW',
+      'growth team',
+      "O'Brien",
+      'say "hi"',
+      'back\\slash',
+      'line\nbreak\r\ttab',
+      'nul\0byte',
+      'ctrl-z\x1a',
+      'back\bspace',
+      'ünïcödé ✓ 日本',
+      "'; DROP TABLE wp_svc_usage; --",
+      '%_wildcards_%',
+      '`ticks`',
+    ];
     for (const sample of samples) expect(sqlText(sample)).toBe(mysql2(sample));
     expect(sqlText(null)).toBe(mysql2(null));
   });

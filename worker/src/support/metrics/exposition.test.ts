@@ -3,13 +3,21 @@ import { MetricsRegistry } from './registry';
 
 // A real parser of the text format (a devDependency), to check what we write reads back.
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the parser ships no type declarations
-const parse = require('parse-prometheus-text-format') as (text: string) => Array<{ name: string; help: string; type: string; metrics: Array<{ value?: string; labels?: Record<string, string> }> }>;
+const parse = require('parse-prometheus-text-format') as (
+  text: string,
+) => Array<{ name: string; help: string; type: string; metrics: Array<{ value?: string; labels?: Record<string, string> }> }>;
 
 describe('Prometheus text exposition', () => {
   it('escapes label values and HELP texts as the format says', () => {
     expect(escapeLabelValue('a\\b"c\nd')).toBe('a\\\\b\\"c\\nd');
     expect(escapeHelp('one\\two\nthree "quoted"')).toBe('one\\\\two\\nthree "quoted"');
-    expect([formatValue(Infinity), formatValue(-Infinity), formatValue(NaN), formatValue(0.25), formatValue(3)]).toEqual(['+Inf', '-Inf', 'NaN', '0.25', '3']);
+    expect([formatValue(Infinity), formatValue(-Infinity), formatValue(NaN), formatValue(0.25), formatValue(3)]).toEqual([
+      '+Inf',
+      '-Inf',
+      'NaN',
+      '0.25',
+      '3',
+    ]);
   });
 
   it('writes HELP, TYPE and samples that a real parser reads back, hostile label values included', async () => {
@@ -55,7 +63,9 @@ describe('Prometheus text exposition', () => {
     const registry = new MetricsRegistry();
     registry.gauge('test_broken', 'Broken.', () => Promise.reject(new Error('database down')));
     registry.gauge('test_fine', 'Fine.', () => 1);
-    expect(await registry.render()).toBe('# HELP test_broken Broken.\n# TYPE test_broken gauge\n# HELP test_fine Fine.\n# TYPE test_fine gauge\ntest_fine 1\n');
+    expect(await registry.render()).toBe(
+      '# HELP test_broken Broken.\n# TYPE test_broken gauge\n# HELP test_fine Fine.\n# TYPE test_fine gauge\ntest_fine 1\n',
+    );
   });
 
   it('ignores negative and NaN increments (a counter never goes down)', async () => {

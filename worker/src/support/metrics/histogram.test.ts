@@ -1,7 +1,9 @@
 import { Histogram } from './histogram';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the parser ships no type declarations
-const parse = require('parse-prometheus-text-format') as (text: string) => Array<{ type: string; metrics: Array<{ buckets?: Record<string, string>; count?: string; sum?: string }> }>;
+const parse = require('parse-prometheus-text-format') as (
+  text: string,
+) => Array<{ type: string; metrics: Array<{ buckets?: Record<string, string>; count?: string; sum?: string }> }>;
 
 describe('Histogram', () => {
   it('counts each value in the first bucket whose bound it does not exceed, cumulative when written', () => {
@@ -29,7 +31,12 @@ describe('Histogram', () => {
     histogram.observe([], 0.75);
     histogram.observe([], 5);
     expect(parse(histogram.render())).toEqual([
-      { name: 'test_seconds', help: 'Seconds.', type: 'HISTOGRAM', metrics: [{ buckets: { '0.5': '1', '1': '2', '+Inf': '3' }, count: '3', sum: '6' }] },
+      {
+        name: 'test_seconds',
+        help: 'Seconds.',
+        type: 'HISTOGRAM',
+        metrics: [{ buckets: { '0.5': '1', '1': '2', '+Inf': '3' }, count: '3', sum: '6' }],
+      },
     ]);
     const labelled = new Histogram('test_labelled_seconds', 'Labelled.', ['provider'], [1]);
     labelled.observe(['openai'], 0.5);
@@ -37,7 +44,9 @@ describe('Histogram', () => {
     labelled.observe(['openai'], 3);
     expect(labelled.labels(['openai'])).toMatchObject({ count: 2, sum: 3.5 });
     expect(labelled.labels(['anthropic'])).toMatchObject({ count: 1, sum: 2 });
-    expect(labelled.render()).toContain('test_labelled_seconds_bucket{provider="openai",le="1"} 1\ntest_labelled_seconds_bucket{provider="openai",le="+Inf"} 2\n');
+    expect(labelled.render()).toContain(
+      'test_labelled_seconds_bucket{provider="openai",le="1"} 1\ntest_labelled_seconds_bucket{provider="openai",le="+Inf"} 2\n',
+    );
   });
 
   it('sorts its bounds and refuses duplicate or infinite ones and an "le" label', () => {

@@ -15,8 +15,17 @@ export const hubMetrics = new MetricsRegistry();
 export const TEAM_LIMIT = 50;
 const teams = new LabelCap(TEAM_LIMIT);
 
-const requests = hubMetrics.counter('svc_hub_http_requests_total', 'HTTP requests answered, by route pattern, method and status.', ['route', 'method', 'status']);
-const requestSeconds = hubMetrics.histogram('svc_hub_http_request_duration_seconds', 'Time from a request arriving to its answer ending, by route pattern and method.', ['route', 'method'], LATENCY_BUCKETS_SECONDS);
+const requests = hubMetrics.counter('svc_hub_http_requests_total', 'HTTP requests answered, by route pattern, method and status.', [
+  'route',
+  'method',
+  'status',
+]);
+const requestSeconds = hubMetrics.histogram(
+  'svc_hub_http_request_duration_seconds',
+  'Time from a request arriving to its answer ending, by route pattern and method.',
+  ['route', 'method'],
+  LATENCY_BUCKETS_SECONDS,
+);
 
 /** http: one answered request (`route`: its pattern, `unmatched` when none matched). */
 export function observeRequest(route: string, method: string, status: string, seconds: number): void {
@@ -24,11 +33,30 @@ export function observeRequest(route: string, method: string, status: string, se
   requestSeconds.observe([route, method], seconds);
 }
 
-const providerSeconds = hubMetrics.histogram('svc_hub_provider_call_duration_seconds', 'LLM calls from start to end (retries and fallbacks included), by provider and call status.', ['provider', 'status']);
-const firstTokenSeconds = hubMetrics.histogram('svc_hub_provider_first_token_seconds', 'Time to the first streamed token, by provider.', ['provider']);
-const calls = hubMetrics.counter('svc_hub_llm_calls_total', 'LLM calls that reached a model, by provider, model, team and status.', ['provider', 'model', 'team', 'status']);
-const tokens = hubMetrics.counter('svc_hub_llm_tokens_total', 'Tokens by provider, model, team and type (prompt, completion, cached, reasoning).', ['provider', 'model', 'team', 'type']);
-const cost = hubMetrics.counter('svc_hub_llm_cost_usd_total', 'Cost of LLM calls in USD (as priced on the usage rows), by provider, model and team.', ['provider', 'model', 'team']);
+const providerSeconds = hubMetrics.histogram(
+  'svc_hub_provider_call_duration_seconds',
+  'LLM calls from start to end (retries and fallbacks included), by provider and call status.',
+  ['provider', 'status'],
+);
+const firstTokenSeconds = hubMetrics.histogram('svc_hub_provider_first_token_seconds', 'Time to the first streamed token, by provider.', [
+  'provider',
+]);
+const calls = hubMetrics.counter('svc_hub_llm_calls_total', 'LLM calls that reached a model, by provider, model, team and status.', [
+  'provider',
+  'model',
+  'team',
+  'status',
+]);
+const tokens = hubMetrics.counter(
+  'svc_hub_llm_tokens_total',
+  'Tokens by provider, model, team and type (prompt, completion, cached, reasoning).',
+  ['provider', 'model', 'team', 'type'],
+);
+const cost = hubMetrics.counter(
+  'svc_hub_llm_cost_usd_total',
+  'Cost of LLM calls in USD (as priced on the usage rows), by provider, model and team.',
+  ['provider', 'model', 'team'],
+);
 
 /** What one finished LLM call adds (router/usage/call-metrics.ts fills it; labels already bounded but the team). */
 export interface CallObservation {
@@ -58,10 +86,21 @@ export function observeCall(call: CallObservation): void {
   cost.inc([call.provider, call.model, team], call.costUsd);
 }
 
-const rateLimited = hubMetrics.counter('svc_hub_rate_limit_rejections_total', 'Calls refused 429 svc_rate_limited (requests per minute of a key).');
-const tooManyConcurrent = hubMetrics.counter('svc_hub_concurrency_rejections_total', 'Calls refused 429 svc_too_many_concurrent (calls in flight of a key on this worker).');
+const rateLimited = hubMetrics.counter(
+  'svc_hub_rate_limit_rejections_total',
+  'Calls refused 429 svc_rate_limited (requests per minute of a key).',
+);
+const tooManyConcurrent = hubMetrics.counter(
+  'svc_hub_concurrency_rejections_total',
+  'Calls refused 429 svc_too_many_concurrent (calls in flight of a key on this worker).',
+);
 const BUDGET_SCOPES = ['key', 'team', 'site'] as const;
-const budgetRejections = hubMetrics.counter('svc_hub_budget_rejections_total', 'Calls refused 429 svc_budget_exceeded, by budget scope.', ['scope'], BUDGET_SCOPES.map((scope) => [scope]));
+const budgetRejections = hubMetrics.counter(
+  'svc_hub_budget_rejections_total',
+  'Calls refused 429 svc_budget_exceeded, by budget scope.',
+  ['scope'],
+  BUDGET_SCOPES.map((scope) => [scope]),
+);
 const cacheHits = hubMetrics.counter('svc_hub_cache_hits_total', 'Chat calls answered from the response cache.');
 
 /** http: a key's requests per minute were used up. */
@@ -85,12 +124,21 @@ export function countCacheHit(): void {
 }
 
 const DELIVERY_RESULTS = ['delivered', 'failed', 'gone', 'retry'] as const;
-const deliveries = hubMetrics.counter('svc_hub_outbox_deliveries_total', 'Outbox delivery attempts recorded, by result (retry: tried again later).', ['result'], DELIVERY_RESULTS.map((result) => [result]));
+const deliveries = hubMetrics.counter(
+  'svc_hub_outbox_deliveries_total',
+  'Outbox delivery attempts recorded, by result (retry: tried again later).',
+  ['result'],
+  DELIVERY_RESULTS.map((result) => [result]),
+);
 let backlogSource: (() => Promise<number>) | null = null;
-hubMetrics.gauge('svc_hub_outbox_backlog', 'Outbox messages waiting to be delivered (all workers: read from the database at scrape time).', async () => {
-  if (backlogSource === null) return [];
-  return backlogSource();
-});
+hubMetrics.gauge(
+  'svc_hub_outbox_backlog',
+  'Outbox messages waiting to be delivered (all workers: read from the database at scrape time).',
+  async () => {
+    if (backlogSource === null) return [];
+    return backlogSource();
+  },
+);
 
 /** license: one recorded delivery attempt. */
 export function countOutboxDelivery(result: (typeof DELIVERY_RESULTS)[number]): void {
@@ -102,7 +150,11 @@ export function readOutboxBacklogFrom(source: () => Promise<number>): void {
   backlogSource = source;
 }
 
-const webhooks = hubMetrics.counter('svc_hub_webhook_outcomes_total', 'WooCommerce order webhook attempts, by audit outcome and signature result.', ['outcome', 'signature']);
+const webhooks = hubMetrics.counter(
+  'svc_hub_webhook_outcomes_total',
+  'WooCommerce order webhook attempts, by audit outcome and signature result.',
+  ['outcome', 'signature'],
+);
 
 /** commerce: one webhook attempt, as its audit row records it. */
 export function countWebhookOutcome(outcome: string, signature: string): void {

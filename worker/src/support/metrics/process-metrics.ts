@@ -16,13 +16,25 @@ export class ProcessMetrics {
       if (this.monitor === null || this.monitor.count === 0) return [];
       return read(this.monitor) / 1e9;
     };
-    registry.gauge('svc_hub_event_loop_lag_p50_seconds', 'Event-loop delay, median since the previous scrape.', lag((histogram) => histogram.percentile(50)));
-    registry.gauge('svc_hub_event_loop_lag_p99_seconds', 'Event-loop delay, 99th percentile since the previous scrape.', lag((histogram) => histogram.percentile(99)));
-    registry.gauge('svc_hub_event_loop_lag_max_seconds', 'Event-loop delay, maximum since the previous scrape (the monitor restarts after each scrape).', lag((histogram) => {
-      const max = histogram.max;
-      histogram.reset();
-      return max;
-    }));
+    registry.gauge(
+      'svc_hub_event_loop_lag_p50_seconds',
+      'Event-loop delay, median since the previous scrape.',
+      lag((histogram) => histogram.percentile(50)),
+    );
+    registry.gauge(
+      'svc_hub_event_loop_lag_p99_seconds',
+      'Event-loop delay, 99th percentile since the previous scrape.',
+      lag((histogram) => histogram.percentile(99)),
+    );
+    registry.gauge(
+      'svc_hub_event_loop_lag_max_seconds',
+      'Event-loop delay, maximum since the previous scrape (the monitor restarts after each scrape).',
+      lag((histogram) => {
+        const max = histogram.max;
+        histogram.reset();
+        return max;
+      }),
+    );
     registry.gauge('process_resident_memory_bytes', 'Resident memory size in bytes.', () => process.memoryUsage.rss());
   }
 

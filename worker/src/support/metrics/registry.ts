@@ -21,7 +21,12 @@ export class MetricsRegistry {
     return this.add(new Histogram(name, help, labelNames, buckets));
   }
 
-  gauge(name: string, help: string, read: () => number | GaugeSamples | Promise<number | GaugeSamples>, labelNames: readonly string[] = []): Gauge {
+  gauge(
+    name: string,
+    help: string,
+    read: () => number | GaugeSamples | Promise<number | GaugeSamples>,
+    labelNames: readonly string[] = [],
+  ): Gauge {
     return this.add(new Gauge(name, help, labelNames, read));
   }
 

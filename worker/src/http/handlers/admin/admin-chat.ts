@@ -16,7 +16,8 @@ export function adminChatHandler(router: CallServices & PrepareServices) {
   return async (_request: Request, response: Response) => {
     const state = context(response);
     const raw = state.json ?? {};
-    if (raw.stream !== undefined && raw.stream !== false) throw ApiError.invalidRequest({ stream: 'the admin chat answers in one piece; leave stream out' });
+    if (raw.stream !== undefined && raw.stream !== false)
+      throw ApiError.invalidRequest({ stream: 'the admin chat answers in one piece; leave stream out' });
     const caller = { requestId: state.requestId, keyId: `wp-user:${state.wordpressUser}`, keyTeam: '', siteUrl: '' };
     const call = await prepareChatCall(router, raw, caller, 'blocking');
     const answer = await withAnswerHeaders(response, (headers) => blockingChat(router, call, clientSignal(response), headers));

@@ -74,7 +74,12 @@ export function budgetHandlers(services: Pick<Services, 'logger'> & { router: Pi
       const fields = readBudgetFields(context(response).json ?? {});
       const { record, alertSecret } = await store.create(fields);
       guard.changed();
-      services.logger.info('budget created', { budget_id: record.id, scope_kind: record.scopeKind, period: record.period, actor: actor(response) });
+      services.logger.info('budget created', {
+        budget_id: record.id,
+        scope_kind: record.scopeKind,
+        period: record.period,
+        actor: actor(response),
+      });
       response.status(201).json({ ...(await withSpend([record]))[0], alert_secret: alertSecret });
     },
 

@@ -10,7 +10,8 @@ import { context } from '../../server/context';
 export function cachePoolAdminHandlers(router: PoolServices & Pick<RouterServices, 'responseCache'>) {
   const pooledName = (request: Request) => {
     const name = String(request.params.name ?? '');
-    if (!POOLED_PROVIDERS.includes(name)) throw ApiError.notFound(`No provider "${name}" with a key pool; known: ${POOLED_PROVIDERS.join(', ')}.`);
+    if (!POOLED_PROVIDERS.includes(name))
+      throw ApiError.notFound(`No provider "${name}" with a key pool; known: ${POOLED_PROVIDERS.join(', ')}.`);
     return name;
   };
   const policyTarget = (request: Request) => ({ type: String(request.params.type ?? ''), target: String(request.params.target ?? '') });

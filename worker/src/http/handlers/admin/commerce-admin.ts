@@ -21,14 +21,22 @@ const packageId = (request: Request) => {
 };
 
 /** Admin routes for packages (create, edit, archive, reactivate) and orders (search, detail). */
-export function commerceAdminHandlers(services: OrderDetailServices & Pick<Services, 'config' | 'logger'> & { commerce: Pick<CommerceServices, 'packages' | 'wooCommerce'> }) {
+export function commerceAdminHandlers(
+  services: OrderDetailServices & Pick<Services, 'config' | 'logger'> & { commerce: Pick<CommerceServices, 'packages' | 'wooCommerce'> },
+) {
   const { packages, orders, wooCommerce } = services.commerce;
   /** The package, with `warnings` (always a list) about what would keep it from selling. */
-  const withWarnings = async (record: PackageRecord) => ({ ...packageToJson(record), warnings: await packageWarnings(record, wooCommerce) });
+  const withWarnings = async (record: PackageRecord) => ({
+    ...packageToJson(record),
+    warnings: await packageWarnings(record, wooCommerce),
+  });
   const setStatus = (status: PackageStatus) => async (request: Request, response: Response) => {
     const record = await packages.setStatus(packageId(request), status);
     if (!record) throw ApiError.notFound('No package has this id.');
-    services.logger.info(`package ${status === 'archived' ? 'archived' : 'reactivated'}`, { package_id: record.packageId, actor: context(response).wordpressUser });
+    services.logger.info(`package ${status === 'archived' ? 'archived' : 'reactivated'}`, {
+      package_id: record.packageId,
+      actor: context(response).wordpressUser,
+    });
     response.json(packageToJson(record));
   };
   return {

@@ -1,5 +1,11 @@
 import type { Request, Response } from 'express';
-import { DELIVERY_STATUSES, OutboxQueries, type AttemptRecord, type DeliveryRecord, type DeliveryStatus } from '../../../license/outbox-queries';
+import {
+  DELIVERY_STATUSES,
+  OutboxQueries,
+  type AttemptRecord,
+  type DeliveryRecord,
+  type DeliveryStatus,
+} from '../../../license/outbox-queries';
 import type { Services } from '../../../services';
 import { ApiError } from '../../../support/api-error';
 import { normaliseSiteUrl } from '../../../support/site-url';
@@ -47,7 +53,8 @@ function attemptToJson(record: AttemptRecord) {
 function readFilter(request: Request): { status?: DeliveryStatus; siteUrl?: string } {
   const problems: Record<string, string> = {};
   const { status, site_url: site } = request.query;
-  if (status !== undefined && !DELIVERY_STATUSES.includes(status as DeliveryStatus)) problems.status = `must be one of ${DELIVERY_STATUSES.join(', ')}`;
+  if (status !== undefined && !DELIVERY_STATUSES.includes(status as DeliveryStatus))
+    problems.status = `must be one of ${DELIVERY_STATUSES.join(', ')}`;
   const siteUrl = site === undefined ? undefined : normaliseSiteUrl(site);
   if (siteUrl === null) problems.site_url = 'must be an absolute http(s) URL';
   if (Object.keys(problems).length > 0) throw ApiError.invalidRequest(problems);
@@ -85,7 +92,11 @@ export function deliveryHandlers(services: Pick<Services, 'database' | 'config' 
       const id = messageId(request);
       const message = await queries.retry(id);
       if (!message) throw ApiError.notFound('No delivery has this id.');
-      if (message.status === 'delivered') throw ApiError.conflict('svc_conflict', 'This message was already delivered; a client site would ignore it again (same webhook-id).');
+      if (message.status === 'delivered')
+        throw ApiError.conflict(
+          'svc_conflict',
+          'This message was already delivered; a client site would ignore it again (same webhook-id).',
+        );
       services.outbox.notifyCommitted();
       response.json(deliveryToJson(message));
     },

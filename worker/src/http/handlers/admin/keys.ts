@@ -26,11 +26,14 @@ export function keyHandlers(services: Pick<Services, 'keys' | 'keyLookup' | 'con
     async create(_request: Request, response: Response) {
       const issued = await services.keys.create(parseNewKey(context(response).json ?? {}));
       services.logger.info('api key created', { key_id: issued.record.id, actor: context(response).wordpressUser });
-      response.status(201).setHeader('Cache-Control', 'no-store').json({
-        ...keyToJson(issued.record),
-        key: issued.key,
-        webhook_secret: issued.webhookSecret,
-      });
+      response
+        .status(201)
+        .setHeader('Cache-Control', 'no-store')
+        .json({
+          ...keyToJson(issued.record),
+          key: issued.key,
+          webhook_secret: issued.webhookSecret,
+        });
     },
 
     /** `{ rate_limit_per_minute?, max_concurrent_calls? }`: in force at once on this worker, within 5 s on the others. */

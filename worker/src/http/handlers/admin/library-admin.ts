@@ -21,7 +21,11 @@ export function libraryAdminHandlers(services: Pick<Services, 'library' | 'logge
     const id = itemId(request);
     const state = await library.writer.setStatus(id, status);
     if (!state) throw ApiError.notFound('No library item has this id.');
-    logger.info(`library item ${status === 'archived' ? 'archived' : 'restored'}`, { id, version: state.version, actor: context(response).wordpressUser });
+    logger.info(`library item ${status === 'archived' ? 'archived' : 'restored'}`, {
+      id,
+      version: state.version,
+      actor: context(response).wordpressUser,
+    });
     response.json({ object: 'library_change', id, status, library_version: state.version, library_hash: state.hash });
   };
   return {

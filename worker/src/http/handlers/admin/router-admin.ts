@@ -43,21 +43,23 @@ export function routerAdminHandlers(
     async models(_request: Request, response: Response) {
       const configured = new Set(await router.providers.configuredNames());
       const overrides = await router.prices.all();
-      const data = await Promise.all(CATALOG.map(async (model) => {
-        const price = await router.prices.priceFor(model.id);
-        return {
-          id: model.id,
-          object: 'model',
-          provider: model.provider,
-          capabilities: model.capabilities,
-          context_window: model.contextWindow,
-          supports: supportsBlock(model.supports),
-          configured: configured.has(model.provider),
-          pricing: pricingBlock(price),
-          shipped_pricing: shippedPricing(model),
-          price_overridden: overrides.has(model.id),
-        };
-      }));
+      const data = await Promise.all(
+        CATALOG.map(async (model) => {
+          const price = await router.prices.priceFor(model.id);
+          return {
+            id: model.id,
+            object: 'model',
+            provider: model.provider,
+            capabilities: model.capabilities,
+            context_window: model.contextWindow,
+            supports: supportsBlock(model.supports),
+            configured: configured.has(model.provider),
+            pricing: pricingBlock(price),
+            shipped_pricing: shippedPricing(model),
+            price_overridden: overrides.has(model.id),
+          };
+        }),
+      );
       response.json({ object: 'list', data });
     },
     async purposes(_request: Request, response: Response) {
@@ -79,7 +81,14 @@ export function routerAdminHandlers(
     },
     async usage(request: Request, response: Response) {
       const query = parseUsageQuery(request.query as Record<string, unknown>);
-      response.json({ object: 'list', group_by: query.groupBy, ...(query.splitBy ? { split_by: query.splitBy } : {}), from: query.from.toISOString(), to: query.to.toISOString(), data: await usageReport(database, query) });
+      response.json({
+        object: 'list',
+        group_by: query.groupBy,
+        ...(query.splitBy ? { split_by: query.splitBy } : {}),
+        from: query.from.toISOString(),
+        to: query.to.toISOString(),
+        data: await usageReport(database, query),
+      });
     },
   };
 }

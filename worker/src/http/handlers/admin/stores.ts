@@ -43,7 +43,9 @@ const storeId = (request: Request) => {
 };
 
 /** Admin routes for the WooCommerce stores the webhook accepts; secrets and REST credentials go in, never out. */
-export function storeHandlers(services: Pick<Services, 'config' | 'logger'> & { commerce: Pick<CommerceServices, 'webhooks' | 'reconcile'> }) {
+export function storeHandlers(
+  services: Pick<Services, 'config' | 'logger'> & { commerce: Pick<CommerceServices, 'webhooks' | 'reconcile'> },
+) {
   const { stores } = services.commerce.webhooks;
   const { credentials } = services.commerce.reconcile;
   const warnFailures = services.config.stores.warnFailures;
@@ -73,7 +75,10 @@ export function storeHandlers(services: Pick<Services, 'config' | 'logger'> & { 
       if (changesSecret) services.logger.info('webhook store secret changed', { store_id: store.id, actor: actor(response) });
       if (rest !== undefined) {
         await credentials.save(store.id, rest);
-        services.logger.info(rest ? 'store REST credentials set' : 'store REST credentials cleared', { store_id: store.id, actor: actor(response) });
+        services.logger.info(rest ? 'store REST credentials set' : 'store REST credentials cleared', {
+          store_id: store.id,
+          actor: actor(response),
+        });
         store = (await stores.find(store.id))!;
       }
       response.json(toJson(store));

@@ -1,6 +1,13 @@
 import { isIP } from 'node:net';
 import type { Request, Response } from 'express';
-import { AUDIT_OUTCOMES, SIGNATURE_RESULTS, type AuditOutcome, type AuditRecord, type AuditSummary, type SignatureResult } from '../../../commerce/webhook/audit-log';
+import {
+  AUDIT_OUTCOMES,
+  SIGNATURE_RESULTS,
+  type AuditOutcome,
+  type AuditRecord,
+  type AuditSummary,
+  type SignatureResult,
+} from '../../../commerce/webhook/audit-log';
 import { normaliseStoreUrl } from '../../../commerce/store-url';
 import type { CommerceServices } from '../../../commerce/commerce-services';
 import type { Services } from '../../../services';
@@ -82,9 +89,16 @@ export function webhookAuditHandlers(services: Pick<Services, 'config'> & { comm
       const source = request.query.source === undefined ? undefined : normaliseStoreUrl(request.query.source);
       if (source === null) problems.add('source', "must be a store's absolute http(s) URL");
       const clientIp = request.query.client_ip;
-      if (clientIp !== undefined && (typeof clientIp !== 'string' || !isIP(clientIp))) problems.add('client_ip', 'must be an IPv4 or IPv6 address');
+      if (clientIp !== undefined && (typeof clientIp !== 'string' || !isIP(clientIp)))
+        problems.add('client_ip', 'must be an IPv4 or IPv6 address');
       problems.throwIfAny();
-      const { items, total } = await audit.list({ signatureResult, outcome, source: source ?? undefined, clientIp: clientIp as string | undefined, ...page });
+      const { items, total } = await audit.list({
+        signatureResult,
+        outcome,
+        source: source ?? undefined,
+        clientIp: clientIp as string | undefined,
+        ...page,
+      });
       setPageHeaders(request, response, page, total, services.config.publicUrl);
       response.json({ object: 'list', data: items.map(summaryToJson) });
     },
