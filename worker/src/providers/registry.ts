@@ -41,7 +41,10 @@ export function describeProvider(id: string): ProviderDescriptor | null {
 /** The ids of every provider, in registry order. */
 export const PROVIDER_IDS: readonly string[] = Object.freeze(PROVIDER_DESCRIPTORS.map((descriptor) => descriptor.id));
 
-/** Whether the provider calls no network (mock: defaultBaseUrl ''): it takes no key or base URL, only an on/off switch (SVC_MOCK or the admin's `enabled`). */
+/**
+ * Whether the provider calls no network (mock: defaultBaseUrl ''): it takes no key or base URL, only
+ * an on/off switch (SVC_MOCK or the admin's `enabled`).
+ */
 export function isOfflineProvider(descriptor: ProviderDescriptor): boolean {
   return descriptor.defaultBaseUrl === '';
 }

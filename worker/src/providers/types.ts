@@ -99,7 +99,10 @@ export interface TokenUsage {
   cachedTokens?: number;
   /** Of promptTokens, written to the provider's cache (Anthropic `cache_creation_input_tokens`). */
   cacheWriteTokens?: number;
-  /** Of completionTokens, spent on reasoning (OpenAI `completion_tokens_details.reasoning_tokens`, Gemini `thoughtsTokenCount`, added in when reported apart). */
+  /**
+   * Of completionTokens, spent on reasoning (OpenAI `completion_tokens_details.reasoning_tokens`,
+   * Gemini `thoughtsTokenCount`, added in when reported apart).
+   */
   reasoningTokens?: number;
 }
 

@@ -126,7 +126,10 @@ export class BudgetGuard {
     });
   }
 
-  /** Settles at the real cost (0 for a call that cost nothing), in memory; the spend is written by the next flush, within 0.1 s (lease-book.ts). Never throws. */
+  /**
+   * Settles at the real cost (0 for a call that cost nothing), in memory; the spend is written by the
+   * next flush, within 0.1 s (lease-book.ts). Never throws.
+   */
   async settle(reservation: Reservation, cost: string): Promise<void> {
     this.leases.settle(reservation.draws, toUnits(cost));
   }

@@ -57,7 +57,10 @@ export class BudgetLedger {
     return this.database.table(name);
   }
 
-  /** Marks every 80 % / 100 % threshold the window's settled spend crossed for the first time in its period (once per period), reporting each to `onCrossed` in the same transaction. */
+  /**
+   * Marks every 80 % / 100 % threshold the window's settled spend crossed for the first time in its
+   * period (once per period), reporting each to `onCrossed` in the same transaction.
+   */
   async markThresholds(
     connection: PoolConnection,
     part: WindowKey,

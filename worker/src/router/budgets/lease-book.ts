@@ -22,9 +22,16 @@ export interface ThresholdAlerts {
 
 /** A lease is topped up to cover this many calls of the estimate at hand (less near a hard limit: half the room left)… */
 export const LEASE_CALLS = 16n;
-/** …doubled each time calls had to wait for a lease that ran dry, or it ran low within BUSY_TOP_UP_MS of its last grant (busy workers), up to this many. */
+/**
+ * …doubled each time calls had to wait for a lease that ran dry, or it ran low within BUSY_TOP_UP_MS
+ * of its last grant (busy workers), up to this many.
+ */
 export const LEASE_CALLS_MAX = 256n;
-/** A lease that needs a top-up this soon after its last grant is drawn from fast: the next grants are larger (one top-up per 8 calls cost a grant transaction every few calls at concurrency 1; docs/benchmarks.md). */
+/**
+ * A lease that needs a top-up this soon after its last grant is drawn from fast: the next grants are
+ * larger (one top-up per 8 calls cost a grant transaction every few calls at concurrency 1;
+ * docs/benchmarks.md).
+ */
 export const BUSY_TOP_UP_MS = 1000;
 /** An open lease no call drew from for this long is given back. */
 export const LEASE_IDLE_MS = 2000;
@@ -115,7 +122,10 @@ export class LeaseBook {
     }
   }
 
-  /** A call ended at `cost`: its draws go back to their leases, its cost is written by the next flush (within FLUSH_AFTER_MS, in the background). */
+  /**
+   * A call ended at `cost`: its draws go back to their leases, its cost is written by the next flush
+   * (within FLUSH_AFTER_MS, in the background).
+   */
   settle(draws: Draw[], cost: Units): void {
     for (const { lease, amount } of draws) {
       lease.settle(amount, cost);

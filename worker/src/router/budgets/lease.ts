@@ -36,7 +36,10 @@ export class Lease {
   /** Estimates of the calls in flight drawn from this lease. */
   drawn: Units = 0n;
   private pending: PendingSettlement = { spend: 0n, release: 0n };
-  /** Open: calls may draw. Retired: no new draws, given back once its calls settled. Gone: its row was released (the sweep, the budget removed). */
+  /**
+   * Open: calls may draw. Retired: no new draws, given back once its calls settled. Gone: its row was
+   * released (the sweep, the budget removed).
+   */
   state: 'open' | 'retired' | 'gone' = 'open';
   /** When the row's `expires_at` was last pushed forward, and when a call last drew (ms). */
   renewedAt: number;

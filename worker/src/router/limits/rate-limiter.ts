@@ -179,7 +179,10 @@ export class RateLimiter {
   }
 }
 
-/** A new limit mid-minute: a lower one applies at once (what is held is dropped, given back at the next sync); a higher one may claim again. */
+/**
+ * A new limit mid-minute: a lower one applies at once (what is held is dropped, given back at the next
+ * sync); a higher one may claim again.
+ */
 function relimit(quota: KeyQuota, limit: number): void {
   if (limit < quota.limit) {
     quota.surplus += quota.held;

@@ -7,7 +7,10 @@ import { replayEvents, StreamCollector } from './replay';
 import type { CachePolicy } from './policies';
 import type { CacheCaller, CacheSlot, ResponseCache } from './response-cache';
 
-/** What a chat call passes to providerFor() for the cache: the call's record (who calls, for which purpose) and the answer's headers, where the outcome goes (http/ writes them). */
+/**
+ * What a chat call passes to providerFor() for the cache: the call's record (who calls, for which
+ * purpose) and the answer's headers, where the outcome goes (http/ writes them).
+ */
 export interface CacheContext {
   record: CallRecord;
   headers: AnswerHeaders;

@@ -40,7 +40,10 @@ export function replayEvents(result: ChatResult): StreamEvent[] {
   return events;
 }
 
-/** What a finished stream amounts to, to store it: the text, the tool calls joined from their pieces, the logprobs entries, the finish and the last usage. */
+/**
+ * What a finished stream amounts to, to store it: the text, the tool calls joined from their pieces,
+ * the logprobs entries, the finish and the last usage.
+ */
 export class StreamCollector {
   private text = '';
   private readonly logprobs: unknown[] = [];

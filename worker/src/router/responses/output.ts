@@ -33,7 +33,10 @@ export function logprobsContent(logprobs: unknown): unknown[] {
   return Array.isArray(content) ? content : [];
 }
 
-/** A blocking answer's output items: the message (when there is text, or nothing else, with its logprobs entries), then one `function_call` per call. */
+/**
+ * A blocking answer's output items: the message (when there is text, or nothing else, with its
+ * logprobs entries), then one `function_call` per call.
+ */
 export function outputItems(text: string, toolCalls: ToolCall[] = [], logprobs: unknown[] = []): ResponseItem[] {
   const items: ResponseItem[] = [];
   if (text !== '' || toolCalls.length === 0) items.push(messageItem(prefixedId('msg'), text, 'completed', logprobs));

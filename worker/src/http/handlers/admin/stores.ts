@@ -62,7 +62,10 @@ export function storeHandlers(
       response.status(201).json(toJson(store));
     },
 
-    /** `{secret}` replaces the secret, `{rest_credentials: {consumer_key, consumer_secret} | null}` sets or clears the REST credentials; either or both. */
+    /**
+     * `{secret}` replaces the secret, `{rest_credentials: {consumer_key, consumer_secret} | null}`
+     * sets or clears the REST credentials; either or both.
+     */
     async update(request: Request, response: Response) {
       const id = storeId(request);
       const raw = context(response).json ?? {};
