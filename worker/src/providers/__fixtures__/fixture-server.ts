@@ -1,12 +1,13 @@
 /**
  * Test helper (used only by the provider unit tests): a real HTTP server on 127.0.0.1, port 0,
- * that records each request and answers with a fixture framed the way the provider frames it.
+ * that records each request and answers with a fixture framed the way the provider frames it;
+ * `useFixtureProvider` sets one up with a provider pointed at it for a whole describe block.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { ProviderSettings, Timeouts } from '../types';
+import type { Provider, ProviderSettings, Timeouts } from '../types';
 
 export interface RecordedRequest {
   method: string;
@@ -102,6 +103,72 @@ export async function startServer(handler: Handler): Promise<FixtureServer> {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+export interface FixtureProviderOptions {
+  /** Appended to the server's URL to make the provider's base URL (`/v1`, `/openai/v1` …). */
+  path?: string;
+  /** Settings beside the test defaults (another API key, none …). */
+  settings?: Partial<ProviderSettings>;
+  /** How `.chunks.txt` fixtures are framed: Anthropic names its events, the OpenAI dialect ends with `[DONE]`. */
+  framing?: { eventNames?: boolean; done?: boolean };
+}
+
+/** A provider talking to its own fixture server, for the describe block that made it. */
+export interface FixtureProvider {
+  readonly server: FixtureServer;
+  readonly provider: Provider;
+  /**
+   * Answers the next requests with a fixture, by its ending: `.json` as a whole body (with `status`
+   * and `headers`), `.chunks.txt` framed as SSE, `.ndjson` and `.sse.txt` byte for byte in pieces.
+   */
+  serve(fixture: string, status?: number, headers?: Record<string, string>): void;
+  /** Answers the next requests with a body no fixture holds. */
+  answer(responder: Responder): void;
+}
+
+/** Starts the server and the provider before the block's tests (beforeAll) and closes both after them (afterAll). */
+export function useFixtureProvider(
+  create: (settings: ProviderSettings) => Provider,
+  name: string,
+  options: FixtureProviderOptions = {},
+): FixtureProvider {
+  let server: FixtureServer | undefined;
+  let provider: Provider | undefined;
+  let responder: Responder = (response) => respondJson(response, 500, '{"error":{"message":"the test served no fixture"}}');
+
+  beforeAll(async () => {
+    server = await startServer((_request, response) => responder(response));
+    provider = create(settingsFor(server, name, options.path, options.settings));
+  });
+  afterAll(async () => {
+    await provider?.close();
+    await server?.close();
+  });
+
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('useFixtureProvider: the fixture server starts in beforeAll');
+    return value;
+  };
+  return {
+    get server() {
+      return started(server);
+    },
+    get provider() {
+      return started(provider);
+    },
+    serve(fixture, status = 200, headers = {}) {
+      if (!/\.(json|chunks\.txt|ndjson|sse\.txt)$/.test(fixture)) throw new Error(`useFixtureProvider: no framing for ${fixture}`);
+      const text = fixture.endsWith('.chunks.txt') ? frameChunks(fixture, options.framing) : readFixture(fixture);
+      const contentType = fixture.endsWith('.ndjson') ? 'application/x-ndjson' : undefined;
+      responder = fixture.endsWith('.json')
+        ? (response) => respondJson(response, status, text, headers)
+        : (response) => writeInPieces(response, text, contentType);
+    },
+    answer(answer) {
+      responder = answer;
+    },
   };
 }
 

@@ -1,18 +1,7 @@
 import { UpstreamError } from '../errors';
 import { createAnthropicProvider } from './anthropic';
-import {
-  collect,
-  frameChunks,
-  readFixture,
-  rejection,
-  respondJson,
-  settingsFor,
-  startServer,
-  writeInPieces,
-  type FixtureServer,
-  type Responder,
-} from '../__fixtures__/fixture-server';
-import type { Provider, StreamEvent } from '../types';
+import { collect, rejection, useFixtureProvider } from '../__fixtures__/fixture-server';
+import type { StreamEvent } from '../types';
 
 const signal = () => new AbortController().signal;
 const request = {
@@ -26,23 +15,11 @@ const text = (events: StreamEvent[]) => events.map((event) => (event.type === 'd
 const usages = (events: StreamEvent[]) => events.filter((event) => event.type === 'usage');
 
 describe('anthropic provider', () => {
-  let server: FixtureServer;
-  let provider: Provider;
-  let answer: Responder;
-  const stream = (fixture: string) => (answer = (response) => writeInPieces(response, frameChunks(fixture, { eventNames: true })));
-
-  beforeAll(async () => {
-    server = await startServer((_request, response) => answer(response));
-    provider = createAnthropicProvider(settingsFor(server, 'anthropic'));
-  });
-  afterAll(async () => {
-    await provider.close();
-    await server.close();
-  });
+  const upstream = useFixtureProvider(createAnthropicProvider, 'anthropic', { framing: { eventNames: true } });
 
   it('ignores pings and joins prompt tokens from message_start with output tokens from message_delta', async () => {
-    stream('anthropic-text.chunks.txt');
-    const events = await collect(provider.stream(request, { signal: signal() }));
+    upstream.serve('anthropic-text.chunks.txt');
+    const events = await collect(upstream.provider.stream(request, { signal: signal() }));
 
     expect(text(events)).toBe(
       "Hello! I'm doing well, thank you for asking. How are you doing today? Is there anything I can help you with?",
@@ -54,9 +31,9 @@ describe('anthropic provider', () => {
   });
 
   it('sends the key, the API version, a top-level system prompt and max_tokens 4096 by default', async () => {
-    stream('anthropic-text.chunks.txt');
-    await collect(provider.stream({ ...request, stop: ['###'], temperature: 0.5 }, { signal: signal() }));
-    const sent = server.requests.at(-1)!;
+    upstream.serve('anthropic-text.chunks.txt');
+    await collect(upstream.provider.stream({ ...request, stop: ['###'], temperature: 0.5 }, { signal: signal() }));
+    const sent = upstream.server.requests.at(-1)!;
 
     expect(sent.url).toBe('/v1/messages');
     expect(sent.headers['x-api-key']).toBe('test-key-123');
@@ -74,16 +51,16 @@ describe('anthropic provider', () => {
   });
 
   it('bills the input_tokens of message_delta when it repeats them (the later figure wins)', async () => {
-    stream('anthropic-message-delta-input-tokens.chunks.txt');
-    const events = await collect(provider.stream(request, { signal: signal() }));
+    upstream.serve('anthropic-message-delta-input-tokens.chunks.txt');
+    const events = await collect(upstream.provider.stream(request, { signal: signal() }));
 
     expect(text(events)).toBe('pong');
     expect(usages(events).at(-1)).toEqual({ type: 'usage', usage: { promptTokens: 61, completionTokens: 2, totalTokens: 63 } });
   });
 
   it('tolerates a duplicate message_start', async () => {
-    stream('duplicate-message-start.chunks.txt');
-    const events = await collect(provider.stream(request, { signal: signal() }));
+    upstream.serve('duplicate-message-start.chunks.txt');
+    const events = await collect(upstream.provider.stream(request, { signal: signal() }));
 
     expect(text(events)).toBe('Hello, World!');
     expect(events.filter((event) => event.type === 'finish')).toHaveLength(1);
@@ -91,15 +68,15 @@ describe('anthropic provider', () => {
   });
 
   it('maps a refusal to content_filter, streamed and blocking', async () => {
-    stream('anthropic-refusal.chunks.txt');
-    const events = await collect(provider.stream(request, { signal: signal() }));
+    upstream.serve('anthropic-refusal.chunks.txt');
+    const events = await collect(upstream.provider.stream(request, { signal: signal() }));
     expect(events).toEqual([
       { type: 'finish', reason: 'content_filter' },
       { type: 'usage', usage: { promptTokens: 18, completionTokens: 5, totalTokens: 23 } },
     ]);
 
-    answer = (response) => respondJson(response, 200, readFixture('anthropic-refusal.json'));
-    expect(await provider.chat(request, { signal: signal() })).toEqual({
+    upstream.serve('anthropic-refusal.json');
+    expect(await upstream.provider.chat(request, { signal: signal() })).toEqual({
       content: '',
       finishReason: 'content_filter',
       usage: { promptTokens: 18, completionTokens: 5, totalTokens: 23 },
@@ -107,24 +84,24 @@ describe('anthropic provider', () => {
   });
 
   it('maps a blocking answer', async () => {
-    answer = (response) => respondJson(response, 200, readFixture('anthropic-text.json'));
-    const result = await provider.chat({ ...request, maxTokens: 100 }, { signal: signal() });
+    upstream.serve('anthropic-text.json');
+    const result = await upstream.provider.chat({ ...request, maxTokens: 100 }, { signal: signal() });
 
     expect(result).toEqual({
       content: "Hello! I'm doing well, thanks for asking. How are you doing today? Is there anything I can help you with?",
       finishReason: 'stop',
       usage: { promptTokens: 12, completionTokens: 29, totalTokens: 41 },
     });
-    expect(server.requests.at(-1)!.body).toMatchObject({ max_tokens: 100 });
-    expect(server.requests.at(-1)!.body).not.toHaveProperty('stream');
+    expect(upstream.server.requests.at(-1)!.body).toMatchObject({ max_tokens: 100 });
+    expect(upstream.server.requests.at(-1)!.body).not.toHaveProperty('stream');
   });
 
   it('throws a retryable error for an overloaded_error event mid-stream, after the text before it', async () => {
-    stream('anthropic-overloaded-error-synthetic.chunks.txt');
+    upstream.serve('anthropic-overloaded-error-synthetic.chunks.txt');
     const seen: StreamEvent[] = [];
     const error = (await rejection(
       (async () => {
-        for await (const event of provider.stream(request, { signal: signal() })) seen.push(event);
+        for await (const event of upstream.provider.stream(request, { signal: signal() })) seen.push(event);
       })(),
     )) as UpstreamError;
 
@@ -134,8 +111,8 @@ describe('anthropic provider', () => {
   });
 
   it('treats HTTP 529 (overloaded) as retryable', async () => {
-    answer = (response) => respondJson(response, 529, readFixture('anthropic-529-overloaded-synthetic.json'));
-    const error = (await rejection(provider.chat(request, { signal: signal() }))) as UpstreamError;
+    upstream.serve('anthropic-529-overloaded-synthetic.json', 529);
+    const error = (await rejection(upstream.provider.chat(request, { signal: signal() }))) as UpstreamError;
 
     expect(error.details).toMatchObject({ statusCode: 529, isRetryable: true, providerCode: 'overloaded_error' });
   });

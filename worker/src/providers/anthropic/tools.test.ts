@@ -1,22 +1,10 @@
 import { createAnthropicProvider } from './anthropic';
-import {
-  collect,
-  frameChunks,
-  readFixture,
-  respondJson,
-  settingsFor,
-  startServer,
-  writeInPieces,
-  type FixtureServer,
-  type Responder,
-} from '../__fixtures__/fixture-server';
-import type { ChatRequest, Provider, StreamEvent } from '../types';
+import { collect, useFixtureProvider } from '../__fixtures__/fixture-server';
+import type { ChatRequest, StreamEvent } from '../types';
 
 /** Tool calls, JSON modes, thinking and cache usage in Anthropic's answers (recorded fixtures unless *-synthetic). */
 describe('anthropic provider: tools, JSON and usage', () => {
-  let server: FixtureServer;
-  let provider: Provider;
-  let answer: Responder;
+  const upstream = useFixtureProvider(createAnthropicProvider, 'anthropic', { framing: { eventNames: true } });
   const signal = () => new AbortController().signal;
   const weather = { name: 'weather', parameters: { type: 'object', properties: { location: { type: 'string' } }, required: ['location'] } };
   const request: ChatRequest = {
@@ -24,23 +12,12 @@ describe('anthropic provider: tools, JSON and usage', () => {
     messages: [{ role: 'user', content: 'Weather in San Francisco?' }],
     tools: [weather],
   };
-  const stream = (fixture: string) => (answer = (response) => writeInPieces(response, frameChunks(fixture, { eventNames: true })));
-  const blocking = (fixture: string) => (answer = (response) => respondJson(response, 200, readFixture(fixture)));
   const text = (events: StreamEvent[]) => events.map((event) => (event.type === 'delta' ? event.text : '')).join('');
   const calls = (events: StreamEvent[]) => events.filter((event) => event.type === 'tool_call');
 
-  beforeAll(async () => {
-    server = await startServer((_request, response) => answer(response));
-    provider = createAnthropicProvider(settingsFor(server, 'anthropic'));
-  });
-  afterAll(async () => {
-    await provider.close();
-    await server.close();
-  });
-
   it('streams a tool_use block as OpenAI tool-call pieces: id and name first, then the non-empty partial_json fragments', async () => {
-    stream('anthropic-tool-call.chunks.txt');
-    const events = await collect(provider.stream(request, { signal: signal() }));
+    upstream.serve('anthropic-tool-call.chunks.txt');
+    const events = await collect(upstream.provider.stream(request, { signal: signal() }));
     expect(calls(events)).toEqual([
       { type: 'tool_call', index: 0, id: 'toolu_019Zvehfe1XQWweT1pm7okyt', name: 'weather', arguments: '' },
       { type: 'tool_call', index: 0, arguments: '{"location": "San Francisco' },
@@ -60,8 +37,8 @@ describe('anthropic provider: tools, JSON and usage', () => {
   });
 
   it('reads a blocking tool_use block as a tool call with the input as JSON text', async () => {
-    blocking('anthropic-tool-call.json');
-    expect(await provider.chat(request, { signal: signal() })).toEqual({
+    upstream.serve('anthropic-tool-call.json');
+    expect(await upstream.provider.chat(request, { signal: signal() })).toEqual({
       content: '',
       toolCalls: [{ id: 'toolu_01PQjhxo3eirCdKNvCJrKc8f', name: 'weather', arguments: '{"location":"San Francisco"}' }],
       finishReason: 'tool_calls',
@@ -70,24 +47,26 @@ describe('anthropic provider: tools, JSON and usage', () => {
   });
 
   it('gives a tool without parameters the arguments "{}" when its only partial_json is empty (streamed) and in the blocking answer', async () => {
-    stream('anthropic-tool-no-args.chunks.txt');
-    const events = await collect(provider.stream(request, { signal: signal() }));
+    upstream.serve('anthropic-tool-no-args.chunks.txt');
+    const events = await collect(upstream.provider.stream(request, { signal: signal() }));
     expect(text(events)).toBe("I'll update the issue list for you.");
     expect(calls(events)).toEqual([
       { type: 'tool_call', index: 0, id: 'toolu_01QE1WLsSVp5hy5Q3GmGTmjP', name: 'updateIssueList', arguments: '' },
       { type: 'tool_call', index: 0, arguments: '{}' },
     ]);
 
-    blocking('anthropic-tool-no-args.json');
-    const result = await provider.chat(request, { signal: signal() });
+    upstream.serve('anthropic-tool-no-args.json');
+    const result = await upstream.provider.chat(request, { signal: signal() });
     expect(result.toolCalls).toEqual([{ id: 'toolu_01LRmxn9vGM1d2DZSDBowdZ1', name: 'updateIssueList', arguments: '{}' }]);
     expect(result.content).toMatch(/^<thinking>/);
     expect(result.finishReason).toBe('tool_calls');
   });
 
   it('skips thinking blocks and numbers parallel calls from 0 over tool calls only (synthetic)', async () => {
-    stream('anthropic-thinking-synthetic.chunks.txt');
-    const events = await collect(provider.stream({ ...request, model: 'claude-sonnet-4-5', reasoningEffort: 'low' }, { signal: signal() }));
+    upstream.serve('anthropic-thinking-synthetic.chunks.txt');
+    const events = await collect(
+      upstream.provider.stream({ ...request, model: 'claude-sonnet-4-5', reasoningEffort: 'low' }, { signal: signal() }),
+    );
     expect(text(events)).toBe('Checking.');
     expect(calls(events)).toEqual([
       { type: 'tool_call', index: 0, id: 'toolu_synthetic_a', name: 'weather', arguments: '' },
@@ -96,7 +75,7 @@ describe('anthropic provider: tools, JSON and usage', () => {
       { type: 'tool_call', index: 1, id: 'toolu_synthetic_b', name: 'weather', arguments: '' },
       { type: 'tool_call', index: 1, arguments: '{"location": "Rome"}' },
     ]);
-    expect(server.requests.at(-1)!.body).toMatchObject({ thinking: { type: 'enabled', budget_tokens: 2048 } });
+    expect(upstream.server.requests.at(-1)!.body).toMatchObject({ thinking: { type: 'enabled', budget_tokens: 2048 } });
   });
 
   it('turns the forced json tool back into answer text, finish stop (streamed pieces need not follow the JSON structure)', async () => {
@@ -105,15 +84,15 @@ describe('anthropic provider: tools, JSON and usage', () => {
       messages: request.messages,
       responseFormat: { type: 'json_object' },
     };
-    stream('anthropic-json-tool.chunks.txt');
-    const events = await collect(provider.stream(jsonRequest, { signal: signal() }));
+    upstream.serve('anthropic-json-tool.chunks.txt');
+    const events = await collect(upstream.provider.stream(jsonRequest, { signal: signal() }));
     expect(calls(events)).toEqual([]);
     expect(JSON.parse(text(events))).toEqual({ elements: [{ location: 'San Francisco', temperature: 58, condition: 'sunny' }] });
     expect(events.find((event) => event.type === 'finish')).toEqual({ type: 'finish', reason: 'stop' });
-    expect(server.requests.at(-1)!.body).toMatchObject({ tool_choice: { type: 'tool', name: 'json' } });
+    expect(upstream.server.requests.at(-1)!.body).toMatchObject({ tool_choice: { type: 'tool', name: 'json' } });
 
-    blocking('anthropic-json-tool.json');
-    const result = await provider.chat(jsonRequest, { signal: signal() });
+    upstream.serve('anthropic-json-tool.json');
+    const result = await upstream.provider.chat(jsonRequest, { signal: signal() });
     expect(result.toolCalls).toBeUndefined();
     expect(result.finishReason).toBe('stop');
     expect(JSON.parse(result.content).elements).toHaveLength(4);
@@ -125,29 +104,29 @@ describe('anthropic provider: tools, JSON and usage', () => {
       messages: [{ role: 'user', content: 'A lasagna recipe.' }],
       responseFormat: { type: 'json_schema', name: 'recipe', schema: { type: 'object', properties: { recipe: { type: 'object' } } } },
     };
-    blocking('anthropic-json-output-format.json');
-    const result = await provider.chat(schemaRequest, { signal: signal() });
+    upstream.serve('anthropic-json-output-format.json');
+    const result = await upstream.provider.chat(schemaRequest, { signal: signal() });
     expect(JSON.parse(result.content).recipe.name).toBe('Classic Lasagna');
     expect(result.finishReason).toBe('stop');
-    expect(server.requests.at(-1)!.body).toMatchObject({ output_config: { format: { type: 'json_schema' } } });
+    expect(upstream.server.requests.at(-1)!.body).toMatchObject({ output_config: { format: { type: 'json_schema' } } });
 
-    stream('anthropic-json-output-format.chunks.txt');
-    const events = await collect(provider.stream(schemaRequest, { signal: signal() }));
+    upstream.serve('anthropic-json-output-format.chunks.txt');
+    const events = await collect(upstream.provider.stream(schemaRequest, { signal: signal() }));
     expect(events.filter((event) => event.type === 'delta')).toHaveLength(114);
     expect(JSON.parse(text(events)).characters).toHaveLength(3); // the two recordings answer different prompts
   });
 
   it('counts cache writes and reads into prompt tokens and reports them apart', async () => {
-    stream('anthropic-cache-write.chunks.txt');
-    const written = await collect(provider.stream(request, { signal: signal() }));
+    upstream.serve('anthropic-cache-write.chunks.txt');
+    const written = await collect(upstream.provider.stream(request, { signal: signal() }));
     expect(written.filter((event) => event.type === 'usage').at(-1)).toEqual({
       type: 'usage',
       usage: { promptTokens: 3 + 18639, completionTokens: 1, totalTokens: 18643, cacheWriteTokens: 18639 },
     });
     expect(written.find((event) => event.type === 'finish')).toEqual({ type: 'finish', reason: 'length' });
 
-    stream('anthropic-cache-read.chunks.txt');
-    const read = await collect(provider.stream(request, { signal: signal() }));
+    upstream.serve('anthropic-cache-read.chunks.txt');
+    const read = await collect(upstream.provider.stream(request, { signal: signal() }));
     expect(read.filter((event) => event.type === 'usage').at(-1)).toEqual({
       type: 'usage',
       usage: { promptTokens: 3 + 18639, completionTokens: 1, totalTokens: 18643, cachedTokens: 18639 },

@@ -1,16 +1,6 @@
-import {
-  collect,
-  fixtureLines,
-  frameChunks,
-  readFixture,
-  respondJson,
-  settingsFor,
-  startServer,
-  writeInPieces,
-  type FixtureServer,
-} from '../__fixtures__/fixture-server';
+import { collect, fixtureLines, useFixtureProvider } from '../__fixtures__/fixture-server';
 import { createCompatProvider } from './compat';
-import type { Provider, StreamEvent } from '../types';
+import type { StreamEvent } from '../types';
 
 const signal = () => new AbortController().signal;
 const request = { model: 'llama-3.3-70b-versatile', messages: [{ role: 'user' as const, content: 'Invent a holiday.' }] };
@@ -23,26 +13,15 @@ function fixtureText(name: string): string {
 const text = (events: StreamEvent[]) => events.map((event) => (event.type === 'delta' ? event.text : '')).join('');
 
 describe('compat provider (OpenAI-compatible servers with their own extra fields)', () => {
-  let server: FixtureServer;
-  let provider: Provider;
-  let fixture = '';
-
-  beforeAll(async () => {
-    server = await startServer((_request, response) =>
-      fixture.endsWith('.json')
-        ? respondJson(response, 200, readFixture(fixture))
-        : writeInPieces(response, frameChunks(fixture, { done: true })),
-    );
-    provider = createCompatProvider(settingsFor(server, 'compat', '/openai/v1', { apiKey: '' }));
-  });
-  afterAll(async () => {
-    await provider.close();
-    await server.close();
+  const upstream = useFixtureProvider(createCompatProvider, 'compat', {
+    path: '/openai/v1',
+    settings: { apiKey: '' },
+    framing: { done: true },
   });
 
   it('ignores Groq extras (x_groq, timing fields in usage) and reads usage from the finish chunk', async () => {
-    fixture = 'groq-text.chunks.txt';
-    const events = await collect(provider.stream(request, { signal: signal() }));
+    upstream.serve('groq-text.chunks.txt');
+    const events = await collect(upstream.provider.stream(request, { signal: signal() }));
 
     expect(text(events)).toBe(fixtureText('groq-text.chunks.txt'));
     expect(events.slice(-2)).toEqual([
@@ -52,8 +31,8 @@ describe('compat provider (OpenAI-compatible servers with their own extra fields
   });
 
   it('ignores DeepSeek extras (prompt_cache_hit_tokens …) and maps finish_reason length', async () => {
-    fixture = 'deepseek-text.chunks.txt';
-    const events = await collect(provider.stream(request, { signal: signal() }));
+    upstream.serve('deepseek-text.chunks.txt');
+    const events = await collect(upstream.provider.stream(request, { signal: signal() }));
 
     expect(text(events)).toBe(fixtureText('deepseek-text.chunks.txt'));
     expect(events.slice(-2)).toEqual([
@@ -63,20 +42,20 @@ describe('compat provider (OpenAI-compatible servers with their own extra fields
   });
 
   it('maps blocking Groq and DeepSeek answers', async () => {
-    fixture = 'groq-text.json';
-    const groq = await provider.chat(request, { signal: signal() });
+    upstream.serve('groq-text.json');
+    const groq = await upstream.provider.chat(request, { signal: signal() });
     expect(groq.content).toMatch(/^I'd like to introduce "Luminaria"/);
     expect(groq.usage?.promptTokens).toBeGreaterThan(0);
 
-    fixture = 'deepseek-text.json';
-    const deepseek = await provider.chat(request, { signal: signal() });
+    upstream.serve('deepseek-text.json');
+    const deepseek = await upstream.provider.chat(request, { signal: signal() });
     expect(deepseek).toMatchObject({ finishReason: 'length', usage: { promptTokens: 13, completionTokens: 300, totalTokens: 313 } });
   });
 
   it('sends no Authorization header when no key is set, and still asks for usage', async () => {
-    fixture = 'groq-text.chunks.txt';
-    await collect(provider.stream(request, { signal: signal() }));
-    const sent = server.requests.at(-1)!;
+    upstream.serve('groq-text.chunks.txt');
+    await collect(upstream.provider.stream(request, { signal: signal() }));
+    const sent = upstream.server.requests.at(-1)!;
 
     expect(sent.url).toBe('/openai/v1/chat/completions');
     expect(sent.headers).not.toHaveProperty('authorization');

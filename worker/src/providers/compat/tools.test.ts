@@ -1,15 +1,6 @@
-import {
-  collect,
-  frameChunks,
-  readFixture,
-  respondJson,
-  settingsFor,
-  startServer,
-  writeInPieces,
-  type FixtureServer,
-} from '../__fixtures__/fixture-server';
+import { collect, useFixtureProvider } from '../__fixtures__/fixture-server';
 import { createCompatProvider } from './compat';
-import type { Provider, StreamEvent } from '../types';
+import type { StreamEvent } from '../types';
 
 const signal = () => new AbortController().signal;
 const weather = {
@@ -25,26 +16,11 @@ const request = {
 const calls = (events: StreamEvent[]) => events.filter((event) => event.type === 'tool_call');
 
 describe('compat provider: tool calls, JSON and cached/reasoning usage from DeepSeek and Groq recordings', () => {
-  let server: FixtureServer;
-  let provider: Provider;
-  let fixture = '';
-
-  beforeAll(async () => {
-    server = await startServer((_request, response) =>
-      fixture.endsWith('.json')
-        ? respondJson(response, 200, readFixture(fixture))
-        : writeInPieces(response, frameChunks(fixture, { done: true })),
-    );
-    provider = createCompatProvider(settingsFor(server, 'compat', '/v1'));
-  });
-  afterAll(async () => {
-    await provider.close();
-    await server.close();
-  });
+  const upstream = useFixtureProvider(createCompatProvider, 'compat', { path: '/v1', framing: { done: true } });
 
   it('DeepSeek streamed: id and name on the first piece, argument fragments after, usage (cached, reasoning) only on the finish chunk', async () => {
-    fixture = 'deepseek-tool-call.chunks.txt';
-    const events = await collect(provider.stream(request, { signal: signal() }));
+    upstream.serve('deepseek-tool-call.chunks.txt');
+    const events = await collect(upstream.provider.stream(request, { signal: signal() }));
     const pieces = calls(events);
 
     expect(pieces[0]).toEqual({ type: 'tool_call', index: 0, id: 'call_00_ioIn7yN9p1ZOMNpDLwd4MgAF', name: 'weather', arguments: '' });
@@ -63,8 +39,8 @@ describe('compat provider: tool calls, JSON and cached/reasoning usage from Deep
   });
 
   it('DeepSeek blocking: tool_calls, finish tool_calls, cached and reasoning tokens', async () => {
-    fixture = 'deepseek-tool-call.json';
-    const result = await provider.chat(request, { signal: signal() });
+    upstream.serve('deepseek-tool-call.json');
+    const result = await upstream.provider.chat(request, { signal: signal() });
 
     expect(result).toEqual({
       content: '',
@@ -75,17 +51,17 @@ describe('compat provider: tool calls, JSON and cached/reasoning usage from Deep
   });
 
   it('DeepSeek JSON mode: the JSON is the content, reasoning_content is not', async () => {
-    fixture = 'deepseek-json.json';
-    const result = await provider.chat({ ...request, responseFormat: { type: 'json_object' } }, { signal: signal() });
+    upstream.serve('deepseek-json.json');
+    const result = await upstream.provider.chat({ ...request, responseFormat: { type: 'json_object' } }, { signal: signal() });
 
     expect(JSON.parse(result.content)).toEqual({ location: 'San Francisco', condition: 'cloudy', temperature: 7 });
     expect(result.usage).toMatchObject({ cachedTokens: 320, reasoningTokens: 118 });
-    expect(server.requests.at(-1)!.body).toMatchObject({ response_format: { type: 'json_object' } });
+    expect(upstream.server.requests.at(-1)!.body).toMatchObject({ response_format: { type: 'json_object' } });
   });
 
   it('Groq streamed: the whole call in one piece; usage read from the top-level usage, x_groq ignored', async () => {
-    fixture = 'groq-tool-call.chunks.txt';
-    const events = await collect(provider.stream({ ...request, model: 'llama-3.3-70b-versatile' }, { signal: signal() }));
+    upstream.serve('groq-tool-call.chunks.txt');
+    const events = await collect(upstream.provider.stream({ ...request, model: 'llama-3.3-70b-versatile' }, { signal: signal() }));
 
     expect(calls(events)).toEqual([{ type: 'tool_call', index: 0, id: 'tk85n1k4m', name: 'weather', arguments: '{}' }]);
     expect(events.slice(-2)).toEqual([
@@ -95,8 +71,8 @@ describe('compat provider: tool calls, JSON and cached/reasoning usage from Deep
   });
 
   it('Groq blocking: content absent, one call with empty-object arguments', async () => {
-    fixture = 'groq-tool-call.json';
-    const result = await provider.chat(request, { signal: signal() });
+    upstream.serve('groq-tool-call.json');
+    const result = await upstream.provider.chat(request, { signal: signal() });
 
     expect(result.toolCalls).toEqual([{ id: 'ax9fskhev', name: 'weather', arguments: '{}' }]);
     expect(result).toMatchObject({
@@ -107,8 +83,8 @@ describe('compat provider: tool calls, JSON and cached/reasoning usage from Deep
   });
 
   it('sends tools OpenAI-shaped and developer as system (compat servers may not know the role)', async () => {
-    fixture = 'groq-tool-call.json';
-    await provider.chat(
+    upstream.serve('groq-tool-call.json');
+    await upstream.provider.chat(
       {
         ...request,
         messages: [{ role: 'developer', content: 'Be brief.' }, ...request.messages],
@@ -118,7 +94,7 @@ describe('compat provider: tool calls, JSON and cached/reasoning usage from Deep
       { signal: signal() },
     );
 
-    expect(server.requests.at(-1)!.body).toMatchObject({
+    expect(upstream.server.requests.at(-1)!.body).toMatchObject({
       messages: [
         { role: 'system', content: 'Be brief.' },
         { role: 'user', content: 'Weather in San Francisco?' },

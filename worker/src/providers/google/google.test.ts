@@ -1,18 +1,7 @@
 import { UpstreamError } from '../errors';
 import { createGoogleProvider } from './google';
-import {
-  collect,
-  frameChunks,
-  readFixture,
-  rejection,
-  respondJson,
-  settingsFor,
-  startServer,
-  writeInPieces,
-  type FixtureServer,
-  type Responder,
-} from '../__fixtures__/fixture-server';
-import type { Provider, StreamEvent } from '../types';
+import { collect, rejection, useFixtureProvider } from '../__fixtures__/fixture-server';
+import type { StreamEvent } from '../types';
 
 const signal = () => new AbortController().signal;
 const request = {
@@ -27,22 +16,11 @@ const request = {
 const text = (events: StreamEvent[]) => events.map((event) => (event.type === 'delta' ? event.text : '')).join('');
 
 describe('google provider', () => {
-  let server: FixtureServer;
-  let provider: Provider;
-  let answer: Responder;
-
-  beforeAll(async () => {
-    server = await startServer((_request, response) => answer(response));
-    provider = createGoogleProvider(settingsFor(server, 'google'));
-  });
-  afterAll(async () => {
-    await provider.close();
-    await server.close();
-  });
+  const upstream = useFixtureProvider(createGoogleProvider, 'google');
 
   it('emits the repeated cumulative usageMetadata each time, the last one counting thoughts as completion', async () => {
-    answer = (response) => writeInPieces(response, frameChunks('google-text.chunks.txt'));
-    const events = await collect(provider.stream(request, { signal: signal() }));
+    upstream.serve('google-text.chunks.txt');
+    const events = await collect(upstream.provider.stream(request, { signal: signal() }));
 
     expect(text(events)).toBe('There are **3** "r"s in strawberry.\n\nst**r**awbe**rr**y');
     const usages = events.filter((event) => event.type === 'usage');
@@ -55,9 +33,9 @@ describe('google provider', () => {
   });
 
   it('puts the key in x-goog-api-key, never in the URL, and maps roles and the system prompt', async () => {
-    answer = (response) => writeInPieces(response, frameChunks('google-text.chunks.txt'));
-    await collect(provider.stream({ ...request, maxTokens: 200, temperature: 0 }, { signal: signal() }));
-    const sent = server.requests.at(-1)!;
+    upstream.serve('google-text.chunks.txt');
+    await collect(upstream.provider.stream({ ...request, maxTokens: 200, temperature: 0 }, { signal: signal() }));
+    const sent = upstream.server.requests.at(-1)!;
 
     expect(sent.url).toBe('/v1beta/models/gemini-3-pro-preview:streamGenerateContent?alt=sse');
     expect(sent.url).not.toContain('key=');
@@ -74,28 +52,31 @@ describe('google provider', () => {
   });
 
   it('maps a blocking answer, thoughts billed as completion tokens', async () => {
-    answer = (response) => respondJson(response, 200, readFixture('google-text.json'));
-    const result = await provider.chat(request, { signal: signal() });
+    upstream.serve('google-text.json');
+    const result = await upstream.provider.chat(request, { signal: signal() });
 
     expect(result).toEqual({
       content: "There are **3** r's in strawberry.\n\nHere is the breakdown: st**r**awbe**rr**y.",
       finishReason: 'stop',
       usage: { promptTokens: 9, completionTokens: 28 + 244, totalTokens: 281, reasoningTokens: 244 },
     });
-    expect(server.requests.at(-1)!.url).toBe('/v1beta/models/gemini-3-pro-preview:generateContent');
+    expect(upstream.server.requests.at(-1)!.url).toBe('/v1beta/models/gemini-3-pro-preview:generateContent');
   });
 
   it('reads RetryInfo.retryDelay "34.4s" from a 429 as a 34400 ms retry', async () => {
-    answer = (response) => respondJson(response, 429, readFixture('google-429-retry-info.json'));
-    const error = (await rejection(provider.chat(request, { signal: signal() }))) as UpstreamError;
+    upstream.serve('google-429-retry-info.json', 429);
+    const error = (await rejection(upstream.provider.chat(request, { signal: signal() }))) as UpstreamError;
 
     expect(error).toBeInstanceOf(UpstreamError);
     expect(error.details).toMatchObject({ statusCode: 429, isRetryable: true, retryAfterMs: 34400, providerCode: 'RESOURCE_EXHAUSTED' });
   });
 
   it('reads Vertex embedding predictions with their token counts', async () => {
-    answer = (response) => respondJson(response, 200, readFixture('google-vertex-embedding.json'));
-    const result = await provider.embed!({ model: 'text-embedding-004', input: ['sunny day', 'rainy night'] }, { signal: signal() });
+    upstream.serve('google-vertex-embedding.json');
+    const result = await upstream.provider.embed!(
+      { model: 'text-embedding-004', input: ['sunny day', 'rainy night'] },
+      { signal: signal() },
+    );
 
     expect(result.vectors.map((vector) => vector.length)).toEqual([5, 5]);
     expect(result.vectors[1]![0]).toBeCloseTo(-0.06007182598114014);
@@ -103,12 +84,12 @@ describe('google provider', () => {
   });
 
   it('sends batchEmbedContents requests and reads their vectors', async () => {
-    answer = (response) => respondJson(response, 200, readFixture('google-batch-embedding-synthetic.json'));
-    const result = await provider.embed!({ model: 'gemini-embedding-001', input: ['a', 'b'] }, { signal: signal() });
+    upstream.serve('google-batch-embedding-synthetic.json');
+    const result = await upstream.provider.embed!({ model: 'gemini-embedding-001', input: ['a', 'b'] }, { signal: signal() });
 
     expect(result.vectors[0]![0]).toBeCloseTo(0.013168517);
     expect(result.usage).toBeNull();
-    expect(server.requests.at(-1)!).toMatchObject({
+    expect(upstream.server.requests.at(-1)!).toMatchObject({
       url: '/v1beta/models/gemini-embedding-001:batchEmbedContents',
       body: {
         requests: [

@@ -1,45 +1,22 @@
 import { createGoogleProvider } from './google';
-import {
-  collect,
-  frameChunks,
-  readFixture,
-  respondJson,
-  settingsFor,
-  startServer,
-  writeInPieces,
-  type FixtureServer,
-  type Responder,
-} from '../__fixtures__/fixture-server';
-import type { ChatRequest, Provider, StreamEvent } from '../types';
+import { collect, useFixtureProvider } from '../__fixtures__/fixture-server';
+import type { ChatRequest, StreamEvent } from '../types';
 
 /** Function calls and usage in Gemini's answers (recorded fixtures unless *-synthetic). */
 describe('google provider: function calls and usage', () => {
-  let server: FixtureServer;
-  let provider: Provider;
-  let answer: Responder;
+  const upstream = useFixtureProvider(createGoogleProvider, 'google');
   const signal = () => new AbortController().signal;
   const request: ChatRequest = {
     model: 'gemini-3-pro-preview',
     messages: [{ role: 'user', content: 'Weather in San Francisco?' }],
     tools: [{ name: 'weather', parameters: { type: 'object', properties: { location: { type: 'string' } }, required: ['location'] } }],
   };
-  const stream = (fixture: string) => (answer = (response) => writeInPieces(response, frameChunks(fixture)));
-  const blocking = (fixture: string) => (answer = (response) => respondJson(response, 200, readFixture(fixture)));
   const calls = (events: StreamEvent[]) => events.filter((event) => event.type === 'tool_call');
   const CALL_ID = /^call_[\w-]+_\d$/;
 
-  beforeAll(async () => {
-    server = await startServer((_request, response) => answer(response));
-    provider = createGoogleProvider(settingsFor(server, 'google'));
-  });
-  afterAll(async () => {
-    await provider.close();
-    await server.close();
-  });
-
   it('reads a blocking functionCall (args an object, no id) as a tool call with a made-up id; STOP becomes tool_calls; thoughts are reasoning tokens', async () => {
-    blocking('google-tool-call.json');
-    const result = await provider.chat(request, { signal: signal() });
+    upstream.serve('google-tool-call.json');
+    const result = await upstream.provider.chat(request, { signal: signal() });
     expect(result).toEqual({
       content: '',
       toolCalls: [{ id: expect.stringMatching(CALL_ID), name: 'weather', arguments: '{"location":"San Francisco"}' }],
@@ -49,8 +26,8 @@ describe('google provider: function calls and usage', () => {
   });
 
   it('streams the whole call as one piece (id, name, all arguments), then tool_calls on the empty last chunk', async () => {
-    stream('google-tool-call.chunks.txt');
-    const events = await collect(provider.stream(request, { signal: signal() }));
+    upstream.serve('google-tool-call.chunks.txt');
+    const events = await collect(upstream.provider.stream(request, { signal: signal() }));
     expect(calls(events)).toEqual([
       { type: 'tool_call', index: 0, id: expect.stringMatching(CALL_ID), name: 'weather', arguments: '{"location":"San Francisco"}' },
     ]);
@@ -63,8 +40,8 @@ describe('google provider: function calls and usage', () => {
   });
 
   it('assembles Vertex partialArgs into whole arguments, one piece per call, ids stable within the answer and distinct', async () => {
-    stream('google-tool-call-partial-args.chunks.txt');
-    const events = await collect(provider.stream(request, { signal: signal() }));
+    upstream.serve('google-tool-call-partial-args.chunks.txt');
+    const events = await collect(upstream.provider.stream(request, { signal: signal() }));
     const pieces = calls(events) as Array<{ index: number; id: string; name: string; arguments: string }>;
     expect(pieces.map(({ index, name, arguments: args }) => ({ index, name, args }))).toEqual([
       { index: 0, name: 'getWeather', args: '{"location":"Boston"}' },
@@ -79,25 +56,25 @@ describe('google provider: function calls and usage', () => {
   });
 
   it('gives each answer its own ids', async () => {
-    blocking('google-tool-call.json');
-    const first = await provider.chat(request, { signal: signal() });
-    const second = await provider.chat(request, { signal: signal() });
+    upstream.serve('google-tool-call.json');
+    const first = await upstream.provider.chat(request, { signal: signal() });
+    const second = await upstream.provider.chat(request, { signal: signal() });
     expect(first.toolCalls![0]!.id).not.toBe(second.toolCalls![0]!.id);
   });
 
   it('keeps text beside parallel calls, and only the first call when parallel_tool_calls is false (synthetic)', async () => {
-    blocking('google-parallel-calls-synthetic.json');
-    const both = await provider.chat(request, { signal: signal() });
+    upstream.serve('google-parallel-calls-synthetic.json');
+    const both = await upstream.provider.chat(request, { signal: signal() });
     expect(both.content).toBe('Checking both.');
     expect(both.toolCalls!.map((call) => call.arguments)).toEqual(['{"location":"Paris"}', '{"location":"Rome"}']);
-    const one = await provider.chat({ ...request, parallelToolCalls: false }, { signal: signal() });
+    const one = await upstream.provider.chat({ ...request, parallelToolCalls: false }, { signal: signal() });
     expect(one.toolCalls!.map((call) => call.arguments)).toEqual(['{"location":"Paris"}']);
     expect(one.finishReason).toBe('tool_calls');
   });
 
   it('streams only the first of two Vertex calls when parallel_tool_calls is false', async () => {
-    stream('google-tool-call-partial-args.chunks.txt');
-    const events = await collect(provider.stream({ ...request, parallelToolCalls: false }, { signal: signal() }));
+    upstream.serve('google-tool-call-partial-args.chunks.txt');
+    const events = await collect(upstream.provider.stream({ ...request, parallelToolCalls: false }, { signal: signal() }));
     expect(calls(events)).toEqual([
       { type: 'tool_call', index: 0, id: expect.stringMatching(CALL_ID), name: 'getWeather', arguments: '{"location":"Boston"}' },
     ]);
@@ -105,8 +82,8 @@ describe('google provider: function calls and usage', () => {
   });
 
   it('reports cachedContentTokenCount as cached tokens already inside the prompt count (synthetic)', async () => {
-    blocking('google-cached-content-synthetic.json');
-    const result = await provider.chat({ model: 'gemini-2.5-flash', messages: request.messages }, { signal: signal() });
+    upstream.serve('google-cached-content-synthetic.json');
+    const result = await upstream.provider.chat({ model: 'gemini-2.5-flash', messages: request.messages }, { signal: signal() });
     expect(result.usage).toEqual({
       promptTokens: 12040,
       completionTokens: 9 + 31,
@@ -117,9 +94,11 @@ describe('google provider: function calls and usage', () => {
   });
 
   it('sends the bare model name checks and the translated body to the stream endpoint', async () => {
-    stream('google-tool-call.chunks.txt');
-    await collect(provider.stream({ ...request, model: 'models/gemini-3-pro-preview', toolChoice: 'required' }, { signal: signal() }));
-    const sent = server.requests.at(-1)!;
+    upstream.serve('google-tool-call.chunks.txt');
+    await collect(
+      upstream.provider.stream({ ...request, model: 'models/gemini-3-pro-preview', toolChoice: 'required' }, { signal: signal() }),
+    );
+    const sent = upstream.server.requests.at(-1)!;
     expect(sent.url).toBe('/v1beta/models/gemini-3-pro-preview:streamGenerateContent?alt=sse');
     expect(sent.body).toMatchObject({
       toolConfig: { functionCallingConfig: { mode: 'ANY' } },

@@ -1,40 +1,15 @@
-import {
-  collect,
-  frameChunks,
-  readFixture,
-  respondJson,
-  settingsFor,
-  startServer,
-  writeInPieces,
-  type FixtureServer,
-} from '../__fixtures__/fixture-server';
+import { collect, useFixtureProvider } from '../__fixtures__/fixture-server';
 import { createMistralProvider } from './mistral';
-import type { Provider } from '../types';
 
 const signal = () => new AbortController().signal;
 const request = { model: 'mistral-small-latest', messages: [{ role: 'user' as const, content: 'Hello' }], maxTokens: 64 };
 
 describe('mistral provider', () => {
-  let server: FixtureServer;
-  let provider: Provider;
-  let fixture = '';
-
-  beforeAll(async () => {
-    server = await startServer((_request, response) =>
-      fixture.endsWith('.json')
-        ? respondJson(response, 200, readFixture(fixture))
-        : writeInPieces(response, frameChunks(fixture, { done: true })),
-    );
-    provider = createMistralProvider(settingsFor(server, 'mistral', '/v1'));
-  });
-  afterAll(async () => {
-    await provider.close();
-    await server.close();
-  });
+  const upstream = useFixtureProvider(createMistralProvider, 'mistral', { path: '/v1', framing: { done: true } });
 
   it('reads usage from the last chunk that still has a choice with finish_reason', async () => {
-    fixture = 'mistral-text.chunks.txt';
-    const events = await collect(provider.stream(request, { signal: signal() }));
+    upstream.serve('mistral-text.chunks.txt');
+    const events = await collect(upstream.provider.stream(request, { signal: signal() }));
 
     expect(events.map((event) => (event.type === 'delta' ? event.text : '')).join('')).toBe('Hello, world! This is a test response.');
     expect(events.slice(-2)).toEqual([
@@ -44,9 +19,9 @@ describe('mistral provider', () => {
   });
 
   it('sends no stream_options (Mistral answers 422 to it) and uses max_tokens', async () => {
-    fixture = 'mistral-text.chunks.txt';
-    await collect(provider.stream(request, { signal: signal() }));
-    const body = server.requests.at(-1)!.body as Record<string, unknown>;
+    upstream.serve('mistral-text.chunks.txt');
+    await collect(upstream.provider.stream(request, { signal: signal() }));
+    const body = upstream.server.requests.at(-1)!.body as Record<string, unknown>;
 
     expect(body.stream).toBe(true);
     expect(body).not.toHaveProperty('stream_options');
@@ -54,8 +29,8 @@ describe('mistral provider', () => {
   });
 
   it('maps a blocking answer', async () => {
-    fixture = 'mistral-text.json';
-    const result = await provider.chat(request, { signal: signal() });
+    upstream.serve('mistral-text.json');
+    const result = await upstream.provider.chat(request, { signal: signal() });
 
     expect(result.content).toMatch(/World Kindness Day of Sharing/);
     expect(result.usage).toEqual({ promptTokens: 13, completionTokens: 434, totalTokens: 447 });

@@ -1,15 +1,6 @@
-import {
-  collect,
-  frameChunks,
-  readFixture,
-  respondJson,
-  settingsFor,
-  startServer,
-  writeInPieces,
-  type FixtureServer,
-} from '../__fixtures__/fixture-server';
+import { collect, useFixtureProvider } from '../__fixtures__/fixture-server';
 import { createMistralProvider } from './mistral';
-import type { ChatRequest, Provider, StreamEvent } from '../types';
+import type { ChatRequest, StreamEvent } from '../types';
 
 const signal = () => new AbortController().signal;
 const weather = { name: 'weather', parameters: { type: 'object', properties: { location: { type: 'string' } }, required: ['location'] } };
@@ -21,26 +12,11 @@ const request: ChatRequest = {
 const calls = (events: StreamEvent[]) => events.filter((event) => event.type === 'tool_call');
 
 describe('mistral provider: tool calls and its own request dialect', () => {
-  let server: FixtureServer;
-  let provider: Provider;
-  let fixture = '';
-
-  beforeAll(async () => {
-    server = await startServer((_request, response) =>
-      fixture.endsWith('.json')
-        ? respondJson(response, 200, readFixture(fixture))
-        : writeInPieces(response, frameChunks(fixture, { done: true })),
-    );
-    provider = createMistralProvider(settingsFor(server, 'mistral', '/v1'));
-  });
-  afterAll(async () => {
-    await provider.close();
-    await server.close();
-  });
+  const upstream = useFixtureProvider(createMistralProvider, 'mistral', { path: '/v1', framing: { done: true } });
 
   it('streamed: a whole call with no index and no type becomes one piece at index 0, on the finish chunk with usage', async () => {
-    fixture = 'mistral-tool-call.chunks.txt';
-    const events = await collect(provider.stream(request, { signal: signal() }));
+    upstream.serve('mistral-tool-call.chunks.txt');
+    const events = await collect(upstream.provider.stream(request, { signal: signal() }));
 
     expect(events).toEqual([
       { type: 'tool_call', index: 0, id: 'gSIMJiOkT', name: 'weather', arguments: '{"location": "San Francisco"}' },
@@ -50,8 +26,8 @@ describe('mistral provider: tool calls and its own request dialect', () => {
   });
 
   it('incremental: the second delta (same index, name "") adds arguments and keeps the first name; cached tokens from the last chunk', async () => {
-    fixture = 'mistral-tool-call-incremental.chunks.txt';
-    const events = await collect(provider.stream(request, { signal: signal() }));
+    upstream.serve('mistral-tool-call-incremental.chunks.txt');
+    const events = await collect(upstream.provider.stream(request, { signal: signal() }));
 
     expect(calls(events)).toEqual([
       { type: 'tool_call', index: 0, id: 'chatcmpl-tool-9f149c74c42f265b', name: 'webSearchTool', arguments: '' },
@@ -64,8 +40,8 @@ describe('mistral provider: tool calls and its own request dialect', () => {
   });
 
   it('blocking: tool_calls with a 9-character id', async () => {
-    fixture = 'mistral-tool-call.json';
-    const result = await provider.chat(request, { signal: signal() });
+    upstream.serve('mistral-tool-call.json');
+    const result = await upstream.provider.chat(request, { signal: signal() });
 
     expect(result).toEqual({
       content: '',
@@ -76,8 +52,8 @@ describe('mistral provider: tool calls and its own request dialect', () => {
   });
 
   it('sends random_seed, tool_choice "any", 9-character ids in history, no user/logit_bias, developer as system', async () => {
-    fixture = 'mistral-tool-call.json';
-    await provider.chat(
+    upstream.serve('mistral-tool-call.json');
+    await upstream.provider.chat(
       {
         ...request,
         messages: [
@@ -101,7 +77,7 @@ describe('mistral provider: tool calls and its own request dialect', () => {
       },
       { signal: signal() },
     );
-    const body = server.requests.at(-1)!.body as { messages: Array<Record<string, unknown>> } & Record<string, unknown>;
+    const body = upstream.server.requests.at(-1)!.body as { messages: Array<Record<string, unknown>> } & Record<string, unknown>;
 
     expect(body).toMatchObject({
       random_seed: 7,

@@ -1,36 +1,15 @@
-import {
-  collect,
-  readFixture,
-  respondJson,
-  settingsFor,
-  startServer,
-  writeInPieces,
-  type FixtureServer,
-  type Responder,
-} from '../__fixtures__/fixture-server';
+import { collect, useFixtureProvider, writeInPieces } from '../__fixtures__/fixture-server';
 import { createOllamaProvider } from './ollama';
-import type { Provider } from '../types';
 
 const signal = () => new AbortController().signal;
 const request = { model: 'llama3.2', messages: [{ role: 'user' as const, content: 'Why is the sky blue?' }] };
 
 describe('ollama provider (native API)', () => {
-  let server: FixtureServer;
-  let provider: Provider;
-  let answer: Responder;
-
-  beforeAll(async () => {
-    server = await startServer((_request, response) => answer(response));
-    provider = createOllamaProvider(settingsFor(server, 'ollama', '', { apiKey: '' }));
-  });
-  afterAll(async () => {
-    await provider.close();
-    await server.close();
-  });
+  const upstream = useFixtureProvider(createOllamaProvider, 'ollama', { settings: { apiKey: '' } });
 
   it('streams NDJSON lines and reads usage from the done line', async () => {
-    answer = (response) => writeInPieces(response, readFixture('ollama-chat-synthetic.ndjson'), 'application/x-ndjson');
-    const events = await collect(provider.stream({ ...request, maxTokens: 20, temperature: 0.1 }, { signal: signal() }));
+    upstream.serve('ollama-chat-synthetic.ndjson');
+    const events = await collect(upstream.provider.stream({ ...request, maxTokens: 20, temperature: 0.1 }, { signal: signal() }));
 
     expect(events).toEqual([
       { type: 'delta', text: 'The' },
@@ -39,7 +18,7 @@ describe('ollama provider (native API)', () => {
       { type: 'finish', reason: 'stop' },
       { type: 'usage', usage: { promptTokens: 26, completionTokens: 4, totalTokens: 30 } },
     ]);
-    const sent = server.requests.at(-1)!;
+    const sent = upstream.server.requests.at(-1)!;
     expect(sent.url).toBe('/api/chat');
     expect(sent.headers).not.toHaveProperty('authorization');
     expect(sent.body).toEqual({
@@ -51,34 +30,35 @@ describe('ollama provider (native API)', () => {
   });
 
   it('answers a blocking call with stream:false', async () => {
-    answer = (response) => respondJson(response, 200, readFixture('ollama-chat-synthetic.json'));
-    const result = await provider.chat(request, { signal: signal() });
+    upstream.serve('ollama-chat-synthetic.json');
+    const result = await upstream.provider.chat(request, { signal: signal() });
 
     expect(result).toEqual({
       content: 'The sky is blue because of Rayleigh scattering.',
       finishReason: 'length',
       usage: { promptTokens: 26, completionTokens: 10, totalTokens: 36 },
     });
-    expect(server.requests.at(-1)!.body).toMatchObject({ stream: false });
+    expect(upstream.server.requests.at(-1)!.body).toMatchObject({ stream: false });
   });
 
   it('embeds through /api/embed', async () => {
-    answer = (response) => respondJson(response, 200, readFixture('ollama-embed-synthetic.json'));
-    const result = await provider.embed!({ model: 'all-minilm', input: ['a', 'b'] }, { signal: signal() });
+    upstream.serve('ollama-embed-synthetic.json');
+    const result = await upstream.provider.embed!({ model: 'all-minilm', input: ['a', 'b'] }, { signal: signal() });
 
     expect(result.vectors).toHaveLength(2);
     expect(result.vectors[1]![1]).toBeCloseTo(0.06042469);
     expect(result.usage).toEqual({ promptTokens: 8 });
-    expect(server.requests.at(-1)!).toMatchObject({ url: '/api/embed', body: { model: 'all-minilm', input: ['a', 'b'] } });
+    expect(upstream.server.requests.at(-1)!).toMatchObject({ url: '/api/embed', body: { model: 'all-minilm', input: ['a', 'b'] } });
   });
 
   it('throws an error line as an UpstreamError', async () => {
-    answer = (response) =>
+    upstream.answer((response) =>
       writeInPieces(
         response,
         '{"model":"llama3.2","message":{"role":"assistant","content":"Hi"},"done":false}\n{"error":"model runner has unexpectedly stopped"}\n',
-      );
-    await expect(collect(provider.stream(request, { signal: signal() }))).rejects.toMatchObject({
+      ),
+    );
+    await expect(collect(upstream.provider.stream(request, { signal: signal() }))).rejects.toMatchObject({
       name: 'UpstreamError',
       message: expect.stringContaining('model runner has unexpectedly stopped'),
     });

@@ -1,15 +1,6 @@
-import {
-  collect,
-  readFixture,
-  respondJson,
-  settingsFor,
-  startServer,
-  writeInPieces,
-  type FixtureServer,
-  type Responder,
-} from '../__fixtures__/fixture-server';
+import { collect, useFixtureProvider } from '../__fixtures__/fixture-server';
 import { createOllamaProvider } from './ollama';
-import type { ChatRequest, Provider, StreamEvent } from '../types';
+import type { ChatRequest, StreamEvent } from '../types';
 
 const signal = () => new AbortController().signal;
 const weather = {
@@ -26,22 +17,11 @@ const request: ChatRequest = {
 const CALL_ID = /^call_[0-9a-f]{12}_\d+$/;
 
 describe("ollama provider: tools, images, format and options (synthetic fixtures from Ollama's documented /api/chat)", () => {
-  let server: FixtureServer;
-  let provider: Provider;
-  let answer: Responder;
-
-  beforeAll(async () => {
-    server = await startServer((_request, response) => answer(response));
-    provider = createOllamaProvider(settingsFor(server, 'ollama', '', { apiKey: '' }));
-  });
-  afterAll(async () => {
-    await provider.close();
-    await server.close();
-  });
+  const upstream = useFixtureProvider(createOllamaProvider, 'ollama', { settings: { apiKey: '' } });
 
   it('blocking: arguments objects become JSON text, ids are made (distinct, one answer prefix), finish is tool_calls though done_reason says stop', async () => {
-    answer = (response) => respondJson(response, 200, readFixture('ollama-tool-call-synthetic.json'));
-    const result = await provider.chat(request, { signal: signal() });
+    upstream.serve('ollama-tool-call-synthetic.json');
+    const result = await upstream.provider.chat(request, { signal: signal() });
 
     expect(result.finishReason).toBe('tool_calls');
     expect(result.toolCalls!.map(({ name, arguments: text }) => [name, JSON.parse(text)])).toEqual([
@@ -55,8 +35,8 @@ describe("ollama provider: tools, images, format and options (synthetic fixtures
   });
 
   it('streamed: each call on its own line becomes one whole piece, numbered from 0, then finish tool_calls and usage', async () => {
-    answer = (response) => writeInPieces(response, readFixture('ollama-tool-call-synthetic.ndjson'), 'application/x-ndjson');
-    const events = await collect(provider.stream(request, { signal: signal() }));
+    upstream.serve('ollama-tool-call-synthetic.ndjson');
+    const events = await collect(upstream.provider.stream(request, { signal: signal() }));
     const pieces = events.filter((event): event is Extract<StreamEvent, { type: 'tool_call' }> => event.type === 'tool_call');
 
     expect(pieces.map(({ index, name, arguments: text }) => ({ index, name, arguments: JSON.parse(text) }))).toEqual([
@@ -72,8 +52,8 @@ describe("ollama provider: tools, images, format and options (synthetic fixtures
   });
 
   it('sends images as base64, tool history with object arguments and tool_name, format, think and options', async () => {
-    answer = (response) => respondJson(response, 200, readFixture('ollama-chat-synthetic.json'));
-    await provider.chat(
+    upstream.serve('ollama-chat-synthetic.json');
+    await upstream.provider.chat(
       {
         model: 'llama3.2',
         messages: [
@@ -104,7 +84,7 @@ describe("ollama provider: tools, images, format and options (synthetic fixtures
       { signal: signal() },
     );
 
-    expect(server.requests.at(-1)!.body).toEqual({
+    expect(upstream.server.requests.at(-1)!.body).toEqual({
       model: 'llama3.2',
       stream: false,
       messages: [
@@ -121,32 +101,32 @@ describe("ollama provider: tools, images, format and options (synthetic fixtures
   });
 
   it('json_object is format "json"; tool_choice none sends no tools, a named one only that tool', async () => {
-    answer = (response) => respondJson(response, 200, readFixture('ollama-chat-synthetic.json'));
-    await provider.chat(
+    upstream.serve('ollama-chat-synthetic.json');
+    await upstream.provider.chat(
       { ...request, responseFormat: { type: 'json_object' }, toolChoice: 'none', reasoningEffort: 'none' },
       { signal: signal() },
     );
-    expect(server.requests.at(-1)!.body).toMatchObject({ format: 'json', think: false });
-    expect(server.requests.at(-1)!.body).not.toHaveProperty('tools');
+    expect(upstream.server.requests.at(-1)!.body).toMatchObject({ format: 'json', think: false });
+    expect(upstream.server.requests.at(-1)!.body).not.toHaveProperty('tools');
 
-    await provider.chat({ ...request, toolChoice: { name: 'time' } }, { signal: signal() });
+    await upstream.provider.chat({ ...request, toolChoice: { name: 'time' } }, { signal: signal() });
     expect(
-      (server.requests.at(-1)!.body as { tools: Array<{ function: { name: string } }> }).tools.map((tool) => tool.function.name),
+      (upstream.server.requests.at(-1)!.body as { tools: Array<{ function: { name: string } }> }).tools.map((tool) => tool.function.name),
     ).toEqual(['time']);
   });
 
   it('refuses an image still given as a URL, with a clear non-retryable error and no call', async () => {
-    const before = server.requests.length;
+    const before = upstream.server.requests.length;
     const message = {
       role: 'user' as const,
       content: 'x',
       parts: [{ type: 'image' as const, source: { kind: 'url' as const, url: 'https://example.com/a.png' } }],
     };
-    await expect(provider.chat({ model: 'llama3.2', messages: [message] }, { signal: signal() })).rejects.toMatchObject({
+    await expect(upstream.provider.chat({ model: 'llama3.2', messages: [message] }, { signal: signal() })).rejects.toMatchObject({
       name: 'UpstreamError',
       message: expect.stringContaining('images as data only'),
       details: { isRetryable: false, statusCode: 400 },
     });
-    expect(server.requests.length).toBe(before);
+    expect(upstream.server.requests.length).toBe(before);
   });
 });

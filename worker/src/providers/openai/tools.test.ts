@@ -1,14 +1,4 @@
-import {
-  collect,
-  frameChunks,
-  readFixture,
-  respondJson,
-  settingsFor,
-  startServer,
-  writeInPieces,
-  type FixtureServer,
-  type Responder,
-} from '../__fixtures__/fixture-server';
+import { collect, settingsFor, useFixtureProvider } from '../__fixtures__/fixture-server';
 import { createOpenAiProvider } from './openai';
 import { createOpenRouterProvider } from '../openrouter/openrouter';
 import type { ChatRequest, Provider } from '../types';
@@ -27,25 +17,17 @@ const request: ChatRequest = {
 };
 
 describe('openai provider: the whole chat surface (synthetic tool-call answers: nothing is recorded for Chat Completions)', () => {
-  let server: FixtureServer;
-  let openai: Provider;
+  const upstream = useFixtureProvider(createOpenAiProvider, 'openai', { path: '/v1', framing: { done: true } });
   let openrouter: Provider;
-  let answer: Responder;
 
-  beforeAll(async () => {
-    server = await startServer((_request, response) => answer(response));
-    openai = createOpenAiProvider(settingsFor(server, 'openai', '/v1'));
-    openrouter = createOpenRouterProvider(settingsFor(server, 'openrouter', '/api/v1'));
+  beforeAll(() => {
+    openrouter = createOpenRouterProvider(settingsFor(upstream.server, 'openrouter', '/api/v1'));
   });
-  afterAll(async () => {
-    await openai.close();
-    await openrouter.close();
-    await server.close();
-  });
+  afterAll(() => openrouter.close());
 
   it('streams interleaved parallel calls by index, id and name on each first piece, and cached tokens from the usage chunk', async () => {
-    answer = (response) => writeInPieces(response, frameChunks('openai-parallel-tool-calls-synthetic.chunks.txt', { done: true }));
-    const events = await collect(openai.stream(request, { signal: signal() }));
+    upstream.serve('openai-parallel-tool-calls-synthetic.chunks.txt');
+    const events = await collect(upstream.provider.stream(request, { signal: signal() }));
 
     expect(events).toEqual([
       { type: 'tool_call', index: 0, id: 'call_weatherA', name: 'weather', arguments: '' },
@@ -59,8 +41,8 @@ describe('openai provider: the whole chat surface (synthetic tool-call answers: 
   });
 
   it('maps a blocking tool call and passes logprobs through', async () => {
-    answer = (response) => respondJson(response, 200, readFixture('openai-tool-call-synthetic.json'));
-    const result = await openai.chat({ ...request, logprobs: true }, { signal: signal() });
+    upstream.serve('openai-tool-call-synthetic.json');
+    const result = await upstream.provider.chat({ ...request, logprobs: true }, { signal: signal() });
 
     expect(result).toEqual({
       content: '',
@@ -72,8 +54,8 @@ describe('openai provider: the whole chat surface (synthetic tool-call answers: 
   });
 
   it('sends every docs/architecture.md §9 field the OpenAI way: developer role, image parts, tool history, tools, response_format, the rest', async () => {
-    answer = (response) => respondJson(response, 200, readFixture('openai-tool-call-synthetic.json'));
-    await openai.chat(
+    upstream.serve('openai-tool-call-synthetic.json');
+    await upstream.provider.chat(
       {
         model: 'gpt-4o-mini',
         messages: [
@@ -108,7 +90,7 @@ describe('openai provider: the whole chat surface (synthetic tool-call answers: 
       { signal: signal() },
     );
 
-    expect(server.requests.at(-1)!.body).toEqual({
+    expect(upstream.server.requests.at(-1)!.body).toEqual({
       model: 'gpt-4o-mini',
       messages: [
         { role: 'developer', content: 'Be brief.' },
@@ -145,7 +127,7 @@ describe('openai provider: the whole chat surface (synthetic tool-call answers: 
   });
 
   it('OpenRouter passes the fields through with max_tokens, developer as system, and json_object as is', async () => {
-    answer = (response) => respondJson(response, 200, readFixture('openai-tool-call-synthetic.json'));
+    upstream.serve('openai-tool-call-synthetic.json');
     await openrouter.chat(
       {
         ...request,
@@ -157,7 +139,7 @@ describe('openai provider: the whole chat surface (synthetic tool-call answers: 
       { signal: signal() },
     );
 
-    expect(server.requests.at(-1)!.body).toMatchObject({
+    expect(upstream.server.requests.at(-1)!.body).toMatchObject({
       messages: [{ role: 'system', content: 'Be brief.' }, request.messages[0]],
       response_format: { type: 'json_object' },
       max_tokens: 10,

@@ -1,36 +1,17 @@
 import { UpstreamError } from '../errors';
-import {
-  collect,
-  readFixture,
-  rejection,
-  settingsFor,
-  startServer,
-  writeInPieces,
-  type FixtureServer,
-} from '../__fixtures__/fixture-server';
+import { collect, rejection, useFixtureProvider } from '../__fixtures__/fixture-server';
 import { createOpenRouterProvider } from './openrouter';
-import type { Provider, StreamEvent } from '../types';
+import type { StreamEvent } from '../types';
 
 const signal = () => new AbortController().signal;
 const request = { model: 'openai/gpt-4o-mini', messages: [{ role: 'user' as const, content: 'Hi' }] };
 
 describe('openrouter provider', () => {
-  let server: FixtureServer;
-  let provider: Provider;
-  let fixture = '';
-
-  beforeAll(async () => {
-    server = await startServer((_request, response) => writeInPieces(response, readFixture(fixture)));
-    provider = createOpenRouterProvider(settingsFor(server, 'openrouter', '/api/v1'));
-  });
-  afterAll(async () => {
-    await provider.close();
-    await server.close();
-  });
+  const upstream = useFixtureProvider(createOpenRouterProvider, 'openrouter', { path: '/api/v1' });
 
   it('skips ": OPENROUTER PROCESSING" comments and keeps usage.cost as the provider cost', async () => {
-    fixture = 'openrouter-text-synthetic.sse.txt';
-    const events = await collect(provider.stream(request, { signal: signal() }));
+    upstream.serve('openrouter-text-synthetic.sse.txt');
+    const events = await collect(upstream.provider.stream(request, { signal: signal() }));
 
     expect(events).toEqual([
       { type: 'delta', text: 'Hello' },
@@ -39,15 +20,15 @@ describe('openrouter provider', () => {
       { type: 'finish', reason: 'stop' },
       { type: 'usage', usage: { promptTokens: 14, completionTokens: 4, totalTokens: 18, providerCostUsd: 0.0000045 } },
     ]);
-    expect(server.requests.at(-1)!.url).toBe('/api/v1/chat/completions');
+    expect(upstream.server.requests.at(-1)!.url).toBe('/api/v1/chat/completions');
   });
 
   it('throws an error event that arrives mid-stream on HTTP 200, after the deltas before it', async () => {
-    fixture = 'openrouter-mid-stream-error-synthetic.sse.txt';
+    upstream.serve('openrouter-mid-stream-error-synthetic.sse.txt');
     const seen: StreamEvent[] = [];
     const error = (await rejection(
       (async () => {
-        for await (const event of provider.stream(request, { signal: signal() })) seen.push(event);
+        for await (const event of upstream.provider.stream(request, { signal: signal() })) seen.push(event);
       })(),
     )) as UpstreamError;
 

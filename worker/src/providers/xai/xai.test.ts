@@ -1,16 +1,7 @@
-import {
-  collect,
-  frameChunks,
-  readFixture,
-  respondJson,
-  settingsFor,
-  startServer,
-  writeInPieces,
-  type FixtureServer,
-} from '../__fixtures__/fixture-server';
+import { collect, useFixtureProvider } from '../__fixtures__/fixture-server';
 import { XAI } from './descriptor';
 import { createXaiProvider } from './xai';
-import type { Provider, StreamEvent } from '../types';
+import type { StreamEvent } from '../types';
 
 const signal = () => new AbortController().signal;
 const request = { model: 'grok-3-mini', messages: [{ role: 'user' as const, content: 'Say hello.' }] };
@@ -19,33 +10,18 @@ const text = (events: StreamEvent[]) => events.map((event) => (event.type === 'd
 const USAGE = { promptTokens: 32, completionTokens: 103, totalTokens: 135, cachedTokens: 6, reasoningTokens: 94 };
 
 describe('xai provider', () => {
-  let server: FixtureServer;
-  let provider: Provider;
-  let fixture = '';
-
-  beforeAll(async () => {
-    server = await startServer((_request, response) =>
-      fixture.endsWith('.json')
-        ? respondJson(response, 200, readFixture(fixture))
-        : writeInPieces(response, frameChunks(fixture, { done: true })),
-    );
-    provider = createXaiProvider(settingsFor(server, 'xai', '/v1', { apiKey: 'xai-test' }));
-  });
-  afterAll(async () => {
-    await provider.close();
-    await server.close();
-  });
+  const upstream = useFixtureProvider(createXaiProvider, 'xai', { path: '/v1', settings: { apiKey: 'xai-test' }, framing: { done: true } });
 
   it('bills reasoning tokens reported beside completion_tokens, and reads cached_tokens (blocking)', async () => {
-    fixture = 'xai-reasoning-synthetic.json';
-    const result = await provider.chat(request, { signal: signal() });
+    upstream.serve('xai-reasoning-synthetic.json');
+    const result = await upstream.provider.chat(request, { signal: signal() });
     expect(result).toMatchObject({ content: 'Hello there!', finishReason: 'stop', usage: USAGE });
-    expect(server.requests.at(-1)).toMatchObject({ url: '/v1/chat/completions', headers: { authorization: 'Bearer xai-test' } });
+    expect(upstream.server.requests.at(-1)).toMatchObject({ url: '/v1/chat/completions', headers: { authorization: 'Bearer xai-test' } });
   });
 
   it('streams the answer without reasoning_content, with the same usage', async () => {
-    fixture = 'xai-reasoning-synthetic.chunks.txt';
-    const events = await collect(provider.stream(request, { signal: signal() }));
+    upstream.serve('xai-reasoning-synthetic.chunks.txt');
+    const events = await collect(upstream.provider.stream(request, { signal: signal() }));
     expect(text(events)).toBe('Hello there!');
     expect(events.slice(-2)).toEqual([
       { type: 'finish', reason: 'stop' },
@@ -54,7 +30,7 @@ describe('xai provider', () => {
   });
 
   it('has no embeddings; its descriptor points at api.x.ai/v1 with XAI_* variables', () => {
-    expect(provider.embed).toBeUndefined();
+    expect(upstream.provider.embed).toBeUndefined();
     expect(XAI).toMatchObject({ defaultBaseUrl: 'https://api.x.ai/v1', environment: { apiKey: 'XAI_API_KEY', baseUrl: 'XAI_BASE_URL' } });
   });
 });
