@@ -27,7 +27,7 @@ step "worker build (tsc)" build_worker
 step "admin screen build (wp-scripts)" bash "$HERE/build-admin-ui.sh"
 step "typecheck (worker and tests)" npx tsc -p tsconfig.test.json
 step "php lint" bash "$HERE/php-lint.sh"
-step "lint (eslint, wp-scripts lint-js, phpcs)" bash "$HERE/lint.sh"
+step "lint (eslint, prettier, wp-scripts lint-js, phpcs)" bash "$HERE/lint.sh"
 step "unit tests" npx jest --selectProjects unit "${jest_options[@]}"
 step "admin screen component tests" npx jest --selectProjects admin-ui "${jest_options[@]}"
 step "end-to-end and browser tests" npx jest --selectProjects e2e --runInBand "${jest_options[@]}"
