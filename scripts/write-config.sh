@@ -74,16 +74,19 @@ PHP
 mv "$WP_DIR/wp-config.php.new" "$WP_DIR/wp-config.php"
 
 # 3. worker.env: every variable the worker (and the hub CLI) reads, plus passthroughs: these
-#    names, and every SVC_TIMEOUT_*, SVC_RETRY_*, SVC_RATE_LIMIT_*, when set in the caller's
-#    environment (the e2e setup points the providers at its emulator this way). Values are
-#    written to the file only, never printed.
+#    names, every provider's (read from the built provider descriptors, so a new provider
+#    needs no line here), and every SVC_TIMEOUT_*, SVC_RETRY_*, SVC_RATE_LIMIT_*, when set in
+#    the caller's environment (the e2e setup points the providers at its emulator this way).
+#    Values are written to the file only, never printed.
+[ -f "$REPO_ROOT/worker/dist/providers/registry.js" ] ||
+  die "the worker is not built (worker/dist/providers/registry.js): run npx tsc -p tsconfig.json, or npm start"
+read -r -a PROVIDER_VARIABLES < <(node -e 'process.stdout.write(require(process.argv[1]).PROVIDER_ENVIRONMENT_VARIABLES.join(" ") + "\n")' \
+  "$REPO_ROOT/worker/dist/providers/registry.js")
 PASSTHROUGH=(
   SVC_TEST_ROUTES SVC_LOG_LEVEL SVC_OUTBOX_SCHEDULE SVC_OUTBOUND_ALLOW
   SVC_WEBHOOK_AUDIT_FAILED_DAYS SVC_WEBHOOK_AUDIT_VERIFIED_DAYS SVC_WEBHOOK_FAILURE_LIMIT
   SVC_OUTBOX_POLL_MS SVC_OUTBOX_TIMEOUT_MS SVC_EXPIRY_INTERVAL_MS SVC_PLUGIN_URL
-  OPENAI_API_KEY OPENAI_BASE_URL ANTHROPIC_API_KEY ANTHROPIC_BASE_URL GEMINI_API_KEY GEMINI_BASE_URL
-  MISTRAL_API_KEY MISTRAL_BASE_URL OPENROUTER_API_KEY OPENROUTER_BASE_URL OLLAMA_BASE_URL
-  SVC_COMPAT_BASE_URL SVC_COMPAT_API_KEY
+  "${PROVIDER_VARIABLES[@]}"
 )
 {
   echo "# Written by scripts/write-config.sh for the local stack; rewritten on every setup."
