@@ -86,7 +86,7 @@ export default [
 	},
 	{
 		// Only http/ speaks HTTP: the areas below it export plain functions (issue 26).
-		files: [ 'worker/src/{commerce,license,library,db,support}/**/*.ts', 'worker/src/config.ts' ],
+		files: [ 'worker/src/{commerce,license,library,providers,db,support}/**/*.ts', 'worker/src/config.ts' ],
 		ignores: [ 'worker/src/**/*.test.ts', 'worker/src/**/__fixtures__/**' ],
 		rules: {
 			'no-restricted-imports': [
