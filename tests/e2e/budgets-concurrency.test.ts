@@ -1,3 +1,4 @@
+import OpenAI from 'openai';
 import { startExtraWorker, type ExtraWorker } from '../support/extra-worker';
 import { admin, budgetWhen, CALL_COST, fixedCostCall, priceBudgetModel, settledUsage, unlimitKey } from '../support/budgets';
 import { emulator } from '../support/emulator';
@@ -72,6 +73,23 @@ describe('a hard budget under 50 concurrent calls', () => {
       tomorrow.setUTCHours(24, 0, 0, 0);
       expect(refused.body.data.resets_at).toBe(tomorrow.toISOString());
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(refused.headers.get('x-should-retry')).toBe('false');
+
+      // The OpenAI SDK, with its default retries, sends the refused call once (issue 27).
+      let sent = 0;
+      const client = new OpenAI({
+        apiKey: key.key,
+        baseURL: `${baseUrl(lane)}/wp-json/llm/router/v1`,
+        fetch: (input, init) => {
+          sent += 1;
+          return fetch(input, init);
+        },
+      });
+      const { model, max_tokens } = fixedCostBody(false);
+      await expect(
+        client.chat.completions.create({ model, max_tokens, messages: [{ role: 'user', content: 'aaa bbb ccc' }] }),
+      ).rejects.toMatchObject({ status: 429 });
+      expect([lane, sent]).toEqual([lane, 1]);
     }
     // A refused call never reached the provider.
     expect(await emulator().requests({ provider: 'openai', model: 'gpt-5-mini' })).toHaveLength(

@@ -151,13 +151,16 @@ export class BudgetGuard {
   }
 }
 
-/** 429 svc_budget_exceeded naming the budget, its spend and when its period resets. */
+/**
+ * 429 svc_budget_exceeded naming the budget, its spend and when its period resets. Never worth
+ * retrying before then: `x-should-retry: false` tells the OpenAI SDKs so (they would otherwise
+ * retry a 429 whose Retry-After is past their cap, with their own backoff).
+ */
 export function budgetExceeded(refusal: BudgetRefusal, now: Date): ApiError {
   const { budget } = refusal;
   const reset = resetsAt(budget.period, now);
-  const headers: Record<string, string> = reset
-    ? { 'Retry-After': String(Math.max(1, Math.ceil((reset.getTime() - now.getTime()) / 1000))) }
-    : {};
+  const headers: Record<string, string> = { 'x-should-retry': 'false' };
+  if (reset) headers['Retry-After'] = String(Math.max(1, Math.ceil((reset.getTime() - now.getTime()) / 1000)));
   return new ApiError(
     429,
     'svc_budget_exceeded',
