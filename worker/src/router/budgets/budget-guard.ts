@@ -16,13 +16,9 @@ import { LeaseBook, type Draw } from './lease-book';
 import { LeaseLedger } from './lease-ledger';
 import { toUnits } from './lease';
 import { resetsAt } from './periods';
+import { appliesTo, type BudgetScope } from './budget-scope';
 
-/** Who a call spends for: its key, the key's team and the key's site. */
-export interface BudgetScope {
-  keyId: string;
-  team: string;
-  siteUrl: string;
-}
+export type { BudgetScope } from './budget-scope';
 
 /** A call's reservation: its estimate drawn from this worker's lease on every budget that applies; settled once by CallRecord.finish. */
 export interface Reservation {
@@ -92,13 +88,7 @@ export class BudgetGuard {
   applicable(scope: BudgetScope): Eventually<BudgetRecord[]> {
     return andThen(
       this.budgets.get('all', () => this.store.list()),
-      (all) =>
-        all.filter(
-          (budget) =>
-            (budget.scopeKind === 'key' && budget.scopeValue === scope.keyId) ||
-            (budget.scopeKind === 'team' && budget.scopeValue === scope.team) ||
-            (budget.scopeKind === 'site' && budget.scopeValue === scope.siteUrl),
-        ),
+      (all) => all.filter((budget) => appliesTo(budget, scope)),
     );
   }
 
