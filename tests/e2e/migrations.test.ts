@@ -27,7 +27,7 @@ describe('migrations', () => {
       expect(rows.map((row) => row.id)).toEqual(MIGRATIONS.map((migration) => migration.id));
       expect(await migrate(first, silentLogger)).toEqual([]);
       const [tables] = await first.pool.query<RowDataPacket[]>('SHOW TABLES LIKE ?', [`${config.prefix}svc_%`]);
-      expect(tables).toHaveLength(33); // migrations + api_keys, entitlements, history + 14 router (015: responses, 016: budgets, windows, reservations; 017: cache policies and entries, provider deployments and cool-downs; 018: response items) + 9 commerce (013: subscriptions) + 5 library tables + nonces
+      expect(tables).toHaveLength(35); // migrations + api_keys, entitlements, history + 14 router (015: responses, 016: budgets, windows, reservations; 017: cache policies and entries, provider deployments and cool-downs; 018: response items) + 9 commerce (013: subscriptions) + 5 library tables + nonces + 2 tenancy (021: customers, customer sites)
       const columns = async (table: string) => {
         const [rows] = await first.pool.query<RowDataPacket[]>(
           'SELECT COLUMN_NAME AS name FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION',
