@@ -42,6 +42,8 @@ describe('migrations', () => {
       expect((await columns('usage')).join(',')).toContain(
         'price_output_per_mtok,price_cache_read_per_mtok,price_cache_write_per_mtok,cost',
       );
+      // 019: a budget's role (an admin's limit, an allowance, credits) and its source; every budget before it is a limit.
+      expect((await columns('budgets')).join(',')).toContain('hard,role,source,alert_url');
       expect(await columns('model_prices')).toEqual([
         'model',
         'input_per_mtok',

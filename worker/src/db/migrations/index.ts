@@ -15,6 +15,7 @@ import { responses } from './015-responses';
 import { budgets } from './016-budgets';
 import { cachePools } from './017-cache-pools';
 import { responseItems } from './018-response-items';
+import { budgetRoles } from './019-budget-roles';
 import { customersTenancy } from './021-customers-tenancy';
 
 /** Every migration in order. Append only: an applied migration is never edited. */
@@ -35,5 +36,6 @@ export const MIGRATIONS: Migration[] = [
   budgets,
   cachePools,
   responseItems,
+  budgetRoles,
   customersTenancy,
 ];

@@ -5,8 +5,22 @@ import { decrypt, encrypt } from '../../support/encryption';
 import { prefixedId } from '../../support/ids';
 import type { BudgetFields } from './budget-inputs';
 
+/**
+ * What a budget is for (docs/architecture.md §11): a `limit` an admin set; an `allowance` a package
+ * paid for; `credits`, a prepaid balance drawn when the allowance of its scope has no room (hard,
+ * period total).
+ */
+export type BudgetRole = 'limit' | 'allowance' | 'credits';
+export const BUDGET_ROLES: readonly BudgetRole[] = ['limit', 'allowance', 'credits'];
+
+/** Where a budget came from: its role, and its source (an entitlement id, `credits:<order>`; null for an admin's limit). */
+export interface BudgetOrigin {
+  role: BudgetRole;
+  source: string | null;
+}
+
 /** A stored budget; its alert secret stays encrypted until a delivery needs it. */
-export interface BudgetRecord extends BudgetFields {
+export interface BudgetRecord extends BudgetFields, BudgetOrigin {
   id: string;
   createdAt: Date;
   updatedAt: Date;
@@ -14,16 +28,19 @@ export interface BudgetRecord extends BudgetFields {
 
 export const BUDGET_ID_PATTERN = /^bgt_[0-9A-Z]{26}$/;
 
-const COLUMNS = 'id, scope_kind, scope_value, period, amount, hard, alert_url, created_at, updated_at';
+const COLUMNS = 'id, scope_kind, scope_value, scope_site, period, amount, hard, role, source, alert_url, created_at, updated_at';
 
 function toRecord(row: RowDataPacket): BudgetRecord {
   return {
     id: row.id,
     scopeKind: row.scope_kind,
     scopeValue: row.scope_value,
+    scopeSite: row.scope_site ?? null,
     period: row.period,
     amount: String(row.amount),
     hard: Boolean(row.hard),
+    role: row.role,
+    source: row.source ?? null,
     alertUrl: row.alert_url ?? null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -41,20 +58,26 @@ export class BudgetStore {
     return this.database.table('budgets');
   }
 
-  /** Creates the budget; the alert secret (`whsec_…`) is returned this once. */
-  async create(fields: BudgetFields): Promise<{ record: BudgetRecord; alertSecret: string }> {
+  /** Creates the budget (an admin's limit unless `origin` says otherwise); the alert secret (`whsec_…`) is returned this once. */
+  async create(
+    fields: BudgetFields,
+    origin: BudgetOrigin = { role: 'limit', source: null },
+  ): Promise<{ record: BudgetRecord; alertSecret: string }> {
     const id = prefixedId('bgt');
     const alertSecret = generateWebhookSecret();
     await this.database.pool.execute(
-      `INSERT INTO ${this.table} (id, scope_kind, scope_value, period, amount, hard, alert_url, alert_secret, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, UTC_TIMESTAMP(3), UTC_TIMESTAMP(3))`,
+      `INSERT INTO ${this.table} (id, scope_kind, scope_value, scope_site, period, amount, hard, role, source, alert_url, alert_secret, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, UTC_TIMESTAMP(3), UTC_TIMESTAMP(3))`,
       [
         id,
         fields.scopeKind,
         fields.scopeValue,
+        fields.scopeSite,
         fields.period,
         fields.amount,
         fields.hard ? 1 : 0,
+        origin.role,
+        origin.source,
         fields.alertUrl,
         encrypt(alertSecret, this.encryptionKey),
       ],

@@ -14,6 +14,8 @@ const budgetOf = (id: string, amount: Units, hard = true): BudgetRecord => ({
   period: 'day',
   amount: fromUnits(amount),
   hard,
+  role: 'limit',
+  source: null,
   alertUrl: null,
   createdAt: NOW,
   updatedAt: NOW,

@@ -9,6 +9,8 @@ const budget: BudgetRecord = {
   period: 'day',
   amount: '1.00000000',
   hard: true,
+  role: 'limit',
+  source: null,
   alertUrl: null,
   createdAt: new Date(0),
   updatedAt: new Date(0),
