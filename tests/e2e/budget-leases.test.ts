@@ -31,10 +31,11 @@ describe('budget leases of two workers on one database', () => {
 
   it('admit exactly what a hard budget holds from 60 calls at once, never reserve past it, and leave nothing once settled and stopped', async () => {
     const key = createKey(['llm.chat']);
-    const scope = { keyId: key.id, team: 'leases', siteUrl: key.siteUrl };
+    const scope = { keyId: key.id, team: 'leases', siteUrl: key.siteUrl, customerId: null };
     const { record } = await workers[0]!.router.budgets.store.create({
       scopeKind: 'key',
       scopeValue: key.id,
+      scopeSite: null,
       period: 'day',
       amount: (10 * CALL_COST).toFixed(8),
       hard: true,
@@ -63,10 +64,11 @@ describe('budget leases of two workers on one database', () => {
 
   it('count the spend of a call whose lease the sweep released (its worker looked dead), release nothing twice, and take a new lease after', async () => {
     const key = createKey(['llm.chat']);
-    const scope = { keyId: key.id, team: 'leases', siteUrl: key.siteUrl };
+    const scope = { keyId: key.id, team: 'leases', siteUrl: key.siteUrl, customerId: null };
     const { record } = await workers[0]!.router.budgets.store.create({
       scopeKind: 'key',
       scopeValue: key.id,
+      scopeSite: null,
       period: 'month',
       amount: '5',
       hard: true,

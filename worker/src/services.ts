@@ -7,6 +7,8 @@ import { EntitlementStore } from './license/entitlements';
 import { EntitlementGate } from './license/gate';
 import { ShellNonceStore } from './db/shell-nonce-claims';
 import { OutboxWriter } from './license/outbox-writer';
+import { CustomerDirectory } from './license/customers/customer-directory';
+import { CustomerStore } from './license/customers/customer-rows';
 import { Library } from './library/library';
 import type { Logger } from './support/logger';
 import { PendingWrites } from './support/pending-writes';
@@ -23,6 +25,8 @@ export interface Services {
   outbox: OutboxWriter;
   entitlements: EntitlementStore;
   gate: EntitlementGate;
+  /** Which customer owns which site (license/customers/). */
+  customers: CustomerDirectory;
   router: RouterServices;
   commerce: CommerceServices;
   library: Library;
@@ -36,6 +40,7 @@ export function createServices(config: Config, logger: Logger, database: Databas
   const outbox = new OutboxWriter(database);
   const entitlements = new EntitlementStore(database, outbox);
   const gate = new EntitlementGate(entitlements);
+  const customers = new CustomerDirectory(new CustomerStore(database));
   return {
     config,
     logger,
@@ -46,7 +51,8 @@ export function createServices(config: Config, logger: Logger, database: Databas
     outbox,
     entitlements,
     gate,
-    router: createRouterServices(config, database, pending, logger, outbox),
+    customers,
+    router: createRouterServices(config, database, pending, logger, outbox, customers),
     commerce: createCommerceServices(config, database, entitlements, gate, logger),
     library: new Library(database, { publicUrl: config.publicUrl, pluginUrl: config.pluginUrl }, logger),
     shellNonces: new ShellNonceStore(database),

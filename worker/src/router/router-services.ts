@@ -8,6 +8,7 @@ import { OutboundGuard } from '../support/outbound-guard';
 import type { OutboxWriter } from '../license/outbox-writer';
 import { BudgetGuard } from './budgets/budget-guard';
 import { BudgetStore } from './budgets/budget-rows';
+import type { SiteCustomers } from './budgets/budget-scope';
 import { ConcurrentCalls } from './limits/concurrent-calls';
 import { ImageInliner } from './request/image-inline';
 import { PriceBook } from './catalog/prices';
@@ -52,6 +53,7 @@ export function createRouterServices(
   pending: PendingWrites,
   logger: Logger,
   outbox: OutboxWriter,
+  customers: SiteCustomers,
 ): RouterServices {
   const providerStore = new ProviderStore(database, config.encryptionKey);
   const prices = new PriceBook(database);
@@ -69,7 +71,7 @@ export function createRouterServices(
     images: new ImageInliner(new OutboundGuard(config.outbox.outboundAllow), config.outbox.outboundAllow, config.images),
     responses: new ResponseStore(database, config.responsesRetentionDays),
     // A reservation outlives the longest call (a stream's maximum) by 5 minutes, then the sweep releases it.
-    budgets: new BudgetGuard(database, new BudgetStore(database, config.encryptionKey), prices, outbox, logger),
+    budgets: new BudgetGuard(database, new BudgetStore(database, config.encryptionKey), prices, outbox, logger, customers),
     responseCache: new ResponseCache(database, config.responseCache, logger),
     keyPools: new KeyPools(config, database, providers),
   };

@@ -16,9 +16,11 @@ import { LeaseBook, type Draw } from './lease-book';
 import { LeaseLedger } from './lease-ledger';
 import { toUnits } from './lease';
 import { resetsAt } from './periods';
-import { appliesTo, type BudgetScope } from './budget-scope';
+import { appliesTo, scopeToJson, type BudgetScope, type SiteCustomers } from './budget-scope';
 
 export type { BudgetScope } from './budget-scope';
+/** A call's scope as the call record knows it; the guard adds the site's customer. */
+export type CallScope = Omit<BudgetScope, 'customerId'>;
 
 /** A call's reservation: its estimate drawn from this worker's lease on every budget that applies; settled once by CallRecord.finish. */
 export interface Reservation {
@@ -55,6 +57,8 @@ export class BudgetGuard {
     private readonly prices: PriceBook,
     private readonly outbox: OutboxWriter,
     private readonly logger: Logger,
+    /** The site's customer, for customer budgets (license/customers/, cached). */
+    private readonly customers: SiteCustomers,
     leaseTtlMs: number = BUDGET_LEASE_TTL_MS,
   ) {
     this.budgets = new TtlCache(BUDGET_LIST_TTL_MS, 1, Date.now, BUDGET_LIST_STALE_MS);
@@ -84,7 +88,7 @@ export class BudgetGuard {
     this.budgets.clear();
   }
 
-  /** The budgets of a call's key, team and site (at once when the list is cached). */
+  /** The budgets of a call's key, team (within its site), site and the site's customer (at once when the list is cached). */
   applicable(scope: BudgetScope): Eventually<BudgetRecord[]> {
     return andThen(
       this.budgets.get('all', () => this.store.list()),
@@ -93,11 +97,15 @@ export class BudgetGuard {
   }
 
   /**
-   * Reserves the call's estimated cost on every budget that applies; null when none applies
-   * (at once when the list is cached) or the estimate is 0.
+   * Reserves the call's estimated cost on every budget that applies (budget-scope.ts, with the
+   * site's customer); null when none applies (at once when the list and the customer map are cached) or the estimate is 0.
    */
-  reserve(callId: string, scope: BudgetScope, model: CatalogModel, input: CallEstimateInput): Eventually<Reservation | null> {
-    return andThen(this.applicable(scope), (budgets) => (budgets.length === 0 ? null : this.draw(callId, budgets, model, input)));
+  reserve(callId: string, call: CallScope, model: CatalogModel, input: CallEstimateInput): Eventually<Reservation | null> {
+    return andThen(this.customers.customerOf(call.siteUrl), (customerId) =>
+      andThen(this.applicable({ ...call, customerId }), (budgets) =>
+        budgets.length === 0 ? null : this.draw(callId, budgets, model, input),
+      ),
+    );
   }
 
   private draw(callId: string, budgets: BudgetRecord[], model: CatalogModel, input: CallEstimateInput): Eventually<Reservation | null> {
@@ -158,7 +166,7 @@ export function budgetExceeded(refusal: BudgetRefusal, now: Date): ApiError {
     {
       budget: {
         id: budget.id,
-        scope: { kind: budget.scopeKind, value: budget.scopeValue },
+        scope: scopeToJson(budget),
         period: budget.period,
         amount: { amount: budget.amount, currency: 'USD' },
         spent: { amount: refusal.spent, currency: 'USD' },

@@ -11,6 +11,7 @@ const budgetOf = (id: string, amount: Units, hard = true): BudgetRecord => ({
   id,
   scopeKind: 'key',
   scopeValue: 'key_x',
+  scopeSite: null,
   period: 'day',
   amount: fromUnits(amount),
   hard,

@@ -6,6 +6,7 @@ const budget: BudgetRecord = {
   id: 'bgt_01TEST00000000000000000000',
   scopeKind: 'key',
   scopeValue: 'key_x',
+  scopeSite: null,
   period: 'day',
   amount: '1.00000000',
   hard: true,

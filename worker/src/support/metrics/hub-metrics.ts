@@ -94,7 +94,7 @@ const tooManyConcurrent = hubMetrics.counter(
   'svc_hub_concurrency_rejections_total',
   'Calls refused 429 svc_too_many_concurrent (calls in flight of a key on this worker).',
 );
-const BUDGET_SCOPES = ['key', 'team', 'site'] as const;
+const BUDGET_SCOPES = ['key', 'team', 'site', 'customer'] as const;
 const budgetRejections = hubMetrics.counter(
   'svc_hub_budget_rejections_total',
   'Calls refused 429 svc_budget_exceeded, by budget scope.',
