@@ -9,8 +9,8 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * Hooks: the receiver route, the session check and library schedules, the library routes,
- * the settings screen, the AI Client provider (where WordPress has one), and the
- * deactivation clean-up.
+ * the settings screen and the AI allowance notice, the AI Client provider (where WordPress has
+ * one), and the deactivation clean-up.
  */
 final class Svc_Client_Plugin {
 
@@ -29,6 +29,7 @@ final class Svc_Client_Plugin {
 		Svc_Client_Ai_Registration::register();
 		if ( is_admin() ) {
 			Svc_Client_Admin_Page::register();
+			Svc_Client_Ai_Notice::register();
 		}
 		/**
 		 * svc-client is loaded: its functions and classes can be used.

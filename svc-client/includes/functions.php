@@ -25,3 +25,24 @@ function svc_client_has_feature( string $feature ): bool {
 function svc_client_features(): array {
 	return Svc_Client_License::features();
 }
+
+/**
+ * This site's AI allowance and credits, as the hub last said (the session check, hourly, and
+ * the hub's pushed summaries), or null while the hub has sent none. Money is USD (`currency`)
+ * as decimal strings with 8 places, exact: compare them as strings or with bcmath, never as
+ * floats.
+ *
+ * - `allowance` — the allowance's amount for its `period` (month, year, term or total), null
+ *   when the site has none (credits only);
+ * - `used`, `remaining` — of the allowance (remaining never below 0), null without one;
+ * - `credits` — the prepaid balance, drawn after the allowance;
+ * - `resets_at` — when the allowance renews (ISO 8601), null when it does not;
+ * - `updated_at` — when this site received the figures (ISO 8601, UTC).
+ *
+ * The action `svc_client_ai_balance_changed( $balance, $previous )` runs when they change.
+ *
+ * @return array{currency: string, allowance: string|null, period: string|null, used: string|null, remaining: string|null, credits: string, resets_at: string|null, updated_at: string}|null
+ */
+function svc_client_ai_balance(): ?array {
+	return Svc_Client_Ai_Balance::current();
+}

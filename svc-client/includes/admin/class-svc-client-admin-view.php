@@ -8,7 +8,8 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Prints the screen: the connection form, the licence as this site holds it, the actions, the
+ * Prints the screen: the connection form, the licence as this site holds it, its AI allowance
+ * (Svc_Client_Ai_View), the actions, the
  * recent deliveries and checks, and the requests counted instead of listed. Every value is escaped where it is printed; secrets are
  * never printed, only whether one is stored.
  */
@@ -34,6 +35,7 @@ final class Svc_Client_Admin_View {
 		}
 		self::connection_form( $settings, $notice['fields'] ?? array() );
 		self::license_table();
+		Svc_Client_Ai_View::render();
 		self::ai_client();
 		self::actions();
 		self::activity();

@@ -19,6 +19,8 @@ defined( 'ABSPATH' ) || exit;
  *
  * Whenever that set changes, the action `svc_client_features_changed( $added, $removed )` runs
  * once with the difference.
+ *
+ * The summary's AI figures are kept beside it, under `ai` (Svc_Client_Ai_Balance).
  */
 final class Svc_Client_License {
 
@@ -30,13 +32,14 @@ final class Svc_Client_License {
 	/**
 	 * The stored state.
 	 *
-	 * @return array{summary: array<string, mixed>|null, sequence: int, source: string, confirmed_at: int, checked_at: int, key_refused: bool, last_error: string}
+	 * @return array{summary: array<string, mixed>|null, ai: array<string, mixed>|null, sequence: int, source: string, confirmed_at: int, checked_at: int, key_refused: bool, last_error: string}
 	 */
 	public static function state(): array {
 		$stored = get_option( self::OPTION, array() );
 		$stored = is_array( $stored ) ? $stored : array();
 		return array(
 			'summary'      => is_array( $stored['summary'] ?? null ) ? $stored['summary'] : null,
+			'ai'           => is_array( $stored['ai'] ?? null ) ? $stored['ai'] : null,
 			'sequence'     => (int) ( $stored['sequence'] ?? 0 ),
 			'source'       => (string) ( $stored['source'] ?? '' ),
 			'confirmed_at' => (int) ( $stored['confirmed_at'] ?? 0 ),
@@ -50,6 +53,7 @@ final class Svc_Client_License {
 	 * Applies a summary the hub confirmed. A webhook's summary carries its sequence (from the
 	 * signed body, Svc_Client_Sequence); one not newer than the last applied is ignored (returns
 	 * false). A session check's answer has no sequence (0) and is always the current truth.
+	 * The AI figures follow Svc_Client_Ai_Balance::received(); a change of them is announced.
 	 *
 	 * @param array<string, mixed> $summary  The site summary (status, features, entitlements…).
 	 * @param int                  $sequence The delivery's sequence, 0 for a session check.
@@ -61,13 +65,16 @@ final class Svc_Client_License {
 		if ( $sequence > 0 && $sequence <= $state['sequence'] ) {
 			return false;
 		}
+		$ai_before             = $state['ai'];
 		$state['summary']      = self::clean_summary( $summary );
+		$state['ai']           = Svc_Client_Ai_Balance::received( $summary, $ai_before, $source );
 		$state['sequence']     = max( $sequence, $state['sequence'] );
 		$state['source']       = $source;
 		$state['confirmed_at'] = time();
 		$state['key_refused']  = false;
 		$state['last_error']   = '';
 		self::store( $state );
+		Svc_Client_Ai_Balance::announce_change( $ai_before, $state['ai'] );
 		return true;
 	}
 

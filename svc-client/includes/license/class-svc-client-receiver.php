@@ -8,7 +8,8 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Receives `entitlement.updated` messages (docs/propagation.md of the hub):
+ * Receives `entitlement.updated` summaries and `ai.threshold` alerts (docs/propagation.md of the
+ * hub):
  *
  * 1. verified first (Standard Webhooks; anything wrong → 401, nothing stored);
  * 2. its order is the `sequence` inside the signed body (Svc_Client_Sequence; the unsigned
@@ -17,7 +18,9 @@ defined( 'ABSPATH' ) || exit;
  * 3. a `webhook-id` already applied is acknowledged (200, `duplicate`) and not applied again —
  *    the hub delivers at least once, and a 401 would make it retry a message it already gave;
  * 4. a summary whose sequence is not newer than the one held is acknowledged and ignored;
- * 5. else the summary is stored and the features switch at once.
+ * 5. else the summary is stored and the features switch at once; an alert is recorded
+ *    (Svc_Client_Ai_Alerts: alerts are ordered among themselves, so steps 2 and 4 compare an
+ *    alert's sequence with the last alert's; the jump, with the newest sequence held).
  *
  * What anyone can send — an unverified request, a repeat of a captured delivery — is counted
  * (Svc_Client_Request_Tally, bounded writes), never logged one by one, so it cannot push the
@@ -70,14 +73,21 @@ final class Svc_Client_Receiver {
 		}
 		$message = json_decode( $body, true );
 		$data    = is_array( $message ) ? ( $message['data'] ?? null ) : null;
-		if ( ! is_array( $data ) || 'entitlement.updated' !== ( $message['type'] ?? '' ) || ! is_array( $data['entitlements'] ?? null ) ) {
-			return self::refuse( 400, 'svc_client_bad_message', __( 'The message is not an entitlement.updated summary.', 'svc-client' ), 'not an entitlement.updated summary' );
+		$alert   = null;
+		if ( is_array( $message ) && 'ai.threshold' === ( $message['type'] ?? '' ) ) {
+			list( $alert, $problem ) = Svc_Client_Ai_Figures::check_threshold( $data );
+			if ( null === $alert ) {
+				/* translators: %s: the first field that is wrong, e.g. data.used. */
+				return self::refuse( 400, 'svc_client_bad_message', sprintf( __( 'The ai.threshold alert is not as the hub documents it: %s.', 'svc-client' ), $problem ), sprintf( '%s: ai.threshold alert refused: %s', $id, $problem ) );
+			}
+		} elseif ( ! is_array( $data ) || 'entitlement.updated' !== ( $message['type'] ?? '' ) || ! is_array( $data['entitlements'] ?? null ) ) {
+			return self::refuse( 400, 'svc_client_bad_message', __( 'The message is not an entitlement.updated summary or an ai.threshold alert.', 'svc-client' ), 'not an entitlement.updated summary or an ai.threshold alert' );
 		}
 		$sequence = Svc_Client_Sequence::of( $message );
 		if ( 0 === $sequence ) {
 			return self::refuse( 400, 'svc_client_bad_message', __( 'The message has no sequence: a whole number from 1 in the signed body (the svc-sequence header is not read).', 'svc-client' ), sprintf( '%s: no sequence in the signed body', $id ) );
 		}
-		$held = Svc_Client_License::state()['sequence'];
+		$held = max( Svc_Client_License::state()['sequence'], Svc_Client_Ai_Alerts::sequence() );
 		if ( 'jump' === Svc_Client_Sequence::verdict( $sequence, $held ) ) {
 			/* translators: 1: the message's sequence, 2: the largest step accepted, 3: the last applied sequence. */
 			$text = sprintf( __( 'The message\'s sequence %1$d is more than %2$s past the last one applied (%3$d): refused, nothing changed.', 'svc-client' ), $sequence, number_format_i18n( Svc_Client_Sequence::MAX_STEP ), $held );
@@ -88,12 +98,32 @@ final class Svc_Client_Receiver {
 			return new WP_REST_Response( array( 'received' => true, 'applied' => false, 'reason' => 'duplicate' ), 200 );
 		}
 		self::remember( $id );
+		if ( null !== $alert ) {
+			return self::record_alert( $id, $alert, $sequence );
+		}
 		if ( ! Svc_Client_License::apply( $data, $sequence, 'webhook' ) ) {
 			Svc_Client_Activity_Log::add( 'delivery', 'ignored', sprintf( '%s: sequence %d is not newer than the one held', $id, $sequence ) );
 			return new WP_REST_Response( array( 'received' => true, 'applied' => false, 'reason' => 'stale' ), 200 );
 		}
 		Svc_Client_License::announce_changes();
 		Svc_Client_Activity_Log::add( 'delivery', 'applied', sprintf( '%s: sequence %d, features: %s', $id, $sequence, implode( ', ', Svc_Client_License::features() ) ) );
+		return new WP_REST_Response( array( 'received' => true, 'applied' => true ), 200 );
+	}
+
+	/**
+	 * Records a verified, checked `ai.threshold` alert unless a newer alert was applied.
+	 *
+	 * @param string                                                                                        $id       webhook-id.
+	 * @param array{threshold: int, used: string, amount: string, currency: string, resets_at: string|null} $alert    The alert.
+	 * @param int                                                                                           $sequence Its sequence.
+	 * @return WP_REST_Response
+	 */
+	private static function record_alert( string $id, array $alert, int $sequence ): WP_REST_Response {
+		if ( ! Svc_Client_Ai_Alerts::record( $alert, $sequence ) ) {
+			Svc_Client_Activity_Log::add( 'delivery', 'ignored', sprintf( '%s: ai.threshold sequence %d is not newer than the last alert', $id, $sequence ) );
+			return new WP_REST_Response( array( 'received' => true, 'applied' => false, 'reason' => 'stale' ), 200 );
+		}
+		Svc_Client_Activity_Log::add( 'delivery', 'applied', sprintf( '%s: sequence %d, AI allowance %d %% used (%s of %s %s)', $id, $sequence, $alert['threshold'], $alert['used'], $alert['amount'], $alert['currency'] ) );
 		return new WP_REST_Response( array( 'received' => true, 'applied' => true ), 200 );
 	}
 
