@@ -34,3 +34,49 @@ describe('parsePackage: price and counts', () => {
     });
   });
 });
+
+describe('parsePackage: AI terms (docs/commerce.md "AI allowances and credits")', () => {
+  it('reads an allowance, overage, markup and a credit pack', () => {
+    expect(
+      parsePackage({ ...valid, ai_allowance: { amount: '5', period: 'month' }, overage: { mode: 'bill', cap: 20 }, markup_percent: '25' }),
+    ).toMatchObject({
+      kind: 'standard',
+      aiAllowance: { amount: '5.00000000', period: 'month' },
+      overage: { mode: 'bill', cap: '20.00000000' },
+      markupPercent: '25.0000',
+      creditAmount: null,
+    });
+    expect(parsePackage({ ...valid, kind: 'credit', credit_amount: '10.50', credit_scope: 'customer' })).toMatchObject({
+      kind: 'credit',
+      creditAmount: '10.50000000',
+      creditScope: 'customer',
+      aiAllowance: null,
+      overage: null,
+    });
+    expect(parsePackage({ ...valid, kind: 'credit', credit_amount: '1' }).creditScope).toBe('site');
+  });
+
+  it('refuses negative, absurd and non-decimal amounts, naming the field', () => {
+    expect(Object.keys(params({ ...valid, ai_allowance: { amount: '-5', period: 'month' } }))).toEqual(['ai_allowance.amount']);
+    expect(params({ ...valid, kind: 'credit', credit_amount: '1000000.00000001' })).toEqual({
+      credit_amount: 'must be at most 1000000 USD',
+    });
+    expect(Object.keys(params({ ...valid, kind: 'credit', credit_amount: '1e9' }))).toEqual(['credit_amount']);
+    expect(Object.keys(params({ ...valid, ai_allowance: { amount: 'NaN', period: 'week' } }))).toEqual([
+      'ai_allowance.amount',
+      'ai_allowance.period',
+    ]);
+    expect(Object.keys(params({ ...valid, ai_allowance: { amount: '5', period: 'month' }, overage: { mode: 'bill', cap: -1 } }))).toEqual([
+      'overage.cap',
+    ]);
+    expect(Object.keys(params({ ...valid, overage: { mode: 'stop' } }))).toEqual(['overage']);
+    expect(Object.keys(params({ ...valid, markup_percent: '-10' }))).toEqual(['markup_percent']);
+    expect(Object.keys(params({ ...valid, kind: 'credit' }))).toEqual(['credit_amount']);
+    expect(Object.keys(params({ ...valid, credit_amount: '5' }))).toEqual(['credit_amount']);
+    expect(Object.keys(params({ ...valid, kind: 'gift' }))).toEqual(['kind']);
+  });
+
+  it('takes exactly 1,000,000 USD', () => {
+    expect(parsePackage({ ...valid, kind: 'credit', credit_amount: '1000000' }).creditAmount).toBe('1000000.00000000');
+  });
+});

@@ -1,6 +1,7 @@
 import { features } from '../license/inputs';
 import { readCount } from '../support/number-input';
 import { Problems, text, type Raw } from '../support/problems';
+import { parseAiTerms } from './ai-terms';
 import { CURRENCY_PATTERN, readPackagePrice } from './money';
 import type { PackageInput } from './packages';
 import { normaliseStoreUrl } from './store-url';
@@ -52,6 +53,7 @@ export function parsePackage(raw: Raw, packageId: unknown = raw.package_id): Pac
     durationDays: optionalInteger(raw, 'duration_days', problems, 36_500),
     wooProductId: optionalInteger(raw, 'woo_product_id', problems, 2 ** 53 - 1),
     store,
+    ...parseAiTerms(raw, problems),
   };
   if (store !== null && input.wooProductId === null) {
     problems.add('woo_product_id', 'is required when the package is sold by an external store');

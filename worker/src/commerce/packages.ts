@@ -1,12 +1,14 @@
 import type { ExecuteValues, RowDataPacket } from 'mysql2/promise';
 import type { Database } from '../db/connections';
 import { ApiError } from '../support/api-error';
+import type { AiTerms } from './ai-terms';
 import type { Money } from './money';
 import type { Executor } from './orders';
 
 export type PackageStatus = 'active' | 'archived';
 
-export interface PackageRecord {
+/** A package; its AI terms (allowance, credits, overage, markup) are docs/commerce.md "AI allowances and credits". */
+export interface PackageRecord extends AiTerms {
   packageId: string;
   name: string;
   description: string;
@@ -34,6 +36,12 @@ function toRecord(row: RowDataPacket): PackageRecord {
     wooProductId: row.woo_product_id === null ? null : Number(row.woo_product_id),
     store: row.store,
     status: row.status,
+    kind: row.kind ?? 'standard',
+    creditAmount: row.credit_amount === null ? null : String(row.credit_amount),
+    creditScope: row.credit_scope ?? null,
+    aiAllowance: row.ai_allowance_amount === null ? null : { amount: String(row.ai_allowance_amount), period: row.ai_allowance_period },
+    overage: row.overage_mode === null ? null : { mode: row.overage_mode, cap: String(row.overage_cap ?? '0.00000000') },
+    markupPercent: row.markup_percent === null ? null : String(row.markup_percent),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -47,8 +55,9 @@ export class PackageStore {
     try {
       await this.database.pool.execute(
         `INSERT INTO ${this.database.table('packages')}
-          (package_id, name, description, price_amount, currency, features, duration_days, woo_product_id, store, status, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', UTC_TIMESTAMP(3), UTC_TIMESTAMP(3))`,
+          (package_id, name, description, price_amount, currency, features, duration_days, woo_product_id, store, kind, credit_amount,
+           credit_scope, ai_allowance_amount, ai_allowance_period, overage_mode, overage_cap, markup_percent, status, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', UTC_TIMESTAMP(3), UTC_TIMESTAMP(3))`,
         this.values(input),
       );
     } catch (error) {
@@ -65,7 +74,8 @@ export class PackageStore {
     const [, ...values] = this.values(input);
     await this.database.pool.execute(
       `UPDATE ${this.database.table('packages')} SET name = ?, description = ?, price_amount = ?, currency = ?, features = ?,
-        duration_days = ?, woo_product_id = ?, store = ?, updated_at = UTC_TIMESTAMP(3) WHERE package_id = ?`,
+        duration_days = ?, woo_product_id = ?, store = ?, kind = ?, credit_amount = ?, credit_scope = ?, ai_allowance_amount = ?,
+        ai_allowance_period = ?, overage_mode = ?, overage_cap = ?, markup_percent = ?, updated_at = UTC_TIMESTAMP(3) WHERE package_id = ?`,
       [...values, input.packageId],
     );
     return this.find(input.packageId);
@@ -107,6 +117,14 @@ export class PackageStore {
       input.durationDays,
       input.wooProductId,
       input.store,
+      input.kind,
+      input.creditAmount,
+      input.creditScope,
+      input.aiAllowance?.amount ?? null,
+      input.aiAllowance?.period ?? null,
+      input.overage?.mode ?? null,
+      input.overage?.cap ?? null,
+      input.markupPercent,
     ];
   }
 }

@@ -1,3 +1,4 @@
+import { aiTermsToJson } from './ai-terms';
 import type { OrderRecord, OrderHistoryEntry } from './orders';
 import type { PackageRecord } from './packages';
 import type { SubscriptionRecord } from './subscription-rows';
@@ -15,6 +16,7 @@ export function packageToJson(record: PackageRecord) {
     duration_days: record.durationDays,
     woo_product_id: record.wooProductId,
     store: record.store,
+    ...aiTermsToJson(record),
     status: record.status,
     created_at: iso(record.createdAt),
     updated_at: iso(record.updatedAt),

@@ -17,6 +17,7 @@ import { cachePools } from './017-cache-pools';
 import { responseItems } from './018-response-items';
 import { budgetRoles } from './019-budget-roles';
 import { customersTenancy } from './021-customers-tenancy';
+import { aiCommerce } from './022-ai-commerce';
 
 /** Every migration in order. Append only: an applied migration is never edited. */
 export const MIGRATIONS: Migration[] = [
@@ -38,4 +39,5 @@ export const MIGRATIONS: Migration[] = [
   responseItems,
   budgetRoles,
   customersTenancy,
+  aiCommerce,
 ];
