@@ -22,7 +22,8 @@ describe('mock provider', () => {
       { type: 'delta', text: 'big ' },
       { type: 'delta', text: 'world' },
       { type: 'finish', reason: 'stop' },
-      { type: 'usage', usage: { promptTokens: 2 + 2 + 2 + 3, completionTokens: 3, totalTokens: 12 } },
+      // ceil(UTF-8 bytes / 4): the four messages' 9 + 14 + 12 + 16 = 51 bytes, and the answer's 16.
+      { type: 'usage', usage: { promptTokens: 13, completionTokens: 4, totalTokens: 17 } },
     ]);
   });
 
@@ -30,7 +31,7 @@ describe('mock provider', () => {
     expect(await provider.chat({ model: 'echo', messages }, { signal: signal() })).toEqual({
       content: 'hello  big world',
       finishReason: 'stop',
-      usage: { promptTokens: 9, completionTokens: 3, totalTokens: 12 },
+      usage: { promptTokens: 13, completionTokens: 4, totalTokens: 17 },
     });
     expect(splitWords(' a b ').join('')).toBe(' a b ');
   });
@@ -74,7 +75,9 @@ describe('mock provider', () => {
     expect(again.vectors[0]).toEqual(first.vectors[0]);
     expect(first.vectors[1]).not.toEqual(first.vectors[0]);
     for (const vector of first.vectors) expect(norm(vector)).toBeCloseTo(1, 10);
-    expect(first.usage).toEqual({ promptTokens: 7 });
+    expect(first.usage).toEqual({ promptTokens: 3 + 4 }); // each input's ceil(UTF-8 bytes / 4): 11 and 13 bytes
+    const wide = await provider.embed!({ model: 'embed', input: ['é'.repeat(10)] }, { signal: signal() });
+    expect(wide.usage).toEqual({ promptTokens: 5 }); // 20 bytes, not 10 characters
     expect(new Set(embedText('x').map((value) => Math.sign(value))).size).toBe(2);
   });
 

@@ -3,7 +3,9 @@
  * deterministic rules (mock-rules.ts: the last user message, tool calls, JSON, images),
  * text streamed word by word and tool-call arguments in a few fragments; `slow` does the same
  * one word every 100 ms, honouring the abort signal; `embed` returns deterministic
- * 256-dimension unit vectors. Usage counts whitespace-separated words.
+ * 256-dimension unit vectors. Usage is billed as a provider bills (billing.ts: about four
+ * UTF-8 bytes a token over everything sent, images by OpenAI's tile rule, the answer cut to
+ * `maxTokens` with finish `length`, reasoning when asked); an embedding input, bytes / 4.
  *
  * `logprobs: true` (mock-logprobs.ts) gives each streamed word piece its entry, on its delta and
  * gathered blocking as `{content: [...], refusal: null}`; JSON answers are text and get them
@@ -13,18 +15,10 @@
  */
 import { createHash } from 'node:crypto';
 import { abortError, UpstreamError } from '../errors';
+import { billAnswer, textTokens, type BilledAnswer } from './billing';
 import { logprobsAsked, tokenLogprob } from './logprobs';
-import { echoAnswer, fragments, type EchoAnswer } from './rules';
-import type {
-  CallOptions,
-  ChatRequest,
-  ChatResult,
-  EmbeddingRequest,
-  EmbeddingResult,
-  ProviderFactory,
-  StreamEvent,
-  TokenUsage,
-} from '../types';
+import { echoAnswer, fragments } from './rules';
+import type { CallOptions, ChatRequest, ChatResult, EmbeddingRequest, EmbeddingResult, ProviderFactory, StreamEvent } from '../types';
 
 /** Length of every mock/embed vector. */
 export const MOCK_EMBEDDING_DIMENSIONS = 256;
@@ -33,10 +27,6 @@ export const MOCK_SLOW_WORD_MS = 100;
 
 const CHAT_MODELS = new Set(['echo', 'slow']);
 const EMBEDDING_MODELS = new Set(['embed']);
-
-function countWords(text: string): number {
-  return text.split(/\s+/).filter((word) => word !== '').length;
-}
 
 /** Each word with the whitespace after it; joined they give the text back exactly. */
 export function splitWords(text: string): string[] {
@@ -82,16 +72,14 @@ function wait(milliseconds: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-function answer(request: ChatRequest): { reply: EchoAnswer; usage: TokenUsage } {
-  const reply = echoAnswer(request);
-  const promptTokens = request.messages.reduce((sum, message) => sum + countWords(message.content), 0);
-  const completionTokens = countWords(reply.kind === 'text' ? reply.text : `${reply.call.name} ${reply.call.arguments}`);
-  return { reply, usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens } };
+function answer(request: ChatRequest): BilledAnswer {
+  checkModel(request.model, CHAT_MODELS, 'chat');
+  return billAnswer(request, echoAnswer(request));
 }
 
-async function* streamAnswer(request: ChatRequest, { signal }: CallOptions): AsyncGenerator<StreamEvent> {
-  checkModel(request.model, CHAT_MODELS, 'chat');
-  const { reply, usage } = answer(request);
+/** The billed answer as stream events: word pieces (or argument fragments), the finish, the usage. */
+async function* speak(request: ChatRequest, billed: BilledAnswer, signal: AbortSignal): AsyncGenerator<StreamEvent> {
+  const { reply, finishReason, usage } = billed;
   const pieces = reply.kind === 'text' ? splitWords(reply.text) : fragments(reply.call.arguments);
   const top = logprobsAsked(request);
   for (const [index, piece] of pieces.entries()) {
@@ -104,36 +92,39 @@ async function* streamAnswer(request: ChatRequest, { signal }: CallOptions): Asy
         ? { type: 'tool_call', index: 0, id: reply.call.id, name: reply.call.name, arguments: piece }
         : { type: 'tool_call', index: 0, arguments: piece };
   }
-  yield { type: 'finish', reason: reply.kind === 'text' ? 'stop' : 'tool_calls' };
+  yield { type: 'finish', reason: finishReason };
   yield { type: 'usage', usage };
+}
+
+async function* streamAnswer(request: ChatRequest, { signal }: CallOptions): AsyncGenerator<StreamEvent> {
+  yield* speak(request, answer(request), signal);
 }
 
 /** The mock provider; its settings' base URL and key are ignored. */
 export const createMockProvider: ProviderFactory = (settings) => ({
   name: settings.name,
-  async chat(request: ChatRequest, options: CallOptions): Promise<ChatResult> {
+  async chat(request: ChatRequest, { signal }: CallOptions): Promise<ChatResult> {
+    const billed = answer(request);
     let content = '';
     const entries: unknown[] = [];
-    for await (const event of streamAnswer(request, options)) {
+    for await (const event of speak(request, billed, signal)) {
       if (event.type !== 'delta') continue;
       content += event.text;
       entries.push(...(event.logprobs ?? []));
     }
-    const { reply, usage } = answer(request);
+    const { reply, finishReason, usage } = billed;
     const asked = logprobsAsked(request) !== null;
     if (reply.kind === 'tool_call') {
-      const result: ChatResult = { content: '', toolCalls: [reply.call], finishReason: 'tool_calls', usage };
+      const result: ChatResult = { content: '', toolCalls: [reply.call], finishReason, usage };
       return asked ? { ...result, logprobs: { content: null, refusal: null } } : result;
     }
-    return asked
-      ? { content, finishReason: 'stop', usage, logprobs: { content: entries, refusal: null } }
-      : { content, finishReason: 'stop', usage };
+    return asked ? { content, finishReason, usage, logprobs: { content: entries, refusal: null } } : { content, finishReason, usage };
   },
   stream: streamAnswer,
   async embed(request: EmbeddingRequest, { signal }: CallOptions): Promise<EmbeddingResult> {
     checkModel(request.model, EMBEDDING_MODELS, 'embeddings');
     if (signal.aborted) throw abortError(signal);
-    const promptTokens = request.input.reduce((sum, text) => sum + countWords(text), 0);
+    const promptTokens = request.input.reduce((sum, text) => sum + textTokens(text), 0);
     return { vectors: request.input.map(embedText), usage: { promptTokens } };
   },
   close: async () => undefined,

@@ -30,7 +30,8 @@ describe('mock/echo rules (docs/architecture.md §9)', () => {
       content: '',
       toolCalls: [{ id: 'call_echo_0', name: 'get_weather', arguments: '{"city":"Oslo","days":4,"metric":true,"unit":"c"}' }],
       finishReason: 'tool_calls',
-      usage: { promptTokens: 1, completionTokens: 2, totalTokens: 3 },
+      // Input: 'Oslo' and both tools (names, schemas: 4 + 11 + 221 + 3 + 33 = 272 bytes); output: name and arguments (11 + 49).
+      usage: { promptTokens: 68, completionTokens: 15, totalTokens: 83 },
     });
   });
 
@@ -91,7 +92,7 @@ describe('mock/echo rules (docs/architecture.md §9)', () => {
     expect(pieces.map((piece) => piece.arguments).join('')).toBe('{"city":"Oslo","days":4,"metric":true,"unit":"c"}');
     expect(events.slice(-2)).toEqual([
       { type: 'finish', reason: 'tool_calls' },
-      { type: 'usage', usage: { promptTokens: 1, completionTokens: 2, totalTokens: 3 } },
+      { type: 'usage', usage: { promptTokens: 59, completionTokens: 15, totalTokens: 74 } }, // 'Oslo' + get_weather: 236 bytes
     ]);
   });
 });
