@@ -40,8 +40,9 @@ export const wooStandIn = {
   /** `wc_create_order` + `add_product` + meta + `calculate_totals` + `save`. */
   createOrder: (productId: number, meta: Record<string, string> = {}) =>
     expectOrder(standIn('/orders', json({ product_id: productId, meta }))),
-  /** `$order->payment_complete( $transaction_id )`. */
-  pay: (id: number) => expectOrder(standIn(`/orders/${id}/pay`, json({ transaction_id: `txn_${id}` }))),
+  /** `$order->payment_complete( $transaction_id )`; with a buyer, its customer id and billing email saved first (the order-pay form). */
+  pay: (id: number, buyer: { customer_id?: number; billing_email?: string } = {}) =>
+    expectOrder(standIn(`/orders/${id}/pay`, json({ transaction_id: `txn_${id}`, ...buyer }))),
   /** `$order->update_status( $status )`. */
   setStatus: (id: number, status: string) => expectOrder(standIn(`/orders/${id}/status`, json({ status }))),
   /** The session's cart through the classic or the block checkout; `cookie` is the visitor's session. */

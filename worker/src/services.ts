@@ -53,7 +53,7 @@ export function createServices(config: Config, logger: Logger, database: Databas
     gate,
     customers,
     router: createRouterServices(config, database, pending, logger, outbox, customers),
-    commerce: createCommerceServices(config, database, entitlements, gate, logger),
+    commerce: createCommerceServices(config, database, entitlements, gate, logger, customers),
     library: new Library(database, { publicUrl: config.publicUrl, pluginUrl: config.pluginUrl }, logger),
     shellNonces: new ShellNonceStore(database),
   };

@@ -67,7 +67,9 @@ final class Svc_Hub_Woocommerce_Order_Facts {
 
 	/**
 	 * The order in the REST v3 shape (only the fields the worker reads): id, status,
-	 * currency, total, date_paid_gmt, date_modified_gmt, line_items, meta_data.
+	 * currency, total, date_paid_gmt, date_modified_gmt, customer_id and billing email (who
+	 * owns the site: the customer, docs/api-notes.md "Customers and tenancy"), line_items,
+	 * meta_data.
 	 *
 	 * @param WC_Order $order The order.
 	 * @return array
@@ -98,6 +100,8 @@ final class Svc_Hub_Woocommerce_Order_Facts {
 			'total'             => self::decimal( $order->get_total() ),
 			'date_paid_gmt'     => self::gmt( $order->get_date_paid() ),
 			'date_modified_gmt' => self::gmt( $order->get_date_modified() ),
+			'customer_id'       => (int) $order->get_customer_id(),
+			'billing'           => array( 'email' => (string) $order->get_billing_email() ),
 			'line_items'        => $line_items,
 			'meta_data'         => $meta_data,
 		);

@@ -115,7 +115,9 @@ final class Svc_Stand_In_Test_Routes {
 	}
 
 	/**
-	 * `POST /orders/{id}/pay {transaction_id?}`: what a payment gateway does.
+	 * `POST /orders/{id}/pay {transaction_id?, customer_id?, billing_email?}`: what a payment
+	 * gateway does; with a buyer, what the order-pay form does first (the buyer's account and
+	 * billing email saved on the order).
 	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return WP_REST_Response
@@ -124,6 +126,11 @@ final class Svc_Stand_In_Test_Routes {
 		$order = function_exists( 'wc_get_order' ) ? wc_get_order( (int) $request['id'] ) : false;
 		if ( ! $order ) {
 			return self::missing();
+		}
+		if ( null !== $request->get_param( 'customer_id' ) || null !== $request->get_param( 'billing_email' ) ) {
+			$order->set_customer_id( (int) $request->get_param( 'customer_id' ) );
+			$order->set_billing_email( (string) $request->get_param( 'billing_email' ) );
+			$order->save();
 		}
 		$recorder = new Svc_Stand_In_Hook_Recorder();
 		$recorder->start();

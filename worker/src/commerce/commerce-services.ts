@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { Database } from '../db/connections';
 import type { EntitlementStore } from '../license/entitlements';
+import type { CustomerDirectory } from '../license/customers/customer-directory';
 import type { EntitlementGate } from '../license/gate';
 import { SubscriptionTerms } from '../license/subscription-terms';
 import type { Logger } from '../support/logger';
@@ -37,6 +38,7 @@ export function createCommerceServices(
   entitlements: EntitlementStore,
   gate: EntitlementGate,
   logger: Logger,
+  customers: CustomerDirectory,
 ): CommerceServices {
   const packages = new PackageStore(database);
   const orders = new OrderStore(database);
@@ -51,7 +53,7 @@ export function createCommerceServices(
     gate,
     config.renewalGraceDays,
   );
-  const payments = new PaymentEvents(orders, packages, entitlements, gate, subscriptions);
+  const payments = new PaymentEvents(orders, packages, entitlements, gate, subscriptions, customers);
   const webhooks = createWebhookServices(config, database);
   return {
     packages,

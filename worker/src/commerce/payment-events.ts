@@ -1,4 +1,5 @@
 import type { PoolConnection } from 'mysql2/promise';
+import type { CustomerDirectory } from '../license/customers/customer-directory';
 import type { EntitlementStore } from '../license/entitlements';
 import type { EntitlementGate } from '../license/gate';
 import { normaliseSiteUrl } from '../support/site-url';
@@ -27,6 +28,7 @@ export class PaymentEvents {
     private readonly entitlements: EntitlementStore,
     private readonly gate: EntitlementGate,
     private readonly subscriptions: SubscriptionEvents,
+    private readonly customers: Pick<CustomerDirectory, 'learnFromOrder' | 'changed'>,
   ) {}
 
   /**
@@ -49,7 +51,10 @@ export class PaymentEvents {
       if (unclaimed) return { outcome: 'no_change', reason: unclaimed, orderId: order.id };
       return this.apply(connection, facts, order, pkg!, source);
     });
-    if (result.outcome === 'applied' && result.siteUrl) this.gate.forget(result.siteUrl);
+    if (result.outcome === 'applied' && result.siteUrl) {
+      this.gate.forget(result.siteUrl);
+      this.customers.changed();
+    }
     return { outcome: result.outcome, reason: result.reason, orderId: result.orderId };
   }
 
@@ -134,6 +139,8 @@ export class PaymentEvents {
         reason: `order ${order.id} paid (${detail})`,
         actor,
       });
+      // Whoever paid owns the site from now on, unless an admin said otherwise (license/customers/).
+      if (facts.buyer) await this.customers.learnFromOrder(connection, order.siteUrl, { store: facts.store, ...facts.buyer });
     } else if (target === 'refunded') {
       await this.entitlements.revokePurchase(connection, {
         siteUrl: order.siteUrl,

@@ -32,6 +32,7 @@ describe('factsFromRestOrder', () => {
       hubOrderId: 'ord_01JD0000000000000000000000',
       siteUrl: 'https://client.example',
       renewalOf: null,
+      buyer: { wooCustomerId: null, email: null, name: '' },
     });
   });
 

@@ -1,3 +1,5 @@
+import { buyerOf, type WooBuyer } from './woo-buyer';
+
 /**
  * The facts of a WooCommerce order the hub acts on, read from WooCommerce's REST v3 order
  * object (docs/external/woocommerce.md) — the webhook's body, and the shape the shell's WooCommerce
@@ -21,6 +23,8 @@ export interface WooOrderFacts {
   siteUrl: string | null;
   /** Meta `_subscription_renewal`: the WooCommerce subscription a renewal order renews (docs/commerce.md, "Subscriptions"). */
   renewalOf?: number | null;
+  /** Who paid: customer_id and billing (commerce/woo-buyer.ts); the site's customer is learned from it when the order pays. */
+  buyer?: WooBuyer;
 }
 
 type Json = Record<string, unknown>;
@@ -84,5 +88,6 @@ export function factsFromRestOrder(order: unknown, store: string | null): WooOrd
     hubOrderId: metaValue(order, 'svc_hub_order_id'),
     siteUrl: metaValue(order, 'svc_site_url'),
     renewalOf: positiveInteger(rawMetaValue(order, '_subscription_renewal')),
+    buyer: buyerOf(order),
   };
 }
