@@ -77,6 +77,12 @@ $order = new class( $item ) {
 	public function get_date_modified() {
 		return new DateTime( '2026-11-20 11:00:06', new DateTimeZone( 'Europe/Berlin' ) );
 	}
+	public function get_customer_id() {
+		return 3;
+	}
+	public function get_billing_email() {
+		return 'zoe@client.example';
+	}
 	public function get_items() {
 		return array( 9 => $this->item );
 	}
@@ -98,6 +104,8 @@ $check(
 		'total'             => '49.00',
 		'date_paid_gmt'     => '2026-11-20T10:00:05',
 		'date_modified_gmt' => '2026-11-20T10:00:06',
+		'customer_id'       => 3,
+		'billing'           => array( 'email' => 'zoe@client.example' ),
 		'line_items'        => array(
 			array(
 				'product_id'   => 77,
