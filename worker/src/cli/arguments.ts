@@ -7,7 +7,7 @@ export interface ParsedArguments {
 export class UsageError extends Error {}
 
 /** Flags that take no value (`--soft`): present means "true". */
-const SWITCHES = new Set(['soft']);
+const SWITCHES = new Set(['soft', 'csv']);
 
 export function parseArguments(argv: string[]): ParsedArguments {
   const positionals: string[] = [];

@@ -1,13 +1,22 @@
+import type { CustomerDirectory } from '../license/customers/customer-directory';
 import { readBudgetFields } from '../router/budgets/budget-inputs';
+import { NEEDS_SITE_WARNING, needsSite } from '../router/budgets/budget-scope';
 import type { RouterServices } from '../router/router-services';
 import { takeFlags, UsageError, type ParsedArguments } from './arguments';
 
 type Print = (line: string) => void;
 
-/** The scope named by exactly one of --key, --team, --site. */
-function scopeOf(flags: Record<string, string | undefined>): { kind: string; value: string } {
-  const given = (['key', 'team', 'site'] as const).filter((name) => flags[name] !== undefined);
-  if (given.length !== 1) throw new UsageError('Name exactly one scope: --key KEY_ID, --team TEAM or --site URL.');
+const SCOPE_USAGE =
+  'Name one scope: --key KEY_ID, --team TEAM --site URL (a team is a label within a site), --site URL or --customer CUSTOMER_ID.';
+
+/** The scope: --key, --team with its --site, --site alone, or --customer. */
+function scopeOf(flags: Record<string, string | undefined>): { kind: string; value: string; site_url?: string } {
+  if (flags.team !== undefined) {
+    if (flags.site === undefined || flags.key !== undefined || flags.customer !== undefined) throw new UsageError(SCOPE_USAGE);
+    return { kind: 'team', value: flags.team, site_url: flags.site };
+  }
+  const given = (['key', 'site', 'customer'] as const).filter((name) => flags[name] !== undefined);
+  if (given.length !== 1) throw new UsageError(SCOPE_USAGE);
   return { kind: given[0]!, value: flags[given[0]!]! };
 }
 
@@ -17,15 +26,16 @@ function scopeOf(flags: Record<string, string | undefined>): { kind: string; val
  * alert URL. Workers see a change within 2 s.
  */
 export async function budgetCommand(
-  services: { router: Pick<RouterServices, 'budgets'> },
+  services: { router: Pick<RouterServices, 'budgets'>; customers: CustomerDirectory },
   action: string | undefined,
   parsed: ParsedArguments,
   print: Print,
 ): Promise<void> {
   const { store } = services.router.budgets;
   switch (action) {
-    case 'set': {
-      const flags = takeFlags(parsed, ['key', 'team', 'site', 'amount', 'period', 'soft', 'alert-url'], ['amount', 'period']);
+    case 'set':
+    case 'create': {
+      const flags = takeFlags(parsed, ['key', 'team', 'site', 'customer', 'amount', 'period', 'soft', 'alert-url'], ['amount', 'period']);
       const raw = {
         scope: scopeOf(flags),
         period: flags.period,
@@ -34,19 +44,24 @@ export async function budgetCommand(
         alert_url: flags['alert-url'],
       };
       const fields = readBudgetFields(raw);
+      if (fields.scopeKind === 'customer' && !(await services.customers.store.find(fields.scopeValue)))
+        throw new UsageError(`No customer has the id ${fields.scopeValue} (customer list shows them).`);
       const existing = (await store.list()).find(
-        (budget) => budget.scopeKind === fields.scopeKind && budget.scopeValue === fields.scopeValue && budget.period === fields.period,
+        (budget) =>
+          budget.scopeKind === fields.scopeKind &&
+          budget.scopeValue === fields.scopeValue &&
+          budget.scopeSite === fields.scopeSite &&
+          budget.period === fields.period,
       );
+      const scope = `${fields.scopeKind} ${fields.scopeValue}${fields.scopeSite ? ` of ${fields.scopeSite}` : ''}`;
       const kind = fields.hard ? 'hard' : 'soft';
       if (existing) {
         await store.update(existing.id, fields);
-        print(
-          `Updated ${existing.id}: ${kind} ${fields.period} budget of ${fields.amount} USD for ${fields.scopeKind} ${fields.scopeValue}.`,
-        );
+        print(`Updated ${existing.id}: ${kind} ${fields.period} budget of ${fields.amount} USD for ${scope}.`);
         return;
       }
       const { record, alertSecret } = await store.create(fields);
-      print(`Created ${record.id}: ${kind} ${record.period} budget of ${record.amount} USD for ${record.scopeKind} ${record.scopeValue}.`);
+      print(`Created ${record.id}: ${kind} ${record.period} budget of ${record.amount} USD for ${scope}.`);
       print('Alerts are signed (Standard Webhooks) with this secret; store it now, it is not shown again:');
       print(alertSecret);
       return;
@@ -55,7 +70,7 @@ export async function budgetCommand(
       takeFlags(parsed, []);
       const budgets = await store.list();
       const spend = await services.router.budgets.ledger.current(budgets, new Date());
-      print(['id', 'scope', 'value', 'period', 'kind', 'amount', 'spent', 'reserved', 'alert url'].join('\t'));
+      print(['id', 'scope', 'value', 'site', 'period', 'kind', 'amount', 'spent', 'reserved', 'alert url'].join('\t'));
       for (const budget of budgets) {
         const now = spend.get(budget.id);
         print(
@@ -63,6 +78,7 @@ export async function budgetCommand(
             budget.id,
             budget.scopeKind,
             budget.scopeValue,
+            budget.scopeSite ?? '-',
             budget.period,
             budget.hard ? 'hard' : 'soft',
             budget.amount,
@@ -71,6 +87,7 @@ export async function budgetCommand(
             budget.alertUrl ?? '-',
           ].join('\t'),
         );
+        if (needsSite(budget)) print(`  warning: ${NEEDS_SITE_WARNING}`);
       }
       return;
     }
