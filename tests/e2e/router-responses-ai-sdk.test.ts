@@ -16,7 +16,8 @@ describe.each(LANES)('the Vercel AI SDK default OpenAI provider via %s', (lane) 
     const result = await generateText({ model: openai('mock/echo'), system: 'Be brief.', prompt: 'hello from the ai sdk', maxRetries: 0 });
     expect(result.text).toBe('hello from the ai sdk');
     expect(result.finishReason).toBe('stop');
-    expect(result.usage).toMatchObject({ inputTokens: 7, outputTokens: 5, totalTokens: 12 });
+    // mock/echo bills ceil(UTF-8 bytes / 4): 'Be brief.' + the prompt = 30 bytes in, 21 out.
+    expect(result.usage).toMatchObject({ inputTokens: 8, outputTokens: 6, totalTokens: 14 });
     expect(result.response.id).toMatch(/^resp_/);
   });
 
@@ -28,7 +29,7 @@ describe.each(LANES)('the Vercel AI SDK default OpenAI provider via %s', (lane) 
       maxRetries: 0,
     });
     expect(second.text).toBe('gamma');
-    expect(second.usage.inputTokens).toBe(5);
+    expect(second.usage.inputTokens).toBe(7); // 'alpha beta' twice + 'gamma': 25 bytes
   });
 
   it('runs a tool loop: the model calls the tool, the SDK sends the result back, the answer quotes it', async () => {
@@ -60,6 +61,6 @@ describe.each(LANES)('the Vercel AI SDK default OpenAI provider via %s', (lane) 
     expect(pieces.length).toBeGreaterThan(1);
     expect(pieces.join('')).toBe('one two three four');
     expect(await result.finishReason).toBe('stop');
-    expect(await result.usage).toMatchObject({ inputTokens: 4, outputTokens: 4 });
+    expect(await result.usage).toMatchObject({ inputTokens: 5, outputTokens: 5 }); // 18 bytes each way
   });
 });

@@ -49,10 +49,11 @@ describe.each(LANES)('the Responses API via %s', (lane) => {
     expect(response).toMatchObject({ object: 'response', status: 'completed', model: 'mock/echo', instructions: 'Be brief.', store: true });
     expect(response.output_text).toBe('alpha beta gamma');
     expect(response.output).toEqual([expect.objectContaining({ type: 'message', role: 'assistant', id: expect.stringMatching(/^msg_/) })]);
+    // mock/echo bills ceil(UTF-8 bytes / 4): 'Be brief.' + 'alpha beta gamma' = 25 bytes in, 16 out.
     expect(response.usage).toMatchObject({
-      input_tokens: 5,
-      output_tokens: 3,
-      total_tokens: 8,
+      input_tokens: 7,
+      output_tokens: 4,
+      total_tokens: 11,
       input_tokens_details: { cached_tokens: 0 },
       output_tokens_details: { reasoning_tokens: 0 },
     });
@@ -66,8 +67,8 @@ describe.each(LANES)('the Responses API via %s', (lane) => {
       expect.objectContaining({
         status: 'ok',
         model: 'mock/echo',
-        prompt_tokens: 5,
-        completion_tokens: 3,
+        prompt_tokens: 7,
+        completion_tokens: 4,
         team: 'blue',
         campaign: 'spring',
       }),
@@ -95,7 +96,7 @@ describe.each(LANES)('the Responses API via %s', (lane) => {
     const text = events.flatMap((event) => (event.type === 'response.output_text.delta' ? [event.delta] : [])).join('');
     expect(text).toBe('one two three');
     const completed = events[events.length - 1] as OpenAI.Responses.ResponseCompletedEvent;
-    expect(completed.response.usage).toMatchObject({ input_tokens: 3, output_tokens: 3 });
+    expect(completed.response.usage).toMatchObject({ input_tokens: 4, output_tokens: 4 }); // 13 bytes each way
     expect((await openai.responses.retrieve(completed.response.id)).output_text).toBe('one two three');
   });
 
@@ -104,10 +105,10 @@ describe.each(LANES)('the Responses API via %s', (lane) => {
     const second = await openai.responses.create({ model: 'mock/echo', input: 'gamma', previous_response_id: first.id });
     expect(second.previous_response_id).toBe(first.id);
     expect(second.output_text).toBe('gamma');
-    // mock/echo counts every word it was sent: "alpha beta" + its answer "alpha beta" + "gamma".
-    expect(second.usage!.input_tokens).toBe(5);
+    // mock/echo bills every byte it was sent, 4 a token: "alpha beta" + its answer "alpha beta" + "gamma" = 25 bytes.
+    expect(second.usage!.input_tokens).toBe(7);
     const third = await openai.responses.create({ model: 'mock/echo', input: 'delta', previous_response_id: second.id });
-    expect(third.usage!.input_tokens).toBe(7);
+    expect(third.usage!.input_tokens).toBe(9); // + "gamma" answered + "delta" = 35 bytes
   });
 
   it('retrieves, lists input items (paginated) and deletes a stored response', async () => {
@@ -152,7 +153,7 @@ describe.each(LANES)('the Responses API via %s', (lane) => {
       { role: 'user' as const, content: 'gamma' },
     ];
     const second = await openai.responses.create({ model: 'mock/echo', input });
-    expect(second.usage!.input_tokens).toBe(3);
+    expect(second.usage!.input_tokens).toBe(4); // the referenced answer "alpha beta" + "gamma": 15 bytes
     const items = await openai.responses.inputItems.list(second.id, { order: 'asc' });
     expect(items.data[0]).toMatchObject({ id: first.output[0]!.id, type: 'message', role: 'assistant' });
     const foreign = await call(lane, RESPONSES, postJson(other.key, { model: 'mock/echo', input }));
