@@ -3,6 +3,8 @@ import { connectClient, createClientKey, pollUntil, type ClientKey } from '../..
 import { startClientSite, type ClientSite } from '../../support/client-site';
 import { freshDelivery, post, signature, summaryMessage, type ClientDelivery } from '../../support/client-webhook';
 import { hub } from '../../support/hub-cli';
+import { HubProxy } from '../../support/hub-proxy';
+import { stack } from '../../support/stack';
 import { call } from '../../support/lanes';
 import { shellHeaders } from '../../support/signed-request';
 
@@ -16,7 +18,11 @@ import { shellHeaders } from '../../support/signed-request';
  *   step of more than ten million past the last applied is refused (docs/propagation.md);
  * - the activity log: 55 unsigned POSTs replaced its 50 entries (a write each). Requests anyone
  *   can send are now counted (svc-client's Svc_Client_Request_Tally, at most 20 writes a minute
- *   per kind), never logged, so the verified history stays.
+ *   per kind), never logged, so the verified history stays;
+ * - the hub's AI figures (issue 27): a malformed `ai` block in the hub's answer or in a pushed
+ *   summary — a negative, a word, a JSON number, a huge string, a wrong type — is ignored with a
+ *   line in the activity log naming the field; the licence applies, the last figures stay, and
+ *   nothing fatal or noisy happens (php-notices.ts reads the client's debug log).
  */
 jest.setTimeout(180_000);
 
@@ -227,5 +233,82 @@ describe('hostile input: svc-client receiver — noise against the activity log'
     const log = /<table[^>]*id="svc-client-activity".*?<\/table>/s.exec(html)?.[0] ?? '';
     expect(log).toContain('applied');
     expect(log).not.toMatch(/no signature matches|duplicate/);
+  });
+});
+
+describe('hostile input: svc-client — a malformed ai block from the hub', () => {
+  const good = {
+    currency: 'USD',
+    allowance: { amount: '5.00000000', period: 'month', used: '1.00000000', resets_at: '2030-01-01T00:00:00.000Z' },
+    credits: { balance: '2.00000000' },
+    overage: null,
+    alerts: [],
+  };
+  const huge = '9'.repeat(200_000);
+  const allowance = (field: string, value: unknown) => ({ ...good, allowance: { ...good.allowance, [field]: value } });
+  const cases: [string, unknown, string][] = [
+    ['a negative figure', allowance('used', '-1.00000000'), 'ai.allowance.used'],
+    ['a word', allowance('used', 'NaN'), 'ai.allowance.used'],
+    ['a float', allowance('amount', 5.5), 'ai.allowance.amount'],
+    ['a huge string', allowance('amount', huge), 'ai.allowance.amount'],
+    ['past 10 digits', allowance('amount', '99999999999'), 'ai.allowance.amount'],
+    ['a huge currency', { ...good, currency: huge }, 'ai.currency'],
+    ['credits a list', { ...good, credits: [huge] }, 'ai.credits'],
+    ['credits an exponent', { ...good, credits: { balance: '1e308' } }, 'ai.credits.balance'],
+    ['an unknown period', allowance('period', 'fortnight'), 'ai.allowance.period'],
+    ['a threshold as a string', { ...good, alerts: [{ threshold: '80', reached_at: '2030-01-01T00:00:00Z' }] }, 'ai.alerts[0].threshold'],
+    ['alerts an object', { ...good, alerts: { threshold: 80 } }, 'ai.alerts'],
+    ['the block a string', 'USD 5', 'ai'],
+    ['the block a number', 5, 'ai'],
+    ['the block a list', [good], 'ai'],
+  ];
+  let proxy: HubProxy;
+  let answerAi: unknown = good;
+  beforeAll(async () => {
+    proxy = new HubProxy(stack().wordpressUrl);
+    proxy.rewrite = (path, body) =>
+      path.startsWith('/wp-json/svc-license/v1/entitlement') ? JSON.stringify({ ...JSON.parse(body), ai: answerAi }) : body;
+    await proxy.start();
+    key = createClientKey(client);
+    await connectClient(client, key, proxy.url);
+    grant('module.seo');
+    await pollUntil(features, (list) => list.includes('module.seo'));
+  });
+  afterAll(async () => {
+    await proxy?.stop();
+  });
+  const check = () => client.php<{ outcome: string }>('return Svc_Client_Session_Check::run();');
+  const balance = () => client.php<Record<string, unknown> | null>('return svc_client_ai_balance();');
+
+  it('in the session check’s answer: ignored and logged by field, the licence applies, the last figures stay', async () => {
+    answerAi = good;
+    expect((await check()).outcome).toBe('ok');
+    const figures = await balance();
+    expect(figures).toMatchObject({ allowance: '5.00000000', used: '1.00000000', remaining: '4.00000000', credits: '2.00000000' });
+    for (const [name, block, field] of cases) {
+      answerAi = block;
+      expect([name, (await check()).outcome]).toEqual([name, 'ok']);
+      expect([name, await balance()]).toEqual([name, figures]);
+      expect([name, await features()]).toEqual([name, ['module.seo']]);
+      const [last] = (await activity()).filter((entry) => entry.kind === 'ai').slice(-1);
+      expect([name, last?.outcome, last?.detail]).toEqual([
+        name,
+        'ignored',
+        expect.stringMatching(new RegExp(`^The hub's AI figures were ignored \\(${field.replace(/[[\].]/g, '\\$&')} is `)),
+      ]);
+      expect(last!.detail.length).toBeLessThanOrEqual(300);
+    }
+  });
+
+  it('in a pushed summary: applied without it, the last figures stay', async () => {
+    const figures = await balance();
+    for (const [name, block] of cases.slice(0, 4)) {
+      const message = JSON.parse(summaryMessage(key.siteUrl, ['module.seo', 'module.pushed'], (await held()) + 1));
+      message.data.ai = block;
+      const answer = await signed(freshDelivery(JSON.stringify(message)));
+      expect([name, answer.status, answer.body]).toEqual([name, 200, { received: true, applied: true }]);
+      expect([name, await balance()]).toEqual([name, figures]);
+      expect([name, await features()]).toEqual([name, ['module.pushed', 'module.seo']]);
+    }
   });
 });

@@ -1,0 +1,247 @@
+import { HubProxy } from '../support/hub-proxy';
+import { hub } from '../support/hub-cli';
+import { connectClient, createClientKey, pollUntil, type ClientKey } from '../support/client-key';
+import { startClientSite, type ClientSite } from '../support/client-site';
+import { freshDelivery, post, signature, summaryMessage, type ClientDelivery } from '../support/client-webhook';
+import { stack } from '../support/stack';
+
+/**
+ * svc-client and the hub's AI figures on a real client site (issue 27, "the client sees it"):
+ * the `ai` block of `GET /svc-license/v1/entitlement` (docs/architecture.md §5) is stored with
+ * the licence by the session check and read through `svc_client_ai_balance()`; an
+ * `ai.threshold` alert pushed to the receiver, signed as the hub signs, is recorded once and
+ * shown to administrators; a forged one changes nothing; the settings screen shows it all.
+ *
+ * The hub's answer is the real hub's, through a proxy (support/hub-proxy.ts) that writes the
+ * block into it exactly as the contract shapes it, so the figures are known.
+ */
+jest.setTimeout(120_000);
+
+const DAY = 86_400_000;
+const RESETS_AT = new Date(Date.now() + 12 * DAY).toISOString().replace(/\.\d+Z$/, '.000Z');
+
+interface Balance {
+  currency: string;
+  allowance: string | null;
+  period: string | null;
+  used: string | null;
+  remaining: string | null;
+  credits: string;
+  resets_at: string | null;
+  updated_at: string;
+}
+interface Alert {
+  threshold: number;
+  used: string;
+  amount: string;
+  currency: string;
+  resets_at: string | null;
+  received_at: number;
+  sequence: number;
+}
+
+/** The block as the hub documents it, `used` of a $5 monthly allowance. */
+const aiBlock = (used: string) => ({
+  currency: 'USD',
+  allowance: { amount: '5.00000000', period: 'month', used, resets_at: RESETS_AT },
+  credits: { balance: '10.00000000' },
+  overage: null,
+  alerts: [{ threshold: 50, reached_at: new Date(Date.now() - DAY).toISOString() }],
+});
+
+/** An `ai.threshold` message (docs/propagation.md envelope), `sequence` in the signed body. */
+const thresholdMessage = (threshold: number, used: string, sequence: number, resetsAt: string | null = RESETS_AT) =>
+  JSON.stringify({
+    type: 'ai.threshold',
+    timestamp: new Date().toISOString(),
+    sequence,
+    data: { threshold, used, amount: '5.00000000', currency: 'USD', resets_at: resetsAt },
+  });
+
+let client: ClientSite;
+let proxy: HubProxy;
+let key: ClientKey;
+/** The `ai` value the proxy writes into the hub's answer; undefined leaves the answer as the hub sent it. */
+let answerAi: unknown;
+beforeAll(async () => {
+  client = await startClientSite();
+  proxy = new HubProxy(stack().wordpressUrl);
+  proxy.rewrite = (path, body) => {
+    if (!path.startsWith('/wp-json/svc-license/v1/entitlement') || answerAi === undefined) return body;
+    return JSON.stringify({ ...JSON.parse(body), ai: answerAi });
+  };
+  await proxy.start();
+  key = createClientKey(client);
+  await connectClient(client, key, proxy.url);
+  hub('entitlement', 'grant', '--site', key.siteUrl, '--features', 'llm.chat');
+  await pollUntil(
+    () => client.php<string[]>('return svc_client_features();'),
+    (list) => list.includes('llm.chat'),
+  );
+}, 120_000);
+afterAll(async () => {
+  await proxy?.stop();
+  await client?.stop();
+});
+
+const signed = (delivery: ClientDelivery, secret = key.webhookSecret) =>
+  post(client.receiverUrl, delivery, [signature(secret, delivery.id, delivery.timestamp, delivery.body)]);
+const balance = () => client.php<Balance | null>('return svc_client_ai_balance();');
+const alerts = () => client.php<Alert[]>('return Svc_Client_Ai_Alerts::all();');
+/** Session checks in one request, with the action's calls recorded: [[balance, previous], …]. */
+const checks = (count: number) =>
+  client.php<{ outcomes: string[]; changes: [Balance | null, Balance | null][] }>(
+    `$changes = array();
+     add_action( 'svc_client_ai_balance_changed', function ( $balance, $previous ) use ( &$changes ) { $changes[] = array( $balance, $previous ); }, 10, 2 );
+     $outcomes = array();
+     for ( $i = 0; $i < ${count}; $i++ ) { $outcomes[] = Svc_Client_Session_Check::run()['outcome']; }
+     return array( 'outcomes' => $outcomes, 'changes' => $changes );`,
+  );
+/** The admin notices an administrator (or a user of `role`) sees on any wp-admin screen. */
+const noticeHtml = (role = 'administrator') =>
+  client.php<string>(
+    `$user = get_users( array( 'role' => '${role}' ) )[0] ?? null;
+     if ( null === $user ) { $user = get_user_by( 'id', wp_insert_user( array( 'user_login' => '${role}-ai', 'user_pass' => wp_generate_password(), 'role' => '${role}' ) ) ); }
+     wp_set_current_user( $user->ID ); ob_start(); Svc_Client_Ai_Notice::render(); return ob_get_clean();`,
+  );
+
+describe('svc-client: the AI figures of the session check', () => {
+  it('stores the hub’s ai block; svc_client_ai_balance() returns its figures; the action runs once per change', async () => {
+    expect(await balance()).toBeNull();
+    answerAi = aiBlock('1.2');
+    const first = await checks(2);
+    expect(first.outcomes).toEqual(['ok', 'ok']);
+    const figures = {
+      currency: 'USD',
+      allowance: '5.00000000',
+      period: 'month',
+      used: '1.20000000',
+      remaining: '3.80000000',
+      credits: '10.00000000',
+      resets_at: RESETS_AT,
+      updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+    };
+    expect(await balance()).toEqual(figures);
+    expect(first.changes).toEqual([[figures, null]]); // the second check brought the same figures: no second call
+    expect((await client.license()) as unknown).toMatchObject({ ai: { credits: { balance: '10.00000000' } } });
+
+    answerAi = aiBlock('4.00000001');
+    const second = await checks(1);
+    expect(second.changes).toEqual([[{ ...figures, used: '4.00000001', remaining: '0.99999999' }, figures]]);
+
+    answerAi = undefined; // the hub as it answers without AI figures
+    const none = await checks(1);
+    expect(await balance()).toBeNull();
+    expect(none.changes).toEqual([[null, { ...figures, used: '4.00000001', remaining: '0.99999999' }]]);
+  });
+
+  it('a pushed summary carrying the block replaces the figures; one without it leaves them', async () => {
+    answerAi = aiBlock('2');
+    await checks(1);
+    const summary = (ai: unknown, sequence: number) => {
+      const message = JSON.parse(summaryMessage(key.siteUrl, ['llm.chat'], sequence));
+      if (ai !== undefined) message.data.ai = ai;
+      return JSON.stringify(message);
+    };
+    const held = (await client.license()).sequence;
+    expect((await signed(freshDelivery(summary(aiBlock('3.5'), held + 1)))).body).toEqual({ received: true, applied: true });
+    expect(await balance()).toMatchObject({ used: '3.50000000', remaining: '1.50000000' });
+    expect((await signed(freshDelivery(summary(undefined, held + 2)))).body).toEqual({ received: true, applied: true });
+    expect(await balance()).toMatchObject({ used: '3.50000000' });
+  });
+});
+
+describe('svc-client: ai.threshold alerts', () => {
+  it('a signed alert is recorded once (a replay is not applied again) and shown to administrators only', async () => {
+    const sequence = (await client.license()).sequence + 1;
+    const delivery = freshDelivery(thresholdMessage(80, '4.00000000', sequence));
+    expect(await signed(delivery)).toMatchObject({ status: 200, body: { received: true, applied: true } });
+    const replay = await signed(delivery);
+    expect([replay.status, replay.body]).toEqual([200, { received: true, applied: false, reason: 'duplicate' }]);
+    expect(await alerts()).toEqual([
+      {
+        threshold: 80,
+        used: '4.00000000',
+        amount: '5.00000000',
+        currency: 'USD',
+        resets_at: RESETS_AT,
+        received_at: expect.any(Number),
+        sequence,
+      },
+    ]);
+    const resetsOn = await client.php<string>(`return wp_date( get_option( 'date_format' ), strtotime( '${RESETS_AT}' ) );`);
+    const html = await noticeHtml();
+    expect(html).toContain('class="notice notice-warning"');
+    expect(html).toContain(`AI allowance 80 % used (4.00 of 5.00 USD) — resets on ${resetsOn}.`);
+    expect(html).toContain(`data-svc-client-ai-alert="80@${RESETS_AT}"`);
+    expect(await noticeHtml('editor')).toBe('');
+    const log = await client.php<{ kind: string; outcome: string; detail: string }[]>('return Svc_Client_Activity_Log::all();');
+    expect(log.filter((entry) => entry.detail.includes(delivery.id))).toEqual([
+      expect.objectContaining({ kind: 'delivery', outcome: 'applied', detail: expect.stringContaining('AI allowance 80 % used') }),
+    ]);
+  });
+
+  it('alerts are ordered among themselves and never make a summary look stale; the newest in its period is shown', async () => {
+    const [last] = (await alerts()).slice(-1);
+    const full = freshDelivery(thresholdMessage(100, '5.00000000', last!.sequence + 10));
+    expect((await signed(full)).body).toEqual({ received: true, applied: true });
+    const older = await signed(freshDelivery(thresholdMessage(50, '2.50000000', last!.sequence + 5)));
+    expect(older.body).toEqual({ received: true, applied: false, reason: 'stale' });
+    expect((await alerts()).map((alert) => alert.threshold)).toEqual([80, 100]);
+    expect(await noticeHtml()).toMatch(/class="notice notice-error".*AI allowance 100 % used \(5\.00 of 5\.00 USD\)/s);
+
+    // A summary the hub queued between the two alerts still applies.
+    const summary = freshDelivery(summaryMessage(key.siteUrl, ['llm.chat', 'module.seo'], last!.sequence + 7));
+    expect((await signed(summary)).body).toEqual({ received: true, applied: true });
+
+    // An alert whose period is over is not shown.
+    const past = freshDelivery(thresholdMessage(50, '2.50000000', last!.sequence + 11, new Date(Date.now() - DAY).toISOString()));
+    expect((await signed(past)).body).toEqual({ received: true, applied: true });
+    expect(await noticeHtml()).toBe('');
+  });
+
+  it('a forged, tampered or malformed alert changes nothing', async () => {
+    const before = await alerts();
+    const sequence = before.at(-1)!.sequence + 1;
+    const other = createClientKey(client);
+    const forged = freshDelivery(thresholdMessage(100, '5.00000000', sequence));
+    expect((await signed(forged, other.webhookSecret)).status).toBe(401);
+    const genuine = freshDelivery(thresholdMessage(50, '2.50000000', sequence));
+    const tampered = await post(client.receiverUrl, { ...genuine, body: genuine.body.replace('"threshold":50', '"threshold":100') }, [
+      signature(key.webhookSecret, genuine.id, genuine.timestamp, genuine.body),
+    ]);
+    expect(tampered.status).toBe(401);
+    expect((await post(client.receiverUrl, genuine, [])).status).toBe(401);
+    for (const data of [
+      { threshold: 75, used: '1', amount: '5', currency: 'USD', resets_at: null },
+      { threshold: 80, used: '-4', amount: '5', currency: 'USD', resets_at: null },
+      { threshold: 80, used: 4, amount: '5', currency: 'USD', resets_at: null },
+      'eighty',
+    ]) {
+      const answer = await signed(freshDelivery(JSON.stringify({ type: 'ai.threshold', sequence, data })));
+      expect([data, answer.status, answer.body.code]).toEqual([data, 400, 'svc_client_bad_message']);
+      expect(answer.body.message).toMatch(/^The ai\.threshold alert is not as the hub documents it: data/);
+    }
+    expect(await alerts()).toEqual(before);
+    hub('key', 'revoke', other.id);
+  });
+});
+
+describe('svc-client: the settings screen', () => {
+  it('shows the allowance, what is used with a progress bar, the credits, the reset date and the last alerts', async () => {
+    answerAi = aiBlock('1.2');
+    await checks(1);
+    const html = await client.php<string>(
+      "require_once ABSPATH . 'wp-admin/includes/template.php'; wp_set_current_user( get_users( array( 'role' => 'administrator' ) )[0]->ID ); ob_start(); Svc_Client_Admin_View::render(); return ob_get_clean();",
+    );
+    const table = /<table[^>]*id="svc-client-ai-balance".*?<\/table>/s.exec(html)?.[0] ?? '';
+    expect(table).toContain('<th scope="row">Allowance</th><td>5.00 USD a month</td>');
+    expect(table).toMatch(/<progress max="100" value="24"[^>]*><\/progress> 1\.20 USD \(24 %\), 3\.80 USD left/);
+    expect(table).toContain('<th scope="row">Credits</th><td>10.00 USD</td>');
+    expect(table).toMatch(/data-name="resets"><th scope="row">Resets<\/th><td>[^<]+<\/td>/);
+    const alertRows = /<table[^>]*id="svc-client-ai-alerts".*?<\/table>/s.exec(html)?.[0] ?? '';
+    expect([...alertRows.matchAll(/data-threshold="(\d+)"/g)].map((match) => match[1])).toEqual(['50', '100', '80', '50']);
+    expect(alertRows).toContain('4.00 of 5.00 USD');
+    expect(alertRows).toContain('reached this period (the hub&#039;s record)');
+  });
+});
