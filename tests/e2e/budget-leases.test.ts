@@ -1,17 +1,17 @@
 import { createKey } from '../support/hub-cli';
-import { BUDGET_MODEL, CALL_COST, priceBudgetModel, query } from '../support/budgets';
+import { BUDGET_MODEL, CALL_BOUND, CALL_COST, priceBudgetModel, query } from '../support/budgets';
 import { hubServices } from '../support/hub-services';
 import type { Services } from '../../worker/src/services';
-import type { CatalogModel } from '../../worker/src/router/catalog/models';
+import { findModel } from '../../worker/src/router/catalog/models';
 import type { Reservation } from '../../worker/src/router/budgets/budget-guard';
+import { chatBound } from '../../worker/src/router/budgets/estimate';
 import { ApiError } from '../../worker/src/support/api-error';
 
 /**
  * Budget leases on the real database, driven directly: two sets of the worker's services are
  * two workers' BudgetGuards on one MariaDB (the e2e stack's), as budgets-concurrency does over HTTP.
  */
-const model = { id: BUDGET_MODEL, provider: 'openai', name: 'gpt-5-mini' } as CatalogModel;
-const estimate = { promptText: 'aaa bbb ccc', maxTokens: 4 }; // 0.007 USD (tests/support/budgets.ts)
+const bound = chatBound({ messages: [{ role: 'user', content: 'aaa bbb ccc' }], maxTokens: 4 }, [findModel(BUDGET_MODEL)!]); // 0.039 USD (tests/support/budgets.ts)
 
 async function windowOf(budgetId: string) {
   const [window] = await query('SELECT spent, reserved FROM {prefix}budget_windows WHERE budget_id = ?', [budgetId]);
@@ -37,23 +37,25 @@ describe('budget leases of two workers on one database', () => {
       scopeValue: key.id,
       scopeSite: null,
       period: 'day',
-      amount: (10 * CALL_COST).toFixed(8),
+      amount: (10 * CALL_BOUND).toFixed(8),
       hard: true,
       alertUrl: null,
     });
     for (const services of workers) services.router.budgets.changed();
     const outcomes = await Promise.allSettled(
-      Array.from({ length: 60 }, (_, index) => workers[index % 2]!.router.budgets.reserve(`usg_lease${index}`, scope, model, estimate)),
+      Array.from({ length: 60 }, (_, index) => workers[index % 2]!.router.budgets.reserve(`usg_lease${index}`, scope, bound)),
     );
     const admitted = outcomes.flatMap((outcome, index) =>
-      outcome.status === 'fulfilled' ? [{ guard: workers[index % 2]!.router.budgets, reservation: outcome.value as Reservation }] : [],
+      outcome.status === 'fulfilled'
+        ? [{ guard: workers[index % 2]!.router.budgets, reservation: outcome.value.reservation as Reservation }]
+        : [],
     );
     const refused = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : []));
     expect(admitted).toHaveLength(10);
     expect(refused.every((reason) => reason instanceof ApiError && reason.code === 'svc_budget_exceeded')).toBe(true);
     // All ten in flight: their estimates are reserved, in one lease row per worker at most, and not a cent more than the budget.
     const during = await windowOf(record.id);
-    expect(during.reserved).toBeCloseTo(10 * CALL_COST, 8);
+    expect(during.reserved).toBeCloseTo(10 * CALL_BOUND, 8);
     expect(during.rows.length).toBeLessThanOrEqual(2);
     for (const row of during.rows) expect(new Date(row.expires_at).getTime()).toBeGreaterThan(Date.now());
 
@@ -76,17 +78,17 @@ describe('budget leases of two workers on one database', () => {
     });
     const guard = workers[0]!.router.budgets;
     guard.changed(); // the budget list is read again (another worker would see it within BUDGET_LIST_TTL_MS)
-    const reservation = (await guard.reserve('usg_leaseswept', scope, model, estimate))!;
+    const reservation = (await guard.reserve('usg_leaseswept', scope, bound)).reservation!;
     const held = await windowOf(record.id);
     expect(held.rows).toHaveLength(1);
-    expect(held.reserved).toBeGreaterThanOrEqual(CALL_COST);
+    expect(held.reserved).toBeGreaterThanOrEqual(CALL_BOUND);
 
     // The other worker holds a lease on the same window, which must stay reserved throughout.
     const other = workers[1]!.router.budgets;
     other.changed();
-    const otherReservation = (await other.reserve('usg_leaseother', scope, model, estimate))!;
+    const otherReservation = (await other.reserve('usg_leaseother', scope, bound)).reservation!;
     const otherLease = (await windowOf(record.id)).reserved - held.reserved;
-    expect(otherLease).toBeGreaterThanOrEqual(CALL_COST);
+    expect(otherLease).toBeGreaterThanOrEqual(CALL_BOUND);
 
     await query('UPDATE {prefix}budget_reservations SET expires_at = UTC_TIMESTAMP(3) - INTERVAL 1 SECOND WHERE call_id = ?', [
       held.rows[0]!.call_id,
@@ -102,12 +104,41 @@ describe('budget leases of two workers on one database', () => {
     await other.leases.returnAll();
     expect(await windowOf(record.id)).toEqual({ spent: CALL_COST, reserved: 0, rows: [] });
 
-    const next = (await guard.reserve('usg_leaseafter', scope, model, estimate))!;
+    const next = (await guard.reserve('usg_leaseafter', scope, bound)).reservation!;
     const after = await windowOf(record.id);
     expect(after.rows).toHaveLength(1);
     expect(after.rows[0]!.call_id).not.toBe(held.rows[0]!.call_id);
     await guard.settle(next, '0.00000000');
     await guard.leases.returnAll();
     expect(await windowOf(record.id)).toEqual({ spent: CALL_COST, reserved: 0, rows: [] });
+  });
+  it('draw a site’s credits once its allowance has no room, tell settle listeners which budget paid, and refuse when both are spent', async () => {
+    const key = createKey(['llm.chat']);
+    const scope = { keyId: key.id, team: 'leases', siteUrl: key.siteUrl };
+    const store = workers[0]!.router.budgets.store;
+    const site = { scopeKind: 'site' as const, scopeValue: key.siteUrl, scopeSite: null, hard: true, alertUrl: null };
+    const allowance = (
+      await store.create({ ...site, period: 'month', amount: CALL_BOUND.toFixed(8) }, { role: 'allowance', source: 'ent_1' })
+    ).record;
+    const credits = (
+      await store.create({ ...site, period: 'total', amount: CALL_BOUND.toFixed(8) }, { role: 'credits', source: 'credits:42' })
+    ).record;
+    const guard = workers[0]!.router.budgets;
+    guard.changed();
+    const settled: unknown[] = [];
+    guard.onSettled((draw) => settled.push(draw));
+    const first = (await guard.reserve('usg_allowance', scope, bound)).reservation!;
+    const second = (await guard.reserve('usg_credits', scope, bound)).reservation!;
+    await expect(guard.reserve('usg_nothing', scope, bound)).rejects.toMatchObject({ code: 'svc_budget_exceeded' });
+    expect(first.draws.map((draw) => draw.lease.budget.id)).toEqual([allowance.id]);
+    expect(second.draws.map((draw) => draw.lease.budget.id)).toEqual([credits.id]);
+    await guard.settle(first, CALL_COST.toFixed(8));
+    await guard.settle(second, CALL_COST.toFixed(8));
+    expect(settled).toEqual([
+      { callId: 'usg_allowance', budgetId: allowance.id, role: 'allowance', source: 'ent_1', cost: '0.00700000' },
+      { callId: 'usg_credits', budgetId: credits.id, role: 'credits', source: 'credits:42', cost: '0.00700000' },
+    ]);
+    await guard.leases.returnAll();
+    expect(await windowOf(credits.id)).toEqual({ spent: CALL_COST, reserved: 0, rows: [] });
   });
 });

@@ -9,12 +9,13 @@ const ADMIN = '/wp-json/svc-hub/v1/admin';
 
 /**
  * The budget tests' fixed-cost calls: the emulator answers "aaa bbb ccc" with 3 prompt words and
- * "Echo: aaa bbb ccc" (4 words), and the hub estimates 11 characters → 3 tokens plus
- * max_tokens 4 — so with 1000 USD per million tokens each call is estimated and costs exactly
- * 7 × 0.001 = 0.007 USD.
+ * "Echo: aaa bbb ccc" (4 words), so with 1000 USD per million tokens each call costs exactly
+ * 7 × 0.001 = 0.007 USD. The hub reserves its bound (router/budgets/estimate.ts): 11 bytes + 8
+ * for the message + 16 for the request = 35 input tokens, plus max_tokens 4 — 0.039 USD.
  */
 export const BUDGET_MODEL = 'openai/gpt-5-mini';
 export const CALL_COST = 0.007;
+export const CALL_BOUND = 0.039;
 export const fixedCostBody = (stream: boolean) => ({
   model: BUDGET_MODEL,
   messages: [{ role: 'user', content: 'aaa bbb ccc' }],

@@ -65,6 +65,18 @@ export interface DescribedModel {
   capability: Capability;
   contextWindow: number;
   price: ListPrice;
+  /** The most output tokens one answer may hold (the provider's model page); absent: unknown (docs/api-notes.md "Budgets"). */
+  maxOutput?: number;
+  /**
+   * The most input tokens one image may cost on this model, whatever its size (the provider's image
+   * rule at its largest; docs/external/image-tokens.md). Absent: the catalog's default bound.
+   */
+  imageTokens?: number;
+  /**
+   * Output tokens billed beyond the request's limit for a `reasoning_effort` (Anthropic adds its
+   * thinking budget on top of max_tokens); absent: reasoning is inside the limit.
+   */
+  reasoningBeyondLimit?: Readonly<Record<string, number>>;
   /** Differences from the provider's `support` (chat models only). */
   supports?: Partial<ModelSupport>;
   /** Shipped purposes this model serves, with its place in each (1 = primary) — router/catalog/purposes.ts. */

@@ -20,10 +20,17 @@ export const DEEPSEEK: ProviderDescriptor = {
   openModels: false,
   support: { ...EVERY_FEATURE, images: false, jsonSchema: false, reasoning: false, seed: false, logitBias: false },
   models: [
-    { name: 'deepseek-chat', capability: 'chat', contextWindow: 128_000, price: { input: 0.28, output: 0.42, cacheRead: 0.028 } },
+    {
+      name: 'deepseek-chat',
+      capability: 'chat',
+      maxOutput: 8_192,
+      contextWindow: 128_000,
+      price: { input: 0.28, output: 0.42, cacheRead: 0.028 },
+    },
     {
       name: 'deepseek-reasoner',
       capability: 'chat',
+      maxOutput: 65_536,
       contextWindow: 128_000,
       price: { input: 0.28, output: 0.42, cacheRead: 0.028 },
       supports: { logprobs: false, penalties: false },

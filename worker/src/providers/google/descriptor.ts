@@ -22,6 +22,8 @@ export const GOOGLE: ProviderDescriptor = {
     {
       name: 'gemini-2.0-flash',
       capability: 'chat',
+      maxOutput: 8_192,
+      imageTokens: 4_128,
       contextWindow: 1_048_576,
       price: { input: 0.1, output: 0.4, cacheRead: 0.025 },
       purposes: { 'customer-care': 3, fast: 1 },
@@ -29,6 +31,8 @@ export const GOOGLE: ProviderDescriptor = {
     {
       name: 'gemini-2.5-flash',
       capability: 'chat',
+      maxOutput: 65_536,
+      imageTokens: 4_128,
       contextWindow: 1_048_576,
       price: { input: 0.3, output: 2.5, cacheRead: 0.03 },
       supports: { reasoning: true },
@@ -36,6 +40,8 @@ export const GOOGLE: ProviderDescriptor = {
     {
       name: 'gemini-2.5-pro',
       capability: 'chat',
+      maxOutput: 65_536,
+      imageTokens: 4_128,
       contextWindow: 1_048_576,
       price: { input: 1.25, output: 10, cacheRead: 0.125 },
       supports: { reasoning: true },

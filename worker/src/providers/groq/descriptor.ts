@@ -20,11 +20,18 @@ export const GROQ: ProviderDescriptor = {
   openModels: false,
   support: { ...EVERY_FEATURE, images: false, jsonSchema: false, reasoning: false, logprobs: false, logitBias: false },
   models: [
-    { name: 'llama-3.1-8b-instant', capability: 'chat', contextWindow: 131_072, price: { input: 0.05, output: 0.08 } },
-    { name: 'llama-3.3-70b-versatile', capability: 'chat', contextWindow: 131_072, price: { input: 0.59, output: 0.79 } },
+    { name: 'llama-3.1-8b-instant', capability: 'chat', maxOutput: 131_072, contextWindow: 131_072, price: { input: 0.05, output: 0.08 } },
+    {
+      name: 'llama-3.3-70b-versatile',
+      capability: 'chat',
+      maxOutput: 32_768,
+      contextWindow: 131_072,
+      price: { input: 0.59, output: 0.79 },
+    },
     {
       name: 'openai/gpt-oss-120b',
       capability: 'chat',
+      maxOutput: 65_536,
       contextWindow: 131_072,
       price: { input: 0.15, output: 0.6, cacheRead: 0.075 },
       supports: { reasoning: true, jsonSchema: true },

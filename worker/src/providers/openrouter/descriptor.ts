@@ -18,6 +18,8 @@ export const OPENROUTER: ProviderDescriptor = {
     {
       name: 'openai/gpt-4o-mini',
       capability: 'chat',
+      maxOutput: 16_384,
+      imageTokens: 48_169,
       contextWindow: 128_000,
       price: { input: 0.15, output: 0.6, cacheRead: 0.075 },
       supports: { reasoning: false },
@@ -25,6 +27,8 @@ export const OPENROUTER: ProviderDescriptor = {
     {
       name: 'anthropic/claude-3.5-haiku',
       capability: 'chat',
+      maxOutput: 8_192,
+      imageTokens: 1_600,
       contextWindow: 200_000,
       price: { input: 0.8, output: 4, cacheRead: 0.08, cacheWrite: 1 },
       supports: { reasoning: false, seed: false, penalties: false, logprobs: false, logitBias: false },

@@ -6,15 +6,15 @@ import type { Logger } from '../../support/logger';
 import { TtlCache } from '../../support/ttl-cache';
 import type { OutboxWriter } from '../../license/outbox-writer';
 import type { DeliveryTarget } from '../../license/delivery-target';
-import type { CatalogModel } from '../catalog/models';
 import type { PriceBook } from '../catalog/prices';
 import { ALERT_QUEUE_PREFIX, queueAlert } from './budget-alerts';
 import { BudgetLedger, BudgetRefusal } from './budget-ledger';
-import type { BudgetRecord, BudgetStore } from './budget-rows';
-import { estimatedCost, type CallEstimateInput } from './estimate';
+import type { BudgetRecord, BudgetRole, BudgetStore } from './budget-rows';
+import { admit, priceCandidates, startingLimit, type Admitted } from './admission';
+import type { CallBound } from './estimate';
 import { LeaseBook, type Draw } from './lease-book';
 import { LeaseLedger } from './lease-ledger';
-import { toUnits } from './lease';
+import { fromUnits, toUnits } from './lease';
 import { resetsAt } from './periods';
 import { appliesTo, scopeToJson, type BudgetScope, type SiteCustomers } from './budget-scope';
 
@@ -22,11 +22,29 @@ export type { BudgetScope } from './budget-scope';
 /** A call's scope as the call record knows it; the guard adds the site's customer. */
 export type CallScope = Omit<BudgetScope, 'customerId'>;
 
-/** A call's reservation: its estimate drawn from this worker's lease on every budget that applies; settled once by CallRecord.finish. */
+/** A call's reservation: its bound drawn from this worker's lease on every budget it draws; settled once by CallRecord.finish. */
 export interface Reservation {
   callId: string;
   draws: Draw[];
 }
+
+/** A call admitted: its reservation (null when nothing was drawn) and the output limit it runs with (null: none). */
+export interface Admission {
+  reservation: Reservation | null;
+  maxOutputTokens: number | null;
+}
+
+/** One budget's share of a settled call (E1's credits ledger listens to these). */
+export interface SettledDraw {
+  callId: string;
+  budgetId: string;
+  role: BudgetRole;
+  source: string | null;
+  /** USD, 8 places. */
+  cost: string;
+}
+
+export type { CallBound } from './estimate';
 
 /** How long a worker trusts its copy of the budget list (other workers' and the CLI's changes show within this and one load). */
 export const BUDGET_LIST_TTL_MS = 2000;
@@ -34,7 +52,6 @@ export const BUDGET_LIST_TTL_MS = 2000;
 const BUDGET_LIST_STALE_MS = 5000;
 /** How long a lease outlives the last renewal by its worker (renewed every quarter of it): a dead worker's leases are swept after this. */
 export const BUDGET_LEASE_TTL_MS = 60_000;
-const ZERO = /^0(\.0*)?$/;
 
 /**
  * The one place budgets touch a call (router/usage/call-record.ts calls it): reserve the estimate
@@ -50,6 +67,9 @@ export class BudgetGuard {
   readonly leases: LeaseBook;
   /** Calls this worker refused with svc_budget_exceeded since it started (for /metrics). */
   rejections = 0;
+  /** Calls that cost more than they reserved since it started: a bug in the bound (estimate.ts), logged as an error each time. */
+  overruns = 0;
+  private readonly settledListeners: ((draw: SettledDraw) => void)[] = [];
 
   constructor(
     database: Database,
@@ -97,39 +117,83 @@ export class BudgetGuard {
   }
 
   /**
-   * Reserves the call's estimated cost on every budget that applies (budget-scope.ts, with the
-   * site's customer); null when none applies (at once when the list and the customer map are cached) or the estimate is 0.
+   * Admits a call (admission.ts): its bound — the most any of its models can bill for what it
+   * sends, at its output limit — drawn on the budgets that cover it (budget-scope.ts, with the
+   * site's customer) by their roles; a call that named no limit is given one (its models' maximum,
+   * lowered to what the budgets' room pays). Refused with 429 svc_budget_exceeded saying what
+   * remains, or 400 svc_unpriced_model under a hard budget. At once when nothing applies (or the
+   * leases cover it) and the list and the customer map are cached.
    */
-  reserve(callId: string, call: CallScope, model: CatalogModel, input: CallEstimateInput): Eventually<Reservation | null> {
+  reserve(callId: string, call: CallScope, bound: CallBound): Eventually<Admission> {
     return andThen(this.customers.customerOf(call.siteUrl), (customerId) =>
       andThen(this.applicable({ ...call, customerId }), (budgets) =>
-        budgets.length === 0 ? null : this.draw(callId, budgets, model, input),
+        budgets.length === 0
+          ? { reservation: null, maxOutputTokens: bound.embeddings ? null : (bound.maxTokens ?? null) }
+          : this.admit(callId, budgets, bound),
       ),
     );
   }
 
-  private draw(callId: string, budgets: BudgetRecord[], model: CatalogModel, input: CallEstimateInput): Eventually<Reservation | null> {
-    return andThen(this.prices.priceFor(model.id), (price) => {
-      const amount = estimatedCost(input, price);
-      if (ZERO.test(amount)) return null;
+  private admit(callId: string, budgets: BudgetRecord[], bound: CallBound): Eventually<Admission> {
+    const hard = budgets.some((budget) => budget.hard);
+    return andThen(priceCandidates(this.prices, bound, hard), (candidates) => {
       const now = new Date();
+      const admitted = (done: Admitted): Admission => ({
+        reservation: done.draws.length === 0 ? null : { callId, draws: done.draws },
+        maxOutputTokens: bound.embeddings ? null : done.limit,
+      });
       const refused = (error: unknown): never => {
         if (!(error instanceof BudgetRefusal)) throw error;
         this.rejections += 1;
         countBudgetRejection(error.budget.scopeKind);
         throw budgetExceeded(error, now);
       };
-      const drawing = this.leases.draw(budgets, toUnits(amount), now);
-      return drawing instanceof Promise ? drawing.then((draws) => ({ callId, draws }), refused) : { callId, draws: drawing };
+      const adjustable = !bound.embeddings && bound.maxTokens === undefined;
+      let admitting: Eventually<Admitted>;
+      try {
+        admitting = admit(this.leases, budgets, candidates, startingLimit(bound), adjustable, now);
+      } catch (error) {
+        return refused(error);
+      }
+      return admitting instanceof Promise ? admitting.then(admitted, refused) : admitted(admitting);
     });
+  }
+
+  /** Called with each budget's share of every settled call (E1's credits ledger); a listener that throws is logged. */
+  onSettled(listener: (draw: SettledDraw) => void): void {
+    this.settledListeners.push(listener);
   }
 
   /**
    * Settles at the real cost (0 for a call that cost nothing), in memory; the spend is written by the
-   * next flush, within 0.1 s (lease-book.ts). Never throws.
+   * next flush, within 0.1 s (lease-book.ts). A cost above the reservation would mean the bound is
+   * wrong: logged as an error and counted (`overruns`), and settled all the same. Never throws.
    */
   async settle(reservation: Reservation, cost: string): Promise<void> {
-    this.leases.settle(reservation.draws, toUnits(cost));
+    const units = toUnits(cost);
+    for (const draw of reservation.draws) {
+      if (units <= draw.amount) continue;
+      this.overruns += 1;
+      this.logger.error('budget bound exceeded: a call cost more than its reservation (router/budgets/estimate.ts)', {
+        call_id: reservation.callId,
+        budget_id: draw.lease.budget.id,
+        reserved: fromUnits(draw.amount),
+        cost,
+      });
+    }
+    this.leases.settle(reservation.draws, units);
+    for (const draw of reservation.draws)
+      for (const listener of this.settledListeners) {
+        const { id, role, source } = draw.lease.budget;
+        try {
+          listener({ callId: reservation.callId, budgetId: id, role, source, cost });
+        } catch (error) {
+          this.logger.error('budget settle listener failed', {
+            call_id: reservation.callId,
+            error: error instanceof Error ? error.message : String(error),
+          });
+        }
+      }
   }
 
   private async applicableById(id: string): Promise<BudgetRecord | undefined> {
@@ -150,19 +214,23 @@ export class BudgetGuard {
 }
 
 /**
- * 429 svc_budget_exceeded naming the budget, its spend and when its period resets. Never worth
+ * 429 svc_budget_exceeded naming the budget, its spend, what remains of it for this call and what
+ * the call needed at least (docs/api-notes.md "Budgets"), and when its period resets. Never worth
  * retrying before then: `x-should-retry: false` tells the OpenAI SDKs so (they would otherwise
  * retry a 429 whose Retry-After is past their cap, with their own backoff).
  */
 export function budgetExceeded(refusal: BudgetRefusal, now: Date): ApiError {
   const { budget } = refusal;
   const reset = resetsAt(budget.period, now);
+  // What this call could still have drawn here: the window's headroom and this worker's unused lease.
+  const remaining = fromUnits(refusal.room);
   const headers: Record<string, string> = { 'x-should-retry': 'false' };
   if (reset) headers['Retry-After'] = String(Math.max(1, Math.ceil((reset.getTime() - now.getTime()) / 1000)));
   return new ApiError(
     429,
     'svc_budget_exceeded',
-    `The ${budget.period === 'total' ? 'total' : `${budget.period}ly`.replace('dayly', 'daily')} budget of ${budget.amount} USD for this ${budget.scopeKind} is spent.`,
+    `The ${budget.period === 'total' ? 'total' : `${budget.period}ly`.replace('dayly', 'daily')} budget of ${budget.amount} USD for this ${budget.scopeKind} has ${remaining} USD left` +
+      (refusal.needed === null ? '.' : `; this call needs at least ${fromUnits(refusal.needed)} USD.`),
     {
       budget: {
         id: budget.id,
@@ -171,7 +239,9 @@ export function budgetExceeded(refusal: BudgetRefusal, now: Date): ApiError {
         amount: { amount: budget.amount, currency: 'USD' },
         spent: { amount: refusal.spent, currency: 'USD' },
         reserved: { amount: refusal.reserved, currency: 'USD' },
+        remaining: { amount: remaining, currency: 'USD' },
       },
+      needed: refusal.needed === null ? null : { amount: fromUnits(refusal.needed), currency: 'USD' },
       resets_at: reset ? reset.toISOString() : null,
     },
     headers,

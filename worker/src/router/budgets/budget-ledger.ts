@@ -16,8 +16,17 @@ export class BudgetRefusal extends Error {
     readonly budget: BudgetRecord,
     readonly spent: string,
     readonly reserved: string,
+    /** The most a call could still draw on this worker (its lease's free part and the window's headroom), in 10⁻⁸ USD. */
+    readonly room: bigint = 0n,
+    /** What the refused call needed at least, in 10⁻⁸ USD (admission.ts), when known. */
+    readonly needed: bigint | null = null,
   ) {
     super(`budget ${budget.id} exceeded`);
+  }
+
+  /** The same refusal, saying what the call needed. */
+  needing(needed: bigint): BudgetRefusal {
+    return new BudgetRefusal(this.budget, this.spent, this.reserved, this.room, needed);
   }
 }
 

@@ -4,7 +4,7 @@ import type { Eventually } from '../../support/eventually';
 import type { Logger } from '../../support/logger';
 import { BudgetRefusal, type CrossedThreshold } from './budget-ledger';
 import type { BudgetRecord } from './budget-rows';
-import { Lease, type Units } from './lease';
+import { Lease, toUnits, type Units } from './lease';
 import type { GrantSize, LeaseLedger } from './lease-ledger';
 import { resetsAt, sqlDateTime, windowStart, type BudgetPeriod } from './periods';
 
@@ -49,17 +49,20 @@ export const FLUSH_AFTER_MS = 100;
 
 /**
  * How much to add to a lease: up to LEASE_CALLS estimates in all, in whole estimates, never more
- * than half a hard budget's room (so other workers get the rest) and at least one estimate when
- * the room holds one — near the limit a lease is one call's estimate: per call, as before leases.
+ * than half a hard budget's room (so other workers get the rest) and at least what the call at
+ * hand lacks (the estimate less the lease's free part; one estimate for a background top-up) when
+ * the room holds that — near the limit a lease is one call's estimate: per call, as before leases.
+ * So a call fits when the lease's free part and the window's headroom together cover it.
  */
 export function grantSize(estimate: Units, free: Units, calls: bigint = LEASE_CALLS): GrantSize {
   return (headroom) => {
-    const wanted = estimate * calls - free > estimate ? estimate * calls - free : estimate;
+    const least = estimate > free ? estimate - free : estimate;
+    const wanted = estimate * calls - free > least ? estimate * calls - free : least;
     if (headroom === null) return wanted;
-    if (headroom < estimate) return 0n;
+    if (headroom < least) return 0n;
     const bounded = wanted < headroom / 2n ? wanted : headroom / 2n;
     const whole = (bounded / estimate) * estimate;
-    return whole > estimate ? whole : estimate;
+    return whole > least ? whole : least;
   };
 }
 
@@ -118,7 +121,11 @@ export class LeaseBook {
         continue;
       }
       const outcome = await this.topUp(short, estimate);
-      if (outcome.granted === 0n && !outcome.gone) throw new BudgetRefusal(short.budget, outcome.window.spent, outcome.window.reserved);
+      if (outcome.granted === 0n && !outcome.gone) {
+        const { amount, spent, reserved } = outcome.window;
+        const headroom = toUnits(amount) - toUnits(spent) - toUnits(reserved);
+        throw new BudgetRefusal(short.budget, spent, reserved, short.free + (headroom > 0n ? headroom : 0n));
+      }
     }
   }
 

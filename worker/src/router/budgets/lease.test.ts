@@ -112,4 +112,9 @@ describe('grantSize', () => {
     expect(grantSize(E, LEASE_CALLS * E)(toUnits('100'))).toBe(E);
     expect(grantSize(E, 0n)(null)).toBe(E * LEASE_CALLS);
   });
+
+  it('grants a lease with part of an estimate free only what the call lacks when the room holds no more', () => {
+    expect(grantSize(E, E / 2n)(E / 2n)).toBe(E - E / 2n);
+    expect(grantSize(E, E / 2n)(E / 2n - 1n)).toBe(0n);
+  });
 });

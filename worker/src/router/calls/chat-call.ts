@@ -3,14 +3,14 @@ import { andThen, type Eventually } from '../../support/eventually';
 import type { Raw } from '../../support/problems';
 import type { CatalogModel } from '../catalog/models';
 import type { ChatResult } from '../../providers/types';
-import { chatEstimate } from '../budgets/estimate';
+import { chatBound } from '../budgets/estimate';
 import type { CallClient } from './call-deadline';
 import { CallRecord, type CallIdentity } from '../usage/call-record';
 import { parseChatRequest, type ParsedChatRequest } from '../request/chat-request';
 import { CompletionShape, outputText } from './chat-completion';
 import { runModelCall, type ModelCallResult } from './model-call';
 import type { AnswerHeaders } from './answer-stream';
-import { providerRequest } from './provider-call';
+import { applyOutputLimit, providerRequest } from './provider-call';
 import { resolveTarget } from '../catalog/resolve';
 import { neededFeatures } from '../request/request-support';
 import type { CallServices, PrepareServices } from './call-services';
@@ -69,7 +69,10 @@ export function prepareChatCall(router: PrepareServices, raw: Raw, caller: Calle
       callIdentity(caller, body.metadata, resolution.purpose, streaming ? 'stream' : 'chat'),
     );
     const call: ChatCall = { body, candidates: resolution.candidates, record, streaming };
-    return andThen(record.reserve(router.budgets, caller.siteUrl, resolution.candidates[0]!, chatEstimate(body)), () => call);
+    return andThen(record.reserve(router.budgets, caller.siteUrl, chatBound(body, resolution.candidates)), () => {
+      applyOutputLimit(body, record);
+      return call;
+    });
   });
 }
 
@@ -88,6 +91,7 @@ export function runChatCall(
   client: CallClient,
   headers?: AnswerHeaders,
 ): Promise<ModelCallResult<ChatResult> | null> {
+  applyOutputLimit(body, record, headers);
   return runModelCall(services, record, client, {
     candidates,
     cache: headers && { record, headers },

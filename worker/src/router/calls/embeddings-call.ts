@@ -1,6 +1,7 @@
 import type { Raw } from '../../support/problems';
 import type { CallClient } from './call-deadline';
 import { CallRecord } from '../usage/call-record';
+import { embeddingsBound } from '../budgets/estimate';
 import { callIdentity, type Caller } from './chat-call';
 import { parseEmbeddingRequest } from '../request/embedding-request';
 import { runModelCall } from './model-call';
@@ -23,7 +24,7 @@ export async function embeddingsCall(router: CallServices & PrepareServices, raw
   const body = parseEmbeddingRequest(raw);
   const resolution = await resolveTarget(body, 'embeddings', router.purposes, await router.providers.configuredNames());
   const record = new CallRecord(router.usage, router.prices, callIdentity(caller, body.metadata, resolution.purpose, 'embeddings'));
-  await record.reserve(router.budgets, caller.siteUrl, resolution.candidates[0]!, { promptText: body.input.join('\n'), embeddings: true });
+  await record.reserve(router.budgets, caller.siteUrl, embeddingsBound(body.input, resolution.candidates));
   const done = await runModelCall(router, record, client, {
     candidates: resolution.candidates,
     promptText: body.input.join('\n'),

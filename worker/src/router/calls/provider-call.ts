@@ -10,6 +10,7 @@ import { describeProvider } from '../../providers/registry';
 import type { ChatRequest, Provider } from '../../providers/types';
 import type { CallServices } from './call-services';
 import { withResponseCache, type CacheContext } from '../response-cache/cached-provider';
+import type { AnswerHeaders } from './answer-stream';
 
 /**
  * Small pieces every call path shares. The provider for a model, with its key pool, image
@@ -23,6 +24,18 @@ export function providerFor(router: CallServices, model: CatalogModel, cache?: C
       return withResponseCache(router.responseCache, prepared, model.id, cache);
     });
   });
+}
+
+/** The header that reports the output limit a call runs with (docs/api-notes.md "Budgets"). */
+export const MAX_OUTPUT_HEADER = 'x-svc-max-output-tokens';
+
+/**
+ * After the reservation: a call that named no output limit runs with the one it was given
+ * (CallRecord.maxOutputTokens), and the answer's headers say the limit it runs with.
+ */
+export function applyOutputLimit(body: { maxTokens?: number }, record: CallRecord, headers?: AnswerHeaders): void {
+  if (body.maxTokens === undefined && record.maxOutputTokens !== null) body.maxTokens = record.maxOutputTokens;
+  if (headers && record.maxOutputTokens !== null) headers.set(MAX_OUTPUT_HEADER, String(record.maxOutputTokens));
 }
 
 export function providerRequest(body: ParsedChatRequest, model: CatalogModel): ChatRequest {

@@ -2,7 +2,7 @@ import { ApiError } from '../../support/api-error';
 import { AttemptsExhausted, isAbort, toApiError, withFallback } from './attempts';
 import type { CatalogModel } from '../catalog/models';
 import type { CallRecord, RouterBlock } from '../usage/call-record';
-import { logUpstreamFailure, providerFor, providerRequest } from './provider-call';
+import { applyOutputLimit, logUpstreamFailure, providerFor, providerRequest } from './provider-call';
 import type { ParsedChatRequest } from '../request/chat-request';
 import type { FinishReason, StreamEvent, TokenUsage } from '../../providers/types';
 import type { CallServices } from './call-services';
@@ -72,6 +72,7 @@ export function streamCall(
   shape: (push: (piece: StreamPiece) => void) => StreamShaper,
 ): AnswerStream {
   const headers: AnswerHeaders = new Map();
+  applyOutputLimit(call.body, call.record, headers);
   const pieces = StreamChannel.run<StreamPiece>((push) => runStream(services, call, headers, shape(push)));
   return { headers, pieces };
 }

@@ -21,7 +21,20 @@ export interface CatalogModel {
   cacheReadPerMtok: number;
   cacheWritePerMtok: number;
   supports: ModelSupport;
+  /** The most output tokens one answer may hold; null when the provider documents none for it (or the model is not listed). */
+  maxOutputTokens: number | null;
+  /** The most input tokens one image may cost on it (docs/external/image-tokens.md). */
+  imageTokens: number;
+  /** Output tokens billed beyond the request's limit, per `reasoning_effort` (Anthropic's thinking budget); absent: none. */
+  reasoningBeyondLimit?: Readonly<Record<string, number>>;
 }
+
+/**
+ * An image's bound on a model whose row names none (an unlisted or local model): above every
+ * documented rule but gpt-4o-mini's (Gemini's 768-px tiles for a 3072-px image: 16 × 258;
+ * docs/external/image-tokens.md).
+ */
+export const DEFAULT_IMAGE_TOKENS = 4_128;
 
 export const OPEN_MODEL_PROVIDERS: ReadonlySet<string> = OPEN_MODEL_PROVIDER_IDS;
 export const KNOWN_PROVIDERS: readonly string[] = PROVIDER_IDS;
@@ -38,6 +51,9 @@ export const CATALOG: CatalogModel[] = PROVIDER_DESCRIPTORS.flatMap((descriptor)
     cacheReadPerMtok: model.price.cacheRead ?? model.price.input,
     cacheWritePerMtok: model.price.cacheWrite ?? 0,
     supports: model.capability === 'chat' ? { ...descriptor.support, ...model.supports } : NO_FEATURE,
+    maxOutputTokens: model.maxOutput ?? null,
+    imageTokens: model.imageTokens ?? DEFAULT_IMAGE_TOKENS,
+    ...(model.reasoningBeyondLimit && { reasoningBeyondLimit: model.reasoningBeyondLimit }),
   })),
 );
 
@@ -73,5 +89,7 @@ export function findModel(id: string): CatalogModel | null {
     cacheReadPerMtok: 0,
     cacheWritePerMtok: 0,
     supports: embedding ? NO_FEATURE : describeProvider(parts.provider)!.support,
+    maxOutputTokens: null,
+    imageTokens: DEFAULT_IMAGE_TOKENS,
   };
 }

@@ -20,6 +20,7 @@ const ROUTER = {
   latency_ms: 1,
   cost: { amount: '0.00000000', currency: 'USD' },
   usage_estimated: false,
+  max_output_tokens: null,
 };
 const USAGE = { promptTokens: 44, completionTokens: 4, totalTokens: 48, cachedTokens: 3, reasoningTokens: 2 };
 

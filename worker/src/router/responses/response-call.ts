@@ -1,6 +1,7 @@
 import { ApiError } from '../../support/api-error';
 import type { Raw } from '../../support/problems';
-import { chatEstimate } from '../budgets/estimate';
+import { chatBound } from '../budgets/estimate';
+import { applyOutputLimit } from '../calls/provider-call';
 import { resolveTarget } from '../catalog/resolve';
 import type { PrepareServices } from '../calls/call-services';
 import { callIdentity, type BlockingCall, type Caller } from '../calls/chat-call';
@@ -50,7 +51,8 @@ export async function prepareResponseCall(
   const body = toChatRequest(raw, fields, history);
   const resolution = await resolveTarget(body, 'chat', services.purposes, await services.providers.configuredNames());
   const record = new CallRecord(services.usage, services.prices, callIdentity(caller, body.metadata, resolution.purpose, 'responses'));
-  await record.reserve(services.budgets, caller.siteUrl, resolution.candidates[0]!, chatEstimate(body));
+  await record.reserve(services.budgets, caller.siteUrl, chatBound(body, resolution.candidates));
+  applyOutputLimit(body, record);
   const parameters = echoedParameters(raw, fields.store);
   const describe = (model: { id: string }) => new ResponseShape(model.id, parameters, fields.previousResponseId);
   return { body, candidates: resolution.candidates, record, fields, history, describe };

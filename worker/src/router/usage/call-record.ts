@@ -1,8 +1,7 @@
 import { ApiError } from '../../support/api-error';
 import type { Eventually } from '../../support/eventually';
 import { prefixedId } from '../../support/ids';
-import type { BudgetGuard, Reservation } from '../budgets/budget-guard';
-import type { CallEstimateInput } from '../budgets/estimate';
+import type { Admission, BudgetGuard, CallBound, Reservation } from '../budgets/budget-guard';
 import type { CatalogModel } from '../catalog/models';
 import { recordCallMetrics } from './call-metrics';
 import { costOfUsage, estimateTokens, type Price } from './cost';
@@ -39,6 +38,8 @@ export interface RouterBlock {
   latency_ms: number;
   cost: { amount: string; currency: string };
   usage_estimated: boolean;
+  /** The output limit sent to the provider (docs/api-notes.md "Budgets"); null when the call had none. */
+  max_output_tokens: number | null;
 }
 
 /**
@@ -53,6 +54,11 @@ export class CallRecord {
   private firstTokenAt: bigint | null = null;
   private budgets: BudgetGuard | null = null;
   private reservation: Reservation | null = null;
+  /**
+   * The output limit the call runs with (docs/api-notes.md "Budgets"): its own, or the one it was
+   * given under a budget; null when it has none. Known once it reserved.
+   */
+  maxOutputTokens: number | null = null;
   /** Set by the response cache (response-cache/cached-provider.ts) when the answer came from it. */
   private cacheHit = false;
   private readonly opening: Promise<void>;
@@ -80,28 +86,32 @@ export class CallRecord {
   }
 
   /**
-   * Reserves the call's estimated cost on the budgets of its key, team and site before it runs
-   * (router/budgets/budget-guard.ts); `finish` settles it at the real cost on every path. A hard
-   * budget that refuses: the usage row is completed as error `svc_budget_exceeded` (cost 0) and
-   * the 429 is thrown. Done at once when no budget applies and the budget list is cached.
+   * Reserves the call's bound (router/budgets/estimate.ts: the most its models can bill for what
+   * it sends) on the budgets of its key, team, site and customer before it runs
+   * (router/budgets/budget-guard.ts), and learns its output limit (`maxOutputTokens`); `finish`
+   * settles it at the real cost on every path. Refused (429 svc_budget_exceeded, 400
+   * svc_unpriced_model): the usage row is completed as that error (cost 0) and the error thrown.
+   * Done at once when no budget applies and the budget list is cached.
    */
-  reserve(budgets: BudgetGuard, siteUrl: string, model: CatalogModel, estimate: CallEstimateInput): Eventually<void> {
-    let reserving: Eventually<Reservation | null>;
+  reserve(budgets: BudgetGuard, siteUrl: string, bound: CallBound): Eventually<void> {
+    const model = bound.candidates[0]!;
+    let reserving: Eventually<Admission>;
     try {
-      reserving = budgets.reserve(this.usageId, { keyId: this.identity.keyId, team: this.identity.keyTeam, siteUrl }, model, estimate);
+      reserving = budgets.reserve(this.usageId, { keyId: this.identity.keyId, team: this.identity.keyTeam, siteUrl }, bound);
     } catch (error) {
       return this.refused(error, model);
     }
     if (reserving instanceof Promise)
       return reserving.then(
-        (reservation) => this.reserved(budgets, reservation),
+        (admission) => this.reserved(budgets, admission),
         (error: unknown) => this.refused(error, model),
       );
     this.reserved(budgets, reserving);
   }
 
-  private reserved(budgets: BudgetGuard, reservation: Reservation | null): void {
-    this.reservation = reservation;
+  private reserved(budgets: BudgetGuard, admission: Admission): void {
+    this.reservation = admission.reservation;
+    this.maxOutputTokens = admission.maxOutputTokens;
     this.budgets = budgets;
   }
 
@@ -161,6 +171,7 @@ export class CallRecord {
         latency_ms: Math.round(latencyMs),
         cost: { amount: cost ?? '0.00000000', currency: price?.currency ?? 'USD' },
         usage_estimated: estimated,
+        max_output_tokens: this.maxOutputTokens,
       },
     };
   }
