@@ -29,8 +29,8 @@ function svc_client_features(): array {
 /**
  * This site's AI allowance and credits, as the hub last said (the session check, hourly, and
  * the hub's pushed summaries), or null while the hub has sent none. Money is USD (`currency`)
- * as decimal strings with 8 places, exact: compare them as strings or with bcmath, never as
- * floats.
+ * as decimal strings with always 8 places, exact: test equality as strings, order them with
+ * bccomp(), never as floats.
  *
  * - `allowance` — the allowance's amount for its `period` (month, year, term or total), null
  *   when the site has none (credits only);

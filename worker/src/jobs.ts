@@ -6,6 +6,7 @@ import type { Config } from './config';
 import { shellNoncePurge } from './http/shell/shell-nonce-purge';
 import { expiryJob } from './license/expiry-job';
 import { OutboxDelivery } from './license/outbox-delivery';
+import { aiAccountsJob } from './router/ai-accounts/ai-accounts';
 import { budgetLeaseUpkeep } from './router/budgets/lease-upkeep-job';
 import { budgetSweep } from './router/budgets/sweep-job';
 import { responsesRetention } from './router/responses/retention-job';
@@ -48,6 +49,7 @@ export function startJobs(config: Config, services: Services, logger: Logger): R
     usageSweep(services.router.usage, logger, config.usageStaleAfterMs),
     budgetSweep(services.router.budgets.ledger, logger, config.budgetSweepMs),
     budgetLeaseUpkeep(services.router.budgets.leases, logger),
+    aiAccountsJob(services.ai, logger),
     responseCachePurge(services.router.responseCache, logger),
   ];
   delivery.start();

@@ -12,6 +12,7 @@ import { CustomerStore } from './license/customers/customer-rows';
 import { Library } from './library/library';
 import type { Logger } from './support/logger';
 import { PendingWrites } from './support/pending-writes';
+import { createAiAccounts, type AiAccounts } from './router/ai-accounts/ai-accounts';
 import { createRouterServices, type RouterServices } from './router/router-services';
 
 /** Everything a request or a CLI command may need, built once from the configuration. */
@@ -28,6 +29,8 @@ export interface Services {
   /** Which customer owns which site (license/customers/). */
   customers: CustomerDirectory;
   router: RouterServices;
+  /** AI allowances and credits sold through WooCommerce, as budgets (router/ai-accounts/). */
+  ai: AiAccounts;
   commerce: CommerceServices;
   library: Library;
   /** Shell-signature nonces, claimed across workers (db/shell-nonce-claims.ts). */
@@ -41,6 +44,7 @@ export function createServices(config: Config, logger: Logger, database: Databas
   const entitlements = new EntitlementStore(database, outbox);
   const gate = new EntitlementGate(entitlements);
   const customers = new CustomerDirectory(new CustomerStore(database));
+  const ai = createAiAccounts(database, outbox);
   return {
     config,
     logger,
@@ -53,7 +57,8 @@ export function createServices(config: Config, logger: Logger, database: Databas
     gate,
     customers,
     router: createRouterServices(config, database, pending, logger, outbox, customers),
-    commerce: createCommerceServices(config, database, entitlements, gate, logger, customers),
+    ai,
+    commerce: createCommerceServices(config, database, entitlements, gate, logger, customers, ai),
     library: new Library(database, { publicUrl: config.publicUrl, pluginUrl: config.pluginUrl }, logger),
     shellNonces: new ShellNonceStore(database),
   };

@@ -93,6 +93,14 @@ final class Svc_Hub_Woocommerce_Order_Facts {
 				);
 			}
 		}
+		$refunds = array();
+		foreach ( $order->get_refunds() as $refund ) {
+			// As REST v3 writes them: the refund's id and its total, negative (docs/external/woocommerce.md).
+			$refunds[] = array(
+				'id'    => (int) $refund->get_id(),
+				'total' => '-' . ltrim( self::decimal( $refund->get_amount() ), '-' ),
+			);
+		}
 		return array(
 			'id'                => (int) $order->get_id(),
 			'status'            => (string) $order->get_status(),
@@ -104,6 +112,7 @@ final class Svc_Hub_Woocommerce_Order_Facts {
 			'billing'           => array( 'email' => (string) $order->get_billing_email() ),
 			'line_items'        => $line_items,
 			'meta_data'         => $meta_data,
+			'refunds'           => $refunds,
 		);
 	}
 

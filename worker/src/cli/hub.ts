@@ -6,6 +6,7 @@ import { createLogger } from '../support/logger';
 import { productVersion } from '../support/version';
 import { parseArguments, UsageError } from './arguments';
 import { budgetCommand } from './budget-commands';
+import { aiCommand, creditCommand } from './credit-commands';
 import { entitlementCommand } from './entitlement-commands';
 import { cliEnvironment } from './environment';
 import { keyCommand } from './key-commands';
@@ -44,7 +45,13 @@ const USAGE = `svc-hub operator CLI — npm run hub -- <command>
   budget remove BUDGET_ID
   package create --id ID --name N --price 49.00 --currency EUR --features a,b
                  [--duration-days D] [--woo-product P] [--store URL] [--description D]
+  package update --id ID … (every field again)
+                 AI: [--kind standard|credit] [--credit-amount USD] [--credit-scope site|customer]
+                     [--allowance USD] [--allowance-period month|year|term|total] [--overage stop|bill] [--overage-cap USD] [--markup PERCENT]
   package list
+  credits show SITE_URL|CUSTOMER_ID
+  credits adjust SITE_URL|CUSTOMER_ID ±USD --reason R
+  ai statement [--site URL] [--format csv|json]
   package archive|activate PACKAGE_ID
   order list [--site URL] [--status S] [--limit N]
   order show ORDER_ID
@@ -104,6 +111,8 @@ async function run(argv: string[]): Promise<number> {
     store: storeCommand,
     library: libraryCommand,
     budget: budgetCommand,
+    credits: creditCommand,
+    ai: aiCommand,
   };
   if (!(area in commands) && area !== 'migrate') throw new UsageError(`Unknown command "${area}". Run: npm run hub -- help`);
   const config = loadConfig(cliEnvironment(), productVersion());

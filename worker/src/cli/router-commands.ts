@@ -1,5 +1,4 @@
-import { parsePrice } from '../router/settings/admin-inputs';
-import { findModel, KNOWN_PROVIDERS } from '../router/catalog/models';
+import { KNOWN_PROVIDERS } from '../router/catalog/models';
 import { saveProviderChange } from '../router/settings/provider-settings';
 import { validatePurpose } from '../router/catalog/purposes';
 import type { RouterServices } from '../router/router-services';
@@ -104,31 +103,4 @@ export async function purposeCommand(
   );
   await router.purposes.set(purpose.purpose, purpose.models, purpose.description);
   print(`${purpose.purpose} → ${purpose.models.join(', ')}`);
-}
-
-/** `price set MODEL --input 0.15 --output 0.60 [--cache-read 0.075] [--cache-write 0]` (USD per million tokens). */
-export async function priceCommand(
-  services: { router: Pick<RouterServices, 'prices'> },
-  action: string | undefined,
-  parsed: ParsedArguments,
-  print: Print,
-): Promise<void> {
-  if (action !== 'set')
-    throw new UsageError(
-      'Usage: price set MODEL --input USD_PER_MTOK --output USD_PER_MTOK [--cache-read USD_PER_MTOK] [--cache-write USD_PER_MTOK]',
-    );
-  const flags = takeFlags(parsed, ['input', 'output', 'cache-read', 'cache-write'], ['input', 'output']);
-  const model = parsed.positionals[2];
-  if (!model || !findModel(model)) throw new UsageError(`Unknown model "${model ?? ''}".`);
-  const override = parsePrice({
-    input_per_mtok: flags.input,
-    output_per_mtok: flags.output,
-    cache_read_per_mtok: flags['cache-read'],
-    cache_write_per_mtok: flags['cache-write'],
-  });
-  await services.router.prices.set(model, override);
-  const price = await services.router.prices.priceFor(model);
-  print(
-    `${model}: ${price.inputPerMtok} in / ${price.outputPerMtok} out / ${price.cacheReadPerMtok} cache read / ${price.cacheWritePerMtok} cache write per million tokens (USD).`,
-  );
 }

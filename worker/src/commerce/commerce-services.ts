@@ -1,10 +1,12 @@
 import type { Config } from '../config';
 import type { Database } from '../db/connections';
+import type { AllowanceBook, CreditBook } from '../license/ai-accounts';
 import type { EntitlementStore } from '../license/entitlements';
 import type { CustomerDirectory } from '../license/customers/customer-directory';
 import type { EntitlementGate } from '../license/gate';
 import { SubscriptionTerms } from '../license/subscription-terms';
 import type { Logger } from '../support/logger';
+import { AiPurchases } from './ai-purchases';
 import { Checkout } from './checkout';
 import { OrderStore } from './orders';
 import { PackageStore } from './packages';
@@ -30,6 +32,14 @@ export interface CommerceServices {
   webhooks: WebhookServices;
   /** Pulling orders from stores with REST credentials (what WooCommerce never re-sends). */
   reconcile: ReconcileServices;
+  /** What payments and entitlement changes mean for a site's AI allowance and credits. */
+  ai: AiPurchases;
+}
+
+/** Router's books of allowances and credits (router/ai-accounts/), through license's interfaces. */
+export interface AiBooks {
+  credits: CreditBook;
+  allowances: AllowanceBook;
 }
 
 export function createCommerceServices(
@@ -39,8 +49,11 @@ export function createCommerceServices(
   gate: EntitlementGate,
   logger: Logger,
   customers: CustomerDirectory,
+  books: AiBooks,
 ): CommerceServices {
   const packages = new PackageStore(database);
+  const ai = new AiPurchases(database, packages, books.credits, books.allowances);
+  entitlements.observe(ai);
   const orders = new OrderStore(database);
   const wooCommerce = new ShellWooCommerce(config.shellUrl, config.hubSecret, logger);
   const subscriptionStore = new SubscriptionStore(database);
@@ -53,7 +66,7 @@ export function createCommerceServices(
     gate,
     config.renewalGraceDays,
   );
-  const payments = new PaymentEvents(orders, packages, entitlements, gate, subscriptions, customers);
+  const payments = new PaymentEvents(orders, packages, entitlements, gate, subscriptions, customers, ai);
   const webhooks = createWebhookServices(config, database);
   return {
     packages,
@@ -64,5 +77,6 @@ export function createCommerceServices(
     subscriptions,
     webhooks,
     reconcile: createReconcileServices(config, database, payments, webhooks),
+    ai,
   };
 }

@@ -3,6 +3,7 @@ import type { CustomerDirectory } from '../license/customers/customer-directory'
 import type { EntitlementStore } from '../license/entitlements';
 import type { EntitlementGate } from '../license/gate';
 import { normaliseSiteUrl } from '../support/site-url';
+import type { AiPurchases } from './ai-purchases';
 import { decimalToMicros } from './money';
 import { canTransition, orderStatusFromWoo } from './order-states';
 import { ORDER_ID_PATTERN, type OrderRecord, type OrderStore } from './orders';
@@ -29,6 +30,7 @@ export class PaymentEvents {
     private readonly gate: EntitlementGate,
     private readonly subscriptions: SubscriptionEvents,
     private readonly customers: Pick<CustomerDirectory, 'learnFromOrder' | 'changed'>,
+    private readonly ai: AiPurchases,
   ) {}
 
   /**
@@ -117,6 +119,9 @@ export class PaymentEvents {
         reason: `modified ${facts.dateModified.toISOString()}, before the last applied ${order.lastEventAt.toISOString()}`,
       };
     }
+    const actor = facts.store !== null ? `woocommerce:${facts.store}` : 'woocommerce:this-site';
+    // A credit package's refunds take back their share of the credits, once each, whatever the order's status does.
+    if (order.wooOrderId !== null) await this.ai.refunds(connection, facts, order, pkg, actor);
     const target = orderStatusFromWoo(facts.status, facts.datePaid);
     const noChange = async (reason: string): Promise<PaymentResult> => {
       await this.orders.noteEvent(connection, order.id, facts.dateModified);
@@ -127,7 +132,6 @@ export class PaymentEvents {
     if (target === order.status) return noChange(`the order is already ${order.status}`);
     if (!canTransition(order.status, target)) return noChange(`an order cannot go from ${order.status} to ${target}`);
 
-    const actor = facts.store !== null ? `woocommerce:${facts.store}` : 'woocommerce:this-site';
     const detail = `WooCommerce order ${facts.wooOrderId} ${facts.status}`;
     await this.orders.transition(connection, order, target, { source, detail, wooOrderId: facts.wooOrderId, eventAt: facts.dateModified });
     if (target === 'paid') {
@@ -141,6 +145,8 @@ export class PaymentEvents {
       });
       // Whoever paid owns the site from now on, unless an admin said otherwise (license/customers/).
       if (facts.buyer) await this.customers.learnFromOrder(connection, order.siteUrl, { store: facts.store, ...facts.buyer });
+      // A credit package credits the site, or the customer just learned (docs/commerce.md "AI allowances and credits").
+      await this.ai.paid(connection, order, pkg, actor);
     } else if (target === 'refunded') {
       await this.entitlements.revokePurchase(connection, {
         siteUrl: order.siteUrl,

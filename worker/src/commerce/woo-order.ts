@@ -25,6 +25,8 @@ export interface WooOrderFacts {
   renewalOf?: number | null;
   /** Who paid: customer_id and billing (commerce/woo-buyer.ts); the site's customer is learned from it when the order pays. */
   buyer?: WooBuyer;
+  /** `refunds[]`: each refund's id and amount (positive; REST writes it negative). */
+  refunds?: { id: number; amount: string }[];
 }
 
 type Json = Record<string, unknown>;
@@ -69,6 +71,19 @@ export function positiveInteger(value: unknown): number | null {
   return typeof text === 'string' && /^[1-9]\d{0,18}$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : null;
 }
 
+/** `refunds[{id, total}]` with the total made positive; entries without a stored id or a decimal total are left out. */
+export function refundsOf(order: Json): { id: number; amount: string }[] {
+  if (!Array.isArray(order.refunds)) return [];
+  const refunds: { id: number; amount: string }[] = [];
+  for (const refund of order.refunds) {
+    if (!isObject(refund) || !isStoredId(refund.id)) continue;
+    const total = typeof refund.total === 'number' ? String(refund.total) : refund.total;
+    if (typeof total !== 'string' || !/^-?\d{1,12}(\.\d{1,6})?$/.test(total.trim())) continue;
+    refunds.push({ id: refund.id, amount: total.trim().replace(/^-/, '') });
+  }
+  return refunds;
+}
+
 /** The facts of a REST v3 order object, or the reason it is not one. */
 export function factsFromRestOrder(order: unknown, store: string | null): WooOrderFacts | { error: string } {
   if (!isObject(order)) return { error: 'the body is not an order object' };
@@ -89,5 +104,6 @@ export function factsFromRestOrder(order: unknown, store: string | null): WooOrd
     siteUrl: metaValue(order, 'svc_site_url'),
     renewalOf: positiveInteger(rawMetaValue(order, '_subscription_renewal')),
     buyer: buyerOf(order),
+    refunds: refundsOf(order),
   };
 }

@@ -4,6 +4,7 @@ import type { Database } from '../db/connections';
 import { withTransaction } from '../db/transaction';
 import { ApiError } from '../support/api-error';
 import { prefixedId } from '../support/ids';
+import type { EntitlementObserver } from './ai-accounts';
 import type { EntitlementChange, EntitlementRecord } from './entitlement-record';
 import { canTransition, type EntitlementStatus } from './entitlement-states';
 import type { OutboxWriter } from './outbox-writer';
@@ -62,11 +63,17 @@ const sameTime = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === 
 export class EntitlementStore {
   /** Per open transaction: outbox messages queued (announced once it commits) and site locks held. */
   private readonly open = new WeakMap<PoolConnection, { messages: number; sites: Set<string> }>();
+  private readonly observers: EntitlementObserver[] = [];
 
   constructor(
     private readonly database: Database,
     private readonly outbox: OutboxWriter,
   ) {}
+
+  /** Tells `observer` of every change, in the change's transaction (an allowance follows its entitlement: license/ai-accounts.ts). */
+  observe(observer: EntitlementObserver): void {
+    this.observers.push(observer);
+  }
 
   async listForSite(
     siteUrl: string,
@@ -335,6 +342,7 @@ export class EntitlementStore {
       [siteUrl],
     );
     const changed = rows.map(toRecord).find((entitlement) => entitlement.id === entitlementId);
+    for (const observer of changed ? this.observers : []) await observer.entitlementChanged(connection, changed!);
     await this.outbox.enqueue(connection, {
       siteUrl,
       type: 'entitlement.updated',

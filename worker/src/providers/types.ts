@@ -88,8 +88,12 @@ export interface TokenUsage {
   promptTokens: number;
   completionTokens: number;
   totalTokens: number;
-  /** Set when the provider reports its own cost (OpenRouter `usage.cost`), in USD. */
-  providerCostUsd?: number;
+  /**
+   * What the provider says the call cost, in USD as a decimal string with 8 places (OpenRouter
+   * `usage.cost`); set only by a provider whose descriptor trusts its figure. The budget settles
+   * at it (docs/api-notes.md "Provider-reported cost").
+   */
+  providerCost?: string;
   /**
    * Of promptTokens, read from the provider's cache (OpenAI `prompt_tokens_details.cached_tokens`,
    * Anthropic `cache_read_input_tokens`, Gemini `cachedContentTokenCount`). promptTokens always
@@ -206,10 +210,40 @@ export interface ProviderDescriptor {
   testModel: string | null;
   /** Whether the provider fetches https image URLs itself; when false the router inlines them as data first. */
   fetchesImageUrls: boolean;
-  /** Whether any model name is accepted (unlisted ones priced 0 until the admin sets a price). */
+  /**
+   * Whether any model name is accepted. An unlisted one is unpriced (docs/api-notes.md "Unpriced
+   * models") until the admin prices it or sets the provider's default price — or free, for a
+   * provider with `unlistedFree`.
+   */
   openModels: boolean;
+  /** Models the catalog does not list cost nothing unless the admin prices them: the provider runs on the admin's own machine (Ollama). */
+  unlistedFree?: boolean;
   /** What its chat models honour unless a model says otherwise (open-model providers: what the models behind them may). */
   support: ModelSupport;
   /** The models it ships in the catalog, with list prices (docs/providers.md names the sources). */
   models: readonly DescribedModel[];
+  /** Where the provider publishes its models' prices, for `hub price sync <provider>` (router/catalog/price-sync.ts). */
+  priceList?: PriceListSource;
+}
+
+/** One model's listed price: USD per million tokens as decimal strings (6 places at most); cache prices null when not listed. */
+export interface ListedPrice {
+  /** The provider's model name (no `<provider>/` prefix). */
+  model: string;
+  inputPerMtok: string;
+  outputPerMtok: string;
+  cacheReadPerMtok: string | null;
+  cacheWritePerMtok: string | null;
+}
+
+/** A price list read: the priced models, and the entries refused with why. */
+export interface ListedPrices {
+  prices: ListedPrice[];
+  refused: Array<{ model: string; reason: string }>;
+}
+
+/** A provider's published price list: a GET below its base URL, and how its body reads (throws on a malformed one). */
+export interface PriceListSource {
+  path: string;
+  parse(body: unknown): ListedPrices;
 }

@@ -20,6 +20,7 @@ import { RateLimiter } from './limits/rate-limiter';
 import { ResponseStore } from './responses/response-rows';
 import { journalTag, UsageJournal } from './usage/journal';
 import { UsageRecorder } from './usage/recorder';
+import { NO_MARKUP, type MarkupSource } from './usage/billing';
 import { KeyPools } from './key-pools/key-pools';
 import { ResponseCache } from './response-cache/response-cache';
 
@@ -54,6 +55,8 @@ export function createRouterServices(
   logger: Logger,
   outbox: OutboxWriter,
   customers: SiteCustomers,
+  /** The sites' resale markups, for the usage rows' `billed` (router/usage/billing.ts); none unless the composition root gives one. */
+  markup: MarkupSource = NO_MARKUP,
 ): RouterServices {
   const providerStore = new ProviderStore(database, config.encryptionKey);
   const prices = new PriceBook(database);
@@ -65,7 +68,7 @@ export function createRouterServices(
     providers,
     purposes: new PurposeBook(database),
     prices,
-    usage: usageRecorder(config, database, pending, logger),
+    usage: usageRecorder(config, database, pending, logger, markup),
     limiter: new RateLimiter(new MysqlRateCounters(database), logger),
     calls: new ConcurrentCalls(),
     images: new ImageInliner(new OutboundGuard(config.outbox.outboundAllow), config.outbox.outboundAllow, config.images),
@@ -78,9 +81,9 @@ export function createRouterServices(
 }
 
 /** The usage recorder, with its journal unless SVC_USAGE_JOURNAL_DIR is `off`. */
-function usageRecorder(config: Config, database: Database, pending: PendingWrites, logger: Logger): UsageRecorder {
+function usageRecorder(config: Config, database: Database, pending: PendingWrites, logger: Logger, markup: MarkupSource): UsageRecorder {
   const worker = { name: `${hostname()}:${config.port}`, boot: ulid() };
   const journal =
     config.usageJournalDir === null ? null : new UsageJournal(config.usageJournalDir, journalTag(config.database), worker.boot, logger);
-  return new UsageRecorder(database, pending, logger, worker, journal);
+  return new UsageRecorder(database, pending, logger, worker, journal, markup);
 }

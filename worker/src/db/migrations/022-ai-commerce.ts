@@ -8,7 +8,8 @@ import { TABLE_OPTIONS } from './table-options';
  * `ai_allowance_period` month | year | term | total); `overage_mode` stop | bill with
  * `overage_cap`; `markup_percent`. `credit_ledger` holds one row per movement of a credits
  * balance (order +, call −, refund −, expiry −, adjustment ±) — the balance is their sum — with a
- * unique (kind, reference) so an order or a refund delivered twice moves nothing twice.
+ * unique (kind, reference) so an order or a refund delivered twice moves nothing twice; a refund's
+ * `asked` is its share, of which `amount` is what was unspent then (the rest is taken as leases return).
  * `ai_periods` one row per allowance period of an entitlement (its budget, what it allowed, what
  * was used and billed when it closed: the overage statement). `ai_alerts` the 50/80/100 %
  * crossings of an allowance or credits budget. `site_ai_settings` an admin's per-site markup.
@@ -39,6 +40,7 @@ export const aiCommerce: Migration = {
         budget_id VARCHAR(40) NOT NULL,
         kind VARCHAR(12) NOT NULL,
         amount DECIMAL(18,8) NOT NULL,
+        asked DECIMAL(18,8) NULL,
         reference VARCHAR(100) CHARACTER SET ascii COLLATE ascii_bin NULL,
         reason VARCHAR(500) NOT NULL DEFAULT '',
         actor VARCHAR(190) NOT NULL DEFAULT '',
@@ -59,6 +61,7 @@ export const aiCommerce: Migration = {
         overage_cap DECIMAL(18,8) NOT NULL DEFAULT 0,
         starts_at DATETIME(3) NOT NULL,
         ends_at DATETIME(3) NULL,
+        term_ends_at DATETIME(3) NULL,
         closed_at DATETIME(3) NULL,
         used DECIMAL(18,8) NULL,
         overage DECIMAL(18,8) NULL,

@@ -16,6 +16,7 @@ import { budgets } from './016-budgets';
 import { cachePools } from './017-cache-pools';
 import { responseItems } from './018-response-items';
 import { budgetRoles } from './019-budget-roles';
+import { costFigures } from './020-cost-figures';
 import { customersTenancy } from './021-customers-tenancy';
 import { aiCommerce } from './022-ai-commerce';
 
@@ -38,6 +39,7 @@ export const MIGRATIONS: Migration[] = [
   cachePools,
   responseItems,
   budgetRoles,
+  costFigures,
   customersTenancy,
   aiCommerce,
 ];

@@ -8,7 +8,7 @@ import { entitlementToJson } from '../../license/serialise';
 import { siteSummary } from '../../license/site-summary';
 
 /** The Bearer routes of /svc-license/v1/entitlement: the client's session check and the admin switch. */
-export function entitlementRouteHandlers(services: Pick<Services, 'entitlements' | 'gate'>) {
+export function entitlementRouteHandlers(services: Pick<Services, 'entitlements' | 'gate' | 'ai' | 'customers'>) {
   return {
     /** The caller's own site; an admin key may name another with `?site_url=`. */
     async read(request: Request, response: Response) {
@@ -23,7 +23,10 @@ export function entitlementRouteHandlers(services: Pick<Services, 'entitlements'
         siteUrl = asked;
       }
       response.setHeader('Cache-Control', 'no-store');
-      response.json(siteSummary(siteUrl, await services.entitlements.listForSite(siteUrl)));
+      const summary = siteSummary(siteUrl, await services.entitlements.listForSite(siteUrl));
+      // The site's AI allowance, credits and alerts (docs/api-notes.md "AI allowance and credits").
+      const customerId = await services.customers.customerOf(siteUrl);
+      response.json({ ...summary, ai: await services.ai.status.block(siteUrl, customerId) });
     },
 
     /** Admin keys: `{ site_url, package_id?, status?, expires_at?, reason }`; ambiguous → 409. */

@@ -1,5 +1,6 @@
 import type { Services } from '../../services';
 import { adminChatHandler } from '../handlers/admin/admin-chat';
+import { aiAccountHandlers } from '../handlers/admin/ai-accounts';
 import { budgetHandlers } from '../handlers/admin/budgets';
 import { cachePoolAdminHandlers } from '../handlers/admin/cache-pool-admin';
 import { commerceAdminHandlers } from '../handlers/admin/commerce-admin';
@@ -224,4 +225,13 @@ export const ADMIN_ROUTES: RouteRow[] = [
   { id: 'admin.budgets.replace', method: 'PUT', path: `${admin}/budgets/:id`, ...ADMIN, handler: (w) => w.once(budgetHandlers).update },
   { id: 'admin.budgets.update', method: 'PATCH', path: `${admin}/budgets/:id`, ...ADMIN, handler: (w) => w.once(budgetHandlers).update },
   { id: 'admin.budgets.remove', method: 'DELETE', path: `${admin}/budgets/:id`, ...ADMIN, handler: (w) => w.once(budgetHandlers).remove },
+  { id: 'admin.credits.show', method: 'GET', path: `${admin}/credits`, ...ADMIN, handler: (w) => w.once(aiAccountHandlers).show },
+  {
+    id: 'admin.credits.adjust',
+    method: 'POST',
+    path: `${admin}/credits/adjust`,
+    ...ADMIN,
+    handler: (w) => w.once(aiAccountHandlers).adjust,
+  },
+  { id: 'admin.ai.statement', method: 'GET', path: `${admin}/ai/statement`, ...ADMIN, handler: (w) => w.once(aiAccountHandlers).statement },
 ];

@@ -5,7 +5,7 @@ import { createOllamaProvider } from './ollama';
 /**
  * Ollama, its native `/api/chat`: no key; configured only by naming where it lives (its local
  * default is not assumed). Seed and penalties in `options`, no logprobs or logit bias; it cannot
- * fetch image URLs. Any model name; shipped ones are free.
+ * fetch image URLs. Any model name, free unless the admin prices it: it runs on the admin's own machine.
  */
 export const OLLAMA: ProviderDescriptor = {
   id: 'ollama',
@@ -18,6 +18,7 @@ export const OLLAMA: ProviderDescriptor = {
   testModel: 'ollama/llama3.2',
   fetchesImageUrls: false,
   openModels: true,
+  unlistedFree: true,
   support: { ...EVERY_FEATURE, logprobs: false, logitBias: false },
   models: [
     {

@@ -6,6 +6,7 @@
  */
 import { invalidResponse, isRetryableStatus, truncateResponseBody, UpstreamError } from '../errors';
 import { arrayField, isObject, numberField, stringField, vectorField, type JsonObject } from '../shared/schema';
+import { toProviderCost } from '../shared/provider-cost';
 import { StreamedToolCalls, toToolCalls } from './tool-calls';
 import type { ChatResult, EmbeddingResult, FinishReason, StreamEvent, TokenUsage } from '../types';
 
@@ -22,9 +23,11 @@ export interface UsageDialect {
   reasoningOutsideCompletion: boolean;
   /** A vendor object whose `usage` holds the figures when the top level has none (Groq's `x_groq`). */
   usageBlock: string | null;
+  /** `usage.cost` is the provider's bill for the call in USD (OpenRouter), kept as TokenUsage.providerCost. */
+  reportsCost: boolean;
 }
 
-export const OPENAI_USAGE: UsageDialect = { reasoningOutsideCompletion: false, usageBlock: null };
+export const OPENAI_USAGE: UsageDialect = { reasoningOutsideCompletion: false, usageBlock: null, reportsCost: false };
 
 /** The body's or chunk's usage object: top-level `usage`, else the dialect's vendor block's. */
 function usageOf(body: JsonObject, dialect: UsageDialect): unknown {
@@ -33,7 +36,7 @@ function usageOf(body: JsonObject, dialect: UsageDialect): unknown {
   return isObject(block) ? block.usage : undefined;
 }
 
-/** `usage` → TokenUsage, or null when absent or without token counts (OpenRouter's `cost` kept). */
+/** `usage` → TokenUsage, or null when absent or without token counts (`cost` kept where the dialect trusts it). */
 export function toUsage(value: unknown, dialect: UsageDialect = OPENAI_USAGE): TokenUsage | null {
   if (!isObject(value)) return null;
   const promptTokens = numberField(value.prompt_tokens);
@@ -44,8 +47,8 @@ export function toUsage(value: unknown, dialect: UsageDialect = OPENAI_USAGE): T
     completionTokens,
     totalTokens: numberField(value.total_tokens) ?? promptTokens + completionTokens,
   };
-  const cost = numberField(value.cost);
-  if (cost !== undefined) usage.providerCostUsd = cost;
+  const cost = dialect.reportsCost ? toProviderCost(value.cost) : undefined;
+  if (cost !== undefined) usage.providerCost = cost;
   const promptDetails = isObject(value.prompt_tokens_details) ? value.prompt_tokens_details : {};
   // DeepSeek also reports prompt_cache_hit_tokens; the OpenAI-shaped figure wins when both are there (they agree).
   const cached = numberField(promptDetails.cached_tokens) ?? numberField(value.prompt_cache_hit_tokens);

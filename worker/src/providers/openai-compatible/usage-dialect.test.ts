@@ -10,14 +10,14 @@ describe('usage dialects', () => {
   });
 
   it('adds reasoning tokens counted beside completion_tokens (xAI) to the billed completion tokens', () => {
-    const dialect = { reasoningOutsideCompletion: true, usageBlock: null };
+    const dialect = { reasoningOutsideCompletion: true, usageBlock: null, reportsCost: false };
     expect(toUsage(counts, dialect)).toEqual({ promptTokens: 32, completionTokens: 103, totalTokens: 135, reasoningTokens: 94 });
     const body = { choices: [{ index: 0, message: { role: 'assistant', content: 'Hi' }, finish_reason: 'stop' }], usage: counts };
     expect(fromChatCompletion(body, 'xai', dialect).usage?.completionTokens).toBe(103);
   });
 
   it("reads usage from a vendor block when the top level has none (Groq's x_groq), once when both have it", () => {
-    const dialect = { reasoningOutsideCompletion: false, usageBlock: 'x_groq' };
+    const dialect = { reasoningOutsideCompletion: false, usageBlock: 'x_groq', reportsCost: false };
     const finish = {
       choices: [{ index: 0, delta: {}, finish_reason: 'stop' }],
       x_groq: { id: 'req_1', usage: { prompt_tokens: 45, completion_tokens: 662, total_tokens: 707 } },

@@ -18,9 +18,17 @@ describe('openrouter provider', () => {
       { type: 'delta', text: ' from' },
       { type: 'delta', text: ' OpenRouter.' },
       { type: 'finish', reason: 'stop' },
-      { type: 'usage', usage: { promptTokens: 14, completionTokens: 4, totalTokens: 18, providerCostUsd: 0.0000045 } },
+      { type: 'usage', usage: { promptTokens: 14, completionTokens: 4, totalTokens: 18, providerCost: '0.00000450' } },
     ]);
     expect(upstream.server.requests.at(-1)!.url).toBe('/api/v1/chat/completions');
+  });
+
+  it("keeps a blocking answer's usage.cost as the provider cost, in USD to 8 places", async () => {
+    upstream.serve('openrouter-text-synthetic.json');
+    const result = await upstream.provider.chat(request, { signal: signal() });
+
+    expect(result.content).toBe('Hello from OpenRouter.');
+    expect(result.usage).toEqual({ promptTokens: 14, completionTokens: 5, totalTokens: 19, providerCost: '0.00000512' });
   });
 
   it('throws an error event that arrives mid-stream on HTTP 200, after the deltas before it', async () => {

@@ -4,6 +4,7 @@ import { parseChatRequest } from '../request/chat-request';
 import type { PriceBook } from '../catalog/prices';
 import type { CallOptions, ChatResult, Provider, StreamEvent } from '../../providers/types';
 import type { RouterServices } from '../router-services';
+import { NO_MARKUP } from '../usage/billing';
 import type { UsageCompletion, UsageRecorder } from '../usage/recorder';
 
 /**
@@ -75,6 +76,7 @@ export function recordedCall(kind: CallIdentity['kind']) {
   const recorder = {
     open: () => undefined,
     complete: (_id: string, completion: UsageCompletion) => completed.push(completion),
+    markup: NO_MARKUP,
   } as unknown as UsageRecorder;
   const prices = {
     priceFor: async () => ({ inputPerMtok: 1, outputPerMtok: 2, cacheReadPerMtok: 0, cacheWritePerMtok: 0, currency: 'USD' }),
@@ -83,6 +85,7 @@ export function recordedCall(kind: CallIdentity['kind']) {
     requestId: 'req_1',
     keyId: 'key_1',
     keyTeam: 'team',
+    siteUrl: 'https://client.example',
     metadata: { team: '', campaign: '', user: '' },
     purpose: null,
     kind,

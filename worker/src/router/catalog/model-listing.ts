@@ -16,8 +16,11 @@ export function supportsBlock(supports: ModelSupport) {
   };
 }
 
-/** A price as the API shows it: USD per million tokens, cache prices included. */
-export function pricingBlock(price: Price) {
+/** A price as the API shows it: USD per million tokens, cache prices included; null for an unpriced model. */
+export function pricingBlock(price: Price): PricingBlock;
+export function pricingBlock(price: Price | null): PricingBlock | null;
+export function pricingBlock(price: Price | null): PricingBlock | null {
+  if (price === null) return null;
   return {
     input_per_mtok: price.inputPerMtok,
     output_per_mtok: price.outputPerMtok,
@@ -25,6 +28,14 @@ export function pricingBlock(price: Price) {
     cache_write_per_mtok: price.cacheWritePerMtok,
     currency: price.currency,
   };
+}
+
+export interface PricingBlock {
+  input_per_mtok: number;
+  output_per_mtok: number;
+  cache_read_per_mtok: number;
+  cache_write_per_mtok: number;
+  currency: string;
 }
 
 /** The shipped list price of a catalog model. */

@@ -21,6 +21,8 @@ const completion: UsageCompletion = {
   priceCacheReadPerMtok: 0.075,
   priceCacheWritePerMtok: 0,
   cost: '0.00000345',
+  providerCost: '0.00000350',
+  billed: '0.00000438',
   currency: 'USD',
   latencyMs: 12.4,
   firstTokenMs: 3.2,
@@ -127,6 +129,9 @@ describe('UsageRecorder', () => {
       price_cache_read_per_mtok: 0.075,
       price_cache_write_per_mtok: 0,
       cost: '0.00000345',
+      provider_cost: '0.00000350',
+      billed: '0.00000438',
+      currency: 'USD',
     });
   });
 

@@ -2,6 +2,7 @@ import type { Database } from '../../db/connections';
 import { GroupCommit } from '../../support/group-commit';
 import type { Logger } from '../../support/logger';
 import type { PendingWrites } from '../../support/pending-writes';
+import { NO_MARKUP, type MarkupSource } from './billing';
 import type { UsageJournal } from './journal';
 import { sqlNumber, sqlText, sqlTimestamp } from './sql-values';
 
@@ -35,6 +36,10 @@ export interface UsageCompletion {
   priceCacheReadPerMtok: number | null;
   priceCacheWritePerMtok: number | null;
   cost: string | null;
+  /** What the provider reported the call cost (OpenRouter `usage.cost`), null when it reported nothing. */
+  providerCost: string | null;
+  /** What the site is charged: the call's cost (the provider's figure when reported) with the site's markup; null when unpriced. */
+  billed: string | null;
   currency: string;
   latencyMs: number;
   firstTokenMs: number | null;
@@ -103,6 +108,8 @@ const COMPLETION_COLUMNS = [
   'price_cache_read_per_mtok',
   'price_cache_write_per_mtok',
   'cost',
+  'provider_cost',
+  'billed',
   'currency',
   'latency_ms',
   'first_token_ms',
@@ -138,6 +145,8 @@ export class UsageRecorder {
     private readonly logger: Logger,
     private readonly worker: { name: string; boot: string },
     private readonly journal: UsageJournal | null = null,
+    /** The sites' resale markups, for each row's `billed` (router/usage/billing.ts). */
+    readonly markup: MarkupSource = NO_MARKUP,
   ) {
     pending.onFlush(() => this.flush());
     this.workerLiterals = `${sqlText(worker.name)}, ${sqlText(worker.boot)}`;
@@ -402,7 +411,7 @@ function completionTuple(row: UsageCompletion, completedAt: string): string {
     `${sqlNumber(row.promptTokens)}, ${sqlNumber(row.completionTokens)}, ${sqlNumber(total)}, ` +
     `${sqlNumber(row.cachedTokens)}, ${sqlNumber(row.cacheWriteTokens)}, ${sqlNumber(row.reasoningTokens)}, ${row.usageEstimated ? 1 : 0}, ` +
     `${sqlNumber(row.priceInputPerMtok)}, ${sqlNumber(row.priceOutputPerMtok)}, ${sqlNumber(row.priceCacheReadPerMtok)}, ${sqlNumber(row.priceCacheWritePerMtok)}, ` +
-    `${sqlText(row.cost)}, ${sqlText(row.currency)}, ${sqlNumber(Math.round(row.latencyMs))}, ` +
+    `${sqlText(row.cost)}, ${sqlText(row.providerCost)}, ${sqlText(row.billed)}, ${sqlText(row.currency)}, ${sqlNumber(Math.round(row.latencyMs))}, ` +
     `${sqlNumber(row.firstTokenMs === null ? null : Math.round(row.firstTokenMs))}, ${sqlText(row.errorCode)}, ${completedAt}, ${row.cacheHit ? 1 : 0}`
   );
 }

@@ -1,0 +1,59 @@
+import type { RowDataPacket } from 'mysql2/promise';
+import type { Database } from '../../db/connections';
+import { ApiError } from '../../support/api-error';
+import { readCount } from '../../support/number-input';
+
+export interface RecentCallsQuery {
+  limit: number;
+  /** Only calls whose provider-reported cost and the hub's differ by over 1 %. */
+  costDiffers: boolean;
+}
+
+/** `?limit=1..200` (50), `?cost_differs=1|0`. */
+export function parseRecentCallsQuery(query: Record<string, unknown>): RecentCallsQuery {
+  const params: Record<string, string> = {};
+  let limit = 50;
+  if (query.limit !== undefined && query.limit !== '') {
+    const reading = readCount(query.limit, { min: 1, max: 200, strings: true });
+    if (reading.problem !== undefined) params.limit = reading.problem;
+    else limit = reading.value;
+  }
+  const differs = query.cost_differs;
+  if (differs !== undefined && differs !== '' && differs !== '0' && differs !== '1') params.cost_differs = 'must be 1 or 0';
+  if (Object.keys(params).length > 0) throw ApiError.invalidRequest(params);
+  return { limit, costDiffers: differs === '1' };
+}
+
+/** The provider's figure and the hub's differ by over 1 % of the provider's (the one the budget settled at). */
+const COSTS_DIFFER = 'provider_cost IS NOT NULL AND cost IS NOT NULL AND ABS(cost - provider_cost) * 100 > provider_cost';
+
+const amount = (value: unknown) => (value === null || value === undefined ? null : String(value));
+
+/**
+ * The latest calls with their cost figures (docs/api-notes.md "Provider-reported cost"): the
+ * hub's `cost` (null: unpriced), the provider's `provider_cost`, `billed`, and `cost_differs`.
+ */
+export async function recentCalls(database: Database, query: RecentCallsQuery) {
+  const [rows] = await database.pool.query<RowDataPacket[]>(
+    `SELECT id, started_at, key_id, team, provider, model, status, prompt_tokens, completion_tokens, cost, provider_cost, billed,
+       (${COSTS_DIFFER}) AS cost_differs
+     FROM ${database.table('usage')} ${query.costDiffers ? `WHERE ${COSTS_DIFFER}` : ''} ORDER BY started_at DESC LIMIT ?`,
+    [query.limit],
+  );
+  return rows.map((row) => ({
+    id: row.id as string,
+    started_at: new Date(row.started_at as Date).toISOString(),
+    key_id: row.key_id as string,
+    team: row.team as string,
+    provider: row.provider as string | null,
+    model: row.model as string | null,
+    status: row.status as string,
+    prompt_tokens: row.prompt_tokens === null ? null : Number(row.prompt_tokens),
+    completion_tokens: row.completion_tokens === null ? null : Number(row.completion_tokens),
+    cost: amount(row.cost),
+    provider_cost: amount(row.provider_cost),
+    billed: amount(row.billed),
+    cost_differs: Number(row.cost_differs) === 1,
+    currency: 'USD',
+  }));
+}
