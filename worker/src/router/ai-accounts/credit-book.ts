@@ -71,8 +71,10 @@ export class CreditLedger implements CreditBook {
     const kindOf: CreditKind = movement.reference === null ? 'adjustment' : 'refund';
     const asked =
       kindOf === 'refund' ? await this.refundable(connection, movement.reference!, toUnits(movement.amount)) : toUnits(movement.amount);
-    const taken = window ? min(asked, max(0n, window.amount - window.spent - window.reserved)) : 0n;
-    if (!(await this.record(connection, movement, budgetId, kindOf, -taken, kindOf === 'refund' ? asked : null))) return null;
+    // What calls spent is gone; what leases hold now is owed, taken as they give it back (catchUp).
+    const claimable = window ? min(asked, max(0n, window.amount - window.spent)) : 0n;
+    const taken = window ? min(claimable, max(0n, window.amount - window.spent - window.reserved)) : 0n;
+    if (!(await this.record(connection, movement, budgetId, kindOf, -taken, kindOf === 'refund' ? claimable : null))) return null;
     if (window && taken > 0n) await this.windows.setAmount(connection, budgetId, window.amount - taken);
     return fromUnits(taken);
   }
