@@ -13,7 +13,8 @@ import { keyCommand } from './key-commands';
 import { libraryCommand, librarySyncCommand } from './library-commands';
 import { orderCommand } from './order-commands';
 import { packageCommand } from './package-commands';
-import { priceCommand, providerCommand, purposeCommand } from './router-commands';
+import { priceCommand } from './price-commands';
+import { providerCommand, purposeCommand } from './router-commands';
 import { storeCommand } from './store-commands';
 import { cacheCommand } from './cache-commands';
 
@@ -40,6 +41,9 @@ const USAGE = `svc-hub operator CLI — npm run hub -- <command>
   purpose set NAME model[,model…] [--description D]
   purpose list
   price set MODEL --input USD_PER_MTOK --output USD_PER_MTOK [--cache-read USD_PER_MTOK] [--cache-write USD_PER_MTOK]
+  price default PROVIDER --input USD_PER_MTOK --output USD_PER_MTOK [--cache-read USD_PER_MTOK] [--cache-write USD_PER_MTOK]
+  price clear-default PROVIDER
+  price sync PROVIDER                     (loads openrouter's published prices)
   budget set --key KEY_ID|--team T|--site URL --amount USD --period day|month|total [--soft] [--alert-url URL]
   budget list
   budget remove BUDGET_ID

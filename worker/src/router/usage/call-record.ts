@@ -1,13 +1,29 @@
-import { ApiError } from '../../support/api-error';
-import type { Eventually } from '../../support/eventually';
-import { prefixedId } from '../../support/ids';
-import type { Admission, BudgetGuard, CallBound, Reservation } from '../budgets/budget-guard';
-import type { CatalogModel } from '../catalog/models';
-import { recordCallMetrics } from './call-metrics';
-import { costOfUsage, estimateTokens, type Price } from './cost';
-import type { PriceBook } from '../catalog/prices';
-import type { TokenUsage } from '../../providers/types';
-import type { UsageRecorder } from './recorder';
+import { ApiError } from "../../support/api-error";
+import type { Eventually } from "../../support/eventually";
+import { prefixedId } from "../../support/ids";
+import type {
+  Admission,
+  BudgetGuard,
+  CallBound,
+  Reservation,
+} from "../budgets/budget-guard";
+import type { CatalogModel } from "../catalog/models";
+import { billedAmount } from "./billing";
+import { recordCallMetrics } from "./call-metrics";
+import { costOfUsage, estimateTokens, type Price } from "./cost";
+import type { PriceBook } from "../catalog/prices";
+import type { TokenUsage } from "../../providers/types";
+import type { UsageRecorder } from "./recorder";
+
+/** A call's cost three ways (docs/api-notes.md "Provider-reported cost"). */
+interface CostFigures {
+  /** The hub's price × tokens; null when the model is unpriced. */
+  cost: string | null;
+  /** The provider's own figure, when it reported one. */
+  providerCost: string | null;
+  /** What the budget settles at and the answer says: the provider's figure, else the hub's. */
+  charged: string | null;
+}
 
 export interface CallIdentity {
   requestId: string;
@@ -16,11 +32,11 @@ export interface CallIdentity {
   keyTeam: string;
   metadata: { team: string; campaign: string; user: string };
   purpose: string | null;
-  kind: 'chat' | 'stream' | 'embeddings' | 'responses';
+  kind: "chat" | "stream" | "embeddings" | "responses";
 }
 
 export interface CallOutcome {
-  status: 'ok' | 'error' | 'aborted';
+  status: "ok" | "error" | "aborted";
   model: CatalogModel | null;
   attempts: number;
   usage: TokenUsage | null;
@@ -36,7 +52,12 @@ export interface RouterBlock {
   purpose: string | null;
   attempts: number;
   latency_ms: number;
-  cost: { amount: string; currency: string };
+  /**
+   * What the call cost (docs/api-notes.md "Provider-reported cost"): the provider's own figure when
+   * it reports one, else the hub's price × tokens; null, with `priced: false`, when neither exists
+   * (an unpriced model). Never the billed amount (with the site's markup).
+   */
+  cost: { amount: string | null; currency: string; priced?: false };
   usage_estimated: boolean;
   /** The output limit sent to the provider (docs/api-notes.md "Budgets"); null when the call had none. */
   max_output_tokens: number | null;
@@ -49,11 +70,13 @@ export interface RouterBlock {
  * completes the row.
  */
 export class CallRecord {
-  readonly usageId = prefixedId('usg');
+  readonly usageId = prefixedId("usg");
   private readonly startedAt = process.hrtime.bigint();
   private firstTokenAt: bigint | null = null;
   private budgets: BudgetGuard | null = null;
   private reservation: Reservation | null = null;
+  /** The calling site, for its markup (known once the call reserved). */
+  private siteUrl: string | null = null;
   /**
    * The output limit the call runs with (docs/api-notes.md "Budgets"): its own, or the one it was
    * given under a budget; null when it has none. Known once it reserved.
@@ -93,11 +116,20 @@ export class CallRecord {
    * svc_unpriced_model): the usage row is completed as that error (cost 0) and the error thrown.
    * Done at once when no budget applies and the budget list is cached.
    */
-  reserve(budgets: BudgetGuard, siteUrl: string, bound: CallBound): Eventually<void> {
+  reserve(
+    budgets: BudgetGuard,
+    siteUrl: string,
+    bound: CallBound,
+  ): Eventually<void> {
+    this.siteUrl = siteUrl;
     const model = bound.candidates[0]!;
     let reserving: Eventually<Admission>;
     try {
-      reserving = budgets.reserve(this.usageId, { keyId: this.identity.keyId, team: this.identity.keyTeam, siteUrl }, bound);
+      reserving = budgets.reserve(
+        this.usageId,
+        { keyId: this.identity.keyId, team: this.identity.keyTeam, siteUrl },
+        bound,
+      );
     } catch (error) {
       return this.refused(error, model);
     }
@@ -117,8 +149,16 @@ export class CallRecord {
 
   /** A reservation refused (or failed): the usage row completed as that error, the error thrown on. */
   private async refused(error: unknown, model: CatalogModel): Promise<never> {
-    const errorCode = error instanceof ApiError ? error.code : 'svc_internal';
-    await this.finish({ status: 'error', model, attempts: 0, usage: null, promptText: '', outputText: '', errorCode });
+    const errorCode = error instanceof ApiError ? error.code : "svc_internal";
+    await this.finish({
+      status: "error",
+      model,
+      attempts: 0,
+      usage: null,
+      promptText: "",
+      outputText: "",
+      errorCode,
+    });
     throw error;
   }
 
@@ -153,14 +193,27 @@ export class CallRecord {
    * settling the budget reservation, completing the usage row, the metrics — runs right after
    * the answer has left (at the end of this turn of the event loop), off the call's latency.
    */
-  async finish(outcome: CallOutcome): Promise<{ router: RouterBlock; usage: TokenUsage }> {
+  async finish(
+    outcome: CallOutcome,
+  ): Promise<{ router: RouterBlock; usage: TokenUsage }> {
     const usage = this.tokens(outcome);
     const estimated = outcome.usage === null;
-    const pricing = outcome.model ? this.prices.priceFor(outcome.model.id) : null;
+    const pricing = outcome.model
+      ? this.prices.priceFor(outcome.model.id)
+      : null;
     const price = pricing instanceof Promise ? await pricing : pricing;
-    const cost = this.cacheHit ? '0.00000000' : price ? costOfUsage(usage, price) : null;
+    const figures = this.costFigures(usage, price, outcome.usage?.providerCost);
     const latencyMs = this.elapsedMs();
-    setImmediate(() => this.settleAndRecord(outcome, usage, estimated, price, cost, latencyMs));
+    setImmediate(() =>
+      this.settleAndRecord(
+        outcome,
+        usage,
+        estimated,
+        price,
+        figures,
+        latencyMs,
+      ),
+    );
     await this.opening;
     return {
       usage,
@@ -169,26 +222,92 @@ export class CallRecord {
         purpose: this.identity.purpose,
         attempts: outcome.attempts,
         latency_ms: Math.round(latencyMs),
-        cost: { amount: cost ?? '0.00000000', currency: price?.currency ?? 'USD' },
+        cost: {
+          amount: figures.charged,
+          currency: price?.currency ?? "USD",
+          ...(price || this.cacheHit ? {} : { priced: false as const }),
+        },
         usage_estimated: estimated,
         max_output_tokens: this.maxOutputTokens,
       },
     };
   }
 
-  /** After the answer: the reservation settled at the real cost, the usage row completed, the call counted. */
+  /**
+   * The hub's cost (price × tokens; null when the model is unpriced), the provider's reported
+   * one, and the figure the call is charged at: the provider's when it reported one (its bill),
+   * else the hub's. A response-cache hit costs 0 whatever the cached answer's figures were.
+   */
+  private costFigures(
+    usage: TokenUsage,
+    price: Price | null,
+    providerCost: string | undefined,
+  ): CostFigures {
+    if (this.cacheHit)
+      return { cost: "0.00000000", providerCost: null, charged: "0.00000000" };
+    const cost = price ? costOfUsage(usage, price) : null;
+    return {
+      cost,
+      providerCost: providerCost ?? null,
+      charged: providerCost ?? cost,
+    };
+  }
+
+  /** After the answer: the reservation settled at the charged cost, the usage row completed (with the billed amount), the call counted. */
   private settleAndRecord(
     outcome: CallOutcome,
     usage: TokenUsage,
     estimated: boolean,
     price: Price | null,
-    cost: string | null,
+    figures: CostFigures,
     latencyMs: number,
   ): void {
-    const reported = (count: number | undefined) => (outcome.model ? (count ?? 0) : null);
     const reservation = this.reservation;
     this.reservation = null;
-    if (reservation) void this.budgets!.settle(reservation, cost ?? '0.00000000');
+    if (reservation)
+      void this.budgets!.settle(reservation, figures.charged ?? "0.00000000");
+    const markup =
+      figures.charged === null || this.siteUrl === null
+        ? null
+        : this.recorder.markup.markupFor(this.siteUrl);
+    if (markup instanceof Promise)
+      markup.then(
+        (percent) =>
+          this.record(
+            outcome,
+            usage,
+            estimated,
+            price,
+            figures,
+            latencyMs,
+            percent,
+          ),
+        () =>
+          this.record(
+            outcome,
+            usage,
+            estimated,
+            price,
+            figures,
+            latencyMs,
+            null,
+          ),
+      );
+    else
+      this.record(outcome, usage, estimated, price, figures, latencyMs, markup);
+  }
+
+  private record(
+    outcome: CallOutcome,
+    usage: TokenUsage,
+    estimated: boolean,
+    price: Price | null,
+    { cost, providerCost, charged }: CostFigures,
+    latencyMs: number,
+    markup: string | null,
+  ): void {
+    const reported = (count: number | undefined) =>
+      outcome.model ? (count ?? 0) : null;
     this.recorder.complete(this.usageId, {
       status: outcome.status,
       provider: outcome.model?.provider ?? null,
@@ -205,9 +324,14 @@ export class CallRecord {
       priceCacheReadPerMtok: price?.cacheReadPerMtok ?? null,
       priceCacheWritePerMtok: price?.cacheWritePerMtok ?? null,
       cost,
-      currency: price?.currency ?? 'USD',
+      providerCost,
+      billed: charged === null ? null : billedAmount(charged, markup),
+      currency: price?.currency ?? "USD",
       latencyMs,
-      firstTokenMs: this.firstTokenAt === null ? null : Number(this.firstTokenAt - this.startedAt) / 1e6,
+      firstTokenMs:
+        this.firstTokenAt === null
+          ? null
+          : Number(this.firstTokenAt - this.startedAt) / 1e6,
       errorCode: outcome.errorCode ?? null,
       cacheHit: this.cacheHit,
     });
@@ -216,10 +340,13 @@ export class CallRecord {
       team: this.identity.metadata.team || this.identity.keyTeam,
       status: outcome.status,
       usage,
-      cost,
-      currency: price?.currency ?? 'USD',
+      cost: charged,
+      currency: price?.currency ?? "USD",
       latencyMs,
-      firstTokenMs: this.firstTokenAt === null ? null : Number(this.firstTokenAt - this.startedAt) / 1e6,
+      firstTokenMs:
+        this.firstTokenAt === null
+          ? null
+          : Number(this.firstTokenAt - this.startedAt) / 1e6,
     });
   }
 
@@ -229,9 +356,16 @@ export class CallRecord {
    */
   private tokens(outcome: CallOutcome): TokenUsage {
     if (outcome.usage) return outcome.usage;
-    const nothingCameBack = outcome.status !== 'ok' && outcome.outputText === '';
-    const promptTokens = nothingCameBack ? 0 : estimateTokens(outcome.promptText);
+    const nothingCameBack =
+      outcome.status !== "ok" && outcome.outputText === "";
+    const promptTokens = nothingCameBack
+      ? 0
+      : estimateTokens(outcome.promptText);
     const completionTokens = estimateTokens(outcome.outputText);
-    return { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens };
+    return {
+      promptTokens,
+      completionTokens,
+      totalTokens: promptTokens + completionTokens,
+    };
   }
 }
