@@ -1,6 +1,7 @@
 import { collect } from '../__fixtures__/fixture-server';
 import { gifHeader, jpegHeader, pngHeader, webpHeader } from './__fixtures__/image-headers';
 import { cutText, IMAGE_UNKNOWN_TOKENS, imageTokens, inputTokens, REASONING_TOKENS } from './billing';
+import { MOCK } from './descriptor';
 import { createMockProvider } from './mock';
 import type { ChatMessage, ChatRequest, ContentPart, StreamEvent, ToolDefinition } from '../types';
 
@@ -96,6 +97,15 @@ describe('mock billing: what a provider would bill (docs/api-notes.md "mock/echo
     expect(imageTokens(image(Buffer.from('not an image at all')))).toBe(1445);
     const parts: ContentPart[] = [{ type: 'text', text: 'see' }, image(pngHeader(1024, 1024)), image(Buffer.from('?'), 'high')];
     expect(inputTokens(request({ messages: [{ role: 'user', content: 'see', parts }] }))).toBe(1 + 765 + 1445);
+  });
+
+  it('never bills an image above 1445, the per-image bound its descriptor gives budgets (docs/architecture.md §11)', () => {
+    const sides = [1, 100, 511, 512, 513, 767, 768, 769, 1024, 1025, 1536, 1537, 2048, 2049, 3000, 4096, 8000, 16_383];
+    let largest = 0;
+    for (const width of sides) for (const height of sides) largest = Math.max(largest, imageTokens(image(pngHeader(width, height))));
+    expect(largest).toBe(IMAGE_UNKNOWN_TOKENS);
+    const chatModels = MOCK.models.filter((model) => model.capability === 'chat');
+    expect(chatModels.map((model) => model.imageTokens)).toEqual([IMAGE_UNKNOWN_TOKENS, IMAGE_UNKNOWN_TOKENS]);
   });
 
   it('bills the answer by the same rule and cuts it at max tokens, finishing length, blocking and streamed alike', async () => {
