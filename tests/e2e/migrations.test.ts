@@ -27,7 +27,7 @@ describe('migrations', () => {
       expect(rows.map((row) => row.id)).toEqual(MIGRATIONS.map((migration) => migration.id));
       expect(await migrate(first, silentLogger)).toEqual([]);
       const [tables] = await first.pool.query<RowDataPacket[]>('SHOW TABLES LIKE ?', [`${config.prefix}svc_%`]);
-      expect(tables).toHaveLength(35); // migrations + api_keys, entitlements, history + 14 router (015: responses, 016: budgets, windows, reservations; 017: cache policies and entries, provider deployments and cool-downs; 018: response items) + 9 commerce (013: subscriptions) + 5 library tables + nonces + 2 tenancy (021: customers, customer sites)
+      expect(tables).toHaveLength(40); // migrations + api_keys, entitlements, history + 14 router (015: responses, 016: budgets, windows, reservations; 017: cache policies and entries, provider deployments and cool-downs; 018: response items) + 9 commerce (013: subscriptions) + 5 library tables + nonces + 2 tenancy (021: customers, customer sites) + 1 (020) + 4 AI commerce (022: credit ledger, allowance periods, AI alerts, site AI settings)
       const columns = async (table: string) => {
         const [rows] = await first.pool.query<RowDataPacket[]>(
           'SELECT COLUMN_NAME AS name FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION',
@@ -44,6 +44,11 @@ describe('migrations', () => {
       );
       // 019: a budget's role (an admin's limit, an allowance, credits) and its source; every budget before it is a limit.
       expect((await columns('budgets')).join(',')).toContain('hard,role,source,alert_url');
+      // 022: a package's AI terms; a refund's share (`asked`) beside what it took.
+      expect((await columns('packages')).join(',')).toContain(
+        'store,kind,credit_amount,credit_scope,ai_allowance_amount,ai_allowance_period,overage_mode,overage_cap,markup_percent',
+      );
+      expect(await columns('credit_ledger')).toContain('asked');
       expect(await columns('model_prices')).toEqual([
         'model',
         'input_per_mtok',

@@ -145,6 +145,9 @@ export const HOSTILE_EXTRAS: Record<string, HostileExtra> = {
   'admin.budgets.replace': { params: { id: () => 'bgt_01NOSUCHBUDGET000000000000' }, body: () => ({ amount: '-1' }) },
   'admin.budgets.update': { params: { id: () => 'bgt_01NOSUCHBUDGET000000000000' }, body: () => ({ amount: '-1' }) },
   'admin.budgets.remove': { params: { id: () => 'bgt_01NOSUCHBUDGET000000000000' } },
+  'admin.credits.show': { query: ['scope'] },
+  'admin.credits.adjust': { body: () => ({ scope: 'https://hostile.example', amount: '-1e9', reason: 'hostile' }) },
+  'admin.ai.statement': { query: ['site', 'format'] },
   'internal.woo-order-event': { body: () => ({ order: 'not an order' }) },
   'internal.woo-subscription-event': { body: () => ({ subscription: 'not a subscription' }) },
   // Answered by the shell itself (plugin/includes/internal/class-svc-hub-internal-routes.php), never forwarded.
