@@ -6,12 +6,12 @@ import { createKey, hub, type TestKey } from '../support/hub-cli';
 import { hubServices } from '../support/hub-services';
 import { baseUrl, bearer, call, type Lane } from '../support/lanes';
 import { ROUTER, setPurpose } from '../support/router-client';
+import { teamScope } from '../../worker/src/router/response-cache/response-cache';
 
 const COMPLETIONS = `${ROUTER}/chat/completions`;
 
-/** A key of another team (createKey's keys are all of team e2e). */
-function keyOfTeam(team: string): TestKey {
-  const siteUrl = `https://site-${randomUUID().slice(0, 8)}.example`;
+/** A key of another team (createKey's keys are all of team e2e), on a new site or on `siteUrl`. */
+function keyOfTeam(team: string, siteUrl = `https://site-${randomUUID().slice(0, 8)}.example`): TestKey {
   const lines = hub('key', 'create', '--site', siteUrl, '--team', team, '--scope', 'client', '--name', 'e2e');
   hub('entitlement', 'grant', '--site', siteUrl, '--features', 'llm.chat');
   return { id: /(key_[0-9A-Z]{26})/.exec(lines[0]!)![1]!, key: lines[lines.length - 1]!, webhookSecret: '', siteUrl };
@@ -111,11 +111,13 @@ describe('the response cache', () => {
     expect((await ask('direct', key, warm)).headers.get('x-svc-cache')).toBe('hit');
   });
 
-  it('keeps a key-scoped cache to the key, a team-scoped one to the team: another team misses', async () => {
+  it('keeps a key-scoped cache to the key, a team-scoped one to the team within its site: another team, or the same team name on another site, misses', async () => {
     const purpose = `cache-${randomUUID().slice(0, 8)}`;
     const first = createKey(['llm.chat']);
-    const teammate = createKey(['llm.chat']);
+    const teammate = keyOfTeam('e2e', first.siteUrl);
     const stranger = keyOfTeam(`other-${randomUUID().slice(0, 6)}`);
+    // Another customer's site whose key also says team e2e (issue 27: it got site a's answer at cost 0).
+    const namesake = createKey(['llm.chat']);
     await setPurpose(first.key, purpose, ['openai/gpt-4o-mini']);
     hub('cache', 'set', 'purpose', purpose, '--ttl', '600', '--scope', 'key');
     await policyInForce(first, { purpose });
@@ -131,7 +133,7 @@ describe('the response cache', () => {
     await eventually(
       async () => {
         await ask('direct', teammate, { purpose, messages: [{ role: 'user', content: `team probe ${randomUUID()}` }], temperature: 0 });
-        return entries('team:e2e');
+        return entries(teamScope(first.siteUrl, 'e2e'));
       },
       (count) => count > 0,
     );
@@ -144,6 +146,11 @@ describe('the response cache', () => {
     const strangerAnswer = await ask('direct', stranger, teamBody);
     expect(strangerAnswer.status).toBe(200);
     expect(strangerAnswer.headers.get('x-svc-cache')).toBe('miss');
+    const namesakeAnswer = await ask('direct', namesake, teamBody);
+    expect(namesakeAnswer.status).toBe(200);
+    expect(namesakeAnswer.headers.get('x-svc-cache')).toBe('miss');
+    expect(Number(namesakeAnswer.body.router.cost.amount)).toBeGreaterThan(0);
+    expect(await entries('team:e2e')).toBe(0);
   });
 
   it('misses once the entry is past its TTL, and the purge deletes it', async () => {

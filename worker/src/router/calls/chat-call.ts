@@ -22,12 +22,12 @@ export interface Caller {
   requestId: string;
   keyId: string;
   keyTeam: string;
-  /** The key's site, for site budgets. */
+  /** The key's site, for site budgets and the cache's team scope. */
   siteUrl: string;
 }
 
 /**
- * A call record's identity: who calls (the site stays out: it is for budgets) and what for.
+ * A call record's identity: who calls (key, team, site) and what for.
  * Written field by field: an object rest (`{ siteUrl, ...identity }`) spread into an object
  * literal with more keys is measurably slower on Node 20 (docs/benchmarks.md).
  */
@@ -37,7 +37,7 @@ export function callIdentity(
   purpose: string | null,
   kind: CallIdentity['kind'],
 ): CallIdentity {
-  return { requestId: caller.requestId, keyId: caller.keyId, keyTeam: caller.keyTeam, metadata, purpose, kind };
+  return { requestId: caller.requestId, keyId: caller.keyId, keyTeam: caller.keyTeam, siteUrl: caller.siteUrl, metadata, purpose, kind };
 }
 
 /** A chat call ready to run: the validated body, the models to try, its usage record. */

@@ -70,6 +70,7 @@ function gatedRecord() {
     requestId: "req_1",
     keyId: "key_1",
     keyTeam: "e2e",
+    siteUrl: "https://client.example",
     metadata: { team: "", campaign: "", user: "" },
     purpose: null,
     kind: "stream",

@@ -37,6 +37,7 @@ export function withResponseCache(
   const caller: CacheCaller = {
     keyId: context.record.identity.keyId,
     team: context.record.identity.keyTeam,
+    siteUrl: context.record.identity.siteUrl,
     purpose: context.record.identity.purpose,
   };
   return andThen(cache.policyFor(caller), (policy) =>

@@ -2,7 +2,7 @@ import type { Database } from '../../db/connections';
 import type { Logger } from '../../support/logger';
 import type { ChatRequest, ChatResult, StreamEvent } from '../../providers/types';
 import type { CachePolicy } from './policies';
-import { ResponseCache } from './response-cache';
+import { ResponseCache, teamScope } from './response-cache';
 import { piecesOf, replayEvents, StreamCollector } from './replay';
 import { canonicalJson, requestHash } from './request-hash';
 
@@ -91,7 +91,7 @@ describe('which requests are cached, and where', () => {
     ttl_seconds: 60,
     any_temperature: false,
   };
-  const caller = { keyId: 'key_1', team: 'red', purpose: 'summaries' };
+  const caller = { keyId: 'key_1', team: 'red', siteUrl: 'https://a.example', purpose: 'summaries' };
 
   it('takes temperature 0 or a seed by default, anything when the policy allows any temperature', () => {
     expect(cache.slotFor(policy, caller, 'openai/gpt-4o-mini', request)).not.toBeNull();
@@ -105,8 +105,19 @@ describe('which requests are cached, and where', () => {
 
   it("scopes to the key, the key's team (the key's own scope when it has none) or global only when the policy says so", () => {
     expect(cache.slotFor(policy, caller, 'm', request)!.scope).toBe('key:key_1');
-    expect(cache.slotFor({ ...policy, scope: 'team' }, caller, 'm', request)!.scope).toBe('team:red');
+    expect(cache.slotFor({ ...policy, scope: 'team' }, caller, 'm', request)!.scope).toBe(teamScope('https://a.example', 'red'));
     expect(cache.slotFor({ ...policy, scope: 'team' }, { ...caller, team: '' }, 'm', request)!.scope).toBe('key:key_1');
     expect(cache.slotFor({ ...policy, scope: 'global' }, caller, 'm', request)!.scope).toBe('global');
+  });
+
+  it('keeps a team within its site: two sites whose keys name the same team never share a scope (issue 27)', () => {
+    const team = { ...policy, scope: 'team' as const };
+    const siteA = cache.slotFor(team, caller, 'm', request)!.scope;
+    const siteB = cache.slotFor(team, { ...caller, keyId: 'key_2', siteUrl: 'https://b.example' }, 'm', request)!.scope;
+    expect(siteA).not.toBe(siteB);
+    expect(cache.slotFor(team, { ...caller, keyId: 'key_3' }, 'm', request)!.scope).toBe(siteA);
+    expect(siteA).toMatch(/^team:site:[0-9a-f]{64}$/);
+    // A team name cannot reach into another site's scope by carrying the separator.
+    expect(teamScope('https://a.example', 'x\u0000y')).not.toBe(teamScope('https://a.example\u0000x', 'y'));
   });
 });

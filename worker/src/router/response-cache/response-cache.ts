@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Database } from '../../db/connections';
 import type { Eventually } from '../../support/eventually';
 import type { Logger } from '../../support/logger';
@@ -11,7 +12,19 @@ export interface CacheCaller {
   keyId: string;
   /** The key's own team (never the request's `metadata.team`: a client cannot pick another team's scope). */
   team: string;
+  /** The key's site: a team is a label within it, so two sites' teams of one name never share answers. */
+  siteUrl: string;
   purpose: string | null;
+}
+
+/**
+ * The scope of a team's entries: the site and the team, hashed (together they are longer than
+ * the scope column), as a JSON pair so no team name can spell another site's scope.
+ */
+export function teamScope(siteUrl: string, team: string): string {
+  return `team:site:${createHash('sha256')
+    .update(JSON.stringify([siteUrl, team]))
+    .digest('hex')}`;
 }
 
 /** Where one cacheable request's answer lives. */
@@ -25,8 +38,8 @@ export interface CacheSlot {
 /**
  * The response cache (docs/architecture.md §11, docs/api-notes.md "Response cache"): opt-in by a policy per
  * API key or purpose; exact match on the request hash within a scope — the key (`key:<id>`),
- * its team (`team:<name>`, the key's when it has one, else the key's own scope) or, only when
- * the policy says so, `global`. By default only requests with temperature 0 or a seed.
+ * its team within its site (`teamScope`: the key's team when it has one, else the key's own
+ * scope) or, only when the policy says so, `global`. By default only requests with temperature 0 or a seed.
  */
 export class ResponseCache {
   readonly policies: CachePolicyBook;
@@ -57,7 +70,11 @@ export class ResponseCache {
     const hash = requestHash(modelId, request);
     if (hash === null) return null;
     const scope =
-      policy.scope === 'global' ? 'global' : policy.scope === 'team' && caller.team !== '' ? `team:${caller.team}` : `key:${caller.keyId}`;
+      policy.scope === 'global'
+        ? 'global'
+        : policy.scope === 'team' && caller.team !== '' && caller.siteUrl !== ''
+          ? teamScope(caller.siteUrl, caller.team)
+          : `key:${caller.keyId}`;
     return { scope, hash, model: modelId, ttlSeconds: policy.ttl_seconds };
   }
 

@@ -30,6 +30,8 @@ export interface CallIdentity {
   keyId: string;
   /** The key's team: the default when the request names none in `metadata.team`. */
   keyTeam: string;
+  /** The key's site: a team is a label within it (the response cache's team scope is the site and the team). */
+  siteUrl: string;
   metadata: { team: string; campaign: string; user: string };
   purpose: string | null;
   kind: "chat" | "stream" | "embeddings" | "responses";
