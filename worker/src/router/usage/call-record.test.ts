@@ -35,7 +35,6 @@ function fakes(
     keyId: "key_1",
     keyTeam: "e2e",
     siteUrl: "https://client.example",
-    siteUrl: "https://client.example",
     metadata: { team: "", campaign: "", user: "" },
     purpose: null,
     kind: "chat" as const,
