@@ -17,6 +17,7 @@ import { priceCommand } from './price-commands';
 import { providerCommand, purposeCommand } from './router-commands';
 import { storeCommand } from './store-commands';
 import { cacheCommand } from './cache-commands';
+import { customerCommand, reportCommand } from './customer-commands';
 
 const USAGE = `svc-hub operator CLI — npm run hub -- <command>
 
@@ -44,9 +45,13 @@ const USAGE = `svc-hub operator CLI — npm run hub -- <command>
   price default PROVIDER --input USD_PER_MTOK --output USD_PER_MTOK [--cache-read USD_PER_MTOK] [--cache-write USD_PER_MTOK]
   price clear-default PROVIDER
   price sync PROVIDER                     (loads openrouter's published prices)
-  budget set --key KEY_ID|--team T|--site URL --amount USD --period day|month|total [--soft] [--alert-url URL]
+  budget set --key KEY_ID|--team T --site URL|--site URL|--customer CUSTOMER_ID --amount USD --period day|month|total [--soft] [--alert-url URL]
   budget list
   budget remove BUDGET_ID
+  customer list
+  customer show CUSTOMER_ID
+  customer assign SITE_URL CUSTOMER_ID
+  report spend [--by customer,site,team,campaign,model] [--period day|month|total] [--from DATE] [--to DATE] [--customer CUSTOMER_ID] [--csv]
   package create --id ID --name N --price 49.00 --currency EUR --features a,b
                  [--duration-days D] [--woo-product P] [--store URL] [--description D]
   package update --id ID … (every field again)
@@ -115,6 +120,8 @@ async function run(argv: string[]): Promise<number> {
     store: storeCommand,
     library: libraryCommand,
     budget: budgetCommand,
+    customer: customerCommand,
+    report: reportCommand,
     credits: creditCommand,
     ai: aiCommand,
   };

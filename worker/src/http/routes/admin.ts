@@ -4,6 +4,7 @@ import { aiAccountHandlers } from '../handlers/admin/ai-accounts';
 import { budgetHandlers } from '../handlers/admin/budgets';
 import { cachePoolAdminHandlers } from '../handlers/admin/cache-pool-admin';
 import { commerceAdminHandlers } from '../handlers/admin/commerce-admin';
+import { customerHandlers } from '../handlers/admin/customers';
 import { deliveryHandlers } from '../handlers/admin/deliveries';
 import { entitlementHandlers } from '../handlers/admin/entitlements';
 import { keyHandlers } from '../handlers/admin/keys';
@@ -225,6 +226,16 @@ export const ADMIN_ROUTES: RouteRow[] = [
   { id: 'admin.budgets.replace', method: 'PUT', path: `${admin}/budgets/:id`, ...ADMIN, handler: (w) => w.once(budgetHandlers).update },
   { id: 'admin.budgets.update', method: 'PATCH', path: `${admin}/budgets/:id`, ...ADMIN, handler: (w) => w.once(budgetHandlers).update },
   { id: 'admin.budgets.remove', method: 'DELETE', path: `${admin}/budgets/:id`, ...ADMIN, handler: (w) => w.once(budgetHandlers).remove },
+  { id: 'admin.customers.list', method: 'GET', path: `${admin}/customers`, ...ADMIN, handler: (w) => w.once(customerHandlers).list },
+  { id: 'admin.customers.show', method: 'GET', path: `${admin}/customers/:id`, ...ADMIN, handler: (w) => w.once(customerHandlers).show },
+  {
+    id: 'admin.customers.assign-site',
+    method: 'POST',
+    path: `${admin}/customers/:id/sites`,
+    ...ADMIN,
+    handler: (w) => w.once(customerHandlers).assign,
+  },
+  { id: 'admin.reports.spend', method: 'GET', path: `${admin}/reports/spend`, ...ADMIN, handler: (w) => w.once(customerHandlers).spend },
   { id: 'admin.credits.show', method: 'GET', path: `${admin}/credits`, ...ADMIN, handler: (w) => w.once(aiAccountHandlers).show },
   {
     id: 'admin.credits.adjust',
