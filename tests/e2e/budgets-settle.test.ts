@@ -194,12 +194,12 @@ describe('budget administration', () => {
 
   it('updates amount and kind but not the scope, and removes a budget', async () => {
     const team = `team-${randomUUID().slice(0, 8)}`;
-    const { id } = await budget({ scope: { kind: 'team', value: team }, period: 'month', amount: 3 });
+    const { id } = await budget({ scope: { kind: 'team', value: team, site_url: 'https://team.example' }, period: 'month', amount: 3 });
     expect((await admin('PATCH', `/budgets/${id}`, { scope: { kind: 'team', value: 'other' } })).body.data.params).toHaveProperty('scope');
     const changed = await admin('PATCH', `/budgets/${id}`, { amount: '7.5', hard: false });
     expect(changed.body).toMatchObject({
       id,
-      scope: { kind: 'team', value: team },
+      scope: { kind: 'team', value: team, site_url: 'https://team.example' },
       period: 'month',
       amount: { amount: '7.50000000' },
       hard: false,
@@ -210,18 +210,18 @@ describe('budget administration', () => {
 
   it('is run from the CLI: budget set (hard unless --soft), list, remove', () => {
     const team = `cli-${randomUUID().slice(0, 8)}`;
-    const created = hub('budget', 'set', '--team', team, '--amount', '12.5', '--period', 'month');
+    const created = hub('budget', 'set', '--team', team, '--site', 'https://team.example', '--amount', '12.5', '--period', 'month');
     const id = /(bgt_[0-9A-Z]{26})/.exec(created[0]!)![1]!;
-    expect(created[0]).toContain(`hard month budget of 12.50000000 USD for team ${team}`);
+    expect(created[0]).toContain(`hard month budget of 12.50000000 USD for team ${team} of https://team.example`);
     expect(created[2]).toMatch(/^whsec_/);
-    expect(hub('budget', 'set', '--team', team, '--amount', '20', '--period', 'month', '--soft')[0]).toBe(
-      `Updated ${id}: soft month budget of 20.00000000 USD for team ${team}.`,
+    expect(hub('budget', 'set', '--team', team, '--site', 'https://team.example', '--amount', '20', '--period', 'month', '--soft')[0]).toBe(
+      `Updated ${id}: soft month budget of 20.00000000 USD for team ${team} of https://team.example.`,
     );
     expect(
       hub('budget', 'list')
         .find((line) => line.startsWith(id))!
         .split('\t'),
-    ).toEqual([id, 'team', team, 'month', 'soft', '20.00000000', '0.00000000', '0.00000000', '-']);
+    ).toEqual([id, 'team', team, 'https://team.example', 'month', 'soft', '20.00000000', '0.00000000', '0.00000000', '-']);
     expect(hub('budget', 'remove', id)).toEqual([`Removed ${id}.`]);
     expect(hub('budget', 'list').some((line) => line.startsWith(id))).toBe(false);
   });

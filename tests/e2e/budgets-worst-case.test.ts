@@ -1,7 +1,7 @@
 import { startExtraWorker, type ExtraWorker } from '../support/extra-worker';
 import { admin, budgetWhen, settledUsage, unlimitKey } from '../support/budgets';
 import { createKey } from '../support/hub-cli';
-import { baseUrl } from '../support/lanes';
+import { baseUrl, bearer, call } from '../support/lanes';
 import { testFetch } from '../support/test-fetch';
 
 /**
@@ -121,5 +121,31 @@ describe('a hard budget with calls of every shape', () => {
     );
     expect(Number(listed.window.spent.amount)).toBeGreaterThan(0.001);
     expect(listed.window.alerts.percent_100_at).not.toBeNull();
+  });
+  it('gives a call that names no limit one — the model’s maximum within what the budget pays — and says so on both lanes', async () => {
+    const key = createKey(['llm.chat']);
+    // Room for about 1,880 output tokens after the input's bound (mock/echo at 4 and 1 USD per million here).
+    await admin('POST', '/budgets', { scope: { kind: 'key', value: key.id }, period: 'day', amount: '0.00200000', hard: true });
+    const plain = { model: MODEL, messages: [{ role: 'user', content: 'hello' }] };
+    for (const lane of ['direct', 'wordpress'] as const) {
+      const answer = await call(lane, '/wp-json/llm/router/v1/chat', {
+        method: 'POST',
+        body: JSON.stringify(plain),
+        headers: { 'Content-Type': 'application/json', ...bearer(key.key) },
+      });
+      expect(answer.status).toBe(200);
+      const limit = Number(answer.headers.get('x-svc-max-output-tokens'));
+      expect(limit).toBeGreaterThan(16);
+      expect(limit).toBeLessThan(4096);
+      expect(answer.body.router.max_output_tokens).toBe(limit);
+    }
+    // Its own limit is kept, and reported as it is.
+    const named = await call('wordpress', '/wp-json/llm/router/v1/chat', {
+      method: 'POST',
+      body: JSON.stringify({ ...plain, max_tokens: 20 }),
+      headers: { 'Content-Type': 'application/json', ...bearer(key.key) },
+    });
+    expect(named.headers.get('x-svc-max-output-tokens')).toBe('20');
+    expect(named.body.router.max_output_tokens).toBe(20);
   });
 });
