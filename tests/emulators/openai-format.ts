@@ -8,6 +8,7 @@ import { choiceLogprobs, logprobsAsked } from './openai-logprobs';
 import { scriptedUsage } from './scripted-usage';
 import { openAiToolCallFraming } from './openai-tool-stream';
 import { HOSTED_MODELS, hostedAnswerExtras } from './hosted-compatible';
+import { openRouterModelList } from './openrouter-models';
 
 /**
  * OpenAI's wire format (`POST chat/completions`, `POST embeddings`, `GET models`), as OpenAI
@@ -63,6 +64,8 @@ export async function handleOpenAi(exchange: Exchange, incoming: Incoming, state
   const route = `${incoming.method} ${incoming.path}`;
   const known = ['POST /chat/completions', 'POST /embeddings', 'GET /models'].includes(route) || /^GET \/models\/.+/.test(route);
   if (!known) return fail(404, `Invalid URL (${incoming.method} ${incoming.url.pathname})`);
+  // OpenRouter's model list is public: no key needed (docs/external/llm-providers.md).
+  if (flavour === 'openrouter' && route === 'GET /models') return exchange.json(200, openRouterModelList());
   if (!token)
     return fail(
       401,

@@ -92,12 +92,20 @@ export class PriceBook {
 
   /** The admin's and the synced prices per model. */
   all(): Eventually<Map<string, StoredPrice>> {
-    return this.overrides.get('all', async () => {
-      const [rows] = await this.database.pool.query<RowDataPacket[]>(`SELECT * FROM ${this.database.table('model_prices')}`);
-      return new Map(
-        rows.map((row) => [row.model as string, { ...overrideFromRow(row), source: (row.source as string | undefined) ?? 'admin' }]),
-      );
-    });
+    return this.overrides.get('all', () => this.stored());
+  }
+
+  /** The stored prices as the database holds them now (a sync compares with these, not with this worker's copy). */
+  async stored(): Promise<Map<string, StoredPrice>> {
+    const [rows] = await this.database.pool.query<RowDataPacket[]>(`SELECT * FROM ${this.database.table('model_prices')}`);
+    return new Map(
+      rows.map((row) => [row.model as string, { ...overrideFromRow(row), source: (row.source as string | undefined) ?? 'admin' }]),
+    );
+  }
+
+  /** Drops this worker's copy of the prices: the next call reads them again. */
+  forget(): void {
+    this.overrides.clear();
   }
 
   /** Stores the admin's price; a cache price left null keeps (or returns to) the shipped one. */

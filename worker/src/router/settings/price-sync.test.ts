@@ -21,7 +21,8 @@ async function setUp(initial: Array<[string, StoredPrice]> = []) {
     config: { version: 'test' },
     providers: { guard: new OutboundGuard([host]), statuses: async () => [{ name: 'openrouter', base_url: `http://${host}/api/v1` }] },
     prices: {
-      all: () => stored,
+      stored: async () => stored,
+      forget: () => undefined,
       setMany: async (prices: Array<[string, PriceOverride]>, source: string) => {
         writes.push(prices.length);
         for (const [model, price] of prices) stored.set(model, { ...price, source });

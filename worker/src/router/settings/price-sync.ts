@@ -49,7 +49,7 @@ export async function syncPrices(router: PriceSyncServices, provider: string, pr
     throw priceListFailed(provider, error instanceof Error ? error.message : String(error));
   }
   progress(`${listed.prices.length} models priced in the list, ${listed.refused.length} refused.`);
-  const stored = await router.prices.all();
+  const stored = await router.prices.stored();
   const summary: PriceSyncSummary = {
     object: 'price_sync',
     provider,
@@ -77,6 +77,7 @@ export async function syncPrices(router: PriceSyncServices, provider: string, pr
     progress(`Storing prices ${start + 1}–${Math.min(start + WRITE_BATCH, writes.length)} of ${writes.length} …`);
     await router.prices.setMany(writes.slice(start, start + WRITE_BATCH), provider);
   }
+  router.prices.forget(); // a price another process stored shows here at once
   return summary;
 }
 
