@@ -167,4 +167,79 @@ describe('customers: the buyer who owns several sites', () => {
     expect((await admin('POST', `/customers/${guest.id}/sites`, { site_url: 'ftp://x' })).status).toBe(400);
     expect((await admin('POST', '/customers/cus_01NOSUCHCUSTOMER0000000000/sites', { site_url: a.siteUrl })).status).toBe(404);
   });
+
+  it('reports spend and margin by customer, site, team and model per month, exact to the cent, as JSON and CSV', async () => {
+    const rows: Array<[TestKey, string, string, string, string | null, string]> = [
+      [a, 'e2e', 'openai/gpt-4o-mini', '0.10000000', '0.12500000', '2026-01-15 10:00:00'],
+      [a, 'e2e', 'openai/gpt-4o-mini', '0.00000001', null, '2026-01-20 10:00:00'],
+      [b, 'growth', 'openai/gpt-4o-mini', '1.23456789', '1.50000000', '2026-01-31 23:59:59'],
+      [b, 'growth', 'openai/gpt-4o-mini', '7.00000000', '9.00000000', '2026-02-01 00:00:00'], // the next month, outside
+      [stranger, 'e2e', 'openai/gpt-4o-mini', '5.00000000', '6.00000000', '2026-01-10 10:00:00'], // not the customer's
+    ];
+    for (const [key, team, model, cost, billed, at] of rows)
+      await queryStack(
+        `INSERT INTO {prefix}svc_usage (id, request_id, key_id, team, kind, model, status, cost, billed, worker, boot, started_at)
+         VALUES (?, ?, ?, ?, 'chat', ?, 'ok', ?, ?, 'report-test', 'boot', ?)`,
+        [`usg_${randomUUID().replace(/-/g, '').slice(0, 26)}`, randomUUID(), key.id, team, model, cost, billed, at],
+      );
+    const query = `by=customer,site,team,model&period=month&from=2026-01-01&to=2026-02-01&customer=${owner.id}`;
+    const report = await admin('GET', `/reports/spend?${query}`);
+    expect(report.status).toBe(200);
+    expect(report.body).toMatchObject({
+      object: 'spend_report',
+      by: ['customer', 'site', 'team', 'model'],
+      period: 'month',
+      currency: 'USD',
+    });
+    const [first, second] = [a, b].sort((x, y) => x.siteUrl.localeCompare(y.siteUrl));
+    const line = (key: TestKey) =>
+      key === a
+        ? { team: 'e2e', calls: 2, cost: '0.10000001', billed: '0.12500001', margin: '0.02500000' }
+        : { team: 'growth', calls: 1, cost: '1.23456789', billed: '1.50000000', margin: '0.26543211' };
+    expect(report.body.data).toEqual(
+      [first!, second!].map((key) => {
+        const { team, ...figures } = line(key);
+        return {
+          group: { customer: owner.id, site: key.siteUrl, team, model: 'openai/gpt-4o-mini' },
+          period: '2026-01',
+          customer_name: 'owner@client.example',
+          unpriced_calls: 0,
+          ...figures,
+        };
+      }),
+    );
+    const csv = await admin('GET', `/reports/spend?${query}&format=csv`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(csv.text).toBe(
+      [
+        'customer,site,team,model,period,customer_name,calls,unpriced_calls,cost,billed,margin,currency',
+        ...[first!, second!].map((key) => {
+          const figures = line(key);
+          return `${owner.id},${key.siteUrl},${figures.team},openai/gpt-4o-mini,2026-01,owner@client.example,${figures.calls},0,${figures.cost},${figures.billed},${figures.margin},USD`;
+        }),
+        '',
+      ].join('\r\n'),
+    );
+    const byCustomer = hub(
+      'report',
+      'spend',
+      '--by',
+      'customer',
+      '--period',
+      'total',
+      '--from',
+      '2026-01-01',
+      '--to',
+      '2026-02-01',
+      '--customer',
+      owner.id,
+    );
+    expect(byCustomer).toEqual([
+      'customer\tperiod\tcalls\tcost\tbilled\tmargin',
+      `${owner.id}\ttotal\t3\t1.33456790\t1.62500001\t0.29043211`,
+    ]);
+    expect((await admin('GET', '/reports/spend?format=xml')).body.data.params).toEqual({ format: 'must be json or csv' });
+    expect((await admin('GET', '/reports/spend?by=site,password')).body.data.params.by).toMatch(/one or more of customer, site/);
+  });
 });
