@@ -109,4 +109,26 @@ describe('provider-reported cost and unpriced models', () => {
       ]),
     );
   });
+
+  it('refuses bad input on the price routes in the documented shape, changing nothing', async () => {
+    const before = await query('SELECT * FROM {prefix}provider_prices');
+    const cases: Array<[string, string, unknown, number, string]> = [
+      ['PUT', '/provider-prices/compat', { input_per_mtok: -1, output_per_mtok: '1e3' }, 400, 'svc_invalid_request'],
+      ['PUT', '/provider-prices/compat', { input_per_mtok: '1', output_per_mtok: '1', currency: 'EUR' }, 400, 'svc_invalid_request'],
+      ['PUT', '/provider-prices/anthropic', { input_per_mtok: '1', output_per_mtok: '1' }, 400, 'svc_invalid_request'],
+      ['PUT', '/provider-prices/no-such-provider', { input_per_mtok: '1', output_per_mtok: '1' }, 404, 'svc_not_found'],
+      ['DELETE', '/provider-prices/anthropic', undefined, 400, 'svc_invalid_request'],
+      ['POST', '/price-sync/anthropic', undefined, 404, 'svc_not_found'],
+      ['GET', '/usage/calls?limit=0', undefined, 400, 'svc_invalid_request'],
+      ['GET', '/usage/calls?cost_differs=yes', undefined, 400, 'svc_invalid_request'],
+    ];
+    for (const [method, path, body, status, code] of cases) {
+      const answer = await admin(method, path, body);
+      expect({ path, status: answer.status, code: answer.body.code }).toEqual({ path, status, code });
+    }
+    expect((await admin('PUT', '/provider-prices/compat', { input_per_mtok: -1, output_per_mtok: 1 })).body.data.params).toEqual({
+      input_per_mtok: expect.any(String),
+    });
+    expect(await query('SELECT * FROM {prefix}provider_prices')).toEqual(before);
+  });
 });

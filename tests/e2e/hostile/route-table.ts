@@ -118,6 +118,11 @@ export const HOSTILE_EXTRAS: Record<string, HostileExtra> = {
   'admin.purposes.save': { params: { purpose: () => 'no-such-purpose' }, body: () => ({ models: 'not a list' }) },
   'admin.prices.save': { params: { model: () => 'mock/no-such-model' }, body: () => ({ input_per_mtok: 'x' }) },
   'admin.usage': { query: ['from', 'to', 'group_by', 'split_by'] },
+  'admin.usage.calls': { query: ['limit', 'cost_differs'] },
+  'admin.provider-prices.list': {},
+  'admin.provider-prices.save': { params: { provider: () => 'anthropic' }, body: () => ({ input_per_mtok: 'x', output_per_mtok: -1 }) },
+  'admin.provider-prices.clear': { params: { provider: () => 'anthropic' } },
+  'admin.prices.sync': { params: { provider: () => 'anthropic' } },
   'admin.chat': { body: () => ({ model: 'mock/echo', messages: 'not a list' }) },
   'admin.packages.list': { query: ['status'] },
   'admin.packages.create': { body: () => ({ id: '', price: 'x' }) },
@@ -156,6 +161,10 @@ export const HOSTILE_EXTRAS: Record<string, HostileExtra> = {
   'admin.reports.spend': { query: ['by', 'period', 'from', 'to', 'customer', 'format'] },
   'internal.woo-order-event': { body: () => ({ order: 'not an order' }) },
   'internal.woo-subscription-event': { body: () => ({ subscription: 'not a subscription' }) },
+  'internal.ai-overage': { body: () => ({ subscription_id: 'not a number', renewal_order_id: 1 }) },
+  'internal.ai-overage.billed': {
+    body: () => ({ subscription_id: 1, renewal_order_id: 1, period_ids: ['aip_01NOSUCHPERIOD00000000000000'], amount: '-1' }),
+  },
   // Answered by the shell itself (plugin/includes/internal/class-svc-hub-internal-routes.php), never forwarded.
   'shell.ping': { body: () => ({}) },
   'shell.woo-create-order': { body: () => ({ product_id: 'not a number' }) },
