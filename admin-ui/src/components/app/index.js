@@ -9,6 +9,7 @@ import OverviewPanel from '../../panels/overview';
 import PackagesPanel from '../../panels/packages';
 import ProvidersPanel from '../../panels/providers';
 import PurposesPanel from '../../panels/purposes';
+import SpendPanel from '../../panels/spend';
 import WebhooksPanel from '../../panels/webhooks';
 import NoticeArea from '../notice-area';
 
@@ -38,6 +39,11 @@ const PANELS = [
 		name: 'budgets',
 		title: __( 'Budgets', 'svc-hub' ),
 		Panel: BudgetsPanel,
+	},
+	{
+		name: 'spend',
+		title: __( 'Spend', 'svc-hub' ),
+		Panel: SpendPanel,
 	},
 	{
 		name: 'packages',
