@@ -11,16 +11,18 @@ import { cliEnvironment } from '../worker/dist/cli/environment.js';
 import { createServices } from '../worker/dist/services.js';
 import { createLogger } from '../worker/dist/support/logger.js';
 import { productVersion } from '../worker/dist/support/version.js';
+import { chatBound } from '../worker/dist/router/budgets/estimate.js';
+import { findModel } from '../worker/dist/router/catalog/models.js';
 
 const calls = Number(process.argv[2] ?? 2000);
 const services = createServices(loadConfig(cliEnvironment(), productVersion()), createLogger('warn'));
 const guard = services.router.budgets;
-const model = { id: 'openai/gpt-4o-mini', provider: 'openai', name: 'gpt-4o-mini' };
-const estimate = { promptText: 'hello there router', maxTokens: 16 };
+const bound = chatBound({ messages: [{ role: 'user', content: 'hello there router' }], maxTokens: 16 }, [findModel('openai/gpt-4o-mini')]);
 const scope = { keyId: 'key_01BENCHBUDGETCHECK0000000', team: 'bench-budget', siteUrl: 'https://bench-budget.example' };
 const { record } = await guard.store.create({
   scopeKind: 'key',
   scopeValue: scope.keyId,
+  scopeSite: null,
   period: 'day',
   amount: '1000000',
   hard: true,
@@ -55,15 +57,15 @@ async function measure(label, work) {
 
 try {
   await measure('no budget applies (look-up only)', () =>
-    guard.reserve(`usg_bench_none`, { ...scope, keyId: 'key_01OTHER0000000000000000000' }, model, estimate),
+    guard.reserve(`usg_bench_none`, { ...scope, keyId: 'key_01OTHER0000000000000000000' }, bound),
   );
   await measure('reserve + settle, one hard budget', async (index) => {
-    const reservation = await guard.reserve(`usg_bench_${index}`, scope, model, estimate);
+    const { reservation } = await guard.reserve(`usg_bench_${index}`, scope, bound);
     await guard.settle(reservation, '0.00001000');
   });
   const held = [];
   await measure('reserve alone (what a call waits for before it starts)', async () => {
-    held.push(await guard.reserve(`usg_bench_r${held.length}`, scope, model, estimate));
+    held.push((await guard.reserve(`usg_bench_r${held.length}`, scope, bound)).reservation);
   });
   for (const reservation of held) await guard.settle(reservation, '0.00001000');
   await written();

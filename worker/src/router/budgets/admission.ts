@@ -46,6 +46,7 @@ export function priceCandidates(
   hard: boolean,
 ): Eventually<PricedCandidate[]> {
   const priced: PricedCandidate[] = [];
+  const sent = bound.measure();
   const add = (index: number): Eventually<PricedCandidate[]> => {
     if (index === bound.candidates.length) return priced;
     const model = bound.candidates[index]!;
@@ -54,7 +55,7 @@ export function priceCandidates(
       priced.push({
         model,
         price: price ?? { inputPerMtok: 0, outputPerMtok: 0, cacheReadPerMtok: 0, cacheWritePerMtok: 0, currency: 'USD' },
-        inputTokens: inputBound(bound.sent, model),
+        inputTokens: inputBound(sent, model),
         beyondLimit: bound.embeddings ? 0 : beyondLimit(model, bound.reasoningEffort),
       });
       return add(index + 1);

@@ -84,7 +84,7 @@ describe('the reservation bound', () => {
     const candidates: PricedCandidate[] = bound.candidates.map((model, index) => ({
       model,
       price: index === 0 ? { ...price, inputPerMtok: 0, outputPerMtok: 0 } : price,
-      inputTokens: inputBound(bound.sent, model),
+      inputTokens: inputBound(bound.measure(), model),
       beyondLimit: model === sonnet ? 2048 : 0,
     }));
     // (16 + 2 + 8) × 2 / 1e6 + (100 + 2048) × 10 / 1e6 USD

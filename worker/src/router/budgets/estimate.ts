@@ -30,11 +30,12 @@ export const MINIMUM_OUTPUT_TOKENS = 16;
 /** The output limit given to a call on a model whose maximum output is not documented. */
 export const DEFAULT_MAX_OUTPUT_TOKENS = 4096;
 
-/** What a call asks to be admitted for: where it may go and what it sends (estimate.ts). */
+/** What a call asks to be admitted for: where it may go and what it sends. */
 export interface CallBound {
   /** The models it may be sent to: its model, or its purpose's primary and fallbacks (the priciest bounds it). */
   candidates: readonly CatalogModel[];
-  sent: SentMeasure;
+  /** What it sends, measured only when a budget applies (the measure serialises its tools and schema). */
+  measure: () => SentMeasure;
   /** The request's own output limit; absent: the call is given one. */
   maxTokens?: number;
   reasoningEffort?: string;
@@ -142,10 +143,10 @@ export function chatBound(
   request: Pick<ChatRequest, 'messages' | 'tools' | 'responseFormat' | 'maxTokens' | 'reasoningEffort'>,
   candidates: readonly CatalogModel[],
 ): CallBound {
-  return { candidates, sent: measureChat(request), maxTokens: request.maxTokens, reasoningEffort: request.reasoningEffort };
+  return { candidates, measure: () => measureChat(request), maxTokens: request.maxTokens, reasoningEffort: request.reasoningEffort };
 }
 
 /** An embeddings call's bound: its inputs measured, no output. */
 export function embeddingsBound(input: readonly string[], candidates: readonly CatalogModel[]): CallBound {
-  return { candidates, sent: measureEmbeddings(input), embeddings: true };
+  return { candidates, measure: () => measureEmbeddings(input), embeddings: true };
 }
