@@ -1,5 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { HubProxy } from '../support/hub-proxy';
 import { hub } from '../support/hub-cli';
+import { hubServices } from '../support/hub-services';
+import { bearer, call, json } from '../support/lanes';
+import { delivery as wooDelivery, phpJsonEncode, restOrder } from '../support/woo-webhook';
 import { connectClient, createClientKey, pollUntil, type ClientKey } from '../support/client-key';
 import { startClientSite, type ClientSite } from '../support/client-site';
 import { freshDelivery, post, signature, summaryMessage, type ClientDelivery } from '../support/client-webhook';
@@ -13,7 +17,9 @@ import { stack } from '../support/stack';
  * shown to administrators; a forged one changes nothing; the settings screen shows it all.
  *
  * The hub's answer is the real hub's, through a proxy (support/hub-proxy.ts) that writes the
- * block into it exactly as the contract shapes it, so the figures are known.
+ * block into it exactly as the contract shapes it, so the figures are known; the last test
+ * drops the proxy: a package with an allowance bought through the WooCommerce webhook, its
+ * spend, the hub's own block and its own alerts pushed through the outbox.
  */
 jest.setTimeout(120_000);
 
@@ -36,6 +42,7 @@ interface Alert {
   amount: string;
   currency: string;
   resets_at: string | null;
+  kind: string;
   received_at: number;
   sequence: number;
 }
@@ -61,14 +68,17 @@ const thresholdMessage = (threshold: number, used: string, sequence: number, res
 let client: ClientSite;
 let proxy: HubProxy;
 let key: ClientKey;
-/** The `ai` value the proxy writes into the hub's answer; undefined leaves the answer as the hub sent it. */
+/** The hub's answer without an `ai` block, as a hub that sells no AI (or predates it) answers. */
+const WITHOUT_AI = Symbol('without ai');
+/** The `ai` value the proxy writes into the hub's answer (WITHOUT_AI: none); undefined leaves the answer as the hub sent it. */
 let answerAi: unknown;
 beforeAll(async () => {
   client = await startClientSite();
   proxy = new HubProxy(stack().wordpressUrl);
   proxy.rewrite = (path, body) => {
     if (!path.startsWith('/wp-json/svc-license/v1/entitlement') || answerAi === undefined) return body;
-    return JSON.stringify({ ...JSON.parse(body), ai: answerAi });
+    const { ai: _hubs, ...summary } = JSON.parse(body);
+    return JSON.stringify(answerAi === WITHOUT_AI ? summary : { ...summary, ai: answerAi });
   };
   await proxy.start();
   key = createClientKey(client);
@@ -107,6 +117,8 @@ const noticeHtml = (role = 'administrator') =>
 
 describe('svc-client: the AI figures of the session check', () => {
   it('stores the hub’s ai block; svc_client_ai_balance() returns its figures; the action runs once per change', async () => {
+    answerAi = WITHOUT_AI;
+    await checks(1);
     expect(await balance()).toBeNull();
     answerAi = aiBlock('1.2');
     const first = await checks(2);
@@ -129,7 +141,7 @@ describe('svc-client: the AI figures of the session check', () => {
     const second = await checks(1);
     expect(second.changes).toEqual([[{ ...figures, used: '4.00000001', remaining: '0.99999999' }, figures]]);
 
-    answerAi = undefined; // the hub as it answers without AI figures
+    answerAi = WITHOUT_AI;
     const none = await checks(1);
     expect(await balance()).toBeNull();
     expect(none.changes).toEqual([[null, { ...figures, used: '4.00000001', remaining: '0.99999999' }]]);
@@ -165,6 +177,7 @@ describe('svc-client: ai.threshold alerts', () => {
         amount: '5.00000000',
         currency: 'USD',
         resets_at: RESETS_AT,
+        kind: 'allowance',
         received_at: expect.any(Number),
         sequence,
       },
@@ -198,6 +211,17 @@ describe('svc-client: ai.threshold alerts', () => {
     const past = freshDelivery(thresholdMessage(50, '2.50000000', last!.sequence + 11, new Date(Date.now() - DAY).toISOString()));
     expect((await signed(past)).body).toEqual({ received: true, applied: true });
     expect(await noticeHtml()).toBe('');
+  });
+
+  it('an alert of a credit pack (kind credits) says credits, not allowance', async () => {
+    const [last] = (await alerts()).slice(-1);
+    const body = JSON.parse(thresholdMessage(50, '5.00000000', last!.sequence + 1, null));
+    body.data = { ...body.data, amount: '10.00000000', kind: 'credits' };
+    expect((await signed(freshDelivery(JSON.stringify(body)))).body).toEqual({ received: true, applied: true });
+    const html = await noticeHtml();
+    expect(html).toContain('AI credits 50 % spent (5.00 of 10.00 USD).');
+    expect(html).toContain('data-svc-client-ai-alert="credits-50@10.00000000"');
+    expect((await alerts()).pop()).toMatchObject({ kind: 'credits', resets_at: null });
   });
 
   it('a forged, tampered or malformed alert changes nothing', async () => {
@@ -240,8 +264,95 @@ describe('svc-client: the settings screen', () => {
     expect(table).toContain('<th scope="row">Credits</th><td>10.00 USD</td>');
     expect(table).toMatch(/data-name="resets"><th scope="row">Resets<\/th><td>[^<]+<\/td>/);
     const alertRows = /<table[^>]*id="svc-client-ai-alerts".*?<\/table>/s.exec(html)?.[0] ?? '';
-    expect([...alertRows.matchAll(/data-threshold="(\d+)"/g)].map((match) => match[1])).toEqual(['50', '100', '80', '50']);
+    expect([...alertRows.matchAll(/data-threshold="(\d+)"/g)].map((match) => match[1])).toEqual(['50', '50', '100', '80', '50']);
+    expect(alertRows).toContain('50 % of credits');
     expect(alertRows).toContain('4.00 of 5.00 USD');
     expect(alertRows).toContain('reached this period (the hub&#039;s record)');
+  });
+});
+
+describe('svc-client with the hub’s own AI figures (no double)', () => {
+  it('a bought allowance reaches the client’s balance; spend past 50 and 80 % is pushed as alerts and shown', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const own = createClientKey(client);
+    await connectClient(client, own);
+    await client.php('delete_option( Svc_Client_Ai_Alerts::OPTION ); return true;'); // a new hub connection: its own order of alerts
+    const source = `https://shop-${tag}.example/`;
+    const secret = `secret-${tag}`;
+    hub('store', 'add', '--source', source, '--secret', secret);
+    const packageId = `allow-${tag}`;
+    const product = ['--store', source, '--woo-product', '77', '--allowance', '5', '--allowance-period', 'month'];
+    hub(
+      'package',
+      'create',
+      '--id',
+      packageId,
+      '--name',
+      packageId,
+      '--price',
+      '10.00',
+      '--currency',
+      'EUR',
+      '--features',
+      'llm.chat',
+      ...product,
+    );
+    const init = json({ package_id: packageId, site_url: own.siteUrl });
+    const order = await call('wordpress', '/wp-json/svc-commerce/v1/checkout', {
+      ...init,
+      headers: { ...init.headers, ...bearer(own.key) },
+    });
+    expect(order.status).toBe(201);
+    const paid = restOrder({
+      id: 7000 + Math.floor(Math.random() * 1000),
+      hubOrderId: order.body.id,
+      siteUrl: own.siteUrl,
+      status: 'processing',
+      total: '10.00',
+      currency: 'EUR',
+      paidAt: new Date(Date.now() - 100_000),
+      modifiedAt: new Date(Date.now() - 50_000),
+    });
+    const answer = await call(
+      'wordpress',
+      '/wp-json/svc-license/v1/webhook/woo-order-paid',
+      wooDelivery(phpJsonEncode(paid), { source, key: secret }),
+    );
+    expect(answer.status).toBe(200);
+
+    expect((await checks(1)).outcomes).toEqual(['ok']);
+    expect(await balance()).toEqual({
+      currency: 'USD',
+      allowance: '5.00000000',
+      period: 'month',
+      used: '0.00000000',
+      remaining: '5.00000000',
+      credits: '0.00000000',
+      resets_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      updated_at: expect.any(String),
+    });
+
+    // Calls settle into the allowance's window (as budgets-settle does); the hub's job sees 50 and 80 % crossed.
+    const services = hubServices();
+    try {
+      await services.database.pool.query(
+        `UPDATE ${services.database.table('budget_windows')} w JOIN ${services.database.table('budgets')} b ON b.id = w.budget_id
+            SET w.spent = 4.1 WHERE b.role = 'allowance' AND b.scope_value = ?`,
+        [own.siteUrl],
+      );
+    } finally {
+      await services.database.close();
+    }
+    const pushed = await pollUntil(alerts, (list) => list.some((alert) => alert.threshold === 80));
+    expect(pushed.map((alert) => [alert.threshold, alert.used, alert.amount, alert.currency])).toEqual([
+      [50, '4.10000000', '5.00000000', 'USD'],
+      [80, '4.10000000', '5.00000000', 'USD'],
+    ]);
+    expect(await noticeHtml()).toContain('AI allowance 80 % used (4.10 of 5.00 USD) — resets on ');
+
+    expect((await checks(1)).outcomes).toEqual(['ok']);
+    expect(await balance()).toMatchObject({ allowance: '5.00000000', used: '4.10000000', remaining: '0.90000000' });
+    const held = (await client.license()) as unknown as { ai: { alerts: { threshold: number }[] } };
+    expect(held.ai.alerts.map((alert) => alert.threshold)).toEqual([50, 80]);
   });
 });

@@ -34,7 +34,8 @@ describe('svc-client AI figures (PHP)', () => {
   it('takes the hub’s block and alert, every figure with 8 places; null is "no AI figures"', () => {
     const alert = { threshold: 80, used: '4.00000000', amount: '5.00000000', currency: 'USD', resets_at: null };
     const noAllowance = { ...block(), allowance: null, overage: null, alerts: [] };
-    expect(run([{ block: block() }, { block: noAllowance }, { block: null }, { alert }])).toEqual([
+    const credits = { ...alert, amount: '10', kind: 'credits' };
+    expect(run([{ block: block() }, { block: noAllowance }, { block: null }, { alert }, { alert: credits }])).toEqual([
       [
         {
           currency: 'USD',
@@ -47,7 +48,8 @@ describe('svc-client AI figures (PHP)', () => {
       ],
       [{ ...noAllowance, credits: { balance: '12.50000000' } }, ''],
       [null, ''],
-      [alert, ''],
+      [{ ...alert, kind: 'allowance' }, ''], // no kind: an allowance's alert
+      [{ ...credits, amount: '10.00000000' }, ''],
     ]);
   });
 
@@ -106,6 +108,7 @@ describe('svc-client AI figures (PHP)', () => {
       { alert: { ...alert, amount: 5 } },
       { alert: { ...alert, currency: null } },
       { alert: { ...alert, resets_at: '2026-13-45' } },
+      { alert: { ...alert, kind: 'budget' } },
       { alert: 'crossed' },
       { alert: null },
     ]) as [unknown, string][];
@@ -115,6 +118,7 @@ describe('svc-client AI figures (PHP)', () => {
       [null, 'data.amount is not a decimal string of at most 10 digits and 8 places'],
       [null, 'data.currency is not a currency code'],
       [null, 'data.resets_at is not an ISO 8601 time'],
+      [null, 'data.kind is not one of allowance, credits'],
       [null, 'data is not an object'],
       [null, 'data is not an object'],
     ]);

@@ -59,7 +59,7 @@ final class Svc_Client_Ai_Notice {
 		}
 		check_admin_referer( 'svc_client_ai_dismiss' );
 		$key = sanitize_text_field( wp_unslash( $_GET['alert'] ?? '' ) );
-		if ( preg_match( '/\A(50|80|100)@[0-9A-Za-z:.+-]{1,40}\z/', $key ) ) {
+		if ( preg_match( '/\A(credits-)?(50|80|100)@[0-9A-Za-z:.+-]{1,40}\z/', $key ) ) {
 			$dismissed   = self::dismissed();
 			$dismissed[] = $key;
 			update_user_meta( get_current_user_id(), self::DISMISSED_META, array_slice( array_values( array_unique( $dismissed ) ), -self::KEEP ) );
@@ -71,12 +71,16 @@ final class Svc_Client_Ai_Notice {
 	/**
 	 * The notice's words.
 	 *
-	 * @param array{threshold: int, used: string, amount: string, currency: string, resets_at: string|null} $alert The alert.
+	 * @param array{threshold: int, used: string, amount: string, currency: string, resets_at: string|null, kind?: string} $alert The alert.
 	 * @return string
 	 */
 	public static function message( array $alert ): string {
 		$used   = Svc_Client_Ai_Figures::for_people( $alert['used'] );
 		$amount = Svc_Client_Ai_Figures::for_people( $alert['amount'] );
+		if ( 'credits' === ( $alert['kind'] ?? 'allowance' ) ) {
+			/* translators: 1: threshold in percent, 2: money spent, 3: the credits bought, 4: currency. */
+			return sprintf( __( 'AI credits %1$d %% spent (%2$s of %3$s %4$s).', 'svc-client' ), $alert['threshold'], $used, $amount, $alert['currency'] );
+		}
 		if ( null === $alert['resets_at'] ) {
 			/* translators: 1: threshold in percent, 2: money used, 3: the allowance, 4: currency. */
 			return sprintf( __( 'AI allowance %1$d %% used (%2$s of %3$s %4$s); it does not renew.', 'svc-client' ), $alert['threshold'], $used, $amount, $alert['currency'] );

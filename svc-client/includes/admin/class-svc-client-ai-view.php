@@ -81,7 +81,7 @@ final class Svc_Client_Ai_View {
 			/* translators: 1: money used, 2: the allowance, 3: currency. */
 			$used   = sprintf( __( '%1$s of %2$s %3$s', 'svc-client' ), Svc_Client_Ai_Figures::for_people( $alert['used'] ), Svc_Client_Ai_Figures::for_people( $alert['amount'] ), $alert['currency'] );
 			$resets = null === $alert['resets_at'] ? __( 'does not renew', 'svc-client' ) : wp_date( get_option( 'date_format' ), (int) strtotime( $alert['resets_at'] ) );
-			echo '<tr data-threshold="' . esc_attr( (string) $alert['threshold'] ) . '"><td>' . esc_html( wp_date( 'Y-m-d H:i:s', (int) $alert['received_at'] ) ) . '</td><td>' . esc_html( $alert['threshold'] . ' %' ) . '</td><td>' . esc_html( $used ) . '</td><td>' . esc_html( (string) $resets ) . '</td></tr>';
+			echo '<tr data-threshold="' . esc_attr( (string) $alert['threshold'] ) . '"><td>' . esc_html( wp_date( 'Y-m-d H:i:s', (int) $alert['received_at'] ) ) . '</td><td>' . esc_html( $alert['threshold'] . ' %' . ( 'credits' === ( $alert['kind'] ?? 'allowance' ) ? ' ' . __( 'of credits', 'svc-client' ) : '' ) ) . '</td><td>' . esc_html( $used ) . '</td><td>' . esc_html( (string) $resets ) . '</td></tr>';
 		}
 		foreach ( $period_alerts as $alert ) {
 			echo '<tr data-threshold="' . esc_attr( (string) $alert['threshold'] ) . '"><td>' . esc_html( wp_date( 'Y-m-d H:i:s', (int) strtotime( $alert['reached_at'] ) ) ) . '</td><td>' . esc_html( $alert['threshold'] . ' %' ) . '</td><td colspan="2">' . esc_html__( 'reached this period (the hub\'s record)', 'svc-client' ) . '</td></tr>';

@@ -89,13 +89,14 @@ final class Svc_Client_Ai_Alerts {
 	}
 
 	/**
-	 * What a dismissal is kept under: the threshold and the period (its reset time).
+	 * What a dismissal is kept under: the threshold and the period (its reset time); a credits
+	 * alert's own (credits do not renew).
 	 *
-	 * @param array{threshold: int, resets_at: string|null} $alert The alert.
+	 * @param array{threshold: int, resets_at: string|null, kind?: string} $alert The alert.
 	 * @return string
 	 */
 	public static function dismissal_key( array $alert ): string {
-		return $alert['threshold'] . '@' . ( $alert['resets_at'] ?? 'term' );
+		return 'credits' === ( $alert['kind'] ?? 'allowance' ) ? 'credits-' . $alert['threshold'] . '@' . $alert['amount'] : $alert['threshold'] . '@' . ( $alert['resets_at'] ?? 'term' );
 	}
 
 	/**

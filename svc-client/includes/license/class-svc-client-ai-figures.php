@@ -19,7 +19,8 @@ defined( 'ABSPATH' ) || exit;
  * The shapes (docs/architecture.md §5, `GET /entitlement`): `ai` = { currency, allowance: { amount,
  * period, used, resets_at } | null, credits: { balance }, overage: { mode, cap, used } | null,
  * alerts: [ { threshold, reached_at } ] }; an `ai.threshold` alert = { threshold, used, amount,
- * currency, resets_at }.
+ * currency, resets_at, kind? } — `kind` is `allowance` (when absent) or `credits` (the hub also
+ * alerts when a credit pack is 50, 80 or 100 % spent; `amount` is then what was credited).
  */
 final class Svc_Client_Ai_Figures {
 
@@ -28,6 +29,8 @@ final class Svc_Client_Ai_Figures {
 	public const THRESHOLDS = array( 50, 80, 100 );
 
 	public const OVERAGE_MODES = array( 'stop', 'bill' );
+
+	public const ALERT_KINDS = array( 'allowance', 'credits' );
 
 	/** Alerts kept from one block (the hub sends at most three a period). */
 	private const MAX_ALERTS = 20;
@@ -90,7 +93,7 @@ final class Svc_Client_Ai_Figures {
 	 * An `ai.threshold` alert's data, checked and normalised, or why not.
 	 *
 	 * @param mixed $data The message's `data`.
-	 * @return array{0: array{threshold: int, used: string, amount: string, currency: string, resets_at: string|null}|null, 1: string}
+	 * @return array{0: array{threshold: int, used: string, amount: string, currency: string, resets_at: string|null, kind: string}|null, 1: string}
 	 */
 	public static function check_threshold( $data ): array {
 		try {
@@ -102,6 +105,7 @@ final class Svc_Client_Ai_Figures {
 					'amount'    => self::decimal( $data['amount'] ?? null, 'data.amount' ),
 					'currency'  => self::currency( $data['currency'] ?? null, 'data.currency' ),
 					'resets_at' => self::time_or_null( $data['resets_at'] ?? null, 'data.resets_at' ),
+					'kind'      => self::one_of( $data['kind'] ?? 'allowance', self::ALERT_KINDS, 'data.kind' ),
 				),
 				'',
 			);
