@@ -49,8 +49,20 @@ describe('migrations', () => {
         'store,kind,credit_amount,credit_scope,ai_allowance_amount,ai_allowance_period,overage_mode,overage_cap,markup_percent',
       );
       expect(await columns('credit_ledger')).toContain('asked');
+      // 020: the provider's reported cost and the billed amount beside the hub's cost; where a model price came from; default prices per provider.
+      expect((await columns('usage')).join(',')).toContain('cost,provider_cost,billed,currency');
       expect(await columns('model_prices')).toEqual([
         'model',
+        'input_per_mtok',
+        'output_per_mtok',
+        'cache_read_per_mtok',
+        'cache_write_per_mtok',
+        'currency',
+        'source',
+        'updated_at',
+      ]);
+      expect(await columns('provider_prices')).toEqual([
+        'provider',
         'input_per_mtok',
         'output_per_mtok',
         'cache_read_per_mtok',
