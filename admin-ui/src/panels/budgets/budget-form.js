@@ -45,18 +45,38 @@ export default function BudgetForm( { onCreated } ) {
 								'svc-hub'
 							),
 						},
-						{ value: 'team', label: __( 'a team', 'svc-hub' ) },
+						{
+							value: 'team',
+							label: __( 'a team of a site', 'svc-hub' ),
+						},
 						{
 							value: 'site',
 							label: __( 'a site (its URL)', 'svc-hub' ),
+						},
+						{
+							value: 'customer',
+							label: __(
+								'a customer — all its sites (cus_…)',
+								'svc-hub'
+							),
 						},
 					] }
 					{ ...form.field( 'scope_kind' ) }
 				/>
 				<TextControl
-					label={ __( 'Key id, team or site URL', 'svc-hub' ) }
+					label={ __(
+						'Key id, team, site URL or customer id',
+						'svc-hub'
+					) }
 					{ ...form.field( 'scope_value' ) }
 				/>
+				{ form.values.scope_kind === 'team' && (
+					<TextControl
+						label={ __( 'Site of the team (URL)', 'svc-hub' ) }
+						type="url"
+						{ ...form.field( 'scope_site' ) }
+					/>
+				) }
 				<SelectControl
 					label={ __( 'Period (UTC)', 'svc-hub' ) }
 					options={ [

@@ -16,8 +16,15 @@ export default function BudgetList() {
 		{
 			key: 'scope',
 			label: __( 'For', 'svc-hub' ),
-			render: ( budget ) =>
-				`${ budget.scope.kind }: ${ budget.scope.value }`,
+			render: ( budget ) => (
+				<>
+					{ `${ budget.scope.kind }: ${ budget.scope.value }` }
+					{ budget.scope.site_url && ` (${ budget.scope.site_url })` }
+					{ budget.warning && (
+						<p className="svc-hub-error">{ budget.warning }</p>
+					) }
+				</>
+			),
 		},
 		{ key: 'period', label: __( 'Period', 'svc-hub' ) },
 		{

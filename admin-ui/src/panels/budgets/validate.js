@@ -4,6 +4,7 @@ import { isHttpUrl, onlyProblems } from '../../utils/validation';
 export const EMPTY_BUDGET = {
 	scope_kind: 'key',
 	scope_value: '',
+	scope_site: '',
 	period: 'month',
 	amount: '',
 	hard: 'hard',
@@ -18,7 +19,18 @@ export function validateBudget( values ) {
 	return onlyProblems( {
 		scope_value:
 			values.scope_value.trim() === ''
-				? __( 'Name the API key id, team or site URL.', 'svc-hub' )
+				? __(
+						'Name the API key id, team, site URL or customer id.',
+						'svc-hub'
+					)
+				: undefined,
+		// A team is a label within a site: a team budget names the site (docs/api-notes.md "Customers and tenancy").
+		scope_site:
+			values.scope_kind === 'team' && ! isHttpUrl( values.scope_site )
+				? __(
+						'A team budget names its site (the site URL).',
+						'svc-hub'
+					)
 				: undefined,
 		amount:
 			/^\d{1,10}(\.\d{1,8})?$/.test( values.amount.trim() ) &&
@@ -41,7 +53,13 @@ export function validateBudget( values ) {
  */
 export function budgetPayload( values ) {
 	return {
-		scope: { kind: values.scope_kind, value: values.scope_value.trim() },
+		scope: {
+			kind: values.scope_kind,
+			value: values.scope_value.trim(),
+			...( values.scope_kind === 'team'
+				? { site_url: values.scope_site.trim() }
+				: {} ),
+		},
 		period: values.period,
 		amount: values.amount.trim(),
 		hard: values.hard === 'hard',
