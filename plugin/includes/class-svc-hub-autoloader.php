@@ -34,6 +34,7 @@ final class Svc_Hub_Autoloader {
 		'Svc_Hub_Internal_Routes'                 => 'internal/class-svc-hub-internal-routes.php',
 		'Svc_Hub_Nonce_Store'                     => 'internal/class-svc-hub-nonce-store.php',
 		'Svc_Hub_Worker_Client'                   => 'internal/class-svc-hub-worker-client.php',
+		'Svc_Hub_Woocommerce_Ai_Overage'          => 'woocommerce/class-svc-hub-woocommerce-ai-overage.php',
 		'Svc_Hub_Woocommerce_Bridge'              => 'woocommerce/class-svc-hub-woocommerce-bridge.php',
 		'Svc_Hub_Woocommerce_Event_Queue'         => 'woocommerce/class-svc-hub-woocommerce-event-queue.php',
 		'Svc_Hub_Woocommerce_Order_Facts'         => 'woocommerce/class-svc-hub-woocommerce-order-facts.php',

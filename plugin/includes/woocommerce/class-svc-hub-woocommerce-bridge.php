@@ -103,6 +103,7 @@ final class Svc_Hub_Woocommerce_Bridge {
 		add_action( 'woocommerce_order_status_changed', array( $this, 'on_status_changed' ), 10, 4 );
 		add_action( 'woocommerce_payment_complete', array( $this, 'on_payment_complete' ), 10, 2 );
 		$this->subscriptions->register_hooks();
+		( new Svc_Hub_Woocommerce_Ai_Overage( $this->client ) )->register_hooks();
 		add_action( 'init', array( $this, 'ensure_scheduled' ) );
 		add_action( 'shutdown', array( $this, 'maybe_resend' ) );
 	}

@@ -37,6 +37,7 @@ if ( 'no' !== get_option( 'svc_test_woo_active', 'yes' ) ) {
 		'class-wc-order-item-product',
 		'class-wc-orders-table-data-store',
 		'abstract-wc-order',
+		'class-wc-order-item-fee',
 		'class-wc-order',
 		'class-wc-order-refund',
 		'class-wc-payment-gateways',

@@ -264,6 +264,19 @@ final class Svc_Stand_In_Test_Routes {
 				'total'        => $item->get_total(),
 			);
 		}
+		$fees = array();
+		foreach ( $order->get_fees() as $fee ) {
+			$fees[] = array(
+				'name'       => $fee->get_name(),
+				'total'      => $fee->get_total(),
+				'tax_status' => $fee->get_tax_status(),
+				'meta'       => (object) $fee->get_meta_values(),
+			);
+		}
+		$notes = array();
+		foreach ( get_comments( array( 'post_id' => $order->get_id(), 'type' => 'order_note', 'orderby' => 'comment_ID', 'order' => 'ASC' ) ) as $note ) {
+			$notes[] = $note->comment_content;
+		}
 		return new WP_REST_Response(
 			array_merge(
 				array(
@@ -277,6 +290,8 @@ final class Svc_Stand_In_Test_Routes {
 					'date_modified_gmt' => $date( $order->get_date_modified() ),
 					'payment_url'       => $order->get_checkout_payment_url(),
 					'line_items'        => $items,
+					'fee_lines'         => $fees,
+					'notes'             => $notes,
 					'customer_id'       => $order->get_customer_id(),
 					'payment_method'    => $order->get_payment_method(),
 					'meta'              => (object) array_filter( $order->get_meta(), static fn ( $key ) => '_' !== substr( (string) $key, 0, 1 ), ARRAY_FILTER_USE_KEY ),

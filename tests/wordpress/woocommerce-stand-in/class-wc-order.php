@@ -20,6 +20,9 @@ class WC_Order extends WC_Abstract_Order {
 	/** @var array<int,WC_Order_Item_Product> Line items added before the order was saved. */
 	protected $new_items = array();
 
+	/** @var array<int,WC_Order_Item_Fee> Fee lines by item id (saved ones, then new ones under negative keys). */
+	protected $fees = array();
+
 	/** @var array<string,array{id:int,value:mixed}> Meta as saved, with the meta row ids. */
 	protected $meta = array();
 
@@ -185,6 +188,54 @@ class WC_Order extends WC_Abstract_Order {
 	}
 
 	/**
+	 * Adds an item: here, a fee line (WC_Order_Item_Fee); saved with the order (at once when it has an id).
+	 *
+	 * @param WC_Order_Item_Fee $item The fee.
+	 * @return int|false The item id, false for another kind of item.
+	 */
+	public function add_item( $item ) {
+		if ( ! $item instanceof WC_Order_Item_Fee ) {
+			return false;
+		}
+		$item->set_props( array( 'order_id' => $this->get_id() ) );
+		$this->fees[ -1 - count( $this->fees ) ] = $item;
+		if ( $this->get_id() ) {
+			$this->save_items();
+		}
+		return $item->get_id();
+	}
+
+	/**
+	 * Fee lines.
+	 *
+	 * @return array<int,WC_Order_Item_Fee>
+	 */
+	public function get_fees() {
+		return $this->fees;
+	}
+
+	/**
+	 * Adds an order note: a comment of type `order_note` on the order's id, as WooCommerce stores them.
+	 *
+	 * @param string $note             Note text.
+	 * @param int    $is_customer_note Whether the customer sees it.
+	 * @return int Comment id.
+	 */
+	public function add_order_note( $note, $is_customer_note = 0 ) {
+		return (int) wp_insert_comment(
+			array(
+				'comment_post_ID'  => $this->get_id(),
+				'comment_author'   => 'WooCommerce',
+				'comment_content'  => (string) $note,
+				'comment_agent'    => 'WooCommerce',
+				'comment_type'     => 'order_note',
+				'comment_approved' => 1,
+				'comment_meta'     => array( 'is_customer_note' => (int) $is_customer_note ),
+			)
+		);
+	}
+
+	/**
 	 * Removes every line item (the Store API does this before rebuilding a draft from the cart).
 	 *
 	 * @param string $type Item type.
@@ -202,15 +253,16 @@ class WC_Order extends WC_Abstract_Order {
 	/**
 	 * Line items.
 	 *
-	 * @param string|array $types Item types (only `line_item` exists here).
-	 * @return array<int,WC_Order_Item_Product>
+	 * @param string|array $types Item types (`line_item`, `fee`).
+	 * @return array<int,WC_Order_Item_Product|WC_Order_Item_Fee>
 	 */
 	public function get_items( $types = 'line_item' ) {
-		return in_array( 'line_item', (array) $types, true ) ? $this->items + $this->new_items : array();
+		$items = in_array( 'line_item', (array) $types, true ) ? $this->items + $this->new_items : array();
+		return in_array( 'fee', (array) $types, true ) ? $items + $this->fees : $items;
 	}
 
 	/**
-	 * Recomputes the total from the line items and saves.
+	 * Recomputes the total from the line items and fees and saves.
 	 *
 	 * @param bool $and_taxes Whether to compute taxes too (there are none).
 	 * @return string
@@ -218,7 +270,7 @@ class WC_Order extends WC_Abstract_Order {
 	public function calculate_totals( $and_taxes = true ) {
 		do_action( 'woocommerce_order_before_calculate_totals', $and_taxes, $this );
 		$total = 0.0;
-		foreach ( $this->get_items() as $item ) {
+		foreach ( $this->get_items( array( 'line_item', 'fee' ) ) as $item ) {
 			$total += (float) $item->get_total();
 		}
 		$this->set_total( $total );
@@ -412,6 +464,10 @@ class WC_Order extends WC_Abstract_Order {
 		foreach ( $stored['items'] as $item_id => $props ) {
 			$this->items[ $item_id ] = new WC_Order_Item_Product( $props );
 		}
+		$this->fees = array();
+		foreach ( $stored['fees'] as $item_id => $props ) {
+			$this->fees[ $item_id ] = new WC_Order_Item_Fee( $props );
+		}
 	}
 
 	/**
@@ -424,5 +480,13 @@ class WC_Order extends WC_Abstract_Order {
 			$item->set_props( array( 'id' => $item_id, 'order_id' => $this->id ) );
 		}
 		$this->new_items = array();
+		foreach ( $this->fees as $key => $fee ) {
+			if ( $key < 0 ) {
+				$item_id = WC_Orders_Table_Data_Store::add_fee( $this->id, $fee->get_data(), $fee->get_meta_values() );
+				$fee->set_props( array( 'id' => $item_id, 'order_id' => $this->id ) );
+				unset( $this->fees[ $key ] );
+				$this->fees[ $item_id ] = $fee;
+			}
+		}
 	}
 }

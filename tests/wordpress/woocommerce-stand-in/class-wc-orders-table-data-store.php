@@ -223,6 +223,7 @@ KEY order_item_id (order_item_id)
 			'props' => $props,
 			'meta'  => $meta,
 			'items' => self::read_items( $id ),
+			'fees'  => self::read_fees( $id ),
 		);
 	}
 
@@ -260,6 +261,76 @@ KEY order_item_id (order_item_id)
 			$wpdb->insert( self::table( 'woocommerce_order_itemmeta' ), array( 'order_item_id' => $item_id, 'meta_key' => $key, 'meta_value' => (string) $props[ $prop ] ) ); // phpcs:ignore WordPress.DB.SlowDBQuery
 		}
 		return $item_id;
+	}
+
+	/**
+	 * Adds a fee line (`order_item_type` fee, meta `_fee_amount`, `_line_total`, `_tax_status`
+	 * and the item's own meta); returns its id.
+	 *
+	 * @param int   $order_id Order id.
+	 * @param array $props    Fee props (name, amount, total, tax_status).
+	 * @param array $meta     Item meta.
+	 * @return int
+	 */
+	public static function add_fee( int $order_id, array $props, array $meta ): int {
+		global $wpdb;
+		$wpdb->insert(
+			self::table( 'woocommerce_order_items' ),
+			array(
+				'order_item_name' => (string) $props['name'],
+				'order_item_type' => 'fee',
+				'order_id'        => $order_id,
+			)
+		);
+		$item_id = (int) $wpdb->insert_id;
+		$rows    = array_merge(
+			array(
+				'_fee_amount' => $props['amount'],
+				'_line_total' => $props['total'],
+				'_tax_status' => $props['tax_status'],
+				'_tax_class'  => $props['tax_class'],
+			),
+			$meta
+		);
+		foreach ( $rows as $key => $value ) {
+			$wpdb->insert( self::table( 'woocommerce_order_itemmeta' ), array( 'order_item_id' => $item_id, 'meta_key' => $key, 'meta_value' => (string) $value ) ); // phpcs:ignore WordPress.DB.SlowDBQuery
+		}
+		return $item_id;
+	}
+
+	/**
+	 * An order's fee lines (props and `meta`) by item id.
+	 *
+	 * @param int $order_id Order id.
+	 * @return array<int,array>
+	 */
+	private static function read_fees( int $order_id ): array {
+		global $wpdb;
+		$props = array(
+			'_fee_amount' => 'amount',
+			'_line_total' => 'total',
+			'_tax_status' => 'tax_status',
+			'_tax_class'  => 'tax_class',
+		);
+		$fees  = array();
+		$rows  = $wpdb->get_results( $wpdb->prepare( 'SELECT i.order_item_id, i.order_item_name, m.meta_key, m.meta_value FROM ' . self::table( 'woocommerce_order_items' ) . ' i LEFT JOIN ' . self::table( 'woocommerce_order_itemmeta' ) . " m ON m.order_item_id = i.order_item_id WHERE i.order_id = %d AND i.order_item_type = 'fee' ORDER BY i.order_item_id, m.meta_id", $order_id ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
+		foreach ( $rows as $row ) {
+			$item_id = (int) $row['order_item_id'];
+			if ( ! isset( $fees[ $item_id ] ) ) {
+				$fees[ $item_id ] = array(
+					'id'       => $item_id,
+					'order_id' => $order_id,
+					'name'     => $row['order_item_name'],
+					'meta'     => array(),
+				);
+			}
+			if ( isset( $props[ $row['meta_key'] ] ) ) {
+				$fees[ $item_id ][ $props[ $row['meta_key'] ] ] = $row['meta_value'];
+			} elseif ( null !== $row['meta_key'] ) {
+				$fees[ $item_id ]['meta'][ $row['meta_key'] ] = $row['meta_value'];
+			}
+		}
+		return $fees;
 	}
 
 	/**

@@ -43,7 +43,7 @@ function wcs_create_subscription( $args = array() ) {
 }
 
 /**
- * A pending renewal order for the subscription: parent_id 0, its line items and meta (copied
+ * A pending renewal order for the subscription: parent_id 0, its currency, line items and meta (copied
  * from the subscription, as WooCommerce Subscriptions does), meta `_subscription_renewal` = the
  * subscription's id; then the filter `wcs_renewal_order_created( $renewal_order, $subscription )`.
  *
@@ -60,6 +60,7 @@ function wcs_create_renewal_order( $subscription ) {
 	if ( is_wp_error( $order ) ) {
 		return $order;
 	}
+	$order->set_currency( $subscription->get_currency() );
 	foreach ( $subscription->get_items() as $item ) {
 		$order->add_product( wc_get_product( $item->get_product_id() ), $item->get_quantity() );
 	}

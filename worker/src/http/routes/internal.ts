@@ -1,4 +1,5 @@
 import type { Services } from '../../services';
+import { aiOverageHandlers } from '../handlers/ai-overage';
 import { wooEventHandler } from '../handlers/woo-events';
 import { wooSubscriptionEventHandler } from '../handlers/woo-subscription-events';
 import { NAMESPACES } from './namespaces';
@@ -11,7 +12,7 @@ const subscriptionEvent = (services: Services) =>
 
 /**
  * /wp-json/svc-hub/v1/internal: signed calls between the shell and the worker (docs/architecture.md §1).
- * The worker's rows take WooCommerce events from the shell; the `servedBy: 'shell'` rows are
+ * The worker's rows take WooCommerce events and renewal orders' AI overage from the shell; the `servedBy: 'shell'` rows are
  * the worker calling the shell, answered by PHP (plugin/includes/internal/), never forwarded.
  */
 export const INTERNAL_ROUTES: RouteRow[] = [
@@ -30,6 +31,22 @@ export const INTERNAL_ROUTES: RouteRow[] = [
     auth: 'internal',
     area: 'commerce',
     handler: (w) => w.once(subscriptionEvent),
+  },
+  {
+    id: 'internal.ai-overage',
+    method: 'POST',
+    path: `${internal}/ai-overage`,
+    auth: 'internal',
+    area: 'commerce',
+    handler: (w) => w.once(aiOverageHandlers).unbilled,
+  },
+  {
+    id: 'internal.ai-overage.billed',
+    method: 'POST',
+    path: `${internal}/ai-overage/billed`,
+    auth: 'internal',
+    area: 'commerce',
+    handler: (w) => w.once(aiOverageHandlers).billed,
   },
   { id: 'shell.ping', method: 'POST', path: `${internal}/ping`, auth: 'internal', area: 'shell', servedBy: 'shell' },
   {
