@@ -125,3 +125,74 @@ export const savePrice = ( model, price ) =>
 				saved.cache_write_per_mtok
 			),
 	} );
+
+const defaultPricePath = ( provider ) =>
+	`/provider-prices/${ encodeURIComponent( provider ) }`;
+
+/**
+ * @param {string} provider An open-model provider (openrouter, compat, ollama).
+ * @param {Object} price    `{ input_per_mtok, output_per_mtok, cache_read_per_mtok?, cache_write_per_mtok? }`.
+ * @return {Function} Thunk.
+ */
+export const saveDefaultPrice = ( provider, price ) =>
+	mutateAs( {
+		path: defaultPricePath( provider ),
+		method: 'PUT',
+		data: price,
+		success: () =>
+			sprintf(
+				/* translators: %s: provider name. */
+				__( 'Default price of %s models saved.', 'svc-hub' ),
+				provider
+			),
+	} );
+
+export const clearDefaultPrice = ( provider ) =>
+	mutateAs( {
+		path: defaultPricePath( provider ),
+		method: 'DELETE',
+		success: ( saved ) =>
+			saved.pricing
+				? sprintf(
+						/* translators: %s: provider name. */
+						__(
+							'Default price of %s cleared; its models are free again.',
+							'svc-hub'
+						),
+						provider
+					)
+				: sprintf(
+						/* translators: %s: provider name. */
+						__(
+							'Default price of %s cleared; its unlisted models are unpriced.',
+							'svc-hub'
+						),
+						provider
+					),
+	} );
+
+/**
+ * Loads a provider's published prices (docs/api-notes.md "Price sync").
+ *
+ * @param {string} provider Provider name.
+ * @return {Function} Thunk.
+ */
+export const syncPrices = ( provider ) =>
+	mutateAs( {
+		path: `/price-sync/${ encodeURIComponent( provider ) }`,
+		method: 'POST',
+		success: ( summary ) =>
+			sprintf(
+				/* translators: %1$s: provider, %2$d: added, %3$d: changed, %4$d: unchanged, %5$d: kept, %6$d: refused. */
+				__(
+					'%1$s prices: %2$d added, %3$d changed, %4$d unchanged, %5$d kept (set by you), %6$d refused.',
+					'svc-hub'
+				),
+				summary.provider,
+				summary.added,
+				summary.changed,
+				summary.unchanged,
+				summary.kept,
+				summary.refused.length
+			),
+	} );

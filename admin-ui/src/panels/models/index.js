@@ -5,7 +5,9 @@ import DataTable from '../../components/data-table';
 import { useList } from '../../components/use-list';
 import { formatNumber } from '../../utils/format';
 import Capabilities from './capabilities';
+import DefaultPrices from './default-prices';
 import PriceForm from './price-form';
+import RecentCalls from './recent-calls';
 
 /** Models and prices: every known model with its capabilities, context window and price in force (cache prices too); override a price. */
 export default function ModelsPanel() {
@@ -92,6 +94,8 @@ export default function ModelsPanel() {
 					onClose={ () => setEditing( null ) }
 				/>
 			) }
+			<DefaultPrices />
+			<RecentCalls />
 		</div>
 	);
 }

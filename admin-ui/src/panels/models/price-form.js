@@ -9,11 +9,12 @@ import { pricePayload, validatePrice } from './validate';
  * Overrides one model's price (USD per million tokens) in a dialog.
  *
  * @param {Object}   props
- * @param {Object}   props.model   The model from GET /models.
- * @param {Function} props.onClose Closes the dialog.
+ * @param {Object}   props.model    The model from GET /models.
+ * @param {string}   props.provider Set instead: the provider's default price (`model` then carries its pricing).
+ * @param {Function} props.onClose  Closes the dialog.
  */
-export default function PriceForm( { model, onClose } ) {
-	const { savePrice } = useDispatch( store );
+export default function PriceForm( { model, provider, onClose } ) {
+	const { savePrice, saveDefaultPrice } = useDispatch( store );
 	const form = useForm(
 		{
 			input_per_mtok: String( model.pricing.input_per_mtok ),
@@ -27,7 +28,9 @@ export default function PriceForm( { model, onClose } ) {
 		event.preventDefault();
 		if (
 			await form.submit( ( values ) =>
-				savePrice( model.id, pricePayload( values ) )
+				provider
+					? saveDefaultPrice( provider, pricePayload( values ) )
+					: savePrice( model.id, pricePayload( values ) )
 			)
 		) {
 			onClose();
@@ -72,19 +75,21 @@ export default function PriceForm( { model, onClose } ) {
 					inputMode="decimal"
 					{ ...form.field( 'cache_write_per_mtok' ) }
 				/>
-				<p className="description">
-					{ sprintf(
-						/* translators: %1$s: input, %2$s: output, %3$s: cache read, %4$s: cache write, each per million tokens. */
-						__(
-							'Shipped price: %1$s in / %2$s out / %3$s cache read / %4$s cache write.',
-							'svc-hub'
-						),
-						model.shipped_pricing.input_per_mtok,
-						model.shipped_pricing.output_per_mtok,
-						model.shipped_pricing.cache_read_per_mtok,
-						model.shipped_pricing.cache_write_per_mtok
-					) }
-				</p>
+				{ ! provider && (
+					<p className="description">
+						{ sprintf(
+							/* translators: %1$s: input, %2$s: output, %3$s: cache read, %4$s: cache write, each per million tokens. */
+							__(
+								'Shipped price: %1$s in / %2$s out / %3$s cache read / %4$s cache write.',
+								'svc-hub'
+							),
+							model.shipped_pricing.input_per_mtok,
+							model.shipped_pricing.output_per_mtok,
+							model.shipped_pricing.cache_read_per_mtok,
+							model.shipped_pricing.cache_write_per_mtok
+						) }
+					</p>
+				) }
 				<Button
 					variant="primary"
 					type="submit"
