@@ -9,6 +9,7 @@ import { deliveryHandlers } from '../handlers/admin/deliveries';
 import { entitlementHandlers } from '../handlers/admin/entitlements';
 import { keyHandlers } from '../handlers/admin/keys';
 import { libraryAdminHandlers } from '../handlers/admin/library-admin';
+import { priceAdminHandlers } from '../handlers/admin/price-admin';
 import { routerAdminHandlers } from '../handlers/admin/router-admin';
 import { storeHandlers } from '../handlers/admin/stores';
 import { webhookAuditHandlers } from '../handlers/admin/webhook-audit';
@@ -23,6 +24,7 @@ const NO_BODY = { ...ADMIN, json: false } as const;
 const routerAdmin = (services: Services) => routerAdminHandlers(services.router, services.database);
 const cachePools = (services: Services) => cachePoolAdminHandlers(services.router);
 const chat = (services: Services) => adminChatHandler(services.router);
+const priceAdmin = (services: Services) => priceAdminHandlers(services.router, services.database);
 
 /** /wp-json/svc-hub/v1/admin: the wp-admin screen's routes. */
 export const ADMIN_ROUTES: RouteRow[] = [
@@ -121,6 +123,35 @@ export const ADMIN_ROUTES: RouteRow[] = [
   },
   { id: 'admin.prices.save', method: 'PUT', path: `${admin}/prices/*model`, ...ADMIN, handler: (w) => w.once(routerAdmin).savePrice },
   { id: 'admin.usage', method: 'GET', path: `${admin}/usage`, ...ADMIN, handler: (w) => w.once(routerAdmin).usage },
+  { id: 'admin.usage.calls', method: 'GET', path: `${admin}/usage/calls`, ...ADMIN, handler: (w) => w.once(priceAdmin).calls },
+  {
+    id: 'admin.provider-prices.list',
+    method: 'GET',
+    path: `${admin}/provider-prices`,
+    ...ADMIN,
+    handler: (w) => w.once(priceAdmin).defaults,
+  },
+  {
+    id: 'admin.provider-prices.save',
+    method: 'PUT',
+    path: `${admin}/provider-prices/:provider`,
+    ...ADMIN,
+    handler: (w) => w.once(priceAdmin).saveDefault,
+  },
+  {
+    id: 'admin.provider-prices.clear',
+    method: 'DELETE',
+    path: `${admin}/provider-prices/:provider`,
+    ...NO_BODY,
+    handler: (w) => w.once(priceAdmin).clearDefault,
+  },
+  {
+    id: 'admin.prices.sync',
+    method: 'POST',
+    path: `${admin}/price-sync/:provider`,
+    ...NO_BODY,
+    handler: (w) => w.once(priceAdmin).sync,
+  },
   { id: 'admin.chat', method: 'POST', path: `${admin}/chat`, ...ADMIN, handler: (w) => w.once(chat) },
   {
     id: 'admin.packages.list',
@@ -226,6 +257,15 @@ export const ADMIN_ROUTES: RouteRow[] = [
   { id: 'admin.budgets.replace', method: 'PUT', path: `${admin}/budgets/:id`, ...ADMIN, handler: (w) => w.once(budgetHandlers).update },
   { id: 'admin.budgets.update', method: 'PATCH', path: `${admin}/budgets/:id`, ...ADMIN, handler: (w) => w.once(budgetHandlers).update },
   { id: 'admin.budgets.remove', method: 'DELETE', path: `${admin}/budgets/:id`, ...ADMIN, handler: (w) => w.once(budgetHandlers).remove },
+  { id: 'admin.credits.show', method: 'GET', path: `${admin}/credits`, ...ADMIN, handler: (w) => w.once(aiAccountHandlers).show },
+  {
+    id: 'admin.credits.adjust',
+    method: 'POST',
+    path: `${admin}/credits/adjust`,
+    ...ADMIN,
+    handler: (w) => w.once(aiAccountHandlers).adjust,
+  },
+  { id: 'admin.ai.statement', method: 'GET', path: `${admin}/ai/statement`, ...ADMIN, handler: (w) => w.once(aiAccountHandlers).statement },
   { id: 'admin.customers.list', method: 'GET', path: `${admin}/customers`, ...ADMIN, handler: (w) => w.once(customerHandlers).list },
   { id: 'admin.customers.show', method: 'GET', path: `${admin}/customers/:id`, ...ADMIN, handler: (w) => w.once(customerHandlers).show },
   {
@@ -236,13 +276,4 @@ export const ADMIN_ROUTES: RouteRow[] = [
     handler: (w) => w.once(customerHandlers).assign,
   },
   { id: 'admin.reports.spend', method: 'GET', path: `${admin}/reports/spend`, ...ADMIN, handler: (w) => w.once(customerHandlers).spend },
-  { id: 'admin.credits.show', method: 'GET', path: `${admin}/credits`, ...ADMIN, handler: (w) => w.once(aiAccountHandlers).show },
-  {
-    id: 'admin.credits.adjust',
-    method: 'POST',
-    path: `${admin}/credits/adjust`,
-    ...ADMIN,
-    handler: (w) => w.once(aiAccountHandlers).adjust,
-  },
-  { id: 'admin.ai.statement', method: 'GET', path: `${admin}/ai/statement`, ...ADMIN, handler: (w) => w.once(aiAccountHandlers).statement },
 ];
