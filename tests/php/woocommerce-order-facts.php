@@ -86,6 +86,19 @@ $order = new class( $item ) {
 	public function get_items() {
 		return array( 9 => $this->item );
 	}
+	/** WC_Order_Refund objects: get_amount() is positive, as WooCommerce stores it. */
+	public function get_refunds() {
+		return array(
+			new class() {
+				public function get_id() {
+					return 52;
+				}
+				public function get_amount() {
+					return '12.50';
+				}
+			},
+		);
+	}
 	public function get_meta( $key, $single = true ) {
 		return array(
 			'svc_hub_order_id' => 'ord_01JD0000000000000000000000',
@@ -121,6 +134,12 @@ $check(
 			array(
 				'key'   => 'svc_site_url',
 				'value' => 'https://client.example',
+			),
+		),
+		'refunds'           => array(
+			array(
+				'id'    => 52,
+				'total' => '-12.50',
 			),
 		),
 	)
