@@ -16,6 +16,9 @@ export interface StatementLine {
   /** Overage of a `bill` package (what is charged), 0 for `stop`. */
   billed: string;
   closed: boolean;
+  /** When a renewal order billed the overage (docs/commerce.md "AI allowances and credits"), and which; null while unbilled. */
+  billed_at: string | null;
+  billed_reference: string | null;
 }
 
 const CSV_COLUMNS: (keyof StatementLine)[] = [
@@ -29,6 +32,8 @@ const CSV_COLUMNS: (keyof StatementLine)[] = [
   'overage',
   'billed',
   'closed',
+  'billed_at',
+  'billed_reference',
 ];
 const cell = (value: unknown) => {
   const text = value === null ? '' : String(value);
@@ -66,6 +71,8 @@ export class OverageStatement {
         overage: figures.overage,
         billed: period.terms.overageMode === 'bill' ? figures.overage : '0.00000000',
         closed: period.closedAt !== null,
+        billed_at: period.billedAt?.toISOString() ?? null,
+        billed_reference: row.billed_reference ?? null,
       };
     });
   }
