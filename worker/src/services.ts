@@ -45,6 +45,9 @@ export function createServices(config: Config, logger: Logger, database: Databas
   const gate = new EntitlementGate(entitlements);
   const customers = new CustomerDirectory(new CustomerStore(database));
   const ai = createAiAccounts(database, outbox);
+  const router = createRouterServices(config, database, pending, logger, outbox, customers);
+  // A payment or refund moved allowance or credits budgets (their entitlement's outbox message commits with them): read the list again.
+  outbox.onCommitted(() => router.budgets.changed());
   return {
     config,
     logger,
@@ -56,7 +59,7 @@ export function createServices(config: Config, logger: Logger, database: Databas
     entitlements,
     gate,
     customers,
-    router: createRouterServices(config, database, pending, logger, outbox, customers),
+    router,
     ai,
     commerce: createCommerceServices(config, database, entitlements, gate, logger, customers, ai),
     library: new Library(database, { publicUrl: config.publicUrl, pluginUrl: config.pluginUrl }, logger),

@@ -91,14 +91,18 @@ export class AllowanceBudgets implements AllowanceBook {
     if (!open) return this.open(connection, entitlement, terms, now);
     const renewed =
       terms.period !== 'total' && entitlement.expiresAt && open.termEndsAt && entitlement.expiresAt.getTime() > open.termEndsAt.getTime();
-    if (renewed || terms.period !== open.terms.period) {
+    // A renewal of a period nothing was drawn from (a subscription linked just after the first payment) starts it again in place.
+    const unused =
+      renewed && terms.period === open.terms.period && ((await this.windows.lock(connection, open.budgetId))?.spent ?? 0n) === 0n;
+    if ((renewed && !unused) || terms.period !== open.terms.period) {
       await this.close(connection, open, now);
       return this.open(connection, entitlement, terms, now);
     }
-    const endsAt = terms.period === 'term' ? entitlement.expiresAt : open.endsAt;
+    const startsAt = unused ? now : open.startsAt;
+    const endsAt = unused || terms.period === 'term' ? periodEnd(terms.period, startsAt, entitlement.expiresAt) : open.endsAt;
     await connection.execute(
-      `UPDATE ${this.periods} SET allowance = ?, overage_mode = ?, overage_cap = ?, ends_at = ?, term_ends_at = ? WHERE id = ?`,
-      [terms.amount, terms.overageMode, terms.overageCap, endsAt, entitlement.expiresAt, open.id],
+      `UPDATE ${this.periods} SET allowance = ?, overage_mode = ?, overage_cap = ?, starts_at = ?, ends_at = ?, term_ends_at = ? WHERE id = ?`,
+      [terms.amount, terms.overageMode, terms.overageCap, startsAt, endsAt, entitlement.expiresAt, open.id],
     );
     if (!sameTerms(terms, open.terms)) await this.windows.setAmount(connection, open.budgetId, toUnits(budgetAmount(terms)));
   }

@@ -1,4 +1,4 @@
-import { countBudgetRejection } from '../../support/metrics/hub-metrics';
+import { countBudgetOverrun, countBudgetRejection } from '../../support/metrics/hub-metrics';
 import type { Database } from '../../db/connections';
 import { ApiError } from '../../support/api-error';
 import { andThen, type Eventually } from '../../support/eventually';
@@ -159,7 +159,7 @@ export class BudgetGuard {
     });
   }
 
-  /** Called with each budget's share of every settled call (E1's credits ledger); a listener that throws is logged. */
+  /** Called with each budget's share of every settled call (the credits ledger, router/ai-accounts/); a listener that throws is logged. */
   onSettled(listener: (draw: SettledDraw) => void): void {
     this.settledListeners.push(listener);
   }
@@ -174,6 +174,7 @@ export class BudgetGuard {
     for (const draw of reservation.draws) {
       if (units <= draw.amount) continue;
       this.overruns += 1;
+      countBudgetOverrun();
       this.logger.error('budget bound exceeded: a call cost more than its reservation (router/budgets/estimate.ts)', {
         call_id: reservation.callId,
         budget_id: draw.lease.budget.id,
@@ -226,14 +227,21 @@ export function budgetExceeded(refusal: BudgetRefusal, now: Date): ApiError {
   const remaining = fromUnits(refusal.room);
   const headers: Record<string, string> = { 'x-should-retry': 'false' };
   if (reset) headers['Retry-After'] = String(Math.max(1, Math.ceil((reset.getTime() - now.getTime()) / 1000)));
+  // An allowance or credits budget is named as what the site bought (docs/commerce.md "AI allowances and credits").
+  const named =
+    budget.role === 'allowance'
+      ? `AI allowance of ${budget.amount} USD for this ${budget.scopeKind} has`
+      : budget.role === 'credits'
+        ? `AI credits of this ${budget.scopeKind} have`
+        : `${budget.period === 'total' ? 'total' : `${budget.period}ly`.replace('dayly', 'daily')} budget of ${budget.amount} USD for this ${budget.scopeKind} has`;
   return new ApiError(
     429,
     'svc_budget_exceeded',
-    `The ${budget.period === 'total' ? 'total' : `${budget.period}ly`.replace('dayly', 'daily')} budget of ${budget.amount} USD for this ${budget.scopeKind} has ${remaining} USD left` +
-      (refusal.needed === null ? '.' : `; this call needs at least ${fromUnits(refusal.needed)} USD.`),
+    `The ${named} ${remaining} USD left` + (refusal.needed === null ? '.' : `; this call needs at least ${fromUnits(refusal.needed)} USD.`),
     {
       budget: {
         id: budget.id,
+        role: budget.role,
         scope: scopeToJson(budget),
         period: budget.period,
         amount: { amount: budget.amount, currency: 'USD' },

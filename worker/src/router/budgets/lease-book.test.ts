@@ -65,6 +65,8 @@ class MemoryDatabase {
       grant: (lease: Lease, size: GrantSize) =>
         this.locked(() => {
           this.grants += 1;
+          // A removed budget: no row for its window to join (lease-ledger.ts).
+          if (!this.amounts.has(lease.budget.id)) return { granted: 0n, window: { spent: '0', reserved: '0', amount: '0' }, gone: true };
           const window = this.window(lease.budget.id);
           const seen = {
             spent: fromUnits(window.spent),
@@ -152,6 +154,15 @@ describe('LeaseBook', () => {
     expect(admitted).toHaveLength(4);
     expect(database.grants).toBe(1);
     expect(database.window('bgt_A').reserved).toBe(16n * E);
+  });
+
+  it('draws a call without a budget removed since the list was read (an allowance renewed), instead of asking for it forever', async () => {
+    const database = new MemoryDatabase();
+    database.amounts.set('bgt_A', 10n * E);
+    const worker = book(database);
+    const draws = await worker.draw([budgetOf('bgt_A', 10n * E), budgetOf('bgt_GONE', 10n * E)], E, NOW);
+    expect(draws.map((draw) => draw.lease.budget.id)).toEqual(['bgt_A']);
+    expect(database.grants).toBe(2);
   });
 
   it('admits a call on two budgets on both or neither', async () => {

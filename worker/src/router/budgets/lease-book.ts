@@ -108,7 +108,8 @@ export class LeaseBook {
   }
 
   /** A lease was short: waits for its top-up (one at a time per lease) and tries again. */
-  private async drawAfterTopUps(sorted: BudgetRecord[], estimate: Units, now: Date): Promise<Draw[]> {
+  private async drawAfterTopUps(budgets: BudgetRecord[], estimate: Units, now: Date): Promise<Draw[]> {
+    let sorted = budgets;
     for (;;) {
       const leases = sorted.map((budget) => this.leaseFor(budget, now));
       const short = leases.find((lease) => !lease.canDraw(estimate));
@@ -120,7 +121,10 @@ export class LeaseBook {
         await waited.catch(() => undefined);
         continue;
       }
+      const fresh = !short.stored;
       const outcome = await this.topUp(short, estimate);
+      // A new lease found no budget row: the budget was removed since the list was read (an allowance renewed or ended) — not drawn.
+      if (outcome.gone && fresh) sorted = sorted.filter((budget) => budget.id !== short.budget.id);
       if (outcome.granted === 0n && !outcome.gone) {
         const { amount, spent, reserved } = outcome.window;
         const headroom = toUnits(amount) - toUnits(spent) - toUnits(reserved);
