@@ -134,6 +134,8 @@ describe('GET /metrics', () => {
 
     // The placeholders for budgets and the cache are there, at their values.
     expect(moved('svc_hub_budget_rejections_total', { scope: 'key' })).toBe(0);
+    expect(after.families.get('svc_hub_budget_overruns_total')!.type).toBe('COUNTER');
+    expect(value(after, 'svc_hub_budget_overruns_total')).toBe(0);
     expect(after.families.get('svc_hub_cache_hits_total')!.type).toBe('COUNTER');
 
     // The process: event-loop lag and resident memory.

@@ -30,11 +30,11 @@ export interface CatalogModel {
 }
 
 /**
- * An image's bound on a model whose row names none (an unlisted or local model): above every
- * documented rule but gpt-4o-mini's (Gemini's 768-px tiles for a 3072-px image: 16 × 258;
- * docs/external/image-tokens.md).
+ * An image's bound on a model whose row names none (an unlisted model may be any listed one
+ * behind another name, e.g. openrouter/openai/gpt-4o-mini): the largest documented rule,
+ * gpt-4o-mini's (docs/external/image-tokens.md).
  */
-export const DEFAULT_IMAGE_TOKENS = 4_128;
+export const DEFAULT_IMAGE_TOKENS = 48_169;
 
 export const OPEN_MODEL_PROVIDERS: ReadonlySet<string> = OPEN_MODEL_PROVIDER_IDS;
 export const KNOWN_PROVIDERS: readonly string[] = PROVIDER_IDS;

@@ -101,6 +101,10 @@ const budgetRejections = hubMetrics.counter(
   ['scope'],
   BUDGET_SCOPES.map((scope) => [scope]),
 );
+const budgetOverruns = hubMetrics.counter(
+  'svc_hub_budget_overruns_total',
+  'Calls that cost more than their budget reservation (a bound that failed: docs/api-notes.md "Budgets"); always 0 when the bound holds.',
+);
 const cacheHits = hubMetrics.counter('svc_hub_cache_hits_total', 'Chat calls answered from the response cache.');
 
 /** http: a key's requests per minute were used up. */
@@ -116,6 +120,11 @@ export function countConcurrencyRejection(): void {
 /** Budgets (router/budgets/budget-guard.ts): once per call a hard budget refuses. */
 export function countBudgetRejection(scope: (typeof BUDGET_SCOPES)[number]): void {
   budgetRejections.inc([scope]);
+}
+
+/** Budgets (router/budgets/budget-guard.ts): once per budget a call settled above its reservation. */
+export function countBudgetOverrun(): void {
+  budgetOverruns.inc([]);
 }
 
 /** The response cache (router/response-cache/cached-provider.ts): once per call answered from it. */
