@@ -155,6 +155,7 @@ export const HOSTILE_EXTRAS: Record<string, HostileExtra> = {
   'admin.credits.show': { query: ['scope'] },
   'admin.credits.adjust': { body: () => ({ scope: 'https://hostile.example', amount: '-1e9', reason: 'hostile' }) },
   'admin.ai.statement': { query: ['site', 'format'] },
+  'admin.ai.alerts': { query: ['site'] },
   'admin.customers.list': {},
   'admin.customers.show': { params: { id: () => 'cus_01NOSUCHCUSTOMER0000000000' } },
   'admin.customers.assign-site': { params: { id: () => 'cus_01NOSUCHCUSTOMER0000000000' }, body: () => ({ site_url: 'not a url' }) },

@@ -1,6 +1,7 @@
 import type { Services } from '../../services';
 import { adminChatHandler } from '../handlers/admin/admin-chat';
 import { aiAccountHandlers } from '../handlers/admin/ai-accounts';
+import { aiAlertHandlers } from '../handlers/admin/ai-alerts';
 import { budgetHandlers } from '../handlers/admin/budgets';
 import { cachePoolAdminHandlers } from '../handlers/admin/cache-pool-admin';
 import { commerceAdminHandlers } from '../handlers/admin/commerce-admin';
@@ -266,6 +267,7 @@ export const ADMIN_ROUTES: RouteRow[] = [
     handler: (w) => w.once(aiAccountHandlers).adjust,
   },
   { id: 'admin.ai.statement', method: 'GET', path: `${admin}/ai/statement`, ...ADMIN, handler: (w) => w.once(aiAccountHandlers).statement },
+  { id: 'admin.ai.alerts', method: 'GET', path: `${admin}/ai/alerts`, ...ADMIN, handler: (w) => w.once(aiAlertHandlers).list },
   { id: 'admin.customers.list', method: 'GET', path: `${admin}/customers`, ...ADMIN, handler: (w) => w.once(customerHandlers).list },
   { id: 'admin.customers.show', method: 'GET', path: `${admin}/customers/:id`, ...ADMIN, handler: (w) => w.once(customerHandlers).show },
   {
