@@ -8,6 +8,7 @@ import { useList } from '../../components/use-list';
 import { store } from '../../store';
 import { formatMoney } from '../../utils/format';
 import PackageForm from './package-form';
+import { describeAi } from './ai-summary';
 
 /** Packages: create, edit, archive and reactivate; price, features, duration, WooCommerce product, store. */
 export default function PackagesPanel() {
@@ -28,6 +29,11 @@ export default function PackagesPanel() {
 			render: ( record ) => formatMoney( record.price ),
 		},
 		{ key: 'features', label: __( 'Features', 'svc-hub' ) },
+		{
+			key: 'ai',
+			label: __( 'AI', 'svc-hub' ),
+			render: ( record ) => describeAi( record ),
+		},
 		{ key: 'duration_days', label: __( 'Days', 'svc-hub' ) },
 		{ key: 'woo_product_id', label: __( 'Product', 'svc-hub' ) },
 		{

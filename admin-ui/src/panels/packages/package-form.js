@@ -4,6 +4,7 @@ import { sprintf, __ } from '@wordpress/i18n';
 import { useForm } from '../../components/use-form';
 import { useList } from '../../components/use-list';
 import { store } from '../../store';
+import PackageAiFields from './package-ai-fields';
 import {
 	EMPTY_PACKAGE,
 	packagePayload,
@@ -107,6 +108,7 @@ export default function PackageForm( { record, onDone } ) {
 						) ) }
 				</datalist>
 			</div>
+			<PackageAiFields form={ form } />
 			<TextareaControl
 				label={ __( 'Description', 'svc-hub' ) }
 				{ ...form.field( 'description' ) }

@@ -6,6 +6,12 @@ import {
 	onlyProblems,
 	splitList,
 } from '../../utils/validation';
+import {
+	aiTermsPayload,
+	aiTermsProblems,
+	aiTermsToForm,
+	EMPTY_AI_TERMS,
+} from './ai-terms';
 
 export const PACKAGE_ID_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 
@@ -19,6 +25,7 @@ export const EMPTY_PACKAGE = {
 	duration_days: '',
 	woo_product_id: '',
 	store: '',
+	...EMPTY_AI_TERMS,
 };
 
 /**
@@ -40,6 +47,7 @@ export function packageToForm( record ) {
 				? ''
 				: String( record.woo_product_id ),
 		store: record.store ?? '',
+		...aiTermsToForm( record ),
 	};
 }
 
@@ -88,6 +96,7 @@ export function validatePackage( values ) {
 						"The store's absolute http(s) URL, or empty for WooCommerce on this site.",
 						'svc-hub'
 					),
+		...aiTermsProblems( values ),
 	} );
 }
 
@@ -111,6 +120,7 @@ export function packagePayload( values ) {
 		duration_days: integerOrNull( values.duration_days ),
 		woo_product_id: integerOrNull( values.woo_product_id ),
 		store: values.store.trim() === '' ? null : values.store.trim(),
+		...aiTermsPayload( values ),
 	};
 }
 

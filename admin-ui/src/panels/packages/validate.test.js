@@ -5,6 +5,16 @@ import {
 	validatePackage,
 } from './validate';
 
+/** A package that sells no AI, as the API writes it. */
+const NO_AI = {
+	kind: 'standard',
+	credit_amount: null,
+	credit_scope: null,
+	ai_allowance: null,
+	overage: null,
+	markup_percent: null,
+};
+
 const VALID = {
 	...EMPTY_PACKAGE,
 	package_id: 'seo-pro',
@@ -57,6 +67,7 @@ describe( 'package form', () => {
 			duration_days: null,
 			woo_product_id: null,
 			store: null,
+			...NO_AI,
 		} );
 	} );
 
@@ -70,6 +81,7 @@ describe( 'package form', () => {
 			duration_days: 30,
 			woo_product_id: 77,
 			store: null,
+			...NO_AI,
 		};
 		expect( packagePayload( packageToForm( record ) ) ).toEqual( {
 			...record,
