@@ -5,6 +5,7 @@ import DataTable from '../../components/data-table';
 import { useList } from '../../components/use-list';
 import { formatDateTime } from '../../utils/format';
 import EntitlementSwitch from './entitlement-switch';
+import SiteAi from './site-ai';
 import { validateSiteFilter } from './validate';
 
 /**
@@ -103,6 +104,7 @@ export default function SiteEntitlements( { siteUrl } ) {
 					className="svc-hub-entitlement-list"
 				/>
 			) }
+			{ shown && <SiteAi siteUrl={ shown } /> }
 			{ changing && (
 				<EntitlementSwitch
 					entitlement={ changing }
