@@ -49,6 +49,8 @@ describe('migrations', () => {
         'store,kind,credit_amount,credit_scope,ai_allowance_amount,ai_allowance_period,overage_mode,overage_cap,markup_percent',
       );
       expect(await columns('credit_ledger')).toContain('asked');
+      // 022: a site's markup and its AI alert webhook.
+      expect((await columns('site_ai_settings')).join(',')).toBe('site_url,markup_percent,alert_url,alert_secret,updated_at');
       // 020: the provider's reported cost and the billed amount beside the hub's cost; where a model price came from; default prices per provider.
       expect((await columns('usage')).join(',')).toContain('cost,provider_cost,billed,currency');
       expect(await columns('model_prices')).toEqual([

@@ -36,7 +36,7 @@ export function startJobs(config: Config, services: Services, logger: Logger): R
     logger,
     config: config.outbox,
     userAgent: `svc-hub/${config.version}`,
-    otherTargets: (queue) => services.router.budgets.alertTarget(queue),
+    otherTargets: async (queue) => (await services.router.budgets.alertTarget(queue)) ?? services.ai.settings.alertTarget(queue),
   });
   const periodic = [
     expiryJob(services.entitlements, services.gate, logger, config.expiryIntervalMs),

@@ -44,10 +44,13 @@ export function createServices(config: Config, logger: Logger, database: Databas
   const entitlements = new EntitlementStore(database, outbox);
   const gate = new EntitlementGate(entitlements);
   const customers = new CustomerDirectory(new CustomerStore(database));
-  const ai = createAiAccounts(database, outbox);
-  const router = createRouterServices(config, database, pending, logger, outbox, customers);
-  // A payment or refund moved allowance or credits budgets (their entitlement's outbox message commits with them): read the list again.
-  outbox.onCommitted(() => router.budgets.changed());
+  const ai = createAiAccounts(database, outbox, config.encryptionKey);
+  const router = createRouterServices(config, database, pending, logger, outbox, customers, ai.markups);
+  // A payment or refund moved allowance or credits budgets, or a package's markup (their entitlement's outbox message commits with them).
+  outbox.onCommitted(() => {
+    router.budgets.changed();
+    ai.markups.changed();
+  });
   return {
     config,
     logger,

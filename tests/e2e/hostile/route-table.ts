@@ -155,6 +155,10 @@ export const HOSTILE_EXTRAS: Record<string, HostileExtra> = {
   'admin.credits.show': { query: ['scope'] },
   'admin.credits.adjust': { body: () => ({ scope: 'https://hostile.example', amount: '-1e9', reason: 'hostile' }) },
   'admin.ai.statement': { query: ['site', 'format'] },
+  'admin.ai.settings.show': { query: ['site'] },
+  'admin.ai.settings.update': {
+    body: () => ({ site_url: 'https://hostile.example', markup_percent: '-5', alert_url: 'https://u:p@x.example' }),
+  },
   'admin.ai.alerts': { query: ['site'] },
   'admin.customers.list': {},
   'admin.customers.show': { params: { id: () => 'cus_01NOSUCHCUSTOMER0000000000' } },

@@ -61,6 +61,8 @@ const USAGE = `svc-hub operator CLI — npm run hub -- <command>
   credits show SITE_URL|CUSTOMER_ID
   credits adjust SITE_URL|CUSTOMER_ID ±USD --reason R
   ai statement [--site URL] [--format csv|json]
+  ai markup SITE_URL PERCENT|clear
+  ai alert-url SITE_URL URL|clear
   package archive|activate PACKAGE_ID
   order list [--site URL] [--status S] [--limit N]
   order show ORDER_ID

@@ -12,7 +12,8 @@ import { TABLE_OPTIONS } from './table-options';
  * `asked` is its share, of which `amount` is what was unspent then (the rest is taken as leases return).
  * `ai_periods` one row per allowance period of an entitlement (its budget, what it allowed, what
  * was used and billed when it closed: the overage statement). `ai_alerts` the 50/80/100 %
- * crossings of an allowance or credits budget. `site_ai_settings` an admin's per-site markup.
+ * crossings of an allowance or credits budget. `site_ai_settings` an admin's per-site markup and the
+ * site's AI alert webhook (URL, encrypted signing secret).
  * Safe to repeat.
  */
 export const aiCommerce: Migration = {
@@ -85,6 +86,8 @@ export const aiCommerce: Migration = {
       `CREATE TABLE IF NOT EXISTS ${table('site_ai_settings')} (
         site_url VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL,
         markup_percent DECIMAL(10,4) NULL,
+        alert_url VARCHAR(2048) NULL,
+        alert_secret TEXT NULL,
         updated_at DATETIME(3) NOT NULL,
         PRIMARY KEY (site_url)
       ) ${TABLE_OPTIONS}`,

@@ -8,6 +8,8 @@ import { AllowanceBudgets } from './allowance-budgets';
 import { BudgetWindows } from './budget-windows';
 import { CreditLedger } from './credit-book';
 import { OverageStatement } from './overage-statement';
+import { SiteAiSettings } from './site-ai-settings';
+import { SiteMarkups } from './site-markups';
 
 /** A site's AI allowance and credits as budgets (router/ai-accounts/README.md). */
 export interface AiAccounts {
@@ -16,17 +18,24 @@ export interface AiAccounts {
   status: AiStatus;
   alerts: AiAlerts;
   statement: OverageStatement;
+  /** Per site: the admin's markup and the AI alert webhook. */
+  settings: SiteAiSettings;
+  /** The router's MarkupSource (usage rows' `billed`), cached per site. */
+  markups: SiteMarkups;
 }
 
-export function createAiAccounts(database: Database, outbox: OutboxWriter): AiAccounts {
+export function createAiAccounts(database: Database, outbox: OutboxWriter, encryptionKey: Buffer): AiAccounts {
   const windows = new BudgetWindows(database);
   const credits = new CreditLedger(windows);
+  const settings = new SiteAiSettings(database, encryptionKey);
   return {
     credits,
     allowances: new AllowanceBudgets(windows),
     status: new AiStatus(windows, credits),
-    alerts: new AiAlerts(windows, outbox),
+    alerts: new AiAlerts(windows, outbox, settings),
     statement: new OverageStatement(windows),
+    settings,
+    markups: new SiteMarkups(database),
   };
 }
 

@@ -3,6 +3,7 @@ import { withTransaction } from '../../db/transaction';
 import type { OutboxWriter } from '../../license/outbox-writer';
 import { fromUnits, toUnits } from '../budgets/lease';
 import { TOTAL_WINDOW, type BudgetWindows } from './budget-windows';
+import { aiAlertQueue, type SiteAiSettings } from './site-ai-settings';
 
 /** The thresholds a site hears about, in percent of its allowance or of its credits. */
 export const AI_THRESHOLDS = [50, 80, 100] as const;
@@ -25,12 +26,15 @@ interface Watched {
  * Threshold alerts for allowances and credits (docs/commerce.md "AI allowances and credits"):
  * each pass finds the allowance and credits windows whose spend crossed 50, 80 or 100 % and
  * records each crossing once (`ai_alerts`, shown on the admin screen and in the entitlement
- * answer), with an `ai.threshold` outbox message to the site in the same transaction.
+ * answer), with an `ai.threshold` outbox message to the site in the same transaction — and to
+ * the site's AI alert webhook when the admin set one (queue `ai-alerts:<site>`, signed with the
+ * site's secret, as budget alerts are: router/budgets/budget-alerts.ts).
  */
 export class AiAlerts {
   constructor(
     private readonly windows: BudgetWindows,
     private readonly outbox: OutboxWriter,
+    private readonly settings: SiteAiSettings,
   ) {}
 
   /** One pass; returns how many crossings it recorded. */
@@ -97,7 +101,12 @@ export class AiAlerts {
         currency: 'USD',
         resets_at: watched.resetsAt ? watched.resetsAt.toISOString() : null,
       };
-      for (const siteUrl of watched.sites) await this.outbox.enqueue(connection, { siteUrl, type: AI_THRESHOLD_EVENT, data });
+      for (const siteUrl of watched.sites) {
+        await this.outbox.enqueue(connection, { siteUrl, type: AI_THRESHOLD_EVENT, data });
+        const webhook = { ...data, site_url: siteUrl, role: watched.role };
+        if ((await this.settings.find(siteUrl)).alertUrl)
+          await this.outbox.enqueue(connection, { siteUrl: aiAlertQueue(siteUrl), type: AI_THRESHOLD_EVENT, data: webhook });
+      }
       return true;
     });
   }
