@@ -13,7 +13,7 @@ defined( 'ABSPATH' ) || exit;
  * the worker (`POST /svc-hub/v1/internal/ai-overage`) for the overage of the subscription's
  * closed allowance periods not yet billed, adds it as one fee line ("AI usage over allowance,
  * <period>", no tax) and recalculates the total, then tells the worker which periods the order
- * billed (`…/ai-overage/billed`), each once (docs/commerce.md "AI allowances and credits").
+ * billed (`…/ai-overage/billed`), each once (docs/commerce.md "Subscriptions").
  *
  * Overage is USD. An order in another currency is not billed — no exchange rate is ever guessed:
  * the order gets a note saying what is unbilled, the periods stay unbilled for the statement

@@ -34,8 +34,7 @@ function readPeriodIds(value: unknown, problems: Problems): string[] {
 
 /**
  * Internal routes the shell calls from WooCommerce Subscriptions' `wcs_renewal_order_created`
- * (plugin/includes/woocommerce/class-svc-hub-woocommerce-ai-overage.php; docs/commerce.md "AI
- * allowances and credits"): the overage a renewal order bills, then the periods it billed.
+ * (docs/commerce.md "Subscriptions", its AI overage paragraph): the overage a renewal order bills, then the periods it billed.
  * A subscription the hub has not linked to a hub order (or of another store) has nothing to bill.
  */
 export function aiOverageHandlers(services: Pick<Services, 'database' | 'commerce'>) {

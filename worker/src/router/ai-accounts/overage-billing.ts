@@ -44,7 +44,7 @@ const billable = (row: RowDataPacket) => row.closed_at !== null && row.overage_m
 
 /**
  * Overage of `bill` packages billed on the subscription's next renewal order (docs/commerce.md
- * "AI allowances and credits"). A period's overage is final once it is closed (a renewal paid, a
+ * "Subscriptions", its AI overage paragraph). A period's overage is final once it is closed (a renewal paid, a
  * month or year rolled over, the entitlement ended): only closed periods are billed; the running
  * one goes on the next renewal order. A period is billed once: `billed_at` and
  * `billed_reference` are set in one locked update, and the same reference asking again is told
