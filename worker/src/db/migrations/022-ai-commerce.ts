@@ -7,7 +7,7 @@ import { TABLE_OPTIONS } from './table-options';
  * `credit_scope` site | customer; an AI allowance (`ai_allowance_amount` USD per
  * `ai_allowance_period` month | year | term | total); `overage_mode` stop | bill with
  * `overage_cap`; `markup_percent`. `credit_ledger` holds one row per movement of a credits
- * balance (order +, call −, refund −, expiry −, adjustment ±) — the balance is their sum — with a
+ * balance (order +, call −, refund −, adjustment ±; credits do not expire) — the balance is their sum — with a
  * unique (kind, reference) so an order or a refund delivered twice moves nothing twice; a refund's
  * `asked` is its share, of which `amount` is what was unspent then (the rest is taken as leases return).
  * `ai_periods` one row per allowance period of an entitlement (its budget, what it allowed, what

@@ -4,7 +4,8 @@ import type { CreditBook, CreditMovement, CreditScope } from '../../license/ai-a
 import { fromUnits, toUnits, type Units } from '../budgets/lease';
 import { derivedBudgetId, signedUnits, type BudgetWindows } from './budget-windows';
 
-export type CreditKind = 'order' | 'call' | 'refund' | 'expiry' | 'adjustment';
+/** A ledger row's movement. Credits do not expire (docs/commerce.md "AI allowances and credits"): no expiry kind. */
+export type CreditKind = 'order' | 'call' | 'refund' | 'adjustment';
 
 /** One row of the credits ledger. */
 export interface CreditEntry {
