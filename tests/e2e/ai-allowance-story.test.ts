@@ -362,5 +362,9 @@ describe('a refund racing calls', () => {
     // The whole order was refunded: what calls did not spend is gone.
     expect(balance).toBe(0n);
     expect(sum(shown.ledger.filter((row) => row.kind === 'call'))).toBe(-units(after!.spent));
+    // What the refund was owed and calls spent meanwhile is not taken from a later credit.
+    const adjusted = await admin('POST', '/credits/adjust', { scope: key.siteUrl, amount: '+1', reason: 'goodwill' });
+    expect(adjusted.body.balance.amount).toBe('1.00000000');
+    expect((await credits(key.siteUrl)).balance.amount).toBe('1.00000000');
   });
 });

@@ -42,7 +42,7 @@ export function createAiAccounts(database: Database, outbox: OutboxWriter, encry
 /** How often allowance periods roll over and threshold crossings are looked for. */
 export const AI_ACCOUNTS_JOB_MS = 2000;
 
-/** Month and year allowance periods past their end roll over; 50/80/100 % crossings are recorded and propagated. */
+/** Month and year allowance periods past their end roll over; refunds still owed are taken as leases give back; 50/80/100 % crossings are recorded and propagated. */
 export function aiAccountsJob(accounts: AiAccounts, logger: Logger): { start(): void; stop(): Promise<void> } {
   const periodic = new Periodic({
     name: 'AI allowances and alerts',
@@ -51,6 +51,7 @@ export function aiAccountsJob(accounts: AiAccounts, logger: Logger): { start(): 
     runAtStart: true,
     run: async () => {
       await accounts.allowances.rollOver();
+      await accounts.credits.catchUpOwing();
       await accounts.alerts.check();
     },
   });

@@ -2,7 +2,7 @@ import type { PoolConnection, ResultSetHeader, RowDataPacket } from 'mysql2/prom
 import { withTransaction } from '../../db/transaction';
 import type { CreditBook, CreditMovement, CreditScope } from '../../license/ai-accounts';
 import { fromUnits, toUnits, type Units } from '../budgets/lease';
-import { derivedBudgetId, signedUnits, type BudgetWindows } from './budget-windows';
+import { derivedBudgetId, signedUnits, type BudgetWindows, type LockedWindow } from './budget-windows';
 
 /** A ledger row's movement. Credits do not expire (docs/commerce.md "AI allowances and credits"): no expiry kind. */
 export type CreditKind = 'order' | 'call' | 'refund' | 'adjustment';
@@ -69,6 +69,8 @@ export class CreditLedger implements CreditBook {
   async debit(connection: PoolConnection, movement: CreditMovement): Promise<string | null> {
     const budgetId = creditsBudgetId(movement.scope);
     const window = await this.windows.lock(connection, budgetId);
+    // Spend settled before this movement is recorded before it: what calls spend after it is told apart (catchUp).
+    if (window) await this.recordCalls(connection, movement.scope, budgetId, window);
     const kindOf: CreditKind = movement.reference === null ? 'adjustment' : 'refund';
     const asked =
       kindOf === 'refund' ? await this.refundable(connection, movement.reference!, toUnits(movement.amount)) : toUnits(movement.amount);
@@ -105,31 +107,64 @@ export class CreditLedger implements CreditBook {
 
   /**
    * Brings the ledger up to the window: a `call` row for spend settled since the last, and what
-   * refunds still owe (their share that leases held then) taken as it comes free. Returns the balance.
+   * refunds still owe (their share that leases held then) taken as it comes free. Calls that
+   * spent that held share after the refund spent it for good: the owed part shrinks by what they
+   * spent (a zero row whose `asked` is negative), so it is never taken from a later credit.
+   * Returns the balance.
    */
   async catchUp(scope: CreditScope): Promise<string> {
     const budgetId = creditsBudgetId(scope);
     return withTransaction(this.windows.database, async (connection) => {
       const window = await this.windows.lock(connection, budgetId);
       if (!window) return '0.00000000';
+      const spentSince = await this.recordCalls(connection, scope, budgetId, window);
       const [[sums]] = await connection.execute<RowDataPacket[]>(
-        `SELECT COALESCE(SUM(IF(kind = 'call', -amount, 0)), 0) AS calls,
-                COALESCE(SUM(IF(kind = 'refund', COALESCE(asked, 0) + amount, 0)), 0) AS owed
-           FROM ${this.ledger} WHERE budget_id = ?`,
+        `SELECT COALESCE(SUM(COALESCE(asked, 0) + amount), 0) AS owed FROM ${this.ledger} WHERE budget_id = ? AND kind = 'refund'`,
         [budgetId],
       );
-      const unrecorded = window.spent - signedUnits(String(sums!.calls));
-      const base = { scope, reference: null, actor: 'system:calls' };
-      if (unrecorded !== 0n)
-        await this.record(connection, { ...base, amount: '0', reason: 'calls settled' }, budgetId, 'call', -unrecorded, null);
-      const owed = signedUnits(String(sums!.owed));
-      const taken = min(owed, max(0n, window.amount - window.spent - window.reserved));
+      const base = { scope, reference: null, actor: 'system:calls', amount: '0' };
+      let owed = signedUnits(String(sums!.owed));
+      const spentOfOwed = owed > 0n && spentSince > 0n ? min(owed, spentSince) : 0n;
+      if (spentOfOwed > 0n) {
+        await this.record(connection, { ...base, reason: 'refund: calls spent the part they held' }, budgetId, 'refund', 0n, -spentOfOwed);
+        owed -= spentOfOwed;
+      }
+      const taken = owed > 0n ? min(owed, max(0n, window.amount - window.spent - window.reserved)) : 0n;
       if (taken > 0n) {
-        await this.record(connection, { ...base, amount: '0', reason: 'refund: the part calls held' }, budgetId, 'refund', -taken, 0n);
+        await this.record(connection, { ...base, reason: 'refund: the part calls held' }, budgetId, 'refund', -taken, 0n);
         await this.windows.setAmount(connection, budgetId, window.amount - taken);
       }
       return fromUnits(window.amount - taken - window.spent);
     });
+  }
+
+  /** The scopes whose refunds are still owed a part (the job catches them up every pass, as leases give back). */
+  async catchUpOwing(): Promise<number> {
+    const [rows] = await this.windows.database.pool.query<RowDataPacket[]>(
+      `SELECT scope_kind, scope_value FROM ${this.ledger} WHERE kind = 'refund'
+        GROUP BY budget_id, scope_kind, scope_value HAVING SUM(COALESCE(asked, 0) + amount) > 0 LIMIT 100`,
+    );
+    for (const row of rows) await this.catchUp({ kind: row.scope_kind, value: row.scope_value });
+    return rows.length;
+  }
+
+  /** A `call` row for the window's spend not yet in the ledger; returns that spend. */
+  private async recordCalls(connection: PoolConnection, scope: CreditScope, budgetId: string, window: LockedWindow): Promise<Units> {
+    const [[sums]] = await connection.execute<RowDataPacket[]>(
+      `SELECT COALESCE(SUM(-amount), 0) AS calls FROM ${this.ledger} WHERE budget_id = ? AND kind = 'call'`,
+      [budgetId],
+    );
+    const unrecorded = window.spent - signedUnits(String(sums!.calls));
+    if (unrecorded !== 0n)
+      await this.record(
+        connection,
+        { scope, reference: null, actor: 'system:calls', amount: '0', reason: 'calls settled' },
+        budgetId,
+        'call',
+        -unrecorded,
+        null,
+      );
+    return unrecorded;
   }
 
   /** The scope's ledger, oldest first, and its sum (the balance). */
