@@ -169,18 +169,19 @@ describe('customers: the buyer who owns several sites', () => {
   });
 
   it('reports spend and margin by customer, site, team and model per month, exact to the cent, as JSON and CSV', async () => {
-    const rows: Array<[TestKey, string, string, string, string | null, string]> = [
-      [a, 'e2e', 'openai/gpt-4o-mini', '0.10000000', '0.12500000', '2026-01-15 10:00:00'],
-      [a, 'e2e', 'openai/gpt-4o-mini', '0.00000001', null, '2026-01-20 10:00:00'],
-      [b, 'growth', 'openai/gpt-4o-mini', '1.23456789', '1.50000000', '2026-01-31 23:59:59'],
-      [b, 'growth', 'openai/gpt-4o-mini', '7.00000000', '9.00000000', '2026-02-01 00:00:00'], // the next month, outside
-      [stranger, 'e2e', 'openai/gpt-4o-mini', '5.00000000', '6.00000000', '2026-01-10 10:00:00'], // not the customer's
+    // [key, team, cost (the hub's price), provider_cost (what the provider said it charged), billed, started_at]
+    const rows: Array<[TestKey, string, string, string | null, string | null, string]> = [
+      [a, 'e2e', '0.10000000', null, '0.12500000', '2026-01-15 10:00:00'],
+      [a, 'e2e', '0.00000001', null, null, '2026-01-20 10:00:00'], // no markup: billed = cost
+      [b, 'growth', '1.23456789', '1.30000000', '1.50000000', '2026-01-31 23:59:59'], // charged the provider's figure
+      [b, 'growth', '7.00000000', null, '9.00000000', '2026-02-01 00:00:00'], // the next month, outside
+      [stranger, 'e2e', '5.00000000', null, '6.00000000', '2026-01-10 10:00:00'], // not the customer's
     ];
-    for (const [key, team, model, cost, billed, at] of rows)
+    for (const [key, team, cost, providerCost, billed, at] of rows)
       await queryStack(
-        `INSERT INTO {prefix}svc_usage (id, request_id, key_id, team, kind, model, status, cost, billed, worker, boot, started_at)
-         VALUES (?, ?, ?, ?, 'chat', ?, 'ok', ?, ?, 'report-test', 'boot', ?)`,
-        [`usg_${randomUUID().replace(/-/g, '').slice(0, 26)}`, randomUUID(), key.id, team, model, cost, billed, at],
+        `INSERT INTO {prefix}svc_usage (id, request_id, key_id, team, kind, model, status, cost, provider_cost, billed, worker, boot, started_at)
+         VALUES (?, ?, ?, ?, 'chat', 'openai/gpt-4o-mini', 'ok', ?, ?, ?, 'report-test', 'boot', ?)`,
+        [`usg_${randomUUID().replace(/-/g, '').slice(0, 26)}`, randomUUID(), key.id, team, cost, providerCost, billed, at],
       );
     const query = `by=customer,site,team,model&period=month&from=2026-01-01&to=2026-02-01&customer=${owner.id}`;
     const report = await admin('GET', `/reports/spend?${query}`);
@@ -195,7 +196,7 @@ describe('customers: the buyer who owns several sites', () => {
     const line = (key: TestKey) =>
       key === a
         ? { team: 'e2e', calls: 2, cost: '0.10000001', billed: '0.12500001', margin: '0.02500000' }
-        : { team: 'growth', calls: 1, cost: '1.23456789', billed: '1.50000000', margin: '0.26543211' };
+        : { team: 'growth', calls: 1, cost: '1.30000000', billed: '1.50000000', margin: '0.20000000' };
     expect(report.body.data).toEqual(
       [first!, second!].map((key) => {
         const { team, ...figures } = line(key);
@@ -237,7 +238,7 @@ describe('customers: the buyer who owns several sites', () => {
     );
     expect(byCustomer).toEqual([
       'customer\tperiod\tcalls\tcost\tbilled\tmargin',
-      `${owner.id}\ttotal\t3\t1.33456790\t1.62500001\t0.29043211`,
+      `${owner.id}\ttotal\t3\t1.40000001\t1.62500001\t0.22500000`,
     ]);
     expect((await admin('GET', '/reports/spend?format=xml')).body.data.params).toEqual({ format: 'must be json or csv' });
     expect((await admin('GET', '/reports/spend?by=site,password')).body.data.params.by).toMatch(/one or more of customer, site/);

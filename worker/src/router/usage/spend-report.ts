@@ -38,7 +38,7 @@ export interface SpendRow {
   period: string;
   customer_name: string | null;
   calls: number;
-  /** Calls whose model had no price (their cost counts as 0 here). */
+  /** Calls with neither a price nor a provider-reported cost (they count as 0 here). */
   unpriced_calls: number;
   /** USD, 8 decimals: what the providers cost the agency, what it billed (billed = cost where no markup) and the margin. */
   cost: string;
@@ -77,17 +77,20 @@ export function parseSpendQuery(query: Record<string, unknown>, now: Date = new 
 
 /**
  * Spend and margin grouped by the query's dimensions and period (docs/api-notes.md "Spend
- * reports"): sums in MySQL's exact DECIMAL, never floats. `billed` NULL (no markup) counts as the cost.
+ * reports"): sums in MySQL's exact DECIMAL, never floats. A call's cost is what it was charged — the
+ * provider's reported figure where there is one, else the hub's price (docs/api-notes.md "Billed
+ * amount") — and `billed` NULL (no markup) counts as that cost.
  */
 export async function spendReport(database: Database, query: SpendQuery): Promise<SpendRow[]> {
   const groups = query.by.map((name, index) => `${DIMENSIONS[name]} AS g${index}`).join(', ');
   const order = [...query.by.map((_name, index) => `g${index}`), 'period'].join(', ');
   const [rows] = await database.pool.query<RowDataPacket[]>(
     `SELECT ${groups}, ${PERIODS[query.period]} AS period, MAX(c.name) AS customer_name, MAX(c.email) AS customer_email,
-       COUNT(*) AS calls, SUM(u.cost IS NULL AND u.status = 'ok') AS unpriced_calls,
-       CAST(COALESCE(SUM(u.cost), 0) AS DECIMAL(30,8)) AS cost,
-       CAST(COALESCE(SUM(COALESCE(u.billed, u.cost)), 0) AS DECIMAL(30,8)) AS billed,
-       CAST(COALESCE(SUM(COALESCE(u.billed, u.cost)), 0) - COALESCE(SUM(u.cost), 0) AS DECIMAL(30,8)) AS margin
+       COUNT(*) AS calls, SUM(COALESCE(u.provider_cost, u.cost) IS NULL AND u.status = 'ok') AS unpriced_calls,
+       CAST(COALESCE(SUM(COALESCE(u.provider_cost, u.cost)), 0) AS DECIMAL(30,8)) AS cost,
+       CAST(COALESCE(SUM(COALESCE(u.billed, u.provider_cost, u.cost)), 0) AS DECIMAL(30,8)) AS billed,
+       CAST(COALESCE(SUM(COALESCE(u.billed, u.provider_cost, u.cost)), 0) - COALESCE(SUM(COALESCE(u.provider_cost, u.cost)), 0)
+         AS DECIMAL(30,8)) AS margin
      FROM ${database.table('usage')} u
      LEFT JOIN ${database.table('api_keys')} k ON k.id = u.key_id
      LEFT JOIN ${database.table('customer_sites')} cs ON cs.site_url = k.site_url
