@@ -33,6 +33,7 @@ describe('factsFromRestOrder', () => {
       siteUrl: 'https://client.example',
       renewalOf: null,
       buyer: { wooCustomerId: null, email: null, name: '' },
+      refunds: [],
     });
   });
 
@@ -67,5 +68,28 @@ describe('factsFromRestOrder', () => {
   it('ignores meta values that are not strings', () => {
     const facts = factsFromRestOrder({ ...order, meta_data: [{ key: 'svc_hub_order_id', value: { nested: true } }] }, null);
     expect(facts).toMatchObject({ hubOrderId: null, siteUrl: null });
+  });
+
+  it('reads refunds as REST v3 writes them (negative totals), leaving out what no ledger row could hold', () => {
+    const facts = factsFromRestOrder(
+      {
+        ...order,
+        refunds: [
+          { id: 7, total: '-10.00' },
+          { id: 8, total: -2.5 },
+          { id: 0, total: '-1.00' },
+          { id: 9, total: '-1e9' },
+          { id: 10, total: { amount: 1 } },
+          'refund',
+        ],
+      },
+      null,
+    );
+    expect(facts).toMatchObject({
+      refunds: [
+        { id: 7, amount: '10.00' },
+        { id: 8, amount: '2.5' },
+      ],
+    });
   });
 });

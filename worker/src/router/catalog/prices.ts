@@ -4,17 +4,11 @@ import { describeProvider } from '../../providers/registry';
 import { andThen, type Eventually } from '../../support/eventually';
 import { TtlCache } from '../../support/ttl-cache';
 import { findModel, isCatalogued, splitModelId } from './models';
+import type { PriceOverride } from './price-override';
 import { fixedPrice, overrideFromRow, ProviderPrices } from './provider-prices';
 import type { Price } from '../usage/cost';
 
-/** An admin's price: cache prices left out (null) fall back to the shipped ones. */
-export interface PriceOverride {
-  inputPerMtok: number;
-  outputPerMtok: number;
-  cacheReadPerMtok: number | null;
-  cacheWritePerMtok: number | null;
-  currency: string;
-}
+export type { PriceOverride } from './price-override';
 
 /** Who set a model's price: `admin`, or the id of the provider whose price list a sync loaded it from (router/settings/price-sync.ts). */
 export type PriceSource = string;

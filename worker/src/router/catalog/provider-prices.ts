@@ -2,7 +2,7 @@ import type { ResultSetHeader, RowDataPacket } from 'mysql2/promise';
 import type { Database } from '../../db/connections';
 import type { Eventually } from '../../support/eventually';
 import { TtlCache } from '../../support/ttl-cache';
-import type { PriceOverride } from './prices';
+import type { PriceOverride } from './price-override';
 
 /** DECIMAL columns arrive as strings, NULL as null. */
 export const decimalOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
