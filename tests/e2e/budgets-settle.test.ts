@@ -221,8 +221,30 @@ describe('budget administration', () => {
       hub('budget', 'list')
         .find((line) => line.startsWith(id))!
         .split('\t'),
-    ).toEqual([id, 'team', team, 'https://team.example', 'month', 'soft', '20.00000000', '0.00000000', '0.00000000', '-']);
+    ).toEqual([id, 'team', team, 'https://team.example', 'month', 'soft', 'limit', '20.00000000', '0.00000000', '0.00000000', '-']);
     expect(hub('budget', 'remove', id)).toEqual([`Removed ${id}.`]);
     expect(hub('budget', 'list').some((line) => line.startsWith(id))).toBe(false);
+  });
+});
+
+describe('budgets that follow packages and payments', () => {
+  it.each(['allowance', 'credits'])('an admin cannot edit or remove an AI %s by hand, nor overwrite it with budget set', async (role) => {
+    const site = `https://managed-${randomUUID().slice(0, 8)}.example`;
+    const { id } = await budget({ scope: { kind: 'site', value: site }, period: 'total', amount: '5', hard: true });
+    await query('UPDATE {prefix}budgets SET role = ?, source = ? WHERE id = ?', [role, role === 'allowance' ? 'ent_1' : null, id]);
+    await admin('GET', '/budgets'); // the worker's cached list is read again within its 2 s
+    const listed = (await admin('GET', '/budgets')).body.data.find((row: { id: string }) => row.id === id);
+    expect(listed).toMatchObject({ role });
+
+    const patched = await admin('PATCH', `/budgets/${id}`, { amount: '500' });
+    expect(patched.status).toBe(409);
+    expect(patched.body).toMatchObject({ code: 'svc_budget_managed' });
+    expect((await admin('DELETE', `/budgets/${id}`)).status).toBe(409);
+    expect(() => hub('budget', 'remove', id)).toThrow(role === 'allowance' ? /AI allowance of entitlement ent_1/ : /credits balance/);
+
+    // `budget set` for the same scope and period makes an admin's limit beside it, never rewrites it.
+    const created = hub('budget', 'set', '--site', site, '--amount', '900', '--period', 'total');
+    expect(created[0]).toMatch(/^Created bgt_/);
+    expect(await query('SELECT amount, role FROM {prefix}budgets WHERE id = ?', [id])).toEqual([{ amount: '5.00000000', role }]);
   });
 });

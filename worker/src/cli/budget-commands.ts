@@ -1,6 +1,7 @@
 import type { CustomerDirectory } from '../license/customers/customer-directory';
 import { readBudgetFields } from '../router/budgets/budget-inputs';
 import { NEEDS_SITE_WARNING, needsSite } from '../router/budgets/budget-scope';
+import { managedReason } from '../router/budgets/managed-budgets';
 import type { RouterServices } from '../router/router-services';
 import { takeFlags, UsageError, type ParsedArguments } from './arguments';
 
@@ -48,6 +49,7 @@ export async function budgetCommand(
         throw new UsageError(`No customer has the id ${fields.scopeValue} (customer list shows them).`);
       const existing = (await store.list()).find(
         (budget) =>
+          budget.role === 'limit' &&
           budget.scopeKind === fields.scopeKind &&
           budget.scopeValue === fields.scopeValue &&
           budget.scopeSite === fields.scopeSite &&
@@ -70,7 +72,7 @@ export async function budgetCommand(
       takeFlags(parsed, []);
       const budgets = await store.list();
       const spend = await services.router.budgets.ledger.current(budgets, new Date());
-      print(['id', 'scope', 'value', 'site', 'period', 'kind', 'amount', 'spent', 'reserved', 'alert url'].join('\t'));
+      print(['id', 'scope', 'value', 'site', 'period', 'kind', 'role', 'amount', 'spent', 'reserved', 'alert url'].join('\t'));
       for (const budget of budgets) {
         const now = spend.get(budget.id);
         print(
@@ -81,6 +83,7 @@ export async function budgetCommand(
             budget.scopeSite ?? '-',
             budget.period,
             budget.hard ? 'hard' : 'soft',
+            budget.role,
             budget.amount,
             now?.spent ?? '0',
             now?.reserved ?? '0',
@@ -95,6 +98,10 @@ export async function budgetCommand(
       takeFlags(parsed, []);
       const id = parsed.positionals[2];
       if (!id) throw new UsageError('Usage: budget remove BUDGET_ID');
+      const budget = await store.find(id);
+      if (!budget) throw new UsageError(`No budget has the id ${id}.`);
+      const managed = managedReason(budget);
+      if (managed) throw new UsageError(managed);
       if (!(await store.remove(id))) throw new UsageError(`No budget has the id ${id}.`);
       print(`Removed ${id}.`);
       return;

@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import { readBudgetFields } from '../../../router/budgets/budget-inputs';
 import { BUDGET_ID_PATTERN, type BudgetRecord } from '../../../router/budgets/budget-rows';
+import { managedReason } from '../../../router/budgets/managed-budgets';
 import { NEEDS_SITE_WARNING, needsSite, scopeToJson } from '../../../router/budgets/budget-scope';
 import { resetsAt, windowStart } from '../../../router/budgets/periods';
 import type { RouterServices } from '../../../router/router-services';
@@ -23,6 +24,8 @@ export function budgetToJson(budget: BudgetRecord, spend: Spend | undefined, now
     period: budget.period,
     amount: usd(budget.amount),
     hard: budget.hard,
+    role: budget.role,
+    source: budget.source,
     alert_url: budget.alertUrl,
     window: {
       start: windowStart(budget.period, now).toISOString(),
@@ -37,6 +40,12 @@ export function budgetToJson(budget: BudgetRecord, spend: Spend | undefined, now
     // A team budget from before migration 021 names no site: it covers no call until it is re-created with one.
     ...(needsSite(budget) ? { warning: NEEDS_SITE_WARNING } : {}),
   };
+}
+
+/** 409 svc_budget_managed for an AI allowance or a credits balance: only an admin's own limits are edited or removed here. */
+function refuseManaged(budget: BudgetRecord): void {
+  const reason = managedReason(budget);
+  if (reason) throw ApiError.conflict('svc_budget_managed', reason);
 }
 
 const budgetId = (request: Request) => {
@@ -60,6 +69,7 @@ export function budgetHandlers(services: Pick<Services, 'logger' | 'customers'> 
     const id = budgetId(request);
     const current = await store.find(id);
     if (!current) throw ApiError.notFound('No budget has this id.');
+    refuseManaged(current);
     const fields = readBudgetFields(context(response).json ?? {}, current);
     const updated = await store.update(id, fields);
     if (!updated) throw ApiError.notFound('No budget has this id.');
@@ -92,6 +102,9 @@ export function budgetHandlers(services: Pick<Services, 'logger' | 'customers'> 
 
     async remove(request: Request, response: Response) {
       const id = budgetId(request);
+      const current = await store.find(id);
+      if (!current) throw ApiError.notFound('No budget has this id.');
+      refuseManaged(current);
       if (!(await store.remove(id))) throw ApiError.notFound('No budget has this id.');
       guard.changed();
       services.logger.info('budget removed', { budget_id: id, actor: actor(response) });
