@@ -100,4 +100,12 @@ describe('the reservation bound', () => {
     expect(boundAt(candidates, 800)).toBe(wider);
     expect(affordableLimit(candidates, toUnits('1'), 4096)).toBe(4096);
   });
+
+  it('charges input at the dearest way it may be billed: a cache-write price above the input price', () => {
+    const anthropicPrice = { inputPerMtok: 3, outputPerMtok: 15, cacheReadPerMtok: 0.3, cacheWritePerMtok: 3.75, currency: 'USD' };
+    const candidates: PricedCandidate[] = [{ model: echo, price: anthropicPrice, inputTokens: 1000, beyondLimit: 0 }];
+    // 1000 × 3.75 / 1e6 + 100 × 15 / 1e6 USD: every input token written to the cache is the most it can cost
+    expect(boundAt(candidates, 100)).toBe(toUnits('0.00525000'));
+    expect(affordableLimit(candidates, toUnits('0.00525000'), 4096)).toBe(100);
+  });
 });

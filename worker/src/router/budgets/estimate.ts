@@ -110,11 +110,20 @@ export interface PricedCandidate {
   beyondLimit: number;
 }
 
+/**
+ * The price the bound charges input at: the dearest way a provider may bill an input token — its
+ * input price, or its cache-write price where that is higher (Anthropic's is 1.25× input).
+ */
+export function boundingPrice(price: Price): Price {
+  const dearest = Math.max(price.inputPerMtok, price.cacheWritePerMtok, price.cacheReadPerMtok);
+  return dearest === price.inputPerMtok ? price : { ...price, inputPerMtok: dearest };
+}
+
 /** What a call would cost at most with `limit` output tokens: the priciest of its candidates, in 10⁻⁸ USD. */
 export function boundAt(candidates: readonly PricedCandidate[], limit: number): Units {
   let most = 0n;
   for (const candidate of candidates) {
-    const cost = toUnits(costOf(candidate.inputTokens, limit + candidate.beyondLimit, candidate.price));
+    const cost = toUnits(costOf(candidate.inputTokens, limit + candidate.beyondLimit, boundingPrice(candidate.price)));
     if (cost > most) most = cost;
   }
   return most;
@@ -130,7 +139,7 @@ export function affordableLimit(candidates: readonly PricedCandidate[], room: Un
   for (const candidate of candidates) {
     const perToken = candidate.price.outputPerMtok * 100; // 10⁻⁸ USD per output token
     if (perToken <= 0) continue;
-    const input = toUnits(costOf(candidate.inputTokens, candidate.beyondLimit, candidate.price));
+    const input = toUnits(costOf(candidate.inputTokens, candidate.beyondLimit, boundingPrice(candidate.price)));
     const fits = Math.floor(Number(room - input) / perToken);
     if (fits < limit) limit = fits;
   }
