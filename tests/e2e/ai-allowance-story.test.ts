@@ -287,6 +287,15 @@ describe.each([
       if (units(used) + left === units('5.00000000')) break;
     }
     expect(units(used) + left).toBe(units('5.00000000'));
+    // The allowance can pay no more: 100 % is reached though a call's worst case kept its spend short of 5 USD (the job, every 2 s).
+    let alerts: number[] = [];
+    for (
+      const deadline = Date.now() + 6000;
+      Date.now() < deadline && alerts.length < 3;
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    )
+      alerts = (await aiBlock(key.key)).alerts.map((alert: { threshold: number }) => alert.threshold);
+    expect(alerts).toEqual(units(used) >= units('4.00000000') ? [50, 80, 100] : [50, 100]);
 
     // A credit pack: calls go on, drawing the credits; the ledger gets their call rows.
     const bought = await shop.buy(key, pack);

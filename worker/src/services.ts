@@ -47,6 +47,7 @@ export function createServices(config: Config, logger: Logger, database: Databas
   const ai = createAiAccounts(database, outbox, config.encryptionKey);
   const router = createRouterServices(config, database, pending, logger, outbox, customers, ai.markups);
   // A payment or refund moved allowance or credits budgets, or a package's markup (their entitlement's outbox message commits with them).
+  router.budgets.onRefused((budget) => ai.alerts.refused(budget));
   outbox.onCommitted(() => {
     router.budgets.changed();
     ai.markups.changed();

@@ -24,7 +24,9 @@ interface Watched {
 
 /**
  * Threshold alerts for allowances and credits (docs/commerce.md "AI allowances and credits"):
- * each pass finds the allowance and credits windows whose spend crossed 50, 80 or 100 % and
+ * each pass finds the allowance and credits windows whose spend crossed 50, 80 or 100 % — 100 %
+ * also when one refused a call (a hard budget reserves a call's worst case, so its spend stops
+ * short of the amount: it can pay no more) — and
  * records each crossing once (`ai_alerts`, shown on the admin screen and in the entitlement
  * answer), with an `ai.threshold` outbox message to the site in the same transaction — and to
  * the site's AI alert webhook when the admin set one (queue `ai-alerts:<site>`, signed with the
@@ -37,14 +39,25 @@ export class AiAlerts {
     private readonly settings: SiteAiSettings,
   ) {}
 
+  /** Allowance and credits budgets that refused a call since the last pass: they can pay no more, so they are at 100 %. */
+  private readonly exhausted = new Set<string>();
+
+  /** The budget guard's refusal listener (BudgetGuard.onRefused). */
+  refused(budget: { id: string; role: string }): void {
+    if (budget.role === 'allowance' || budget.role === 'credits') this.exhausted.add(budget.id);
+  }
+
   /** One pass; returns how many crossings it recorded. */
   async check(): Promise<number> {
     let recorded = 0;
+    const exhausted = new Set(this.exhausted);
+    this.exhausted.clear();
     for (const watched of await this.watched()) {
       if (watched.amount <= 0n) continue;
       for (const threshold of AI_THRESHOLDS) {
-        if (watched.spent * 100n < watched.amount * BigInt(threshold)) break;
-        if (await this.record(watched, threshold)) recorded += 1;
+        const reached =
+          watched.spent * 100n >= watched.amount * BigInt(threshold) || (threshold === 100 && exhausted.has(watched.budgetId));
+        if (reached && (await this.record(watched, threshold))) recorded += 1;
       }
     }
     if (recorded > 0) this.outbox.notifyCommitted();

@@ -41,18 +41,15 @@ const mini = findModel('openai/gpt-4o-mini')!;
 const candidates: PricedCandidate[] = [{ model: mini, price, inputTokens: 1000, beyondLimit: 0 }];
 
 describe('admission by role', () => {
-  it('draws limits and allowances, and credits only where their scope has no allowance', () => {
-    const [limit, allowance, credits, otherCredits, secondOther] = [
-      budget('limit'),
-      budget('allowance'),
-      budget('credits'),
-      budget('credits', 'https://b.example'),
-      budget('credits', 'https://b.example'),
-    ];
-    expect(firstSelection([limit, allowance, credits, otherCredits, secondOther])).toEqual([limit, allowance, otherCredits]);
-    expect(replacement([limit, allowance, credits], allowance, new Set())).toBe(credits);
+  it("draws limits and allowances, and credits only where no allowance covers the call — the site's before its customer's", () => {
+    const [limit, allowance, credits] = [budget('limit'), budget('allowance'), budget('credits')];
+    const customerCredits = { ...budget('credits', 'cus_01JABCDEFGHJKMNPQRSTVWXYZ0'), scopeKind: 'customer' as const };
+    // The site's allowance and its customer's credits are one account: the credits wait for the allowance (not drawn beside it).
+    expect(firstSelection([limit, customerCredits, allowance, credits])).toEqual([limit, allowance]);
+    expect(firstSelection([limit, customerCredits, credits])).toEqual([limit, credits]);
+    expect(replacement([limit, customerCredits, allowance, credits], allowance, new Set())).toBe(credits);
+    expect(replacement([limit, customerCredits, allowance, credits], credits, new Set([credits.id]))).toBe(customerCredits);
     expect(replacement([limit, allowance, credits], limit, new Set())).toBeNull();
-    expect(replacement([otherCredits, secondOther], otherCredits, new Set([otherCredits.id]))).toBe(secondOther);
   });
 
   it('draws the credits of the scope once its allowance has no room, and refuses when neither has', async () => {

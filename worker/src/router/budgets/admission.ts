@@ -71,31 +71,33 @@ export function startingLimit(bound: CallBound): number {
   return Math.min(...bound.candidates.map((model) => outputCeiling(model, bound.reasoningEffort)));
 }
 
-const scopeOf = (budget: BudgetRecord) => `${budget.scopeKind}|${budget.scopeValue}|${budget.scopeSite ?? ''}`;
+/** The call's credits budgets in the order they are drawn: the site's own before its customer's (docs/commerce.md "AI allowances and credits"). */
+const creditsOf = (budgets: readonly BudgetRecord[]) =>
+  budgets
+    .filter((budget) => budget.role === 'credits')
+    .sort((a, b) => Number(a.scopeKind === 'customer') - Number(b.scopeKind === 'customer'));
 
-/** Limits and allowances; a scope's first credits budget where the scope has no allowance. */
+/**
+ * Limits and allowances; where no allowance covers the call, its first credits budget. The
+ * budgets given all cover the one call, so a site's allowance and its customer's credits are
+ * one account: the credits are drawn after the allowance, never beside it.
+ */
 export function firstSelection(budgets: readonly BudgetRecord[]): BudgetRecord[] {
-  const allowances = new Set(budgets.filter((budget) => budget.role === 'allowance').map(scopeOf));
-  const credited = new Set<string>();
-  return budgets.filter((budget) => {
-    if (budget.role !== 'credits') return true;
-    const scope = scopeOf(budget);
-    if (allowances.has(scope) || credited.has(scope)) return false;
-    credited.add(scope);
-    return true;
-  });
+  const drawn = budgets.filter((budget) => budget.role !== 'credits');
+  if (budgets.some((budget) => budget.role === 'allowance')) return drawn;
+  const credits = creditsOf(budgets)[0];
+  return credits ? [...drawn, credits] : drawn;
 }
 
-/** Instead of a refused allowance or credits budget: its scope's next credits budget not yet tried. */
+/** Instead of a refused allowance or credits budget: the call's next credits budget not yet tried. */
 export function replacement(budgets: readonly BudgetRecord[], refused: BudgetRecord, tried: ReadonlySet<string>): BudgetRecord | null {
   if (refused.role === 'limit') return null;
-  const scope = scopeOf(refused);
-  return budgets.find((budget) => budget.role === 'credits' && !tried.has(budget.id) && scopeOf(budget) === scope) ?? null;
+  return creditsOf(budgets).find((budget) => !tried.has(budget.id)) ?? null;
 }
 
 /**
  * Draws the call's bound at `limit` from the budgets (all or none), at once when the leases cover
- * it. Refused by an allowance or credits budget: the scope's next credits budget instead. Refused
+ * it. Refused by an allowance or credits budget: the call's next credits budget instead. Refused
  * with `adjustable` (the call named no limit): the limit lowered to what the refusing budget's
  * room pays. A refusal says what the call needed: its bound at MINIMUM_OUTPUT_TOKENS when even
  * that does not fit, else at its limit.
@@ -107,6 +109,8 @@ export function admit(
   limit: number,
   adjustable: boolean,
   now: Date,
+  /** Told of an allowance or credits budget refused and replaced by credits (the AI alerts: it can pay no more). */
+  replaced: (refused: BudgetRecord) => void = () => undefined,
 ): Eventually<Admitted> {
   const selection = firstSelection(budgets);
   const amount = boundAt(candidates, limit);
@@ -115,7 +119,7 @@ export function admit(
   if (!(drawing instanceof Promise)) return { draws: drawing, limit };
   return drawing.then(
     (draws) => ({ draws, limit }),
-    (error: unknown) => admitAgain(leases, budgets, candidates, { selection, limit, adjustable, now }, error),
+    (error: unknown) => admitAgain(leases, budgets, candidates, { selection, limit, adjustable, now, replaced }, error),
   );
 }
 
@@ -123,7 +127,7 @@ async function admitAgain(
   leases: LeaseBook,
   budgets: readonly BudgetRecord[],
   candidates: readonly PricedCandidate[],
-  attempt: { selection: BudgetRecord[]; limit: number; adjustable: boolean; now: Date },
+  attempt: { selection: BudgetRecord[]; limit: number; adjustable: boolean; now: Date; replaced: (refused: BudgetRecord) => void },
   first: unknown,
 ): Promise<Admitted> {
   let { selection, limit } = attempt;
@@ -134,6 +138,7 @@ async function admitAgain(
     const refused = error.budget;
     const next = replacement(budgets, refused, tried);
     if (next) {
+      attempt.replaced(refused);
       tried.add(next.id);
       selection = selection.map((budget) => (budget.id === refused.id ? next : budget));
     } else {

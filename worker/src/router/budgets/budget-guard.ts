@@ -70,6 +70,7 @@ export class BudgetGuard {
   /** Calls that cost more than they reserved since it started: a bug in the bound (estimate.ts), logged as an error each time. */
   overruns = 0;
   private readonly settledListeners: ((draw: SettledDraw) => void)[] = [];
+  private readonly refusedListeners: ((budget: BudgetRecord) => void)[] = [];
 
   constructor(
     database: Database,
@@ -146,18 +147,31 @@ export class BudgetGuard {
         if (!(error instanceof BudgetRefusal)) throw error;
         this.rejections += 1;
         countBudgetRejection(error.budget.scopeKind);
+        this.notifyRefused(error.budget);
         throw budgetExceeded(error, now);
       };
       const adjustable = !bound.embeddings && bound.maxTokens === undefined;
       let admitting: Eventually<Admitted>;
       try {
-        admitting = admit(this.leases, budgets, candidates, startingLimit(bound), adjustable, now);
+        admitting = admit(this.leases, budgets, candidates, startingLimit(bound), adjustable, now, this.notifyRefused);
       } catch (error) {
         return refused(error);
       }
       return admitting instanceof Promise ? admitting.then(admitted, refused) : admitted(admitting);
     });
   }
+
+  /**
+   * Called with each budget that refused a call — the last one when the call is refused, an
+   * allowance or credits budget its credits replaced (the AI alerts: it can pay no more); must not throw.
+   */
+  onRefused(listener: (budget: BudgetRecord) => void): void {
+    this.refusedListeners.push(listener);
+  }
+
+  private readonly notifyRefused = (budget: BudgetRecord): void => {
+    for (const listener of this.refusedListeners) listener(budget);
+  };
 
   /** Called with each budget's share of every settled call (the credits ledger, router/ai-accounts/); a listener that throws is logged. */
   onSettled(listener: (draw: SettledDraw) => void): void {
