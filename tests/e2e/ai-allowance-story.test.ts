@@ -377,3 +377,51 @@ describe('a refund racing calls', () => {
     expect((await credits(key.siteUrl)).balance.amount).toBe('1.00000000');
   });
 });
+
+describe("a customer's credits beside a site's allowance", () => {
+  it('are drawn only once the allowance has no room, never beside it', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const { allowance } = packages(tag, ['--store', store]);
+    const pack = `cus-pack-${tag}`;
+    hub('package', 'create', '--id', pack, '--name', pack, '--price', '10.00', '--currency', 'EUR', '--features', 'llm.chat');
+    hub(
+      'package',
+      'update',
+      '--id',
+      pack,
+      '--name',
+      pack,
+      '--price',
+      '10.00',
+      '--currency',
+      'EUR',
+      '--features',
+      'llm.chat',
+      '--duration-days',
+      '30',
+      '--woo-product',
+      '77',
+      '--store',
+      store,
+      '--kind',
+      'credit',
+      '--credit-amount',
+      '3',
+      '--credit-scope',
+      'customer',
+    );
+    const key = siteKey(tag);
+    const shop = webhooks(store, secret);
+    await shop.subscribe(key, allowance);
+    await shop.buy(key, pack); // paid by the store's customer: the site's customer gets the credits
+    const [link] = await query('SELECT customer_id FROM {prefix}customer_sites WHERE site_url = ?', [key.siteUrl]);
+    expect(link!.customer_id).toMatch(/^cus_/);
+    expect((await credits(link!.customer_id)).balance.amount).toBe('3.00000000');
+
+    expect((await chat(key.key)).status).toBe(200);
+    expect((await chat(key.key)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300)); // settled spend is written within 0.1 s
+    expect(units((await aiBlock(key.key)).allowance.used)).toBeGreaterThan(0n);
+    expect((await credits(link!.customer_id)).balance.amount).toBe('3.00000000');
+  });
+});
