@@ -1,19 +1,14 @@
-import { ApiError } from "../../support/api-error";
-import type { Eventually } from "../../support/eventually";
-import { prefixedId } from "../../support/ids";
-import type {
-  Admission,
-  BudgetGuard,
-  CallBound,
-  Reservation,
-} from "../budgets/budget-guard";
-import type { CatalogModel } from "../catalog/models";
-import { billedAmount } from "./billing";
-import { recordCallMetrics } from "./call-metrics";
-import { costOfUsage, estimateTokens, type Price } from "./cost";
-import type { PriceBook } from "../catalog/prices";
-import type { TokenUsage } from "../../providers/types";
-import type { UsageRecorder } from "./recorder";
+import { ApiError } from '../../support/api-error';
+import type { Eventually } from '../../support/eventually';
+import { prefixedId } from '../../support/ids';
+import type { Admission, BudgetGuard, CallBound, Reservation } from '../budgets/budget-guard';
+import type { CatalogModel } from '../catalog/models';
+import { billedAmount } from './billing';
+import { recordCallMetrics } from './call-metrics';
+import { costOfUsage, estimateTokens, type Price } from './cost';
+import type { PriceBook } from '../catalog/prices';
+import type { TokenUsage } from '../../providers/types';
+import type { UsageRecorder } from './recorder';
 
 /** A call's cost three ways (docs/api-notes.md "Provider-reported cost"). */
 interface CostFigures {
@@ -34,11 +29,11 @@ export interface CallIdentity {
   siteUrl: string;
   metadata: { team: string; campaign: string; user: string };
   purpose: string | null;
-  kind: "chat" | "stream" | "embeddings" | "responses";
+  kind: 'chat' | 'stream' | 'embeddings' | 'responses';
 }
 
 export interface CallOutcome {
-  status: "ok" | "error" | "aborted";
+  status: 'ok' | 'error' | 'aborted';
   model: CatalogModel | null;
   attempts: number;
   usage: TokenUsage | null;
@@ -72,13 +67,11 @@ export interface RouterBlock {
  * completes the row.
  */
 export class CallRecord {
-  readonly usageId = prefixedId("usg");
+  readonly usageId = prefixedId('usg');
   private readonly startedAt = process.hrtime.bigint();
   private firstTokenAt: bigint | null = null;
   private budgets: BudgetGuard | null = null;
   private reservation: Reservation | null = null;
-  /** The calling site, for its markup (known once the call reserved). */
-  private siteUrl: string | null = null;
   /**
    * The output limit the call runs with (docs/api-notes.md "Budgets"): its own, or the one it was
    * given under a budget; null when it has none. Known once it reserved.
@@ -118,20 +111,11 @@ export class CallRecord {
    * svc_unpriced_model): the usage row is completed as that error (cost 0) and the error thrown.
    * Done at once when no budget applies and the budget list is cached.
    */
-  reserve(
-    budgets: BudgetGuard,
-    siteUrl: string,
-    bound: CallBound,
-  ): Eventually<void> {
-    this.siteUrl = siteUrl;
+  reserve(budgets: BudgetGuard, siteUrl: string, bound: CallBound): Eventually<void> {
     const model = bound.candidates[0]!;
     let reserving: Eventually<Admission>;
     try {
-      reserving = budgets.reserve(
-        this.usageId,
-        { keyId: this.identity.keyId, team: this.identity.keyTeam, siteUrl },
-        bound,
-      );
+      reserving = budgets.reserve(this.usageId, { keyId: this.identity.keyId, team: this.identity.keyTeam, siteUrl }, bound);
     } catch (error) {
       return this.refused(error, model);
     }
@@ -151,16 +135,8 @@ export class CallRecord {
 
   /** A reservation refused (or failed): the usage row completed as that error, the error thrown on. */
   private async refused(error: unknown, model: CatalogModel): Promise<never> {
-    const errorCode = error instanceof ApiError ? error.code : "svc_internal";
-    await this.finish({
-      status: "error",
-      model,
-      attempts: 0,
-      usage: null,
-      promptText: "",
-      outputText: "",
-      errorCode,
-    });
+    const errorCode = error instanceof ApiError ? error.code : 'svc_internal';
+    await this.finish({ status: 'error', model, attempts: 0, usage: null, promptText: '', outputText: '', errorCode });
     throw error;
   }
 
@@ -195,27 +171,14 @@ export class CallRecord {
    * settling the budget reservation, completing the usage row, the metrics — runs right after
    * the answer has left (at the end of this turn of the event loop), off the call's latency.
    */
-  async finish(
-    outcome: CallOutcome,
-  ): Promise<{ router: RouterBlock; usage: TokenUsage }> {
+  async finish(outcome: CallOutcome): Promise<{ router: RouterBlock; usage: TokenUsage }> {
     const usage = this.tokens(outcome);
     const estimated = outcome.usage === null;
-    const pricing = outcome.model
-      ? this.prices.priceFor(outcome.model.id)
-      : null;
+    const pricing = outcome.model ? this.prices.priceFor(outcome.model.id) : null;
     const price = pricing instanceof Promise ? await pricing : pricing;
     const figures = this.costFigures(usage, price, outcome.usage?.providerCost);
     const latencyMs = this.elapsedMs();
-    setImmediate(() =>
-      this.settleAndRecord(
-        outcome,
-        usage,
-        estimated,
-        price,
-        figures,
-        latencyMs,
-      ),
-    );
+    setImmediate(() => this.settleAndRecord(outcome, usage, estimated, price, figures, latencyMs));
     await this.opening;
     return {
       usage,
@@ -226,7 +189,7 @@ export class CallRecord {
         latency_ms: Math.round(latencyMs),
         cost: {
           amount: figures.charged,
-          currency: price?.currency ?? "USD",
+          currency: price?.currency ?? 'USD',
           ...(price || this.cacheHit ? {} : { priced: false as const }),
         },
         usage_estimated: estimated,
@@ -240,19 +203,10 @@ export class CallRecord {
    * one, and the figure the call is charged at: the provider's when it reported one (its bill),
    * else the hub's. A response-cache hit costs 0 whatever the cached answer's figures were.
    */
-  private costFigures(
-    usage: TokenUsage,
-    price: Price | null,
-    providerCost: string | undefined,
-  ): CostFigures {
-    if (this.cacheHit)
-      return { cost: "0.00000000", providerCost: null, charged: "0.00000000" };
+  private costFigures(usage: TokenUsage, price: Price | null, providerCost: string | undefined): CostFigures {
+    if (this.cacheHit) return { cost: '0.00000000', providerCost: null, charged: '0.00000000' };
     const cost = price ? costOfUsage(usage, price) : null;
-    return {
-      cost,
-      providerCost: providerCost ?? null,
-      charged: providerCost ?? cost,
-    };
+    return { cost, providerCost: providerCost ?? null, charged: providerCost ?? cost };
   }
 
   /** After the answer: the reservation settled at the charged cost, the usage row completed (with the billed amount), the call counted. */
@@ -266,37 +220,14 @@ export class CallRecord {
   ): void {
     const reservation = this.reservation;
     this.reservation = null;
-    if (reservation)
-      void this.budgets!.settle(reservation, figures.charged ?? "0.00000000");
-    const markup =
-      figures.charged === null || this.siteUrl === null
-        ? null
-        : this.recorder.markup.markupFor(this.siteUrl);
+    if (reservation) void this.budgets!.settle(reservation, figures.charged ?? '0.00000000');
+    const markup = figures.charged === null ? null : this.recorder.markup.markupFor(this.identity.siteUrl);
     if (markup instanceof Promise)
       markup.then(
-        (percent) =>
-          this.record(
-            outcome,
-            usage,
-            estimated,
-            price,
-            figures,
-            latencyMs,
-            percent,
-          ),
-        () =>
-          this.record(
-            outcome,
-            usage,
-            estimated,
-            price,
-            figures,
-            latencyMs,
-            null,
-          ),
+        (percent) => this.record(outcome, usage, estimated, price, figures, latencyMs, percent),
+        () => this.record(outcome, usage, estimated, price, figures, latencyMs, null),
       );
-    else
-      this.record(outcome, usage, estimated, price, figures, latencyMs, markup);
+    else this.record(outcome, usage, estimated, price, figures, latencyMs, markup);
   }
 
   private record(
@@ -308,8 +239,7 @@ export class CallRecord {
     latencyMs: number,
     markup: string | null,
   ): void {
-    const reported = (count: number | undefined) =>
-      outcome.model ? (count ?? 0) : null;
+    const reported = (count: number | undefined) => (outcome.model ? (count ?? 0) : null);
     this.recorder.complete(this.usageId, {
       status: outcome.status,
       provider: outcome.model?.provider ?? null,
@@ -328,12 +258,9 @@ export class CallRecord {
       cost,
       providerCost,
       billed: charged === null ? null : billedAmount(charged, markup),
-      currency: price?.currency ?? "USD",
+      currency: price?.currency ?? 'USD',
       latencyMs,
-      firstTokenMs:
-        this.firstTokenAt === null
-          ? null
-          : Number(this.firstTokenAt - this.startedAt) / 1e6,
+      firstTokenMs: this.firstTokenAt === null ? null : Number(this.firstTokenAt - this.startedAt) / 1e6,
       errorCode: outcome.errorCode ?? null,
       cacheHit: this.cacheHit,
     });
@@ -343,12 +270,9 @@ export class CallRecord {
       status: outcome.status,
       usage,
       cost: charged,
-      currency: price?.currency ?? "USD",
+      currency: price?.currency ?? 'USD',
       latencyMs,
-      firstTokenMs:
-        this.firstTokenAt === null
-          ? null
-          : Number(this.firstTokenAt - this.startedAt) / 1e6,
+      firstTokenMs: this.firstTokenAt === null ? null : Number(this.firstTokenAt - this.startedAt) / 1e6,
     });
   }
 
@@ -358,16 +282,9 @@ export class CallRecord {
    */
   private tokens(outcome: CallOutcome): TokenUsage {
     if (outcome.usage) return outcome.usage;
-    const nothingCameBack =
-      outcome.status !== "ok" && outcome.outputText === "";
-    const promptTokens = nothingCameBack
-      ? 0
-      : estimateTokens(outcome.promptText);
+    const nothingCameBack = outcome.status !== 'ok' && outcome.outputText === '';
+    const promptTokens = nothingCameBack ? 0 : estimateTokens(outcome.promptText);
     const completionTokens = estimateTokens(outcome.outputText);
-    return {
-      promptTokens,
-      completionTokens,
-      totalTokens: promptTokens + completionTokens,
-    };
+    return { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens };
   }
 }
