@@ -317,6 +317,17 @@ describe.each([
     expect(again.status).toBe(429);
     expect(again.body.data.budget.role).toMatch(/allowance|credits/);
     expect((await aiBlock(key.key)).credits).toEqual({ balance: '0.00000000' });
+    // The site was told of each crossing, saying whether its allowance or its credits crossed it (svc-client words its notice by it).
+    let told: [string, number][] = [];
+    for (const deadline = Date.now() + 6000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 250))) {
+      const rows = await query(`SELECT payload FROM {prefix}outbox WHERE site_url = ? AND event_type = 'ai.threshold' ORDER BY sequence`, [
+        key.siteUrl,
+      ]);
+      told = rows.map((row) => JSON.parse(String(row.payload)).data).map((data) => [data.kind, data.threshold]);
+      if (told.some(([kind, threshold]) => kind === 'credits' && threshold === 100)) break;
+    }
+    expect(told.filter(([kind]) => kind === 'allowance').map(([, threshold]) => threshold)).toEqual(alerts);
+    expect(told.filter(([kind]) => kind === 'credits').map(([, threshold]) => threshold)).toContain(100);
 
     // The renewal opens a new allowance period from 0; the old one is on the statement.
     await subscription.renew();

@@ -108,6 +108,7 @@ export class AiAlerts {
       );
       if (inserted.affectedRows !== 1) return false;
       const data = {
+        kind: watched.role,
         threshold,
         used: fromUnits(watched.spent),
         amount: fromUnits(watched.amount),
