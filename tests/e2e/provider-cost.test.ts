@@ -132,3 +132,42 @@ describe('provider-reported cost and unpriced models', () => {
     expect(await query('SELECT * FROM {prefix}provider_prices')).toEqual(before);
   });
 });
+
+describe('an unpriced model under a hard budget', () => {
+  const key = createKey(['llm.chat']);
+  beforeAll(() => unlimitKey(key));
+
+  // Issue 27's reproduction: five openrouter/openai/o1-pro calls once went through a 0.01 USD hard budget, each at cost 0.
+  it('is refused before anything is sent, on both lanes, naming the model, until the admin prices its provider', async () => {
+    const created = await admin('POST', '/budgets', { scope: { kind: 'key', value: key.id }, period: 'month', amount: '0.01', hard: true });
+    expect(created.status).toBe(201);
+    const model = 'openrouter/openai/o1-pro';
+    for (const lane of ['direct', 'wordpress'] as const) {
+      const refused = await call(lane, '/wp-json/llm/router/v1/chat/completions', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${key.key}` },
+        body: JSON.stringify({ model, messages: [{ role: 'user', content: 'Think hard.' }] }),
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ code: 'svc_unpriced_model', data: { model } });
+      expect(refused.body.message).toContain(model);
+    }
+    const rows = await settledUsage(key.id, 2);
+    expect(rows.map((row) => [row.status, row.error_code, row.attempts])).toEqual([
+      ['error', 'svc_unpriced_model', 0],
+      ['error', 'svc_unpriced_model', 0],
+    ]);
+    const window = await budgetWhen(created.body.id, () => true);
+    expect(window.window.spent.amount).toBe('0.00000000');
+
+    // Priced by a provider default, the call is admitted: reserved, given an output limit, and settled.
+    expect((await admin('PUT', '/provider-prices/openrouter', { input_per_mtok: 10, output_per_mtok: 40 })).status).toBe(200);
+    const priced = await chat(key.key, model);
+    expect(priced.status).toBe(200);
+    expect(priced.body.router.cost.priced).toBeUndefined();
+    const settled = await budgetWhen(created.body.id, (budget) => budget.window.spent.amount !== '0.00000000');
+    expect(Number(settled.window.spent.amount)).toBeGreaterThan(0);
+    expect(Number(settled.window.spent.amount)).toBeLessThanOrEqual(0.01);
+    expect((await admin('DELETE', '/provider-prices/openrouter')).status).toBe(200);
+  });
+});
