@@ -34,7 +34,7 @@ export interface Admission {
   maxOutputTokens: number | null;
 }
 
-/** One budget's share of a settled call (E1's credits ledger listens to these). */
+/** One budget's share of a settled call (announced to onSettled listeners). */
 export interface SettledDraw {
   callId: string;
   budgetId: string;
