@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { bearer, call, json, LANES, type Lane } from '../support/lanes';
 import { createKey, hub } from '../support/hub-cli';
 
+/** The `ai` block of a site that bought no AI (docs/api-notes.md "AI allowance and credits"). */
+const NO_AI = { currency: 'USD', allowance: null, credits: { balance: '0.00000000' }, overage: null, alerts: [] };
+
 /**
  * Packages, checkout (validation, idempotency), orders and the entitlement routes of
  * docs/architecture.md §5, on both lanes. Payments themselves are in webhook.test.ts and
@@ -214,7 +217,7 @@ describe.each(LANES)('entitlement routes via %s', (lane: Lane) => {
     const nosy = await call(lane, `${LICENSE}/entitlement?site_url=${encodeURIComponent(client.siteUrl)}`, { headers: bearer(other.key) });
     expect([nosy.status, nosy.body.code]).toEqual([403, 'svc_forbidden']);
     const none = await call(lane, `${LICENSE}/entitlement`, { headers: bearer(other.key) });
-    expect(none.body).toEqual({ site_url: other.siteUrl, status: 'inactive', features: [], entitlements: [] });
+    expect(none.body).toEqual({ site_url: other.siteUrl, status: 'inactive', features: [], entitlements: [], ai: NO_AI });
   });
 
   it('keeps two sites whose URL paths differ only in case apart (site URLs compared byte for byte)', async () => {
@@ -224,7 +227,7 @@ describe.each(LANES)('entitlement routes via %s', (lane: Lane) => {
     const lines = hub('key', 'create', '--site', `${host}/SHOP`, '--team', 'e2e', '--name', 'e2e');
     const lookalike = lines[lines.length - 1]!;
     const answer = await call(lane, `${LICENSE}/entitlement`, { headers: bearer(lookalike) });
-    expect(answer.body).toEqual({ site_url: `${host}/SHOP`, status: 'inactive', features: [], entitlements: [] });
+    expect(answer.body).toEqual({ site_url: `${host}/SHOP`, status: 'inactive', features: [], entitlements: [], ai: NO_AI });
     const chat = await call(
       lane,
       '/wp-json/llm/router/v1/chat',

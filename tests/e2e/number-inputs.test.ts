@@ -83,7 +83,7 @@ describe('money and counts', () => {
   });
 
   it('keeps a budget of 18 significant digits exactly and refuses hostile amounts', async () => {
-    const scope = { kind: 'team', value: `numbers-${randomUUID().slice(0, 8)}` };
+    const scope = { kind: 'team', value: `numbers-${randomUUID().slice(0, 8)}`, site_url: 'https://numbers.example' };
     for (const amount of ['0x10', '1e3', ' 25', 1e-9, '0']) {
       const refused = await admin('direct', 'POST', '/budgets', { scope, period: 'month', amount });
       expect([amount, refused.status, Object.keys(refused.body.data.params)]).toEqual([amount, 400, ['amount']]);
@@ -126,7 +126,7 @@ describe('money and counts', () => {
     ],
     [['order', 'list', '--limit', '0x10'], /^error: limit must be an integer from 1 to 100/],
     [
-      ['budget', 'set', '--team', 'numbers-e2e', '--amount', 'Infinity', '--period', 'day'],
+      ['budget', 'set', '--team', 'numbers-e2e', '--site', 'https://numbers.example', '--amount', 'Infinity', '--period', 'day'],
       /^error: amount must be a plain decimal such as "25.00"/,
     ],
     [

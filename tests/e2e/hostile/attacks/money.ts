@@ -66,7 +66,11 @@ const TARGETS: Target[] = [
     route: find('POST', `${ADMIN}/budgets`),
     field: 'amount',
     spellings: [...SPELLINGS, '0', 0],
-    body: (_fixture, value) => ({ scope: { kind: 'team', value: 'hostile-money' }, period: 'month', amount: value }),
+    body: (_fixture, value) => ({
+      scope: { kind: 'team', value: 'hostile-money', site_url: 'https://hostile-money.example' },
+      period: 'month',
+      amount: value,
+    }),
   },
   { route: find('POST', `${ADMIN}/packages`), field: 'price.amount', spellings: SPELLINGS, body: (fixture, value) => pkg(fixture, value) },
   {
