@@ -126,12 +126,18 @@ export class BudgetGuard {
    * leases cover it) and the list and the customer map are cached.
    */
   reserve(callId: string, call: CallScope, bound: CallBound): Eventually<Admission> {
-    return andThen(this.customers.customerOf(call.siteUrl), (customerId) =>
-      andThen(this.applicable({ ...call, customerId }), (budgets) =>
-        budgets.length === 0
-          ? { reservation: null, maxOutputTokens: bound.embeddings ? null : (bound.maxTokens ?? null) }
-          : this.admit(callId, budgets, bound),
-      ),
+    const none: Admission = { reservation: null, maxOutputTokens: bound.embeddings ? null : (bound.maxTokens ?? null) };
+    return andThen(
+      this.budgets.get('all', () => this.store.list()),
+      (all) => {
+        if (all.length === 0) return none;
+        // The site's customer is looked up only while some budget is a customer's.
+        const customerOf = all.some((budget) => budget.scopeKind === 'customer') ? this.customers.customerOf(call.siteUrl) : null;
+        return andThen(customerOf, (customerId) => {
+          const budgets = all.filter((budget) => appliesTo(budget, { ...call, customerId }));
+          return budgets.length === 0 ? none : this.admit(callId, budgets, bound);
+        });
+      },
     );
   }
 
