@@ -112,6 +112,41 @@ describe('budget leases of two workers on one database', () => {
     await guard.leases.returnAll();
     expect(await windowOf(record.id)).toEqual({ spent: CALL_COST, reserved: 0, rows: [] });
   });
+  it('show admins one moment of a window: its reserved amount and its open leases agree while leases come and go', async () => {
+    const key = createKey(['llm.chat']);
+    const scope = { keyId: key.id, team: 'leases', siteUrl: key.siteUrl, customerId: null };
+    const { record } = await workers[0]!.router.budgets.store.create({
+      scopeKind: 'key',
+      scopeValue: key.id,
+      scopeSite: null,
+      period: 'day',
+      amount: '5',
+      hard: true,
+      alertUrl: null,
+    });
+    const guard = workers[0]!.router.budgets;
+    guard.changed();
+    // One worker takes a lease and gives it back, 40 times; the other reads the window as the admin API and CLI do.
+    let cycling = true;
+    const seen: Array<{ reserved: string; reservations: number }> = [];
+    const reader = (async () => {
+      while (cycling) {
+        const window = (await workers[1]!.router.budgets.ledger.current([record], new Date())).get(record.id)!;
+        seen.push({ reserved: window.reserved, reservations: window.reservations });
+      }
+    })();
+    for (let round = 0; round < 40; round += 1) {
+      const reservation = (await guard.reserve(`usg_moment${round}`, scope, bound)).reservation!;
+      await guard.settle(reservation, '0.00000000');
+      await guard.leases.returnAll();
+    }
+    cycling = false;
+    await reader;
+    expect(seen.length).toBeGreaterThan(40);
+    const torn = seen.filter((window) => (window.reservations === 0) !== (Number(window.reserved) === 0));
+    expect(torn).toEqual([]);
+  });
+
   it('draw a site’s credits once its allowance has no room, tell settle listeners which budget paid, and refuse when both are spent', async () => {
     const key = createKey(['llm.chat']);
     const scope = { keyId: key.id, team: 'leases', siteUrl: key.siteUrl };

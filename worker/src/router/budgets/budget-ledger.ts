@@ -136,14 +136,19 @@ export class BudgetLedger {
     const result = new Map();
     if (budgets.length === 0) return result;
     const pairs = budgets.map((budget) => [budget.id, sqlDateTime(windowStart(budget.period, now))]);
-    const [rows] = await this.database.pool.query<RowDataPacket[]>(
-      `SELECT budget_id, spent, reserved, alerted_80_at, alerted_100_at FROM ${this.table('budget_windows')} WHERE (budget_id, window_start) IN (?)`,
-      [pairs],
-    );
-    const [counts] = await this.database.pool.query<RowDataPacket[]>(
-      `SELECT budget_id, COUNT(*) AS open FROM ${this.table('budget_reservations')} WHERE budget_id IN (?) GROUP BY budget_id`,
-      [budgets.map((budget) => budget.id)],
-    );
+    // Both reads in one transaction: one snapshot (REPEATABLE READ), so a lease granted or given
+    // back between them cannot show `reserved` without its reservation, or the reverse.
+    const [rows, counts] = await withTransaction(this.database, async (connection) => {
+      const [windows] = await connection.query<RowDataPacket[]>(
+        `SELECT budget_id, spent, reserved, alerted_80_at, alerted_100_at FROM ${this.table('budget_windows')} WHERE (budget_id, window_start) IN (?)`,
+        [pairs],
+      );
+      const [open] = await connection.query<RowDataPacket[]>(
+        `SELECT budget_id, COUNT(*) AS open FROM ${this.table('budget_reservations')} WHERE budget_id IN (?) GROUP BY budget_id`,
+        [budgets.map((budget) => budget.id)],
+      );
+      return [windows, open];
+    });
     const open = new Map(counts.map((row) => [row.budget_id as string, Number(row.open)]));
     for (const budget of budgets)
       result.set(budget.id, {
