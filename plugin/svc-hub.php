@@ -5,9 +5,11 @@
  * Version:           0.1.0
  * Requires at least: 6.7
  * Requires PHP:      8.1
+ * Author:            svc-hub
  * License:           GPL-2.0-or-later
  * License URI:       https://www.gnu.org/licenses/gpl-2.0.html
  * Text Domain:       svc-hub
+ * Update URI:        false
  *
  * @package svc-hub
  */

@@ -45,6 +45,8 @@ final class Svc_Hub_Autoloader {
 		'Svc_Hub_Abilities'                       => 'abilities/class-svc-hub-abilities.php',
 		'Svc_Hub_Ability_Definitions'             => 'abilities/class-svc-hub-ability-definitions.php',
 		'Svc_Hub_Admin_Page'                      => 'admin/class-svc-hub-admin-page.php',
+		'Svc_Hub_Lifecycle'                       => 'lifecycle/class-svc-hub-lifecycle.php',
+		'Svc_Hub_Uninstaller'                     => 'lifecycle/class-svc-hub-uninstaller.php',
 	);
 
 	/**

@@ -36,6 +36,9 @@ final class Svc_Hub_Plugin {
 	/** @var Svc_Hub_Woocommerce_Bridge */
 	private Svc_Hub_Woocommerce_Bridge $woocommerce_bridge;
 
+	/** @var Svc_Hub_Lifecycle Activation and deactivation steps; other parts add theirs with on_activate() / on_deactivate(). */
+	private Svc_Hub_Lifecycle $lifecycle;
+
 	/**
 	 * Boots the plugin once.
 	 *
@@ -86,7 +89,10 @@ final class Svc_Hub_Plugin {
 		$this->guard              = new Svc_Hub_Rest_Guard( $this->table );
 		$this->forwarder          = new Svc_Hub_Forwarder( $settings, $this->table, $this->guard );
 		$this->internal_routes    = new Svc_Hub_Internal_Routes( $settings, new Svc_Hub_Nonce_Store() );
-		$this->woocommerce_bridge = new Svc_Hub_Woocommerce_Bridge( new Svc_Hub_Worker_Client( $settings ), new Svc_Hub_Woocommerce_Event_Queue() );
+		$worker_client            = new Svc_Hub_Worker_Client( $settings );
+		$this->woocommerce_bridge = new Svc_Hub_Woocommerce_Bridge( $worker_client, new Svc_Hub_Woocommerce_Event_Queue() );
+		$this->lifecycle          = new Svc_Hub_Lifecycle( $plugin_file, $worker_client );
+		$this->lifecycle->on_deactivate( array( Svc_Hub_Woocommerce_Bridge::class, 'deactivate' ) );
 	}
 
 	/**
@@ -101,7 +107,7 @@ final class Svc_Hub_Plugin {
 		add_filter( 'rest_pre_serve_request', array( Svc_Hub_Worker_Response::class, 'serve' ), 100, 3 );
 		$this->woocommerce_bridge->register_cron_hooks();
 		add_action( 'plugins_loaded', array( $this, 'register_woocommerce_hooks' ) );
-		register_deactivation_hook( $this->plugin_file, array( Svc_Hub_Woocommerce_Bridge::class, 'deactivate' ) );
+		$this->lifecycle->register_hooks();
 		Svc_Hub_Abilities::register();
 		if ( is_admin() ) {
 			( new Svc_Hub_Admin_Page( $this->plugin_file ) )->register_hooks();
