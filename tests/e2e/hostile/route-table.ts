@@ -164,6 +164,7 @@ export const HOSTILE_EXTRAS: Record<string, HostileExtra> = {
   'admin.customers.show': { params: { id: () => 'cus_01NOSUCHCUSTOMER0000000000' } },
   'admin.customers.assign-site': { params: { id: () => 'cus_01NOSUCHCUSTOMER0000000000' }, body: () => ({ site_url: 'not a url' }) },
   'admin.reports.spend': { query: ['by', 'period', 'from', 'to', 'customer', 'format'] },
+  'admin.setup': {},
   'internal.woo-order-event': { body: () => ({ order: 'not an order' }) },
   'internal.woo-subscription-event': { body: () => ({ subscription: 'not a subscription' }) },
   'internal.ai-overage': { body: () => ({ subscription_id: 'not a number', renewal_order_id: 1 }) },

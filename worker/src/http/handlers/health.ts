@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import type { Database } from '../../db/connections';
+import { context } from '../server/context';
 
 type CheckStatus = 'ok' | 'degraded' | 'down';
 
@@ -37,6 +38,8 @@ export function healthHandler(dependencies: HealthDependencies) {
     response
       .status(status === 'down' ? 503 : 200)
       .setHeader('Cache-Control', 'no-store')
+      // Which lane answered: the setup checklist's direct-lane check (docs/architecture.md "Setup checklist").
+      .setHeader('X-Svc-Lane', context(response).signed ? 'wordpress' : 'direct')
       .json({
         status,
         version: dependencies.version,

@@ -12,6 +12,7 @@ import { keyHandlers } from '../handlers/admin/keys';
 import { libraryAdminHandlers } from '../handlers/admin/library-admin';
 import { priceAdminHandlers } from '../handlers/admin/price-admin';
 import { routerAdminHandlers } from '../handlers/admin/router-admin';
+import { setupHandlers } from '../handlers/admin/setup';
 import { storeHandlers } from '../handlers/admin/stores';
 import { webhookAuditHandlers } from '../handlers/admin/webhook-audit';
 import { NAMESPACES } from './namespaces';
@@ -26,6 +27,8 @@ const routerAdmin = (services: Services) => routerAdminHandlers(services.router,
 const cachePools = (services: Services) => cachePoolAdminHandlers(services.router);
 const chat = (services: Services) => adminChatHandler(services.router);
 const priceAdmin = (services: Services) => priceAdminHandlers(services.router, services.database);
+const setup = (services: Services) =>
+  setupHandlers({ database: services.database, version: services.config.version, router: services.router });
 
 /** /wp-json/svc-hub/v1/admin: the wp-admin screen's routes. */
 export const ADMIN_ROUTES: RouteRow[] = [
@@ -291,5 +294,6 @@ export const ADMIN_ROUTES: RouteRow[] = [
     ...ADMIN,
     handler: (w) => w.once(customerHandlers).assign,
   },
+  { id: 'admin.setup', method: 'GET', path: `${admin}/setup`, ...ADMIN, handler: (w) => w.once(setup).show },
   { id: 'admin.reports.spend', method: 'GET', path: `${admin}/reports/spend`, ...ADMIN, handler: (w) => w.once(customerHandlers).spend },
 ];
