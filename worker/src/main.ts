@@ -36,6 +36,8 @@ async function main(): Promise<void> {
   const interrupted = await services.router.usage.closeInterrupted();
   if (interrupted > 0) logger.warn('closed usage rows left open by an earlier process as interrupted', { rows: interrupted });
   services.router.limiter.start();
+  await services.pluginActivation.refresh();
+  services.pluginActivation.start();
   const jobs = startJobs(config, services, logger);
   const server = createWorkerServer(services, { startedAt });
   server.listen(config.port, config.host);
@@ -60,6 +62,7 @@ async function main(): Promise<void> {
   );
   installGracefulShutdown(server, logger, async () => {
     await jobs.stop();
+    await services.pluginActivation.stop();
     await services.router.limiter.stop();
     await services.pending.flush();
     await services.router.usage.close();

@@ -6,6 +6,8 @@ import { ApiKeyStore } from './license/api-keys';
 import { EntitlementStore } from './license/entitlements';
 import { EntitlementGate } from './license/gate';
 import { ShellNonceStore } from './db/shell-nonce-claims';
+import { readPluginActive } from './db/wordpress-plugin-state';
+import { PluginActivation } from './db/plugin-activation';
 import { OutboxWriter } from './license/outbox-writer';
 import { CustomerDirectory } from './license/customers/customer-directory';
 import { CustomerStore } from './license/customers/customer-rows';
@@ -35,6 +37,8 @@ export interface Services {
   library: Library;
   /** Shell-signature nonces, claimed across workers (db/shell-nonce-claims.ts). */
   shellNonces: ShellNonceStore;
+  /** Whether the svc-hub plugin is active in WordPress (db/plugin-activation.ts). */
+  pluginActivation: PluginActivation;
 }
 
 export function createServices(config: Config, logger: Logger, database: Database = createDatabase(config.database)): Services {
@@ -68,5 +72,6 @@ export function createServices(config: Config, logger: Logger, database: Databas
     commerce: createCommerceServices(config, database, entitlements, gate, logger, customers, ai),
     library: new Library(database, { publicUrl: config.publicUrl, pluginUrl: config.pluginUrl }, logger),
     shellNonces: new ShellNonceStore(database),
+    pluginActivation: new PluginActivation(() => readPluginActive(database.pool, config.database.prefix), logger),
   };
 }

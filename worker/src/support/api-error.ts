@@ -152,6 +152,17 @@ export class ApiError extends Error {
     return new ApiError(503, 'svc_unavailable', message);
   }
 
+  /** The svc-hub plugin is deactivated in WordPress (docs/architecture.md §1, "Deactivate means off"); retrying cannot cure it. */
+  static hubDisabled(): ApiError {
+    return new ApiError(
+      503,
+      'svc_hub_disabled',
+      'svc-hub is switched off on this site: its WordPress plugin is deactivated. An administrator turns it back on in wp-admin, Plugins → svc-hub → Activate.',
+      {},
+      { 'x-should-retry': 'false' },
+    );
+  }
+
   static internal(): ApiError {
     return new ApiError(500, 'svc_internal', 'An internal error occurred; it has been logged with the request id.');
   }

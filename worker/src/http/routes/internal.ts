@@ -1,5 +1,6 @@
 import type { Services } from '../../services';
 import { aiOverageHandlers } from '../handlers/ai-overage';
+import { pluginStateHandler } from '../handlers/plugin-state';
 import { wooEventHandler } from '../handlers/woo-events';
 import { wooSubscriptionEventHandler } from '../handlers/woo-subscription-events';
 import { NAMESPACES } from './namespaces';
@@ -47,6 +48,14 @@ export const INTERNAL_ROUTES: RouteRow[] = [
     auth: 'internal',
     area: 'commerce',
     handler: (w) => w.once(aiOverageHandlers).billed,
+  },
+  {
+    id: 'internal.plugin-state',
+    method: 'POST',
+    path: `${internal}/plugin-state`,
+    auth: 'internal',
+    area: 'shell',
+    handler: (w) => pluginStateHandler(w.services.pluginActivation),
   },
   { id: 'shell.ping', method: 'POST', path: `${internal}/ping`, auth: 'internal', area: 'shell', servedBy: 'shell' },
   {

@@ -9,6 +9,7 @@ import { errorHandler } from './error-handler';
 import { featureGate } from '../middleware/feature-gate';
 import { jsonBody } from '../middleware/json-body';
 import { refuseControlCharacters } from '../middleware/path-guard';
+import { refuseWhileDisabled } from '../middleware/hub-disabled';
 import { rateLimit } from '../middleware/rate-limit';
 import { rawBody } from '../middleware/raw-body';
 import { requestId } from './request-id';
@@ -56,7 +57,8 @@ function fallback(routes: RouteDefinition[]) {
 
 /**
  * Assembles the worker: request id, the browser headers WordPress sends (browser-headers.ts),
- * no control characters in a path, raw body (1 MiB), the shell signature per namespace
+ * no control characters in a path, 503 on the public namespaces while the plugin is deactivated
+ * (hub-disabled.ts), raw body (1 MiB), the shell signature per namespace
  * (required for admin and internal, with that auth kind signed; checked-if-present elsewhere:
  * the direct lane), nonces claimed across workers, the route table, CORS preflights
  * (OPTIONS), 404/405, and the one error handler.
@@ -86,10 +88,11 @@ export function buildApp(services: Services, routes: RouteDefinition[], options:
     context(response).clientIp = request.ip ?? request.socket.remoteAddress ?? '';
     next();
   });
+  const { router, commerce, license, library, test } = NAMESPACES;
+  app.use([router, commerce, license, library], refuseWhileDisabled(services.pluginActivation));
   app.use(unlessWebhook(rawBody));
   app.use(NAMESPACES.admin, shellSignature(signature, true, 'admin'));
   app.use(NAMESPACES.internal, shellSignature(signature, true, 'internal'));
-  const { router, commerce, license, library, test } = NAMESPACES;
   app.use([router, commerce, license, library, test], unlessWebhook(shellSignature(signature, false)));
 
   for (const route of routes) {

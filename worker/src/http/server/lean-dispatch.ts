@@ -30,7 +30,7 @@ export class LeanDispatch {
   private readonly trust: ProxyTrust | null;
 
   constructor(
-    private readonly services: CallServices & Pick<Services, 'config' | 'logger'>,
+    private readonly services: CallServices & Pick<Services, 'config' | 'logger' | 'pluginActivation'>,
     routes: RouteDefinition[],
   ) {
     this.trust = proxyTrust(services.config.trustProxy);
@@ -41,7 +41,8 @@ export class LeanDispatch {
 
   /** Serves the request and says true, or says false and leaves it alone. */
   handle(request: IncomingMessage, response: ServerResponse): boolean {
-    if (request.method !== 'POST') return false;
+    // While the plugin is deactivated Express answers 503 svc_hub_disabled (app.ts).
+    if (request.method !== 'POST' || !this.services.pluginActivation.isActive) return false;
     const url = request.url ?? '';
     const queryAt = url.indexOf('?');
     const path = queryAt < 0 ? url : url.slice(0, queryAt);
