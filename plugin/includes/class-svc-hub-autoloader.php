@@ -45,6 +45,11 @@ final class Svc_Hub_Autoloader {
 		'Svc_Hub_Abilities'                       => 'abilities/class-svc-hub-abilities.php',
 		'Svc_Hub_Ability_Definitions'             => 'abilities/class-svc-hub-ability-definitions.php',
 		'Svc_Hub_Admin_Page'                      => 'admin/class-svc-hub-admin-page.php',
+		'Svc_Hub_Setup_Checklist'                 => 'admin/class-svc-hub-setup-checklist.php',
+		'Svc_Hub_Setup_Notice'                    => 'admin/class-svc-hub-setup-notice.php',
+		'Svc_Hub_Setup_Probe'                     => 'admin/class-svc-hub-setup-probe.php',
+		'Svc_Hub_Setup_Site_Checks'               => 'admin/class-svc-hub-setup-site-checks.php',
+		'Svc_Hub_Setup_Worker_Items'              => 'admin/class-svc-hub-setup-worker-items.php',
 		'Svc_Hub_Lifecycle'                       => 'lifecycle/class-svc-hub-lifecycle.php',
 		'Svc_Hub_Uninstaller'                     => 'lifecycle/class-svc-hub-uninstaller.php',
 	);

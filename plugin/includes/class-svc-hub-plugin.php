@@ -110,7 +110,7 @@ final class Svc_Hub_Plugin {
 		$this->lifecycle->register_hooks();
 		Svc_Hub_Abilities::register();
 		if ( is_admin() ) {
-			( new Svc_Hub_Admin_Page( $this->plugin_file ) )->register_hooks();
+			( new Svc_Hub_Admin_Page( $this->plugin_file, Svc_Hub_Setup_Notice::create() ) )->register_hooks();
 		}
 	}
 

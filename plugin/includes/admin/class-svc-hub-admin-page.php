@@ -22,20 +22,26 @@ final class Svc_Hub_Admin_Page {
 	/** @var string Absolute path of the main plugin file. */
 	private string $plugin_file;
 
+	/** @var Svc_Hub_Setup_Notice The setup checklist (the Setup tab's data). */
+	private Svc_Hub_Setup_Notice $setup;
+
 	/** @var string Hook suffix add_menu_page() returned. */
 	private string $hook_suffix = '';
 
 	/**
-	 * @param string $plugin_file Absolute path of plugin/svc-hub.php.
+	 * @param string               $plugin_file Absolute path of plugin/svc-hub.php.
+	 * @param Svc_Hub_Setup_Notice $setup       The setup checklist.
 	 */
-	public function __construct( string $plugin_file ) {
+	public function __construct( string $plugin_file, Svc_Hub_Setup_Notice $setup ) {
 		$this->plugin_file = $plugin_file;
+		$this->setup       = $setup;
 	}
 
 	/**
-	 * Hooks the menu and the script enqueue.
+	 * Hooks the menu, the script enqueue and the setup checklist's notice.
 	 */
 	public function register_hooks(): void {
+		$this->setup->register_hooks();
 		add_action( 'admin_menu', array( $this, 'add_menu' ) );
 		add_action( 'admin_enqueue_scripts', array( $this, 'enqueue' ) );
 	}
@@ -78,6 +84,7 @@ final class Svc_Hub_Admin_Page {
 			array(
 				'restNamespace' => 'svc-hub/v1/admin',
 				'nonce'         => wp_create_nonce( 'wp_rest' ),
+				'setup'         => $this->setup->screen_data(),
 			)
 		);
 		if ( is_readable( $this->build_path( 'index.css' ) ) ) {

@@ -9,11 +9,14 @@ import OverviewPanel from '../../panels/overview';
 import PackagesPanel from '../../panels/packages';
 import ProvidersPanel from '../../panels/providers';
 import PurposesPanel from '../../panels/purposes';
+import SetupPanel from '../../panels/setup';
+import { needsSetup } from '../../panels/setup/checklist';
 import SpendPanel from '../../panels/spend';
 import WebhooksPanel from '../../panels/webhooks';
 import NoticeArea from '../notice-area';
 
 const PANELS = [
+	{ name: 'setup', title: __( 'Setup', 'svc-hub' ), Panel: SetupPanel },
 	{
 		name: 'overview',
 		title: __( 'Overview', 'svc-hub' ),
@@ -73,7 +76,10 @@ function initialTab() {
 		typeof window === 'undefined'
 			? ''
 			: window.location.hash.replace( /^#/, '' );
-	return PANELS.some( ( panel ) => panel.name === hash ) ? hash : 'overview';
+	if ( PANELS.some( ( panel ) => panel.name === hash ) ) {
+		return hash;
+	}
+	return needsSetup() ? 'setup' : 'overview';
 }
 
 /** The svc-hub screen: notices on top, one tab per panel. */
