@@ -2,7 +2,10 @@
 # dist-worker.sh VERSION WORK_DIR TARBALL – the worker release, one top folder
 # svc-hub-worker-VERSION/ laid out as the worker expects (worker/dist/… finds ../../../package.json
 # and ../../../plugin/library/starter):
-#   bin/svc-hub-worker, bin/svc-hub   start script and operator CLI (from deploy/bin)
+#   INSTALL.md                        the quick path (from deploy/INSTALL.md)
+#   bin/svc-hub-install               the installer (deploy/bin; its parts in deploy/install/)
+#   bin/svc-hub-worker                the worker (no argument, or `serve`) and its operator CLI
+#   docs/                             the deploy guide, the nginx page, the configuration reference
 #   worker/dist/                      the worker compiled fresh from worker/src (tsc)
 #   node_modules/, package.json       production dependencies only (npm ci --omit=dev, from the lock)
 #   plugin/library/starter/           the starter image library the worker loads at start
@@ -13,8 +16,10 @@ source "$(dirname "$0")/lib.sh"
 LAP_NAME=dist
 version=$1 work=$2 tarball=$3
 name=svc-hub-worker-$version
+# The docs a server admin needs, beside the files they describe (tests/scripts/deploy-files.test.ts).
+SHIPPED_DOCS=(docs/deploy.md docs/deploy-nginx.md docs/configuration.md)
 stage=$work/$name
-mkdir -p "$stage/bin" "$stage/plugin/library" "$work/npm" "$LOG_DIR"
+mkdir -p "$stage/bin" "$stage/docs" "$stage/plugin/library" "$work/npm" "$LOG_DIR"
 cd "$REPO_ROOT"
 
 lap "compiling the worker (tsc) into the release"
@@ -40,7 +45,9 @@ node -e '
 
 cp -R plugin/library/starter "$stage/plugin/library/"
 cp -R deploy "$stage/"
-install -m 755 deploy/bin/svc-hub-worker deploy/bin/svc-hub "$stage/bin/"
+install -m 755 deploy/bin/svc-hub-worker deploy/bin/svc-hub-install "$stage/bin/"
+cp "${SHIPPED_DOCS[@]}" "$stage/docs/"
+cp deploy/INSTALL.md "$stage/"
 
 rm -f "$tarball"
 tar -C "$work" --owner=0 --group=0 --numeric-owner --sort=name -czf "$tarball" "$name" || die "tar failed for $tarball"

@@ -145,7 +145,7 @@ describe('release: the plugin zip and the worker tarball, installed as a site ad
 
   it("runs the release's operator CLI on the worker's environment file; a key it creates is served through the uploaded plugin", async () => {
     const cli = (...args: string[]) =>
-      execFileSync(join(worker!.root, 'bin', 'svc-hub'), args, {
+      execFileSync(join(worker!.root, 'bin', 'svc-hub-worker'), args, {
         env: { PATH: worker!.path, SVC_ENV_FILE: worker!.environmentFile },
         encoding: 'utf8',
       })

@@ -27,7 +27,7 @@ describe('operator CLI', () => {
     [['key', 'revoke', 'key_NOPE'], /No API key has the id key_NOPE/],
     [['entitlement', 'grant', '--site', 'https://x.example', '--features', 'Bad Feature'], /features/],
     [['entitlement', 'set', '--site', 'https://x.example', '--status', 'paused', '--reason', 'r'], /status must be one of/],
-    [['frobnicate'], /Unknown command "frobnicate"/],
+    [['frobnicate'], /Unknown command "frobnicate". Run: svc-hub-worker help/],
   ])('refuses %p with a one-line reason and exit code 2', (args, reason) => {
     const before = hub('key', 'list').length;
     const result = runHub(...args);

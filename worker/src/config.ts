@@ -170,7 +170,7 @@ class Reader {
 function readSecret(reader: Reader): string {
   const secret = reader.text('SVC_HUB_SECRET');
   if (secret && secret.length < 32) {
-    reader.problems.push('SVC_HUB_SECRET must be at least 32 characters (npm start generates one).');
+    reader.problems.push('SVC_HUB_SECRET must be at least 32 characters (svc-hub-install generates one; by hand: openssl rand -hex 32).');
   }
   return secret;
 }

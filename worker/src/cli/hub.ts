@@ -19,7 +19,7 @@ import { storeCommand } from './store-commands';
 import { cacheCommand } from './cache-commands';
 import { customerCommand, reportCommand } from './customer-commands';
 
-const USAGE = `svc-hub operator CLI — npm run hub -- <command>
+const USAGE = `svc-hub operator CLI — svc-hub-worker <command> (on a server); npm run hub -- <command> (in a checkout)
 
   key create --site URL --team T [--scope client|admin] [--name N] [--rate-limit N] [--concurrency N] [--endpoint URL]
   key list
@@ -93,7 +93,7 @@ function reasonOf(error: unknown): string {
   if (error instanceof UsageError || error instanceof ConfigError) return error.message;
   const code = (error as { code?: string }).code;
   if (code === 'ECONNREFUSED' || code === 'ER_ACCESS_DENIED_ERROR')
-    return `cannot reach the database (${code}); is the stack running (npm start)?`;
+    return `cannot reach the database (${code}): check SVC_DB_* in ${process.env.SVC_ENV_FILE ?? 'the environment file'} and that MariaDB runs (in a checkout: npm start)`;
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -127,7 +127,8 @@ async function run(argv: string[]): Promise<number> {
     credits: creditCommand,
     ai: aiCommand,
   };
-  if (!(area in commands) && area !== 'migrate') throw new UsageError(`Unknown command "${area}". Run: npm run hub -- help`);
+  if (!(area in commands) && area !== 'migrate')
+    throw new UsageError(`Unknown command "${area}". Run: svc-hub-worker help (in a checkout: npm run hub -- help)`);
   const config = loadConfig(cliEnvironment(), productVersion());
   const services = createServices(config, createLogger('warn'));
   try {

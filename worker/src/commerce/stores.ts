@@ -61,7 +61,7 @@ export function readSourceUrl(raw: Raw, problems: Problems): string {
 const last4 = (secret: string) => [...secret].slice(-4).join('');
 
 /**
- * svc_stores: the WooCommerce stores whose signed webhooks the hub accepts (`npm run hub --
+ * svc_stores: the WooCommerce stores whose signed webhooks the hub accepts (`svc-hub-worker
  * store add`, the admin routes). Secrets are sealed with AES-256-GCM exactly as entered and
  * decoded into HMAC keys only when verifying. The webhook's lookups are cached for 5 s per
  * source; this process forgets on every change, another process's change shows within 5 s

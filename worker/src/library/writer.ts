@@ -66,7 +66,10 @@ export class LibraryWriter {
       const [rows] = await connection.query<RowDataPacket[]>(
         `SELECT version, hash, starter_loaded_at FROM ${this.database.table('library_state')} WHERE id = 1 FOR UPDATE`,
       );
-      if (!rows[0]) throw new Error('The library state row is missing; run the migrations (npm run hub -- migrate).');
+      if (!rows[0])
+        throw new Error(
+          'The library state row is missing; run the migrations (svc-hub-worker migrate; in a checkout: npm run hub -- migrate).',
+        );
       const change: Change = { connection, at: this.now(), changed: false, starterLoadedAt: rows[0].starter_loaded_at as Date | null };
       const result = await work(change);
       let state: LibraryState = { version: Number(rows[0].version), hash: String(rows[0].hash) };

@@ -52,7 +52,7 @@ const COLUMNS = [
 	},
 ];
 
-/** Provider key pools and their cool-downs (set with `npm run hub -- provider pool …` or `PUT providers/{name}/pool`). */
+/** Provider key pools and their cool-downs (set with `svc-hub-worker provider pool …` on the server, or `PUT providers/{name}/pool`). */
 export default function PoolsTable() {
 	const list = rowsOf( useList( '/pools' ) );
 	return (

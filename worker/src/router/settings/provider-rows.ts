@@ -18,7 +18,7 @@ export interface ProviderChange {
   enabled?: boolean;
 }
 
-/** svc_providers: keys and base URLs set with `npm run hub -- provider set` or the admin screen. */
+/** svc_providers: keys and base URLs set with `svc-hub-worker provider set` (`npm run hub -- provider set` in a checkout) or the admin screen. */
 export class ProviderStore {
   constructor(
     private readonly database: Database,
