@@ -93,6 +93,8 @@ final class Svc_Hub_Plugin {
 		$this->woocommerce_bridge = new Svc_Hub_Woocommerce_Bridge( $worker_client, new Svc_Hub_Woocommerce_Event_Queue() );
 		$this->lifecycle          = new Svc_Hub_Lifecycle( $plugin_file, $worker_client );
 		$this->lifecycle->on_deactivate( array( Svc_Hub_Woocommerce_Bridge::class, 'deactivate' ) );
+		$this->lifecycle->on_activate( array( $this, 'install_fast_lane' ) );
+		$this->lifecycle->on_deactivate( array( Svc_Hub_Fast_Lane_Installer::class, 'remove' ) );
 	}
 
 	/**
@@ -111,7 +113,16 @@ final class Svc_Hub_Plugin {
 		Svc_Hub_Abilities::register();
 		if ( is_admin() ) {
 			( new Svc_Hub_Admin_Page( $this->plugin_file, Svc_Hub_Setup_Notice::create() ) )->register_hooks();
+			add_action( 'admin_init', array( $this, 'install_fast_lane' ) ); // Missing or outdated: an upgrade, a moved plugin, another REST prefix.
 		}
+	}
+
+	/**
+	 * Activation and `admin_init`: the fast lane's must-use loader, written when missing or
+	 * outdated (includes/fast-lane/README.md).
+	 */
+	public function install_fast_lane(): void {
+		Svc_Hub_Fast_Lane_Installer::install( $this->plugin_file );
 	}
 
 	/**

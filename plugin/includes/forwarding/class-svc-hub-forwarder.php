@@ -110,16 +110,31 @@ final class Svc_Hub_Forwarder {
 	 */
 	public function forward( WP_REST_Request $request, array $row ): WP_REST_Response {
 		$is_main = $this->claim_main_request( $request );
-		$auth    = $row['auth'];
-		if ( 'admin' === $auth && ! current_user_can( 'manage_options' ) ) {
+		if ( 'admin' === $row['auth'] && ! current_user_can( 'manage_options' ) ) {
 			return Svc_Hub_Errors::forbidden();
 		}
+		$user = 'admin' === $row['auth'] ? (string) get_current_user_id() : '';
+		return $this->send( Svc_Hub_Incoming_Request::from_rest_request( $request, $is_main ), $row, $request->get_route(), $user, $is_main && ! empty( $row['may_stream'] ) );
+	}
+
+	/**
+	 * Signs a request read by either lane and sends it to the worker, within the forwarding
+	 * slots: the worker's answer, the shell's own refusal, or a 503 when the worker cannot
+	 * answer. Needs nothing of WordPress's REST server (the fast lane calls it too).
+	 *
+	 * @param Svc_Hub_Incoming_Request $incoming The request as forwarded.
+	 * @param array                    $row      Its route-table row (never `internal`).
+	 * @param string                   $route    REST route (for the health fallback).
+	 * @param string                   $user     WordPress user id on admin rows, else "".
+	 * @param bool                     $stream   Whether an event stream is passed through (then this does not return).
+	 * @return WP_REST_Response
+	 */
+	public function send( Svc_Hub_Incoming_Request $incoming, array $row, string $route, string $user, bool $stream ): WP_REST_Response {
+		$auth   = $row['auth'];
 		$signer = $this->settings->signer();
 		if ( null === $signer ) {
-			return $this->unavailable( $request, Svc_Hub_Errors::secret_missing_message() );
+			return self::unavailable( $route, $incoming->method, Svc_Hub_Errors::secret_missing_message() );
 		}
-
-		$incoming = Svc_Hub_Incoming_Request::from_rest_request( $request, $is_main );
 		if ( Svc_Hub_Headers::has_control_character( $incoming->headers ) ) {
 			return Svc_Hub_Errors::control_character_in_header(); // A CR or LF would end the header line on the way to the worker.
 		}
@@ -134,7 +149,6 @@ final class Svc_Hub_Forwarder {
 			}
 			register_shutdown_function( array( $slots, 'release' ) ); // A stream ends the request with exit.
 		}
-		$user   = 'admin' === $auth ? (string) get_current_user_id() : '';
 		$signed = $signer->headers_for( $incoming->method, $incoming->path, $incoming->authorization, $auth, $user, $incoming->client_ip, $incoming->body );
 		try {
 			$response = Svc_Hub_Stream_Proxy::send(
@@ -142,24 +156,25 @@ final class Svc_Hub_Forwarder {
 				$incoming->method,
 				self::header_lines( array_merge( Svc_Hub_Headers::from_map( $signed ), $incoming->headers ) ),
 				$incoming->body,
-				$is_main && ! empty( $row['may_stream'] )
+				$stream
 			);
 		} finally {
 			$slots?->release();
 		}
-		return $response ?? $this->unavailable( $request, Svc_Hub_Errors::unreachable_message() );
+		return $response ?? self::unavailable( $route, $incoming->method, Svc_Hub_Errors::unreachable_message() );
 	}
 
 	/**
 	 * The 503 answer when the worker cannot answer: the health body for the health route,
 	 * `svc_worker_unavailable` for everything else.
 	 *
-	 * @param WP_REST_Request $request The request.
-	 * @param string          $message Why.
+	 * @param string $route   REST route.
+	 * @param string $method  HTTP method.
+	 * @param string $message Why.
 	 * @return WP_REST_Response
 	 */
-	private function unavailable( WP_REST_Request $request, string $message ): WP_REST_Response {
-		if ( Svc_Hub_Health_Fallback::applies( $request->get_route(), $request->get_method() ) ) {
+	private static function unavailable( string $route, string $method, string $message ): WP_REST_Response {
+		if ( Svc_Hub_Health_Fallback::applies( $route, $method ) ) {
 			return Svc_Hub_Health_Fallback::response( $message );
 		}
 		return Svc_Hub_Errors::worker_unavailable( $message );

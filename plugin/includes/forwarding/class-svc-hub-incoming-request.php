@@ -63,6 +63,27 @@ final class Svc_Hub_Incoming_Request {
 	}
 
 	/**
+	 * Reads the HTTP request PHP is serving, before WordPress's REST server exists (the fast
+	 * lane, `../fast-lane/`): the same bytes from_rest_request() takes for a main request.
+	 *
+	 * @param string $route  REST route, as WordPress would have parsed it.
+	 * @param string $method HTTP method.
+	 * @return self
+	 */
+	public static function from_main_request( string $route, string $method ): self {
+		$query   = self::main_query_string();
+		$headers = Svc_Hub_Headers::end_to_end( Svc_Hub_Headers::from_map( self::client_headers() ), Svc_Hub_Headers::NOT_FORWARDED, array( 'x-svc-hub-' ) );
+		return new self(
+			strtoupper( $method ),
+			self::canonical_path( $route ) . ( '' === $query ? '' : '?' . $query ),
+			$headers,
+			(string) Svc_Hub_Headers::joined_value( $headers, 'Authorization' ),
+			isset( $_SERVER['REMOTE_ADDR'] ) ? wp_unslash( (string) $_SERVER['REMOTE_ADDR'] ) : '',
+			(string) WP_REST_Server::get_raw_data()
+		);
+	}
+
+	/**
 	 * `/wp-json` plus the route with each segment rawurlencode()d.
 	 *
 	 * @param string $route REST route, e.g. `/svc/v1/image-templates/abc`.
