@@ -61,6 +61,10 @@ export function createRouterServices(
   const providerStore = new ProviderStore(database, config.encryptionKey);
   const prices = new PriceBook(database);
   const providers = new ProviderPool(config, providerStore, logger);
+  // A reservation outlives the longest call (a stream's maximum) by 5 minutes, then the sweep releases it.
+  const budgets = new BudgetGuard(database, new BudgetStore(database, config.encryptionKey), prices, outbox, logger, customers);
+  const usage = usageRecorder(config, database, pending, logger, markup);
+  usage.settlements = budgets; // a dead worker's journal replays its calls' budget spend (router/usage/replay.ts)
   return {
     config,
     logger,
@@ -68,13 +72,12 @@ export function createRouterServices(
     providers,
     purposes: new PurposeBook(database),
     prices,
-    usage: usageRecorder(config, database, pending, logger, markup),
+    usage,
     limiter: new RateLimiter(new MysqlRateCounters(database), logger),
     calls: new ConcurrentCalls(),
     images: new ImageInliner(new OutboundGuard(config.outbox.outboundAllow), config.outbox.outboundAllow, config.images),
     responses: new ResponseStore(database, config.responsesRetentionDays),
-    // A reservation outlives the longest call (a stream's maximum) by 5 minutes, then the sweep releases it.
-    budgets: new BudgetGuard(database, new BudgetStore(database, config.encryptionKey), prices, outbox, logger, customers),
+    budgets,
     responseCache: new ResponseCache(database, config.responseCache, logger),
     keyPools: new KeyPools(config, database, providers),
   };

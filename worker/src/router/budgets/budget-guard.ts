@@ -12,7 +12,8 @@ import { BudgetLedger, BudgetRefusal } from './budget-ledger';
 import type { BudgetRecord, BudgetRole, BudgetStore } from './budget-rows';
 import { admit, priceCandidates, startingLimit, type Admitted } from './admission';
 import type { CallBound } from './estimate';
-import { LeaseBook, type Draw } from './lease-book';
+import { LeaseBook, type Draw, type ThresholdAlerts } from './lease-book';
+import { replaySettled, type SettledShare } from './lease-replay';
 import { LeaseLedger } from './lease-ledger';
 import { fromUnits, toUnits } from './lease';
 import { resetsAt } from './periods';
@@ -45,6 +46,7 @@ export interface SettledDraw {
 }
 
 export type { CallBound } from './estimate';
+export type { SettledShare } from './lease-replay';
 
 /** How long a worker trusts its copy of the budget list (other workers' and the CLI's changes show within this and one load). */
 export const BUDGET_LIST_TTL_MS = 2000;
@@ -71,9 +73,10 @@ export class BudgetGuard {
   overruns = 0;
   private readonly settledListeners: ((draw: SettledDraw) => void)[] = [];
   private readonly refusedListeners: ((budget: BudgetRecord) => void)[] = [];
+  private readonly alerts: ThresholdAlerts;
 
   constructor(
-    database: Database,
+    private readonly database: Database,
     readonly store: BudgetStore,
     private readonly prices: PriceBook,
     private readonly outbox: OutboxWriter,
@@ -86,7 +89,7 @@ export class BudgetGuard {
     this.ledger = new BudgetLedger(database);
     this.leases = new LeaseBook(
       new LeaseLedger(database, this.ledger),
-      {
+      (this.alerts = {
         crossed: async (connection, crossed) => {
           const budget = await this.applicableById(crossed.budgetId);
           this.logger.info('budget threshold reached', {
@@ -98,7 +101,7 @@ export class BudgetGuard {
           return queueAlert(this.outbox, connection, budget, crossed);
         },
         committed: () => this.outbox.notifyCommitted(),
-      },
+      }),
       logger,
       leaseTtlMs,
     );
@@ -188,8 +191,9 @@ export class BudgetGuard {
    * Settles at the real cost (0 for a call that cost nothing), in memory; the spend is written by the
    * next flush, within 0.1 s (lease-book.ts). A cost above the reservation would mean the bound is
    * wrong: logged as an error and counted (`overruns`), and settled all the same. Never throws.
+   * Returns each budget's share, for the usage journal (a dead worker's spend replayed: lease-replay.ts).
    */
-  async settle(reservation: Reservation, cost: string): Promise<void> {
+  settle(reservation: Reservation, cost: string): SettledShare[] {
     const units = toUnits(cost);
     for (const draw of reservation.draws) {
       if (units <= draw.amount) continue;
@@ -202,7 +206,7 @@ export class BudgetGuard {
         cost,
       });
     }
-    this.leases.settle(reservation.draws, units);
+    const numbers = this.leases.settle(reservation.draws, units);
     for (const draw of reservation.draws)
       for (const listener of this.settledListeners) {
         const { id, role, source } = draw.lease.budget;
@@ -215,6 +219,22 @@ export class BudgetGuard {
           });
         }
       }
+    return reservation.draws.map(({ lease }, index) => ({
+      leaseId: lease.id,
+      budgetId: lease.budget.id,
+      windowStart: lease.windowStart,
+      number: numbers[index]!,
+      cost,
+    }));
+  }
+
+  /** The settled calls of a worker that is gone, from its usage journal: their spend added once, its leases given back (lease-replay.ts). */
+  async replaySettled(shares: readonly SettledShare[]): Promise<void> {
+    let alerted = false;
+    await replaySettled(this.database, this.ledger, shares, async (connection, crossed) => {
+      alerted = (await this.alerts.crossed(connection, crossed)) || alerted;
+    });
+    if (alerted) this.alerts.committed();
   }
 
   private async applicableById(id: string): Promise<BudgetRecord | undefined> {

@@ -144,7 +144,8 @@ export class BudgetLedger {
         [pairs],
       );
       const [open] = await connection.query<RowDataPacket[]>(
-        `SELECT budget_id, COUNT(*) AS open FROM ${this.table('budget_reservations')} WHERE budget_id IN (?) GROUP BY budget_id`,
+        // Leases' receipts (`<lease>#<n>`, amount 0: lease-ledger.ts) reserve nothing and are not counted.
+        `SELECT budget_id, COUNT(*) AS open FROM ${this.table('budget_reservations')} WHERE budget_id IN (?) AND call_id NOT LIKE '%#%' GROUP BY budget_id`,
         [budgets.map((budget) => budget.id)],
       );
       return [windows, open];

@@ -135,14 +135,16 @@ export class LeaseBook {
 
   /**
    * A call ended at `cost`: its draws go back to their leases, its cost is written by the next flush
-   * (within FLUSH_AFTER_MS, in the background).
+   * (within FLUSH_AFTER_MS, in the background). Returns the call's settle number on each draw's lease.
    */
-  settle(draws: Draw[], cost: Units): void {
-    for (const { lease, amount } of draws) {
-      lease.settle(amount, cost);
+  settle(draws: Draw[], cost: Units): number[] {
+    const numbers = draws.map(({ lease, amount }) => {
+      const number = lease.settle(amount, cost);
       if (this.empty(lease)) this.retire(lease);
-    }
+      return number;
+    });
     this.scheduleFlush();
+    return numbers;
   }
 
   /**

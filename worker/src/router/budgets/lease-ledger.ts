@@ -15,6 +15,11 @@ export interface WindowNow {
 /** How much to grant given the window's headroom (amount − spent − reserved; unbounded for a soft budget). */
 export type GrantSize = (headroom: Units | null) => Units;
 
+/** How long a lease's receipt outlives its last flush: a dead worker's journal replayed later than this cannot tell what was written. */
+export const RECEIPT_HOURS = 1;
+/** A receipt's `call_id`: the lease's id and the number of its settled calls whose spend is written. */
+export const receiptId = (leaseId: string, through: number) => `${leaseId}#${through}`;
+
 const expiry = (at: Date) => `${sqlDateTime(at)}.${String(at.getUTCMilliseconds()).padStart(3, '0')}`;
 
 /**
@@ -115,8 +120,35 @@ export class LeaseLedger {
         );
         if (pending.spend > 0n)
           await this.windows.markThresholds(connection, { budgetId: lease.budget.id, windowStart: lease.windowStart }, onCrossed);
+        if (pending.through > lease.receiptThrough) await this.writeReceipt(connection, lease, pending.through);
         return present;
       }),
+    ).then((present) => {
+      lease.receiptThrough = Math.max(lease.receiptThrough, pending.through);
+      return present;
+    });
+  }
+
+  /**
+   * The lease's receipt, in the flush's transaction: a `budget_reservations` row `<lease id>#<through>`
+   * of amount 0 saying the spend of its settled calls 1…through is in `spent` (the last receipt renamed;
+   * at most one per lease). A dead worker's journal replay adds only the calls after it (lease-replay.ts);
+   * the sweep deletes it an hour on, like any expired reservation (it releases nothing).
+   */
+  private async writeReceipt(connection: PoolConnection, lease: Lease, through: number): Promise<void> {
+    const reservations = this.table('budget_reservations');
+    const id = receiptId(lease.id, through);
+    if (lease.receiptThrough > 0) {
+      const [renamed] = await connection.execute<ResultSetHeader>(
+        `UPDATE ${reservations} SET call_id = ?, expires_at = UTC_TIMESTAMP(3) + INTERVAL ${RECEIPT_HOURS} HOUR WHERE call_id = ? AND budget_id = ?`,
+        [id, receiptId(lease.id, lease.receiptThrough), lease.budget.id],
+      );
+      if (renamed.affectedRows === 1) return;
+    }
+    await connection.execute(
+      `INSERT IGNORE INTO ${reservations} (call_id, budget_id, window_start, amount, created_at, expires_at)
+       VALUES (?, ?, ?, 0, UTC_TIMESTAMP(3), UTC_TIMESTAMP(3) + INTERVAL ${RECEIPT_HOURS} HOUR)`,
+      [id, lease.budget.id, lease.windowStart],
     );
   }
 

@@ -50,7 +50,7 @@ describe('Lease', () => {
     lease.settle(E, E / 2n);
     expect(lease.held).toBe(3n * E - E / 2n);
     expect(lease.free).toBe(3n * E - E / 2n);
-    expect(lease.takePending()).toEqual({ spend: E / 2n, release: E / 2n });
+    expect(lease.takePending()).toEqual({ spend: E / 2n, release: E / 2n, through: 1 });
     expect(lease.hasPending()).toBe(false);
   });
 
@@ -59,10 +59,11 @@ describe('Lease', () => {
     lease.granted(2n * E);
     lease.draw(E, 1);
     lease.draw(E, 2);
-    lease.settle(E, 5n * E); // the other call still needs its E
+    expect(lease.settle(E, 5n * E)).toBe(1); // the other call still needs its E
     expect(lease.held).toBe(E);
     expect(lease.drawn).toBe(E);
-    expect(lease.takePending()).toEqual({ spend: 5n * E, release: E });
+    expect(lease.takePending()).toEqual({ spend: 5n * E, release: E, through: 1 });
+    expect(lease.settle(E, E)).toBe(2); // each settled call numbered: the receipt a flush leaves counts them
   });
 
   it('releases nothing more once its row is gone, but still counts the spend', () => {
@@ -71,7 +72,7 @@ describe('Lease', () => {
     lease.draw(E, 1);
     lease.lost();
     lease.settle(E, E);
-    expect(lease.takePending()).toEqual({ spend: E, release: 0n });
+    expect(lease.takePending()).toEqual({ spend: E, release: 0n, through: 1 });
     expect(lease.canDraw(0n)).toBe(false);
   });
 
@@ -82,7 +83,7 @@ describe('Lease', () => {
     lease.settle(E, E);
     const taken = lease.takePending();
     lease.restore(taken);
-    expect(lease.takePending()).toEqual({ spend: E, release: E });
+    expect(lease.takePending()).toEqual({ spend: E, release: E, through: 1 });
   });
 
   it('knows whether the budget it was taken under has changed', () => {

@@ -16,10 +16,16 @@ export function fromUnits(units: Units): string {
 
 const minimum = (a: Units, b: Units) => (a < b ? a : b);
 
-/** What a lease still owes the database: settled spend to add, and the part of the lease row it converts. */
+/**
+ * What a lease still owes the database: settled spend to add, the part of the lease row it converts,
+ * and how many of the lease's settled calls it covers (`through`, their settle numbers 1…through) —
+ * the flush leaves that number in MySQL as the lease's receipt, so a dead worker's journal replay
+ * adds only the calls after it (router/budgets/lease-ledger.ts).
+ */
 export interface PendingSettlement {
   spend: Units;
   release: Units;
+  through: number;
 }
 
 /**
@@ -35,7 +41,11 @@ export class Lease {
   held: Units = 0n;
   /** Estimates of the calls in flight drawn from this lease. */
   drawn: Units = 0n;
-  private pending: PendingSettlement = { spend: 0n, release: 0n };
+  private pending: PendingSettlement = { spend: 0n, release: 0n, through: 0 };
+  /** Calls settled on this lease so far: each settle's number. */
+  settledCalls = 0;
+  /** The `through` of the last receipt written (0: none yet). */
+  receiptThrough = 0;
   /**
    * Open: calls may draw. Retired: no new draws, given back once its calls settled. Gone: its row was
    * released (the sweep, the budget removed).
@@ -93,13 +103,15 @@ export class Lease {
    * A call drawn from this lease ended at `cost`: its estimate goes back, and its cost leaves
    * the lease for `spent` — as much of it as the lease has beyond the other calls in flight
    * (a cost above the estimate takes the rest from the lease's free part, never from another
-   * call's cover).
+   * call's cover). Returns the call's settle number on this lease.
    */
-  settle(drawn: Units, cost: Units): void {
+  settle(drawn: Units, cost: Units): number {
     this.drawn -= drawn;
     const release = this.state === 'gone' ? 0n : minimum(cost, this.held - this.drawn);
     this.held -= release;
-    this.pending = { spend: this.pending.spend + cost, release: this.pending.release + release };
+    this.settledCalls += 1;
+    this.pending = { spend: this.pending.spend + cost, release: this.pending.release + release, through: this.settledCalls };
+    return this.settledCalls;
   }
 
   hasPending(): boolean {
@@ -109,12 +121,16 @@ export class Lease {
   /** Hands the pending settlement to a flush; `restore` puts it back if the flush failed. */
   takePending(): PendingSettlement {
     const taken = this.pending;
-    this.pending = { spend: 0n, release: 0n };
+    this.pending = { spend: 0n, release: 0n, through: 0 };
     return taken;
   }
 
   restore(taken: PendingSettlement): void {
-    this.pending = { spend: this.pending.spend + taken.spend, release: this.pending.release + taken.release };
+    this.pending = {
+      spend: this.pending.spend + taken.spend,
+      release: this.pending.release + taken.release,
+      through: Math.max(this.pending.through, taken.through),
+    };
   }
 
   /** Its row is gone (released by the sweep or with its budget): nothing more to release, spend still counts. */

@@ -6,11 +6,14 @@ import type { UsageCompletion, UsageOpening, UsageRecorder } from './recorder';
 import { afterAnswer } from '../__fixtures__/stream-fakes';
 
 /** A recorder that keeps what it is given, and the shipped price book (no database). */
-function fakes(opened: Promise<void> = Promise.resolve(), markup: MarkupSource = NO_MARKUP) {
+function fakes(opened: Promise<void> = Promise.resolve(), markup: MarkupSource = NO_MARKUP, journaled: Promise<void> = Promise.resolve()) {
   const completed: UsageCompletion[] = [];
   const recorder = {
     open: (_opening: UsageOpening) => opened,
-    complete: (_id: string, completion: UsageCompletion) => completed.push(completion),
+    complete: (_id: string, completion: UsageCompletion) => {
+      completed.push(completion);
+      return journaled;
+    },
     markup,
   } as unknown as UsageRecorder;
   const prices = {
@@ -60,8 +63,7 @@ describe('CallRecord', () => {
     // 42 × 3 + 18,000 × 0.3 + 600 × 3.75 + 40 × 15 = 126 + 5,400 + 2,250 + 600 = 8,376 per million
     expect(finished.router.cost).toEqual({ amount: '0.00837600', currency: 'USD' });
     expect(finished.usage).toEqual(usage); // the answer's usage block shows the provider's figures (chat-completion.ts)
-    expect(completed).toEqual([]); // recorded right after the answer, off its latency
-    await afterAnswer();
+    expect(completed).toHaveLength(1); // the final record is made before the answer leaves (a kill -9 after it keeps it)
     expect(completed[0]).toMatchObject({
       promptTokens: 18_642,
       completionTokens: 40,
@@ -91,6 +93,29 @@ describe('CallRecord', () => {
     await none.record.finish({ status: 'error', model: null, attempts: 0, usage: null, promptText: 'hello', outputText: '' });
     await afterAnswer();
     expect(none.completed[0]).toMatchObject({ cachedTokens: null, cacheWriteTokens: null, reasoningTokens: null, cost: null });
+  });
+
+  it('answers only once its final record is journaled, with what the answer says', async () => {
+    let journaled!: () => void;
+    const { completed, record } = fakes(Promise.resolve(), NO_MARKUP, new Promise<void>((resolve) => (journaled = resolve)));
+    let answer: Awaited<ReturnType<CallRecord['finish']>> | null = null;
+    const finishing = record
+      .finish({
+        status: 'ok',
+        model: findModel('openai/gpt-4o-mini'),
+        attempts: 1,
+        usage: { promptTokens: 40, completionTokens: 9, totalTokens: 49 },
+        promptText: '',
+        outputText: '',
+      })
+      .then((finished) => (answer = finished));
+    await afterAnswer();
+    await afterAnswer();
+    expect(answer).toBeNull();
+    expect(completed).toHaveLength(1);
+    journaled();
+    await finishing;
+    expect(completed[0]).toMatchObject({ promptTokens: 40, completionTokens: 9, cost: answer!.router.cost.amount, billed: '0.00001140' });
   });
 
   it('answers only once the usage row is durable; its completion is queued meanwhile', async () => {

@@ -166,10 +166,10 @@ export class CallRecord {
 
   /**
    * Prices the call and returns what its answer says of it, once its usage row is durable
-   * (`opened`). `usage` is the provider's TokenUsage as reported — cached, cache-write and
-   * reasoning tokens included — for the answer's `usage` block. What the answer does not need —
-   * settling the budget reservation, completing the usage row, the metrics — runs right after
-   * the answer has left (at the end of this turn of the event loop), off the call's latency.
+   * (`opened`) and so is its final record — settled, completed, journaled (settleAndRecord), so
+   * a `kill -9` after the answer left loses none of it. `usage` is the provider's TokenUsage as
+   * reported — cached, cache-write and reasoning tokens included — for the answer's `usage` block.
+   * Nothing here waits for MySQL; the metrics are counted after the answer.
    */
   async finish(outcome: CallOutcome): Promise<{ router: RouterBlock; usage: TokenUsage }> {
     const usage = this.tokens(outcome);
@@ -178,8 +178,11 @@ export class CallRecord {
     const price = pricing instanceof Promise ? await pricing : pricing;
     const figures = this.costFigures(usage, price, outcome.usage?.providerCost);
     const latencyMs = this.elapsedMs();
-    setImmediate(() => this.settleAndRecord(outcome, usage, estimated, price, figures, latencyMs));
+    const markup = figures.charged === null ? null : this.recorder.markup.markupFor(this.identity.siteUrl);
+    const percent = markup instanceof Promise ? await markup.catch(() => null) : markup;
+    const answered = this.settleAndRecord(outcome, usage, estimated, price, figures, latencyMs, percent);
     await this.opening;
+    await answered;
     return {
       usage,
       router: {
@@ -209,28 +212,13 @@ export class CallRecord {
     return { cost, providerCost: providerCost ?? null, charged: providerCost ?? cost };
   }
 
-  /** After the answer: the reservation settled at the charged cost, the usage row completed (with the billed amount), the call counted. */
+  /**
+   * Before the answer leaves: the reservation settled at the charged cost (in memory), the usage
+   * row completed with the billed amount — the final record journaled with the call's share of each
+   * budget, so a `kill -9` right after the answer keeps what it said (recorder.ts); the promise
+   * resolves once it is — and the call counted in the metrics after the answer.
+   */
   private settleAndRecord(
-    outcome: CallOutcome,
-    usage: TokenUsage,
-    estimated: boolean,
-    price: Price | null,
-    figures: CostFigures,
-    latencyMs: number,
-  ): void {
-    const reservation = this.reservation;
-    this.reservation = null;
-    if (reservation) void this.budgets!.settle(reservation, figures.charged ?? '0.00000000');
-    const markup = figures.charged === null ? null : this.recorder.markup.markupFor(this.identity.siteUrl);
-    if (markup instanceof Promise)
-      markup.then(
-        (percent) => this.record(outcome, usage, estimated, price, figures, latencyMs, percent),
-        () => this.record(outcome, usage, estimated, price, figures, latencyMs, null),
-      );
-    else this.record(outcome, usage, estimated, price, figures, latencyMs, markup);
-  }
-
-  private record(
     outcome: CallOutcome,
     usage: TokenUsage,
     estimated: boolean,
@@ -238,42 +226,53 @@ export class CallRecord {
     { cost, providerCost, charged }: CostFigures,
     latencyMs: number,
     markup: string | null,
-  ): void {
+  ): Promise<void> {
+    const reservation = this.reservation;
+    this.reservation = null;
+    const settled = reservation ? this.budgets!.settle(reservation, charged ?? '0.00000000') : [];
     const reported = (count: number | undefined) => (outcome.model ? (count ?? 0) : null);
-    this.recorder.complete(this.usageId, {
-      status: outcome.status,
-      provider: outcome.model?.provider ?? null,
-      model: outcome.model?.id ?? null,
-      attempts: outcome.attempts,
-      promptTokens: outcome.model ? usage.promptTokens : null,
-      completionTokens: outcome.model ? usage.completionTokens : null,
-      cachedTokens: reported(usage.cachedTokens),
-      cacheWriteTokens: reported(usage.cacheWriteTokens),
-      reasoningTokens: reported(usage.reasoningTokens),
-      usageEstimated: estimated,
-      priceInputPerMtok: price?.inputPerMtok ?? null,
-      priceOutputPerMtok: price?.outputPerMtok ?? null,
-      priceCacheReadPerMtok: price?.cacheReadPerMtok ?? null,
-      priceCacheWritePerMtok: price?.cacheWritePerMtok ?? null,
-      cost,
-      providerCost,
-      billed: charged === null ? null : billedAmount(charged, markup),
-      currency: price?.currency ?? 'USD',
-      latencyMs,
-      firstTokenMs: this.firstTokenAt === null ? null : Number(this.firstTokenAt - this.startedAt) / 1e6,
-      errorCode: outcome.errorCode ?? null,
-      cacheHit: this.cacheHit,
-    });
-    recordCallMetrics({
-      model: outcome.model,
-      team: this.identity.metadata.team || this.identity.keyTeam,
-      status: outcome.status,
-      usage,
-      cost: charged,
-      currency: price?.currency ?? 'USD',
-      latencyMs,
-      firstTokenMs: this.firstTokenAt === null ? null : Number(this.firstTokenAt - this.startedAt) / 1e6,
-    });
+    const firstTokenMs = this.firstTokenAt === null ? null : Number(this.firstTokenAt - this.startedAt) / 1e6;
+    const answered = this.recorder.complete(
+      this.usageId,
+      {
+        status: outcome.status,
+        provider: outcome.model?.provider ?? null,
+        model: outcome.model?.id ?? null,
+        attempts: outcome.attempts,
+        promptTokens: outcome.model ? usage.promptTokens : null,
+        completionTokens: outcome.model ? usage.completionTokens : null,
+        cachedTokens: reported(usage.cachedTokens),
+        cacheWriteTokens: reported(usage.cacheWriteTokens),
+        reasoningTokens: reported(usage.reasoningTokens),
+        usageEstimated: estimated,
+        priceInputPerMtok: price?.inputPerMtok ?? null,
+        priceOutputPerMtok: price?.outputPerMtok ?? null,
+        priceCacheReadPerMtok: price?.cacheReadPerMtok ?? null,
+        priceCacheWritePerMtok: price?.cacheWritePerMtok ?? null,
+        cost,
+        providerCost,
+        billed: charged === null ? null : billedAmount(charged, markup),
+        currency: price?.currency ?? 'USD',
+        latencyMs,
+        firstTokenMs,
+        errorCode: outcome.errorCode ?? null,
+        cacheHit: this.cacheHit,
+      },
+      settled,
+    );
+    setImmediate(() =>
+      recordCallMetrics({
+        model: outcome.model,
+        team: this.identity.metadata.team || this.identity.keyTeam,
+        status: outcome.status,
+        usage,
+        cost: charged,
+        currency: price?.currency ?? 'USD',
+        latencyMs,
+        firstTokenMs,
+      }),
+    );
+    return answered;
   }
 
   /**

@@ -21,10 +21,16 @@ export function journalTag(database: { host: string; port: number; name: string;
   return createHash('sha256').update(`${database.host}:${database.port}/${database.name}/${database.prefix}`).digest('hex').slice(0, 16);
 }
 
-/** One opened row for the journal: its usage id and its insert values. */
+/** The journal key of an answered call's final record (its opening's key is its usage id). */
+export const completionKey = (usageId: string) => `${usageId}/answered`;
+
+/**
+ * One line for the journal and what confirms it: an opened row (`id` its usage id, `values` its
+ * insert values) or an answered call's final record (`id` from `completionKey`, `values` an object).
+ */
 export interface JournalRow {
   id: string;
-  values: unknown[];
+  values: unknown;
 }
 
 /**
@@ -88,7 +94,7 @@ export class UsageJournal {
   }
 
   /** Journals of this database left by processes that are gone (see orphanJournals). */
-  orphans(): { path: string; rows: unknown[][] }[] {
+  orphans(): { path: string; rows: unknown[] }[] {
     return orphanJournals(this.directory, this.tag);
   }
 
@@ -136,8 +142,8 @@ export class UsageJournal {
   }
 }
 
-/** The journal files of this database left by processes that are gone, with the rows each holds. */
-export function orphanJournals(directory: string, tag: string): { path: string; rows: unknown[][] }[] {
+/** The journal files of this database left by processes that are gone, with the lines each holds (arrays: openings; objects: answers). */
+export function orphanJournals(directory: string, tag: string): { path: string; rows: unknown[] }[] {
   let names: string[];
   try {
     names = readdirSync(directory);
@@ -153,7 +159,7 @@ export function orphanJournals(directory: string, tag: string): { path: string; 
   });
 }
 
-function readRows(path: string): unknown[][] {
+function readRows(path: string): unknown[] {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -163,7 +169,7 @@ function readRows(path: string): unknown[][] {
   return text.split('\n').flatMap((line) => {
     try {
       const values = JSON.parse(line) as unknown;
-      return Array.isArray(values) ? [values] : [];
+      return typeof values === 'object' && values !== null ? [values] : [];
     } catch {
       return []; // an empty or torn last line
     }

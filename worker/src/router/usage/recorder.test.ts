@@ -211,9 +211,11 @@ describe('UsageRecorder with a journal', () => {
   /** A journal that keeps what it is told (router/usage/journal.ts is tested on disk beside it). */
   function fakeJournal(accepts = true) {
     const appended: string[][] = [];
+    const lines: unknown[] = [];
     const confirmed: string[] = [];
     const journal = {
-      append: (rows: { id: string }[]) => (accepts ? (appended.push(rows.map((row) => row.id)), true) : false),
+      append: (rows: { id: string; values: unknown }[]) =>
+        accepts ? (appended.push(rows.map((row) => row.id)), lines.push(...rows.map((row) => row.values)), true) : false,
       confirm: (ids: Iterable<string>) => void confirmed.push(...ids),
       orphans: () => [
         {
@@ -224,7 +226,7 @@ describe('UsageRecorder with a journal', () => {
       discard: jest.fn(),
       close: jest.fn(),
     } as unknown as UsageJournal;
-    return { journal, appended, confirmed };
+    return { journal, appended, lines, confirmed };
   }
 
   afterEach(() => jest.useRealTimers());
@@ -296,7 +298,35 @@ describe('UsageRecorder with a journal', () => {
     statements[0]!.succeed();
     await Promise.resolve();
     await Promise.resolve();
-    expect(confirmed).toEqual(['usg_1']);
+    expect(confirmed).toEqual(['usg_1', 'usg_1/answered']);
+  });
+
+  it("journals an answered call's final record and budget shares with one write per turn, and the answers wait for it", async () => {
+    const { database } = gatedDatabase();
+    const { journal, appended, lines } = fakeJournal();
+    const recorder = new UsageRecorder(database, new PendingWrites(), silentLogger, worker, journal);
+    await recorder.open(opening);
+    await recorder.open({ ...opening, id: 'usg_2' });
+    const share = { leaseId: 'lse_1', budgetId: 'bgt_1', windowStart: '2026-11-24 00:00:00', number: 7, cost: '0.00000350' };
+    const first = recorder.complete('usg_1', completion, [share]);
+    const second = recorder.complete('usg_2', { ...completion, status: 'error' });
+    expect(appended).toEqual([['usg_1'], ['usg_2']]); // nothing more written while the turn that answered runs
+    expect(await settled(Promise.all([first, second]))).toBe(true);
+    expect(appended).toEqual([['usg_1'], ['usg_2'], ['usg_1/answered', 'usg_2/answered']]);
+    expect(lines.at(-2)).toMatchObject({ completion, settled: [share] });
+    expect((lines.at(-2) as { row: unknown[] }).row.slice(0, 10)).toEqual([
+      'usg_1',
+      'req_1',
+      'key_1',
+      'growth',
+      'spring',
+      '',
+      null,
+      'chat',
+      'host:8787',
+      'b1',
+    ]);
+    expect(lines.at(-1)).toMatchObject({ completion: { status: 'error' }, settled: [] });
   });
 
   it('waits for MySQL as without a journal when the disk refuses', async () => {

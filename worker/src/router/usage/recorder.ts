@@ -3,10 +3,13 @@ import { GroupCommit } from '../../support/group-commit';
 import type { Logger } from '../../support/logger';
 import type { PendingWrites } from '../../support/pending-writes';
 import { NO_MARKUP, type MarkupSource } from './billing';
-import type { UsageJournal } from './journal';
-import { sqlNumber, sqlText, sqlTimestamp } from './sql-values';
+import type { SettledShare } from '../budgets/budget-guard';
+import { completionKey, type JournalRow, type UsageJournal } from './journal';
+import { replayJournals, type SettledReplay } from './replay';
+import { sqlText, sqlTimestamp } from './sql-values';
+import { COMPLETION_COLUMNS, completionTuple, OPEN_COLUMNS, type UsageCompletion } from './usage-row';
 
-export type UsageStatus = 'open' | 'ok' | 'error' | 'aborted' | 'interrupted';
+export type { UsageCompletion, UsageStatus } from './usage-row';
 
 export interface UsageOpening {
   id: string;
@@ -17,35 +20,6 @@ export interface UsageOpening {
   user: string;
   purpose: string | null;
   kind: 'chat' | 'stream' | 'embeddings' | 'responses';
-}
-
-export interface UsageCompletion {
-  status: Exclude<UsageStatus, 'open' | 'interrupted'>;
-  provider: string | null;
-  model: string | null;
-  attempts: number;
-  promptTokens: number | null;
-  completionTokens: number | null;
-  /** Of promptTokens: read from and written to the provider's cache; of completionTokens: reasoning. */
-  cachedTokens: number | null;
-  cacheWriteTokens: number | null;
-  reasoningTokens: number | null;
-  usageEstimated: boolean;
-  priceInputPerMtok: number | null;
-  priceOutputPerMtok: number | null;
-  priceCacheReadPerMtok: number | null;
-  priceCacheWritePerMtok: number | null;
-  cost: string | null;
-  /** What the provider reported the call cost (OpenRouter `usage.cost`), null when it reported nothing. */
-  providerCost: string | null;
-  /** What the site is charged: the call's cost (the provider's figure when reported) with the site's markup; null when unpriced. */
-  billed: string | null;
-  currency: string;
-  latencyMs: number;
-  firstTokenMs: number | null;
-  errorCode: string | null;
-  /** Answered from the response cache (cost 0; response-cache/). */
-  cacheHit?: boolean;
 }
 
 const FLUSH_EVERY_MS = 200;
@@ -87,36 +61,9 @@ const STALE_AFTER_MINUTES = 60;
  */
 /** `startedAt` in epoch milliseconds. */
 type OpenRow = UsageOpening & { startedAt: number };
-type Completed = { row: OpenRow; completion: UsageCompletion };
+/** `completedAt` in epoch milliseconds: when the call's final record was made, before its answer left. */
+type Completed = { row: OpenRow; completion: UsageCompletion; completedAt: number };
 
-const OPEN_COLUMNS = 'id, request_id, key_id, team, campaign, end_user, purpose, kind, worker, boot, started_at';
-const OPEN_COLUMN_COUNT = OPEN_COLUMNS.split(',').length;
-const COMPLETION_COLUMNS = [
-  'status',
-  'provider',
-  'model',
-  'attempts',
-  'prompt_tokens',
-  'completion_tokens',
-  'total_tokens',
-  'cached_tokens',
-  'cache_write_tokens',
-  'reasoning_tokens',
-  'usage_estimated',
-  'price_input_per_mtok',
-  'price_output_per_mtok',
-  'price_cache_read_per_mtok',
-  'price_cache_write_per_mtok',
-  'cost',
-  'provider_cost',
-  'billed',
-  'currency',
-  'latency_ms',
-  'first_token_ms',
-  'error_code',
-  'completed_at',
-  'cache_hit',
-];
 const COMPLETION_UPDATES = COMPLETION_COLUMNS.map((column) => `${column} = VALUES(${column})`).join(', ');
 
 export class UsageRecorder {
@@ -133,6 +80,12 @@ export class UsageRecorder {
   private journalBatchWritten: (() => void) | null = null;
   private journalBatchPromise: Promise<void> = RESOLVED;
   private delayTimer: NodeJS.Timeout | null = null;
+  /** Answered calls' final records not yet in the journal: written together at the next check phase, before their answers leave. */
+  private answeredBatch: JournalRow[] = [];
+  private answeredWritten: (() => void) | null = null;
+  private answeredPromise: Promise<void> = RESOLVED;
+  /** Replays a dead process's settled budget shares (router/budgets/, wired by router-services.ts); none: its spend is not replayed. */
+  settlements: SettledReplay | null = null;
   /** Completions not written yet, by usage id. */
   private queue = new Map<string, Completed>();
   private timer: NodeJS.Timeout | null = null;
@@ -220,39 +173,51 @@ export class UsageRecorder {
   }
 
   /**
-   * Inserts the rows of journals that processes now gone left behind (as `interrupted`,
-   * unless a row is already there), then deletes those journals: at start and with every
-   * usage sweep. Returns how many rows were inserted.
+   * Writes the journals that processes now gone left behind (replay.ts): an answered call's row as
+   * its final record said, one still in flight as `interrupted`, unless its row is already complete;
+   * then deletes them. At start and with every usage sweep. Returns how many rows were written.
    */
-  async replayOrphans(): Promise<number> {
-    let inserted = 0;
-    for (const orphan of this.journal?.orphans() ?? []) {
-      const rows = orphan.rows.filter((values) => values.length === OPEN_COLUMN_COUNT && typeof values[0] === 'string');
-      try {
-        for (let start = 0; start < rows.length; start += OPEN_BATCH_MAX) {
-          const [result] = await this.database.pool.query(
-            `INSERT IGNORE INTO ${this.database.table('usage')} (${OPEN_COLUMNS}, status, completed_at) VALUES ?`,
-            [rows.slice(start, start + OPEN_BATCH_MAX).map((values) => [...replayedValues(values), 'interrupted', new Date()])],
-          );
-          inserted += (result as { affectedRows: number }).affectedRows;
-        }
-        this.journal!.discard(orphan.path);
-      } catch (error) {
-        this.logger.warn('could not write a usage journal left by a process that is gone; will try again at the next sweep', {
-          path: orphan.path,
-          error: String(error),
-        });
-      }
-    }
-    return inserted;
+  replayOrphans(): Promise<number> {
+    return this.journal ? replayJournals(this.database, this.journal, this.settlements, this.logger) : Promise.resolve(0);
   }
 
-  complete(id: string, completion: UsageCompletion): void {
+  /**
+   * The call's final record, made before its answer leaves: queued for MySQL (every 200 ms) and,
+   * with a journal, appended to it with the call's settled budget shares — the records of every
+   * call answered in one turn of the event loop with one write, at its check phase. The answer
+   * waits for that write (the promise; never rejects), so a `kill -9` after it keeps the row and
+   * the spend it said (replay.ts).
+   */
+  complete(id: string, completion: UsageCompletion, settled: readonly SettledShare[] = []): Promise<void> {
     const row = this.inFlight.get(id);
-    if (!row) return this.logger.error('usage completion for a call never opened', { usage_id: id });
+    if (!row) {
+      this.logger.error('usage completion for a call never opened', { usage_id: id });
+      return RESOLVED;
+    }
     this.inFlight.delete(id);
-    this.queue.set(id, { row, completion });
+    const completedAt = Date.now();
+    this.queue.set(id, { row, completion, completedAt });
     this.timer ??= setTimeout(() => void this.writeQueued(), FLUSH_EVERY_MS);
+    if (!this.journal) return RESOLVED;
+    this.answeredBatch.push({ id: completionKey(id), values: { row: this.journalValues(row), completion, completedAt, settled } });
+    if (!this.answeredWritten) {
+      this.answeredPromise = new Promise((resolve) => {
+        this.answeredWritten = resolve;
+      });
+      setImmediate(() => this.writeAnswered());
+    }
+    return this.answeredPromise;
+  }
+
+  /** This turn's final records to the journal in one write; when the disk refuses, the answers go out all the same (MySQL has them within 200 ms). */
+  private writeAnswered(): void {
+    const written = this.answeredWritten;
+    if (!written) return;
+    const rows = this.answeredBatch;
+    this.answeredBatch = [];
+    this.answeredWritten = null;
+    this.journal!.append(rows);
+    written();
   }
 
   /** At a graceful stop: everything written, the journal is deleted. */
@@ -265,6 +230,7 @@ export class UsageRecorder {
   /** Writes every queued opening and completion (shutdown, the operator CLI). */
   async flush(): Promise<void> {
     this.writeJournalBatch();
+    this.writeAnswered();
     this.sendDelayed(true);
     await this.writeQueued();
   }
@@ -284,13 +250,14 @@ export class UsageRecorder {
   private async writeCompletions(batch: Completed[]): Promise<unknown> {
     if (batch.length === 0) return null;
     try {
-      const completedAt = sqlTimestamp(Date.now());
-      const tuples = batch.map(({ row, completion }) => `(${this.openTuple(row)}, ${completionTuple(completion, completedAt)})`);
+      const tuples = batch.map(
+        ({ row, completion, completedAt }) => `(${this.openTuple(row)}, ${completionTuple(completion, sqlTimestamp(completedAt))})`,
+      );
       await this.database.pool.query(
         `INSERT INTO ${this.database.table('usage')} (${OPEN_COLUMNS}, ${COMPLETION_COLUMNS.join(', ')}) VALUES ${tuples.join(',\n')}
          ON DUPLICATE KEY UPDATE ${COMPLETION_UPDATES}`,
       );
-      this.journal?.confirm(batch.map(({ row }) => row.id));
+      this.journal?.confirm(batch.flatMap(({ row }) => [row.id, completionKey(row.id)]));
       return null;
     } catch (error) {
       for (const entry of batch) if (!this.queue.has(entry.row.id)) this.queue.set(entry.row.id, entry);
@@ -391,27 +358,3 @@ export class UsageRecorder {
 }
 
 const RESOLVED = Promise.resolve();
-
-/**
- * A journal line's values as insert values: its `started_at` is epoch ms (or, in a journal an
- * earlier release wrote, ISO text).
- */
-function replayedValues(values: unknown[]): unknown[] {
-  const copy = [...values];
-  const startedAt = copy[copy.length - 1];
-  copy[copy.length - 1] = typeof startedAt === 'string' || typeof startedAt === 'number' ? new Date(startedAt) : startedAt;
-  return copy;
-}
-
-/** The completion columns' values as SQL literals, in COMPLETION_COLUMNS' order. */
-function completionTuple(row: UsageCompletion, completedAt: string): string {
-  const total = row.promptTokens === null || row.completionTokens === null ? null : row.promptTokens + row.completionTokens;
-  return (
-    `${sqlText(row.status)}, ${sqlText(row.provider)}, ${sqlText(row.model)}, ${sqlNumber(row.attempts)}, ` +
-    `${sqlNumber(row.promptTokens)}, ${sqlNumber(row.completionTokens)}, ${sqlNumber(total)}, ` +
-    `${sqlNumber(row.cachedTokens)}, ${sqlNumber(row.cacheWriteTokens)}, ${sqlNumber(row.reasoningTokens)}, ${row.usageEstimated ? 1 : 0}, ` +
-    `${sqlNumber(row.priceInputPerMtok)}, ${sqlNumber(row.priceOutputPerMtok)}, ${sqlNumber(row.priceCacheReadPerMtok)}, ${sqlNumber(row.priceCacheWritePerMtok)}, ` +
-    `${sqlText(row.cost)}, ${sqlText(row.providerCost)}, ${sqlText(row.billed)}, ${sqlText(row.currency)}, ${sqlNumber(Math.round(row.latencyMs))}, ` +
-    `${sqlNumber(row.firstTokenMs === null ? null : Math.round(row.firstTokenMs))}, ${sqlText(row.errorCode)}, ${completedAt}, ${row.cacheHit ? 1 : 0}`
-  );
-}
