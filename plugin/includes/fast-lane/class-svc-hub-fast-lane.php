@@ -169,8 +169,8 @@ final class Svc_Hub_Fast_Lane {
 		$GLOBALS['wp_textdomain_registry']->set_custom_path( 'svc-hub', $plugin_directory );
 		$locale = determine_locale();
 		$path   = $GLOBALS['wp_textdomain_registry']->get( 'svc-hub', $locale );
-		if ( false !== $path ) {
-			load_textdomain( 'svc-hub', $path . 'svc-hub-' . $locale . '.mo', $locale );
+		if ( false === $path || ! load_textdomain( 'svc-hub', $path . 'svc-hub-' . $locale . '.mo', $locale ) ) {
+			$GLOBALS['l10n_unloaded']['svc-hub'] = true; // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited -- nothing to load: the just-in-time loader would find the same, with the notice.
 		}
 	}
 }
