@@ -55,7 +55,7 @@ db_start
 build_stamp=$(stat -c %Y "$REPO_ROOT/worker/dist/.build-stamp" "$WORKER_MAIN" 2>/dev/null | tr '\n' ' ' || true)
 worker_fingerprint="$(sha256sum <"$WORKER_ENV" | cut -c1-16) $build_stamp"
 # The WordPress version too: a running php -S keeps serving a replaced tree's old code.
-php_fingerprint="$SVC_STACK_WP_PORT $SVC_STACK_PHP_WORKERS $WP_DIR $(grep -o "wp_version = '[^']*" "$WP_DIR/wp-includes/version.php" | cut -d"'" -f2)"
+php_fingerprint="opcache $SVC_STACK_WP_PORT $SVC_STACK_PHP_WORKERS $WP_DIR $(grep -o "wp_version = '[^']*" "$WP_DIR/wp-includes/version.php" | cut -d"'" -f2)"
 
 worker_wanted=1
 if reuse worker "$worker_fingerprint" "$WORKER_GRACE_SECONDS"; then
@@ -71,8 +71,11 @@ fi
 
 if ! reuse php "$php_fingerprint" 5; then
   ensure_port_free "$SVC_STACK_WP_PORT" WordPress SVC_STACK_WP_PORT
+  # OPcache as php-fpm runs it in production (Debian enables it for fpm, not for the CLI that
+  # php -S is); revalidate_freq=0: an edited file is seen on the next request.
   PHP_CLI_SERVER_WORKERS=$SVC_STACK_PHP_WORKERS start_group php "$LOG_DIR/php-server.log" \
-    php -S "127.0.0.1:$SVC_STACK_WP_PORT" -t "$WP_DIR" "$TOOLS_DIR/front-controller.php"
+    php -d opcache.enable_cli=1 -d opcache.revalidate_freq=0 \
+    -S "127.0.0.1:$SVC_STACK_WP_PORT" -t "$WP_DIR" "$TOOLS_DIR/front-controller.php"
   echo "$php_fingerprint" >"$RUN_DIR/php.fingerprint"
 fi
 

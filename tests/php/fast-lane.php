@@ -146,6 +146,11 @@ $check( 'method override', $take( 'POST', '/wp-json/llm/router/v1/models', array
 foreach ( array( '_fields=id', '_method=GET', '_envelope', '_locale=user', '_pretty' ) as $query ) {
 	$check( 'parameter ' . $query, $take( 'GET', '/wp-json/llm/router/v1/models?' . $query ), null );
 }
+putenv( 'SVC_HUB_FAST_LANE=off' );
+$check( 'SVC_HUB_FAST_LANE=off in the environment', $take( 'GET', '/wp-json/llm/router/v1/models' ), null );
+putenv( 'SVC_HUB_FAST_LANE=on' );
+$check( 'SVC_HUB_FAST_LANE=on in the environment', $take( 'GET', '/wp-json/llm/router/v1/models' ), $models );
+putenv( 'SVC_HUB_FAST_LANE' );
 $options['permalink_structure'] = '';
 $check( 'plain permalinks: no pretty path', $take( 'GET', '/wp-json/llm/router/v1/models' ), null );
 $check( 'plain permalinks: rest_route', $take( 'GET', '/?rest_route=/llm/router/v1/models' ), $models );

@@ -20,7 +20,7 @@ defined( 'ABSPATH' ) || exit;
  * (`[A-Za-z0-9._~-]` segments only), OPTIONS, a method override or any `_`-parameter
  * (`_method`, `_envelope`, `_jsonp`, `_fields`, `_locale`…), a logged-in cookie or HTTP Basic
  * (application passwords), a multisite, store mode, the plugin inactive or its folder gone,
- * or `SVC_HUB_FAST_LANE` defined false.
+ * or SVC_HUB_FAST_LANE switching it off (switched_off()).
  */
 final class Svc_Hub_Fast_Lane {
 
@@ -61,7 +61,7 @@ final class Svc_Hub_Fast_Lane {
 	 * @return string|null
 	 */
 	public static function route_to_take( string $plugin, string $prefix ): ?string {
-		if ( ( defined( 'SVC_HUB_FAST_LANE' ) && ! SVC_HUB_FAST_LANE ) || is_multisite() || wp_installing() || ! function_exists( 'curl_init' ) ) {
+		if ( self::switched_off() || is_multisite() || wp_installing() || ! function_exists( 'curl_init' ) ) {
 			return null;
 		}
 		if ( ! in_array( $plugin, (array) get_option( 'active_plugins', array() ), true ) || ! is_file( WP_PLUGIN_DIR . '/' . $plugin ) ) {
@@ -102,6 +102,20 @@ final class Svc_Hub_Fast_Lane {
 		$response  = $forwarder->send( Svc_Hub_Incoming_Request::from_main_request( $route, $method ), $row, $route, '', $row['may_stream'] );
 		Svc_Hub_Fast_Lane_Response::serve( $response, $request );
 		exit;
+	}
+
+	/**
+	 * Whether SVC_HUB_FAST_LANE switches the lane off: a wp-config.php constant that is false,
+	 * else the environment of PHP (php-fpm passes a FastCGI parameter through getenv()) set to
+	 * `off`, `0` or `false`.
+	 *
+	 * @return bool
+	 */
+	private static function switched_off(): bool {
+		if ( defined( 'SVC_HUB_FAST_LANE' ) ) {
+			return ! SVC_HUB_FAST_LANE || in_array( strtolower( trim( (string) SVC_HUB_FAST_LANE ) ), array( 'off', '0', 'false' ), true );
+		}
+		return in_array( strtolower( trim( (string) getenv( 'SVC_HUB_FAST_LANE' ) ) ), array( 'off', '0', 'false' ), true );
 	}
 
 	/**
