@@ -26,6 +26,7 @@ import {
 import { providerEnvironment, spawnEmulator, spawnPortkey, spawnReferenceProxy } from './peers.mjs';
 import { document, markdown } from './report.mjs';
 import { keepScaleSection } from './scale/report.mjs';
+import { keepFrontSection } from './wordpress-front-report.mjs';
 import { repoRoot, rssMiB, startStack } from './stack.mjs';
 
 const quick = process.env.BENCH_QUICK === '1';
@@ -381,7 +382,8 @@ if (only === 'library') {
   const lines = markdown(results);
   process.stdout.write(`${lines.join('\n')}\n`);
   if (process.argv.includes('--write')) {
-    writeFileSync(target, keepScaleSection(readFileSync(target, 'utf8'), document(results, lines)));
+    const old = readFileSync(target, 'utf8');
+    writeFileSync(target, keepFrontSection(old, keepScaleSection(old, document(results, lines))));
     progress('wrote docs/benchmarks.md');
   }
 }
