@@ -32,7 +32,7 @@ async function main(): Promise<void> {
   if (starter?.changed)
     logger.info('loaded the starter image library', { items: starter.created.length + starter.updated.length, version: starter.version });
   const replayed = await services.router.usage.replayOrphans();
-  if (replayed > 0) logger.warn('usage rows of a process that is gone written from its journal as interrupted', { rows: replayed });
+  if (replayed > 0) logger.warn('usage rows of a process that is gone written from its journal', { rows: replayed });
   const interrupted = await services.router.usage.closeInterrupted();
   if (interrupted > 0) logger.warn('closed usage rows left open by an earlier process as interrupted', { rows: interrupted });
   services.router.limiter.start();

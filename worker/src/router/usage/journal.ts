@@ -35,13 +35,14 @@ export interface JournalRow {
 
 /**
  * The usage rows of calls in flight, on local disk before their answers leave: one line per
- * opened call, the lines of calls opened together appended with one synchronous write (cheap,
- * docs/benchmarks.md — and the bytes are the kernel's the moment it returns, so a `kill -9` of
- * the worker loses none). The database writes stay batched off the request path (usage-recorder.ts); rows
- * confirmed in MySQL are forgotten, and a file whose rows all are is deleted. A journal left by
- * a process that is gone (`kill -9`, a crash)
- * is replayed into MySQL — its rows inserted as `interrupted` unless already there — by the
- * next worker on this machine that looks (at start, and with every usage sweep), then deleted.
+ * opened call, and one per answered call with its final record and budget shares, the lines of
+ * one turn of the event loop appended with one synchronous write (cheap, docs/benchmarks.md —
+ * and the bytes are the kernel's the moment it returns, so a `kill -9` of the worker loses
+ * none). The database writes stay batched off the request path (recorder.ts); lines confirmed
+ * in MySQL are forgotten, and a file whose lines all are is deleted. A journal left by a process
+ * that is gone (`kill -9`, a crash) is replayed into MySQL (replay.ts: answered calls as they
+ * ended, the others `interrupted`) by the next worker on this machine that looks (at start, and
+ * with every usage sweep), then deleted.
  * One file per process: `usage-<database tag>-<pid>-<boot>.jsonl`.
  */
 export class UsageJournal {

@@ -54,8 +54,10 @@ const STALE_AFTER_MINUTES = 60;
  * `kill -9` before that completion is written loses it.
  * `complete` queues the final figures, written every 200 ms as one multi-row upsert that
  * carries the whole row (the opening insert ignores a row that already exists, so the two
- * may land in either order). Completions are not awaited: a killed worker's answered calls
- * keep `open` rows, closed as `interrupted` by the sweep. A restart closes this worker's rows
+ * may land in either order). With a journal, the final record is journaled before the answer
+ * leaves (`complete`), so a killed worker's answered calls are written whole by the replay;
+ * without one, completions are not awaited and such rows stay `open`, closed as `interrupted`
+ * by the sweep. A restart closes this worker's rows
  * left open by the previous process as `interrupted`, and every running worker closes other
  * processes' rows open longer than any call lasts (closeStale), so no row stays open.
  */

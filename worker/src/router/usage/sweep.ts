@@ -6,8 +6,8 @@ import type { UsageRecorder } from './recorder';
 export const sweepIntervalMs = (staleAfterMs: number): number => Math.min(60_000, Math.max(1_000, Math.floor(staleAfterMs / 4)));
 
 /**
- * Writes the usage journals of worker processes on this machine that are gone (router/
- * usage-journal.ts: rows of calls they answered and had not written yet), then closes usage
+ * Writes the usage journals of worker processes on this machine that are gone (replay.ts: rows
+ * of calls they answered and had not written yet, and their budget spend), then closes usage
  * rows left open by a worker process that died and never came back (kill -9, a lost host) as
  * `interrupted` once they are older than SVC_USAGE_STALE_AFTER_MS — the restart of a worker
  * closes only its own. Safe on every worker at once: INSERT IGNORE and one UPDATE, idempotent.
@@ -20,7 +20,7 @@ export function usageSweep(usage: UsageRecorder, logger: Logger, staleAfterMs: n
     runAtStart: false,
     run: async () => {
       const replayed = await usage.replayOrphans();
-      if (replayed > 0) logger.warn('usage rows of a process that is gone written from its journal as interrupted', { rows: replayed });
+      if (replayed > 0) logger.warn('usage rows of a process that is gone written from its journal', { rows: replayed });
       const closed = await usage.closeStale(staleAfterMs);
       if (closed > 0) logger.warn('closed usage rows left open by a worker that is gone as interrupted', { rows: closed });
     },
