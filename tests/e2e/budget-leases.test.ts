@@ -15,7 +15,11 @@ const bound = chatBound({ messages: [{ role: 'user', content: 'aaa bbb ccc' }], 
 
 async function windowOf(budgetId: string) {
   const [window] = await query('SELECT spent, reserved FROM {prefix}budget_windows WHERE budget_id = ?', [budgetId]);
-  const rows = await query('SELECT call_id, amount, expires_at FROM {prefix}budget_reservations WHERE budget_id = ?', [budgetId]);
+  const rows = await query(
+    // Leases' rows, not their receipts (`<lease>#<n>`, router/budgets/lease-ledger.ts).
+    "SELECT call_id, amount, expires_at FROM {prefix}budget_reservations WHERE budget_id = ? AND call_id NOT LIKE '%#%'",
+    [budgetId],
+  );
   return { spent: Number(window?.spent ?? 0), reserved: Number(window?.reserved ?? 0), rows };
 }
 

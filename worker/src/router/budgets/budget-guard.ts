@@ -231,10 +231,12 @@ export class BudgetGuard {
   /** The settled calls of a worker that is gone, from its usage journal: their spend added once, its leases given back (lease-replay.ts). */
   async replaySettled(shares: readonly SettledShare[]): Promise<void> {
     let alerted = false;
-    await replaySettled(this.database, this.ledger, shares, async (connection, crossed) => {
+    const { skipped } = await replaySettled(this.database, this.ledger, shares, async (connection, crossed) => {
       alerted = (await this.alerts.crossed(connection, crossed)) || alerted;
     });
     if (alerted) this.alerts.committed();
+    if (skipped > 0)
+      this.logger.warn('budget spend in a usage journal too old to tell whether it was written: not added', { shares: skipped });
   }
 
   private async applicableById(id: string): Promise<BudgetRecord | undefined> {

@@ -1,4 +1,4 @@
-import type { PoolConnection, RowDataPacket } from 'mysql2/promise';
+import type { PoolConnection, ResultSetHeader, RowDataPacket } from 'mysql2/promise';
 import type { Database } from '../../db/connections';
 import { withTransaction } from '../../db/transaction';
 import { retryingDeadlocks, type BudgetLedger, type CrossedThreshold } from './budget-ledger';
@@ -15,7 +15,16 @@ export interface SettledShare {
   number: number;
   /** USD, 8 places: what the call was charged. */
   cost: string;
+  /** When the call settled (epoch ms; the journal line's time, set by the replay). */
+  settledAt?: number;
 }
+
+/**
+ * A share older than this is not replayed: a receipt lives RECEIPT_HOURS after the flush that
+ * wrote it (which came after the call settled), less a margin for the clocks of the worker and
+ * the database — past it, a missing receipt no longer means "never written".
+ */
+const TRUSTED_MS = RECEIPT_HOURS * 3_600_000 - 10 * 60_000;
 
 /** `LIKE` text matching a lease's row and its receipts: the id with its wildcards escaped, then `#…`. */
 const receiptsOf = (leaseId: string) => `${leaseId.replace(/[\\%_]/g, (character) => `\\${character}`)}#%`;
@@ -26,22 +35,25 @@ const receiptsOf = (leaseId: string) => `${leaseId.replace(/[\\%_]/g, (character
  * the calls its receipt does not cover (numbers after `through`, lease-ledger.ts) is added to
  * `spent` — exactly once, however many workers replay, since the receipt moves up in the same
  * transaction — and the dead lease is given back (its row off `reserved`), as the sweep would do
- * when it expired. Returns the spend added.
+ * when it expired. A share older than the receipts last (TRUSTED_MS) is skipped and counted: it may
+ * be in `spent` already. Returns the spend added and the shares skipped.
  */
 export async function replaySettled(
   database: Database,
   windows: BudgetLedger,
   shares: readonly SettledShare[],
   onCrossed: (connection: PoolConnection, crossed: CrossedThreshold) => Promise<void>,
-): Promise<Units> {
+): Promise<{ added: Units; skipped: number }> {
   const byLease = new Map<string, SettledShare[]>();
-  for (const share of shares) byLease.set(share.leaseId, [...(byLease.get(share.leaseId) ?? []), share]);
+  const oldest = Date.now() - TRUSTED_MS;
+  const trusted = shares.filter((share) => share.settledAt === undefined || share.settledAt >= oldest);
+  for (const share of trusted) byLease.set(share.leaseId, [...(byLease.get(share.leaseId) ?? []), share]);
   let added = 0n;
   for (const [leaseId, settled] of byLease)
     added += await retryingDeadlocks(() =>
       withTransaction(database, (connection) => replayLease(connection, database, windows, leaseId, settled, onCrossed)),
     );
-  return added;
+  return { added, skipped: shares.length - trusted.length };
 }
 
 async function replayLease(
@@ -65,10 +77,11 @@ async function replayLease(
   if (last <= through && !leaseRow) return 0n;
   const spend = settled.filter((share) => share.number > through).reduce((sum, share) => sum + toUnits(share.cost), 0n);
   const held = leaseRow ? String(leaseRow.amount) : '0';
-  await connection.execute(
+  const [updated] = await connection.execute<ResultSetHeader>(
     `UPDATE ${database.table('budget_windows')} SET spent = spent + ?, reserved = GREATEST(reserved - ?, 0) WHERE budget_id = ? AND window_start = ?`,
     [fromUnits(spend), held, budgetId, windowStart],
   );
+  if (updated.affectedRows === 0) return 0n; // the budget was removed with its window
   if (leaseRow) await connection.execute(`DELETE FROM ${reservations} WHERE call_id = ? AND budget_id = ?`, [leaseId, budgetId]);
   if (last > through) {
     await connection.execute(`DELETE FROM ${reservations} WHERE call_id LIKE ? AND budget_id = ?`, [receiptsOf(leaseId), budgetId]);

@@ -66,7 +66,7 @@ export async function replayJournals(
         );
       }
       written += answered.length;
-      const shares = answered.flatMap((line) => line.settled);
+      const shares = answered.flatMap((line) => line.settled.map((share) => ({ ...share, settledAt: line.completedAt })));
       if (shares.length > 0) {
         if (settlements) await settlements.replaySettled(shares);
         else logger.warn('budget spend in a usage journal not replayed: no budgets here', { path: orphan.path, shares: shares.length });
