@@ -49,7 +49,7 @@ final class Svc_Hub_Setup_Site_Checks {
 		$detail = sprintf( __( 'WordPress could not reach its own address %s to check (advice only: the API works through WordPress).', 'svc-hub' ), $url );
 		if ( 'wordpress' === $lane ) {
 			/* translators: %s: URL. */
-			$detail = sprintf( __( 'WordPress answers %s: the API works, each call paying for a WordPress start.', 'svc-hub' ), $url );
+			$detail = sprintf( __( 'WordPress, not the worker directly, answers %s: every API call pays for a WordPress start.', 'svc-hub' ), $url );
 		}
 		return Svc_Hub_Setup_Checklist::item(
 			'direct_lane',
@@ -72,7 +72,7 @@ final class Svc_Hub_Setup_Site_Checks {
 			}
 		}
 		if ( 0 === $late ) {
-			$detail = $disabled ? __( 'DISABLE_WP_CRON is set and a system cron runs the events on time.', 'svc-hub' ) : __( 'Scheduled events run on time.', 'svc-hub' );
+			$detail = $disabled ? __( 'DISABLE_WP_CRON is set and no scheduled event is late: a system cron runs wp-cron.php.', 'svc-hub' ) : __( 'No scheduled event is late.', 'svc-hub' );
 			return Svc_Hub_Setup_Checklist::item( 'cron', 'ok', $title, $detail );
 		}
 		/* translators: 1: number of late event times, 2: minutes. */

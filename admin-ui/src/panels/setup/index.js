@@ -7,7 +7,7 @@ import {
 } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import { blockingItems, setupData } from './checklist';
-import './style.scss';
+import './setup.scss';
 
 const ICONS = {
 	ok: 'yes-alt',
