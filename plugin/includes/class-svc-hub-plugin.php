@@ -113,16 +113,26 @@ final class Svc_Hub_Plugin {
 		Svc_Hub_Abilities::register();
 		if ( is_admin() ) {
 			( new Svc_Hub_Admin_Page( $this->plugin_file, Svc_Hub_Setup_Notice::create() ) )->register_hooks();
-			add_action( 'admin_init', array( $this, 'install_fast_lane' ) ); // Missing or outdated: an upgrade, a moved plugin, another REST prefix.
+			add_action( 'admin_init', array( $this, 'repair_fast_lane' ) );
 		}
 	}
 
 	/**
-	 * Activation and `admin_init`: the fast lane's must-use loader, written when missing or
-	 * outdated (includes/fast-lane/README.md).
+	 * Activation: the fast lane's must-use loader, written when missing or outdated
+	 * (includes/fast-lane/README.md).
 	 */
 	public function install_fast_lane(): void {
 		Svc_Hub_Fast_Lane_Installer::install( $this->plugin_file );
+	}
+
+	/**
+	 * `admin_init`: an administrator's page rewrites the loader when it is missing or outdated
+	 * (an upgrade, a moved plugin folder, another REST prefix).
+	 */
+	public function repair_fast_lane(): void {
+		if ( current_user_can( 'activate_plugins' ) ) {
+			$this->install_fast_lane();
+		}
 	}
 
 	/**

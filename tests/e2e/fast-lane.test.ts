@@ -1,8 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, unlinkSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { createKey } from '../support/hub-cli';
 import { stack } from '../support/stack';
+import { logIn } from '../support/wordpress-session';
 
 /**
  * The fast WordPress lane (plugin/includes/fast-lane/): the must-use loader the plugin writes
@@ -69,6 +70,15 @@ describe('the fast WordPress lane', () => {
     const file = join(stack().dir, 'wordpress', 'wp-content', 'mu-plugins', LOADER);
     expect(existsSync(file)).toBe(true);
     expect(readFileSync(file, 'utf8')).toContain("Svc_Hub_Fast_Lane::hook( 'svc-hub/svc-hub.php', 'wp-json' );");
+  });
+
+  it("is written again by an administrator's admin page when it has gone missing", async () => {
+    const file = join(stack().dir, 'wordpress', 'wp-content', 'mu-plugins', LOADER);
+    const text = readFileSync(file, 'utf8');
+    unlinkSync(file);
+    await logIn(); // wp-login.php, then admin-ajax.php: admin_init
+    expect(existsSync(file)).toBe(true);
+    expect(readFileSync(file, 'utf8')).toBe(text);
   });
 
   it.each([
