@@ -95,7 +95,7 @@ final class Svc_Hub_Fast_Lane {
 		}
 		define( 'REST_REQUEST', true ); // As rest_api_loaded() does.
 		ini_set( 'display_errors', '0' ); // phpcs:ignore WordPress.PHP.IniSet.display_errors_Disallowed -- as rest_api_loaded() does.
-		self::load_translations( dirname( WP_PLUGIN_DIR . '/' . $plugin ) );
+		self::prepare_translations( dirname( WP_PLUGIN_DIR . '/' . $plugin ) );
 		$request = new WP_REST_Request( $method, $route );
 		Svc_Hub_Fast_Lane_Response::send_preamble( $request );
 		$forwarder = new Svc_Hub_Forwarder( new Svc_Hub_Settings(), $table, new Svc_Hub_Rest_Guard( $table ) );
@@ -171,20 +171,21 @@ final class Svc_Hub_Fast_Lane {
 	}
 
 	/**
-	 * Loads the plugin's translations as WordPress's just-in-time loader would on the full
-	 * boot (where the shell's own messages are translated), without its "too early" notice.
+	 * Lets WordPress's just-in-time loader translate the shell's own messages as on the full
+	 * boot (the plugin's folder among the places searched, as WordPress adds it when it loads
+	 * the plugin), without the "triggered too early" notice it gives before `init`: answering
+	 * before plugins load is this lane's purpose, and with no user the locale is the site's,
+	 * the same as later. Nothing is read until a message is translated (the happy path has none).
 	 *
-	 * @param string $plugin_directory The plugin's folder (WordPress adds it to the places searched).
+	 * @param string $plugin_directory The plugin's folder.
 	 */
-	private static function load_translations( string $plugin_directory ): void {
-		if ( is_textdomain_loaded( 'svc-hub' ) ) {
-			return;
-		}
+	private static function prepare_translations( string $plugin_directory ): void {
 		$GLOBALS['wp_textdomain_registry']->set_custom_path( 'svc-hub', $plugin_directory );
-		$locale = determine_locale();
-		$path   = $GLOBALS['wp_textdomain_registry']->get( 'svc-hub', $locale );
-		if ( false === $path || ! load_textdomain( 'svc-hub', $path . 'svc-hub-' . $locale . '.mo', $locale ) ) {
-			$GLOBALS['l10n_unloaded']['svc-hub'] = true; // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited -- nothing to load: the just-in-time loader would find the same, with the notice.
-		}
+		add_filter(
+			'doing_it_wrong_trigger_error',
+			static fn ( $trigger, $function_name, $message ) => '_load_textdomain_just_in_time' === $function_name && str_contains( (string) $message, '<code>svc-hub</code>' ) ? false : $trigger,
+			10,
+			3
+		);
 	}
 }
