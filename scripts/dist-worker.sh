@@ -5,7 +5,8 @@
 #   INSTALL.md                        the quick path (from deploy/INSTALL.md)
 #   bin/svc-hub-install               the installer (deploy/bin; its parts in deploy/install/)
 #   bin/svc-hub-worker                the worker (no argument, or `serve`) and its operator CLI
-#   docs/                             the deploy guide, the nginx page, the configuration reference
+#   docs/                             the project's docs (deploy.md, deploy-nginx.md, configuration.md
+#                                     and every page they point to: tests/scripts/deploy-files.test.ts)
 #   worker/dist/                      the worker compiled fresh from worker/src (tsc)
 #   node_modules/, package.json       production dependencies only (npm ci --omit=dev, from the lock)
 #   plugin/library/starter/           the starter image library the worker loads at start
@@ -16,8 +17,6 @@ source "$(dirname "$0")/lib.sh"
 LAP_NAME=dist
 version=$1 work=$2 tarball=$3
 name=svc-hub-worker-$version
-# The docs a server admin needs, beside the files they describe (tests/scripts/deploy-files.test.ts).
-SHIPPED_DOCS=(docs/deploy.md docs/deploy-nginx.md docs/configuration.md)
 stage=$work/$name
 mkdir -p "$stage/bin" "$stage/docs" "$stage/plugin/library" "$work/npm" "$LOG_DIR"
 cd "$REPO_ROOT"
@@ -46,7 +45,7 @@ node -e '
 cp -R plugin/library/starter "$stage/plugin/library/"
 cp -R deploy "$stage/"
 install -m 755 deploy/bin/svc-hub-worker deploy/bin/svc-hub-install "$stage/bin/"
-cp "${SHIPPED_DOCS[@]}" "$stage/docs/"
+cp -R docs/. "$stage/docs/"
 cp deploy/INSTALL.md "$stage/"
 
 rm -f "$tarball"

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { SHUTDOWN_GRACE_MS } from '../../worker/src/http/server/lifecycle';
 import { serviceDirectives } from '../browser/support/systemd-unit';
@@ -65,5 +65,46 @@ describe('deploy/: the environment example and the systemd unit', () => {
     expect(unit.KillSignal).toBe('SIGTERM');
     const stopSeconds = Number(/^(\d+)s$/.exec(unit.TimeoutStopSec ?? '')?.[1]);
     expect(stopSeconds * 1000).toBeGreaterThan(SHUTDOWN_GRACE_MS + 5000); // + flushing and closing the pool
+  });
+});
+
+/** Every file under `dir` (relative to the repository). */
+function filesUnder(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
+}
+
+describe('docs in the box: what ships points only at docs that ship', () => {
+  const distWorker = read('scripts/dist-worker.sh');
+
+  it('the worker tarball carries docs/, INSTALL.md, deploy/ and the installer', () => {
+    expect(distWorker).toContain('cp -R docs/. "$stage/docs/"');
+    expect(distWorker).toContain('cp deploy/INSTALL.md "$stage/"');
+    expect(distWorker).toContain('cp -R deploy "$stage/"');
+    expect(distWorker).toMatch(/install -m 755 deploy\/bin\/svc-hub-worker deploy\/bin\/svc-hub-install "\$stage\/bin\/"/);
+  });
+
+  it('every docs/*.md that a shipped text file names exists, and every deploy/ path it names too', () => {
+    // The tarball: deploy/**, INSTALL.md (from deploy/), docs/**; the plugin zip: readme.txt (its
+    // docs live in the tarball, which readme.txt names).
+    const shipped = [...filesUnder('deploy'), ...filesUnder('docs').filter((path) => path.endsWith('.md')), 'plugin/readme.txt'];
+    const missing: string[] = [];
+    for (const file of shipped)
+      for (const match of read(file).matchAll(/(?<![\w./-])((?:docs|deploy)\/[A-Za-z0-9_./-]*[A-Za-z0-9_])/g)) {
+        const path = match[1]!;
+        if (!/\.(md|conf|service|example)$|^deploy\/bin\/[a-z-]+$/.test(path)) continue; // a file, not a URL's path
+        if (!existsSync(join(ROOT, path))) missing.push(`${file} → ${path}`);
+      }
+    expect(missing).toEqual([]);
+  });
+
+  it("readme.txt's Installation section sets up the worker and nginx before the plugin, and names what got in the way", () => {
+    const readme = read('plugin/readme.txt');
+    const installation = readme.slice(readme.indexOf('== Installation =='), readme.indexOf('== Frequently Asked Questions =='));
+    expect(installation.indexOf('svc-hub-install')).toBeLessThan(installation.indexOf('Upload Plugin'));
+    for (const needed of ['sites-enabled/default', 'fastcgi_param HTTP_HOST $http_host;', 'SVC_TRUST_PROXY=loopback', 'INSTALL.md'])
+      expect(installation).toContain(needed);
+    expect(read('deploy/nginx/svc-hub.conf')).toMatch(/include fastcgi_params;\n\s*fastcgi_param HTTP_HOST \$http_host;/);
   });
 });
