@@ -128,6 +128,6 @@ final class Svc_Hub_Lifecycle {
 	 * from the option within seconds; the admin's action is never held up or refused for it.
 	 */
 	private function tell_worker(): void {
-		$this->worker->post_json( self::WORKER_ROUTE, array() );
+		$this->worker->post_json( self::WORKER_ROUTE, array( 'changed' => 'active_plugins' ) );
 	}
 }

@@ -172,7 +172,7 @@ export const HOSTILE_EXTRAS: Record<string, HostileExtra> = {
     body: () => ({ subscription_id: 1, renewal_order_id: 1, period_ids: ['aip_01NOSUCHPERIOD00000000000000'], amount: '-1' }),
   },
   // Re-reads whether the plugin is active (the database decides; the body is ignored), changes nothing.
-  'internal.plugin-state': { body: () => ({ active: 'not a state' }) },
+  'internal.plugin-state': { body: () => ({ changed: 'not a state' }) },
   // Answered by the shell itself (plugin/includes/internal/class-svc-hub-internal-routes.php), never forwarded.
   'shell.ping': { body: () => ({}) },
   'shell.woo-create-order': { body: () => ({ product_id: 'not a number' }) },

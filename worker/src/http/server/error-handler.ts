@@ -59,7 +59,8 @@ export function answerError(
   request: { id: string; method: string; path: string },
 ): void {
   const apiError = contractError(error);
-  if (apiError.status >= 500) {
+  // A deactivated plugin's 503 is an admin's choice, logged once when it is read (db/plugin-activation.ts).
+  if (apiError.status >= 500 && apiError.code !== 'svc_hub_disabled') {
     logger.error('request failed', {
       request_id: request.id,
       method: request.method,
