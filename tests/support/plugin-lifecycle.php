@@ -4,7 +4,8 @@
  * (WordPress's own functions: the plugin's hooks and uninstall.php run), seeds the kinds of
  * data uninstall removes, and reports what is left. There is no wp-cli here.
  *
- * Usage: WP_HOST=127.0.0.1:PORT php plugin-lifecycle.php <wordpress dir> <activate|deactivate|uninstall|seed|report> [plugin file]
+ * Usage: WP_HOST=127.0.0.1:PORT php plugin-lifecycle.php <wordpress dir> <command> [plugin file], the command one of
+ * activate, deactivate, uninstall, seed, keep-data / forget-keep-data (the admin's choice), report.
  *
  * @package svc-hub
  */
@@ -38,6 +39,12 @@ switch ( $command ) {
 		wp_schedule_event( time() + HOUR_IN_SECONDS, 'hourly', 'svc_hub_woo_resend' );
 		wp_schedule_single_event( time() + HOUR_IN_SECONDS, 'svc_hub_seeded_event', array( 42 ) );
 		update_option( 'unrelated_option', 'stays' );
+		break;
+	case 'keep-data':
+		update_option( 'svc_hub_keep_data_on_uninstall', true );
+		break;
+	case 'forget-keep-data':
+		delete_option( 'svc_hub_keep_data_on_uninstall' );
 		break;
 	case 'report':
 		global $wpdb;
