@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Podman } from './podman';
@@ -18,9 +19,10 @@ function cacheDir(repoRoot: string): string {
   return dir;
 }
 
-/** A bookworm root file system with `packages` (and what they need), as a tarball; made once. */
+/** A bookworm root file system with `packages` (and what they need), as a tarball; made once per package list. */
 export function debianRootfs(repoRoot: string, name: string, packages: string[]): string {
-  const tarball = join(cacheDir(repoRoot), `bookworm-${name}.tar`);
+  const list = createHash('sha256').update(packages.join(',')).digest('hex').slice(0, 8);
+  const tarball = join(cacheDir(repoRoot), `bookworm-${name}-${list}.tar`);
   if (existsSync(tarball)) return tarball;
   const work = mkdtempSync(join(cacheDir(repoRoot), `${name}-`));
   try {
