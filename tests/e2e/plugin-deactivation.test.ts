@@ -5,6 +5,7 @@ import { startExtraWorker, type ExtraWorker } from '../support/extra-worker';
 import { createKey, type TestKey } from '../support/hub-cli';
 import { baseUrl, bearer, call, json, LANES } from '../support/lanes';
 import { testFetch } from '../support/test-fetch';
+import { logIn } from '../support/wordpress-session';
 import { MESSAGES, ROUTER } from '../support/router-client';
 import { stack } from '../support/stack';
 import { usageRows } from '../support/usage-rows';
@@ -108,4 +109,32 @@ describe('a deactivated plugin switches svc-hub off', () => {
       ).status,
     ).toBe(200);
   }, 30_000);
+});
+
+describe('keeping the data on uninstall', () => {
+  const setting = 'svc_hub_keep_data_on_uninstall';
+  const settings = async (body?: unknown) => {
+    const session = await logIn();
+    const init = body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) };
+    const response = await testFetch(`${stack().wordpressUrl}/wp-json/wp/v2/settings`, {
+      ...init,
+      headers: { ...session.headers, 'Content-Type': 'application/json' },
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, any> };
+  };
+
+  afterAll(async () => {
+    await settings({ [setting]: false });
+  });
+
+  it("is an administrator's setting in WordPress's settings API, off by default, and refuses a value that is not a boolean", async () => {
+    expect((await settings()).body[setting]).toBe(false);
+    const turnedOn = await settings({ [setting]: true });
+    expect([turnedOn.status, turnedOn.body[setting]]).toEqual([200, true]);
+    const refused = await settings({ [setting]: 'perhaps' });
+    expect([refused.status, refused.body.code]).toEqual([400, 'rest_invalid_param']);
+    expect((await settings()).body[setting]).toBe(true);
+    const anonymous = await testFetch(`${stack().wordpressUrl}/wp-json/wp/v2/settings`);
+    expect(anonymous.status).toBe(401);
+  });
 });

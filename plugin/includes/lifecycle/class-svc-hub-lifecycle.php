@@ -70,6 +70,26 @@ final class Svc_Hub_Lifecycle {
 		register_deactivation_hook( $this->plugin_file, array( $this, 'deactivate' ) );
 		add_action( 'update_option_active_plugins', array( $this, 'site_plugins_changed' ), 10, 2 );
 		add_action( 'update_site_option_active_sitewide_plugins', array( $this, 'network_plugins_changed' ), 10, 3 );
+		add_action( 'init', array( $this, 'register_keep_data_setting' ) );
+	}
+
+	/**
+	 * `init` action: the admin's choice to keep the data on uninstall, a boolean site setting
+	 * that administrators read and change through `/wp-json/wp/v2/settings` (or WP-CLI's
+	 * `wp option update`); Svc_Hub_Uninstaller reads it.
+	 */
+	public function register_keep_data_setting(): void {
+		register_setting(
+			'svc-hub',
+			Svc_Hub_Uninstaller::KEEP_DATA_OPTION,
+			array(
+				'type'              => 'boolean',
+				'description'       => __( 'Keep svc-hub\'s tables, options and settings when the plugin is deleted.', 'svc-hub' ),
+				'default'           => false,
+				'show_in_rest'      => true,
+				'sanitize_callback' => 'rest_sanitize_boolean',
+			)
+		);
 	}
 
 	/**
