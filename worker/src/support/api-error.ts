@@ -157,7 +157,7 @@ export class ApiError extends Error {
     return new ApiError(
       503,
       'svc_hub_disabled',
-      'svc-hub is switched off on this site: its WordPress plugin is deactivated. An administrator turns it back on in wp-admin, Plugins → svc-hub → Activate.',
+      'svc-hub is switched off on this site: its WordPress plugin is not active. An administrator turns it on in wp-admin, Plugins → svc-hub → Activate.',
       {},
       { 'x-should-retry': 'false' },
     );
