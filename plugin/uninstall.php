@@ -13,4 +13,4 @@ defined( 'WP_UNINSTALL_PLUGIN' ) || exit;
 require_once __DIR__ . '/includes/class-svc-hub-autoloader.php';
 Svc_Hub_Autoloader::register();
 Svc_Hub_Uninstaller::run();
-Svc_Hub_Fast_Lane_Installer::remove(); // Deactivation removed it already; a loader written since (a missed hook) goes too.
+Svc_Hub_Fast_Lane_Installer::remove(); // Kept through deactivation (it answered 503 svc_hub_disabled); gone with the plugin.

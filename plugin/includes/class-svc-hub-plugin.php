@@ -94,7 +94,7 @@ final class Svc_Hub_Plugin {
 		$this->lifecycle          = new Svc_Hub_Lifecycle( $plugin_file, $worker_client );
 		$this->lifecycle->on_deactivate( array( Svc_Hub_Woocommerce_Bridge::class, 'deactivate' ) );
 		$this->lifecycle->on_activate( array( $this, 'install_fast_lane' ) );
-		$this->lifecycle->on_deactivate( array( Svc_Hub_Fast_Lane_Installer::class, 'remove' ) );
+		// The loader stays while the plugin is inactive: it answers the public namespaces 503 svc_hub_disabled; uninstall removes it.
 	}
 
 	/**

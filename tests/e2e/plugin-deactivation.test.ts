@@ -77,9 +77,14 @@ describe('a deactivated plugin switches svc-hub off', () => {
     const library = await call('direct', '/wp-json/svc/v1/templates');
     expect([library.status, library.body?.code]).toEqual([503, 'svc_hub_disabled']);
 
-    // WordPress no longer loads the plugin: its routes are gone and nothing reaches a worker.
+    // WordPress no longer loads the plugin: its must-use loader answers the same 503, and nothing reaches a worker.
     const wordpress = await chat(baseUrl('wordpress'), key);
-    expect([wordpress.status, wordpress.body?.code]).toEqual([404, 'rest_no_route']);
+    expect([wordpress.status, wordpress.body]).toEqual([503, direct.body]);
+    expect(wordpress.headers.get('x-should-retry')).toBe('false');
+    const wordpressHealth = await call('wordpress', `${ROUTER}/health`);
+    expect([wordpressHealth.status, wordpressHealth.body?.code]).toEqual([503, 'svc_hub_disabled']);
+    // Not the plugin's namespace: WordPress's own answer.
+    expect((await call('wordpress', '/wp-json/wp/v2/types/post')).status).toBe(200);
 
     // The other worker learns it from WordPress's record within seconds (it serves, and bills, until then).
     expect(

@@ -11,9 +11,10 @@ defined( 'ABSPATH' ) || exit;
  * Writes `wp-content/mu-plugins/svc-hub-fast-lane.php` — a few lines that load
  * Svc_Hub_Fast_Lane from the plugin's folder, naming the plugin's basename and the REST URL
  * prefix in force — on activation and on any admin page where it is missing or outdated
- * (an upgrade, a moved plugin, a prefix another plugin changed); deletes it on deactivation.
- * The loader does nothing while the plugin is inactive or its folder is gone, so a loader
- * left behind (a plugin folder deleted by hand) is harmless. Not on a multisite, nor in store
+ * (an upgrade, a moved plugin, a prefix another plugin changed); deletes it on uninstall.
+ * While the plugin is inactive the loader only answers the plugin's public namespaces 503
+ * `svc_hub_disabled` (Svc_Hub_Fast_Lane::route_to_refuse()); with the plugin's folder gone it
+ * does nothing, so a loader left behind (a folder deleted by hand) is harmless. Not on a multisite, nor in store
  * mode (the lane refuses both). Failures to write are logged, never shown: the full boot
  * answers the same requests, only slower.
  */
@@ -52,7 +53,7 @@ final class Svc_Hub_Fast_Lane_Installer {
 	}
 
 	/**
-	 * Deactivation (and uninstall): deletes the loader when it is ours.
+	 * Uninstall: deletes the loader when it is ours.
 	 */
 	public static function remove(): void {
 		$path = self::path();

@@ -27,6 +27,9 @@ final class Svc_Hub_Fast_Lane {
 	/** Auth kinds answered here; the others need WordPress's users or handlers. */
 	private const AUTH_KINDS = array( 'public', 'bearer' );
 
+	/** The namespaces the worker refuses while the plugin is inactive (worker/src/http/middleware/hub-disabled.ts). */
+	private const PUBLIC_NAMESPACES = array( 'llm/router/v1', 'svc/v1', 'svc-commerce/v1', 'svc-license/v1' );
+
 	/** A route the lane takes: plain segments, no `.` or `..` segment, no trailing slash. */
 	private const PLAIN_ROUTE = '#^(?:/(?!\.\.?(?:/|\z))[A-Za-z0-9._~-]+)+\z#';
 
@@ -44,6 +47,10 @@ final class Svc_Hub_Fast_Lane {
 		add_action(
 			'muplugins_loaded',
 			static function () use ( $plugin, $prefix ): void {
+				$route = self::route_to_refuse( $plugin, $prefix );
+				if ( null !== $route ) {
+					self::refuse( $route, $plugin );
+				}
 				$route = self::route_to_take( $plugin, $prefix );
 				if ( null !== $route ) {
 					self::serve( $route, $plugin );
@@ -77,6 +84,53 @@ final class Svc_Hub_Fast_Lane {
 			return null;
 		}
 		return $route;
+	}
+
+	/**
+	 * The REST route when the plugin is inactive (deactivated, its folder still there) and the
+	 * request is for one of its public namespaces, whatever the method; else null. WordPress
+	 * would answer 404 `rest_no_route`: the loader, kept until uninstall for this, answers what
+	 * the worker does, 503 `svc_hub_disabled` (docs/architecture.md §1 "Deactivate means off").
+	 *
+	 * @param string $plugin The plugin's basename.
+	 * @param string $prefix The REST URL prefix.
+	 * @return string|null
+	 */
+	public static function route_to_refuse( string $plugin, string $prefix ): ?string {
+		if ( is_multisite() || wp_installing() || ! is_file( WP_PLUGIN_DIR . '/' . $plugin ) ) {
+			return null;
+		}
+		if ( in_array( $plugin, (array) get_option( 'active_plugins', array() ), true ) ) {
+			return null;
+		}
+		$route = self::requested_route( $prefix );
+		if ( null === $route ) {
+			return null;
+		}
+		foreach ( self::PUBLIC_NAMESPACES as $namespace ) {
+			$length = strlen( $namespace ) + 1;
+			if ( 0 === strncasecmp( $route, '/' . $namespace, $length ) && ( strlen( $route ) === $length || '/' === $route[ $length ] ) ) {
+				return $route;
+			}
+		}
+		return null;
+	}
+
+	/**
+	 * Answers 503 `svc_hub_disabled` and exits.
+	 *
+	 * @param string $route  REST route.
+	 * @param string $plugin The plugin's basename.
+	 */
+	private static function refuse( string $route, string $plugin ): void {
+		require_once dirname( __DIR__ ) . '/class-svc-hub-autoloader.php';
+		Svc_Hub_Autoloader::register();
+		define( 'REST_REQUEST', true );
+		self::prepare_translations( dirname( WP_PLUGIN_DIR . '/' . $plugin ) );
+		$request = new WP_REST_Request( strtoupper( (string) $_SERVER['REQUEST_METHOD'] ), $route ); // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- only echoed into WP_REST_Request, as WordPress does.
+		Svc_Hub_Fast_Lane_Response::send_preamble( $request );
+		Svc_Hub_Fast_Lane_Response::serve( Svc_Hub_Errors::hub_disabled(), $request );
+		exit;
 	}
 
 	/**

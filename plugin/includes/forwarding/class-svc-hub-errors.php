@@ -34,6 +34,23 @@ final class Svc_Hub_Errors {
 	}
 
 	/**
+	 * 503: the plugin is inactive (deactivated in wp-admin). Answered by the must-use loader,
+	 * the only svc-hub code WordPress still runs then, in the worker's words
+	 * (docs/api-notes.md "Deactivated plugin"); clients must not retry.
+	 *
+	 * @return WP_REST_Response
+	 */
+	public static function hub_disabled(): WP_REST_Response {
+		$response = self::response(
+			'svc_hub_disabled',
+			__( 'svc-hub is switched off on this site: its WordPress plugin is not active. An administrator turns it on in wp-admin, Plugins → svc-hub → Activate.', 'svc-hub' ),
+			503
+		);
+		$response->header( 'x-should-retry', 'false' );
+		return $response;
+	}
+
+	/**
 	 * 401 (not logged in) or 403: an admin route asked by someone without manage_options.
 	 *
 	 * @return WP_REST_Response
