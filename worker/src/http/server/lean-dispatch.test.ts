@@ -35,6 +35,7 @@ function services(trustProxy?: string, overrides: Partial<Record<keyof Services,
     config: { trustProxy },
     logger: { error: () => undefined, warn: () => undefined, info: () => undefined },
     keyLookup: { find: async () => null, markUsed: () => undefined },
+    pluginActivation: { isActive: true },
     ...overrides,
   } as unknown as Services;
 }
@@ -138,6 +139,16 @@ describe('LeanDispatch', () => {
       expect((await post(broken.url, `${CHAT}/`)).status).toBe(299); // the server still answers
     } finally {
       await new Promise((resolve) => broken.server.close(resolve));
+    }
+  });
+
+  it('leaves every call to Express while the plugin is inactive (it answers 503 svc_hub_disabled: app.ts)', async () => {
+    const inactive = await serve(undefined, { pluginActivation: { isActive: false } });
+    try {
+      const answer = await post(inactive.url, CHAT);
+      expect([answer.status, await answer.text()]).toEqual([299, 'express']);
+    } finally {
+      await new Promise((resolve) => inactive.server.close(resolve));
     }
   });
 
