@@ -361,8 +361,11 @@ describe('several delivery loops', () => {
         for (let index = 0; index < 40; index += 1) await writer.enqueue(connection, { siteUrl: waiting, type: 'test', data: { index } });
       });
       const free = await withTransaction(database, (connection) => writer.enqueue(connection, { siteUrl: other, type: 'test', data: {} }));
-      const claimed = await new OutboxStore(database).claim(8, 60_000);
-      expect(claimed.map((message) => message.id)).toEqual([free]);
+      // Messages of other tests' sites may be due too (a retry coming round): claim them all, judge these two sites, give the rest back.
+      const claimed = await new OutboxStore(database).claim(1000, 60_000);
+      const others = claimed.filter((message) => message.siteUrl !== waiting && message.siteUrl !== other).map((message) => message.id);
+      if (others.length > 0) await database.pool.query(`UPDATE ${table} SET claimed_until = NULL WHERE id IN (?)`, [others]);
+      expect(claimed.filter((message) => !others.includes(message.id)).map((message) => message.id)).toEqual([free]);
     } finally {
       await database.pool.query(`UPDATE ${table} SET status = 'failed' WHERE site_url IN (?, ?)`, [waiting, other]);
       startWorker();
