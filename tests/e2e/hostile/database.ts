@@ -24,6 +24,10 @@ import type { Allowance } from './route-table';
  *   stores other tests registered on its own schedule (commerce/reconcile/reconcile-claims.ts).
  *   The one route that also sets two of them (REST credentials) writes the credentials column
  *   beside them, which still counts.
+ * - `outbox` rows queued before the suite, and their `outbox_attempts` — the delivery job
+ *   retries other tests' messages to their (often unreachable) sites on its own back-off, which
+ *   can come due in the middle of a suite (license/outbox-rows.ts). Every message queued during
+ *   the suite, and every attempt at it, counts.
  */
 export interface TableState {
   rows: number;
@@ -108,6 +112,11 @@ export class HostileDatabase {
       const start = this.connection.escape(this.startUtc);
       conditions.push(`(created_at >= ${start} OR expires_at > ${start} + INTERVAL 1 DAY)`);
     }
+    if (table.short === 'outbox') conditions.push(`created_at >= ${this.connection.escape(this.startUtc)}`);
+    if (table.short === 'outbox_attempts')
+      conditions.push(
+        `message_id IN (SELECT id FROM \`${this.prefix}outbox\` WHERE created_at >= ${this.connection.escape(this.startUtc)})`,
+      );
     if (maxId !== undefined) conditions.push(`id <= ${Number(maxId)}`);
     const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
     const id = table.hasId ? 'COALESCE(MAX(id), 0)' : '0';
