@@ -88,6 +88,7 @@ export const HOSTILE_EXTRAS: Record<string, HostileExtra> = {
   'commerce.order': { params: { id: (f) => f.orderOfA } },
   'license.entitlement.read': { query: ['site_url'] },
   'license.entitlement.update': { body: (f) => ({ site_url: f.clientA.siteUrl, status: 'no-such-status', reason: 'hostile' }) },
+  'license.redeliver': { body: () => ({}) },
   'license.webhook.woo-order-paid': { body: () => ({ id: 1, status: 'processing' }), allow: [AUDITED, STORE_HEALTH] },
   'library.templates': { query: ['category', 'search', ...PAGE] },
   'library.template': { params: { id: () => 'no-such-template' } },

@@ -1,4 +1,4 @@
-import { decideOutcome } from './delivery-outcome';
+import { decideOutcome, NOT_READY_FLOOR_MS } from './delivery-outcome';
 import { delayAfterAttempt, MAX_RETRY_AFTER_MS, retryAfterMs, retrySchedule, STANDARD_SCHEDULE_MS } from './outbox-schedule';
 
 const standard = retrySchedule(null);
@@ -55,13 +55,40 @@ describe("an attempt's outcome", () => {
     expect(decideOutcome({ httpStatus: 410 }, 1, test)).toEqual({ status: 'gone' });
   });
 
-  it.each([301, 302, 308, 400, 401, 404, 500, 503, null])('%p is tried again on the schedule', (status) => {
+  it.each([301, 302, 308, 400, 401, 404, 500, null])('%p is tried again on the schedule', (status) => {
     expect(decideOutcome({ httpStatus: status, retryAfterMs: 60_000 }, 2, test)).toEqual({ status: 'pending', retryInMs: 600 });
   });
 
   it.each([429, 502, 504])('%i waits for a longer Retry-After, never less than the schedule', (status) => {
     expect(decideOutcome({ httpStatus: status, retryAfterMs: 60_000 }, 1, test)).toEqual({ status: 'pending', retryInMs: 60_000 });
     expect(decideOutcome({ httpStatus: status, retryAfterMs: 10 }, 1, test)).toEqual({ status: 'pending', retryInMs: 300 });
+  });
+
+  it('503 without Retry-After is tried again on the schedule', () => {
+    expect(decideOutcome({ httpStatus: 503 }, 2, test)).toEqual({ status: 'pending', retryInMs: 600 });
+  });
+
+  it('503 with Retry-After (a receiver not ready yet) is tried again at that time, sooner than an early step', () => {
+    const early = retrySchedule([0, 300_000, 300_001]);
+    expect(decideOutcome({ httpStatus: 503, retryAfterMs: 10_000 }, 1, early)).toEqual({ status: 'pending', retryInMs: 10_000 });
+    expect(decideOutcome({ httpStatus: 503, retryAfterMs: 10_000 }, 1, test)).toEqual({ status: 'pending', retryInMs: 10_000 });
+    expect(decideOutcome({ httpStatus: 503, retryAfterMs: 0 }, 1, early)).toEqual({ status: 'pending', retryInMs: NOT_READY_FLOOR_MS });
+  });
+
+  it('503 with Retry-After never shortens a later step, and the schedule still ends', () => {
+    const early = retrySchedule([0, 300_000, 300_001]);
+    expect(decideOutcome({ httpStatus: 503, retryAfterMs: 10_000 }, 2, early)).toEqual({ status: 'pending', retryInMs: 300_001 });
+    expect(decideOutcome({ httpStatus: 503, retryAfterMs: 400_000 }, 2, early)).toEqual({ status: 'pending', retryInMs: 400_000 });
+    expect(decideOutcome({ httpStatus: 503, retryAfterMs: 10_000 }, 3, early)).toEqual({ status: 'failed' });
+  });
+
+  it('the standard schedule: only the 5 s and 5 min steps come forward', () => {
+    const steps = [1, 2, 3].map((attempt) => decideOutcome({ httpStatus: 503, retryAfterMs: 10_000 }, attempt, standard, () => 0.5));
+    expect(steps).toEqual([
+      { status: 'pending', retryInMs: 10_000 },
+      { status: 'pending', retryInMs: 10_000 },
+      { status: 'pending', retryInMs: 1_800_000 },
+    ]);
   });
 
   it('fails once the schedule is exhausted, whatever the answer', () => {

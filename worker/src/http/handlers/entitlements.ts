@@ -6,9 +6,10 @@ import { normaliseSiteUrl } from '../../support/site-url';
 import { parseEntitlementPatch } from '../../license/inputs';
 import { entitlementToJson } from '../../license/serialise';
 import { siteSummary } from '../../license/site-summary';
+import { SiteOutbox } from '../../license/outbox-site';
 
 /** The Bearer routes of /svc-license/v1/entitlement: the client's session check and the admin switch. */
-export function entitlementRouteHandlers(services: Pick<Services, 'entitlements' | 'gate' | 'ai' | 'customers'>) {
+export function entitlementRouteHandlers(services: Pick<Services, 'entitlements' | 'gate' | 'ai' | 'customers' | 'database'>) {
   return {
     /** The caller's own site; an admin key may name another with `?site_url=`. */
     async read(request: Request, response: Response) {
@@ -23,10 +24,12 @@ export function entitlementRouteHandlers(services: Pick<Services, 'entitlements'
         siteUrl = asked;
       }
       response.setHeader('Cache-Control', 'no-store');
+      // Read first: the summary is at least as new as the site's newest queued message (docs/api-notes.md "Session check").
+      const sequence = await new SiteOutbox(services.database).latestSequence(siteUrl);
       const summary = siteSummary(siteUrl, await services.entitlements.listForSite(siteUrl));
       // The site's AI allowance, credits and alerts (docs/api-notes.md "AI allowance and credits").
       const customerId = await services.customers.customerOf(siteUrl);
-      response.json({ ...summary, ai: await services.ai.status.block(siteUrl, customerId) });
+      response.json({ ...summary, sequence, ai: await services.ai.status.block(siteUrl, customerId) });
     },
 
     /** Admin keys: `{ site_url, package_id?, status?, expires_at?, reason }`; ambiguous → 409. */

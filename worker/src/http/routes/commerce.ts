@@ -1,6 +1,7 @@
 import type { Services } from '../../services';
 import { commerceHandlers } from '../handlers/commerce';
 import { entitlementRouteHandlers } from '../handlers/entitlements';
+import { redeliverHandler } from '../handlers/redeliver';
 import { webhookHandler } from '../handlers/woo-webhook';
 import { NAMESPACES } from './namespaces';
 import type { RouteRow } from './route';
@@ -54,6 +55,14 @@ export const LICENSE_ROUTES: RouteRow[] = [
     area: 'license',
     adminScope: true,
     handler: (w) => w.once(entitlementRouteHandlers).update,
+  },
+  {
+    id: 'license.redeliver',
+    method: 'POST',
+    path: `${license}/redeliver`,
+    auth: 'bearer',
+    area: 'license',
+    handler: (w) => w.once(redeliverHandler),
   },
   {
     id: 'license.webhook.woo-order-paid',

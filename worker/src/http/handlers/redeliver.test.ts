@@ -1,0 +1,54 @@
+import type { Request, Response } from 'express';
+import type { Services } from '../../services';
+import { ApiError } from '../../support/api-error';
+import { REDELIVER_INTERVAL_MS, redeliverWithClock } from './redeliver';
+
+/** A database whose outbox holds `pending` messages per site; records each UPDATE's site. */
+function fakeServices(pending: Record<string, number>) {
+  const updated: string[] = [];
+  let notified = 0;
+  const database = {
+    table: (name: string) => `wp_svc_${name}`,
+    pool: {
+      execute: async (sql: string, [site]: [string]) => {
+        if (sql.startsWith('UPDATE')) updated.push(site);
+        return [[{ pending: pending[site] ?? 0 }]];
+      },
+    },
+  };
+  const services = { database, outbox: { notifyCommitted: () => (notified += 1) } } as unknown as Pick<Services, 'database' | 'outbox'>;
+  return { services, updated, notified: () => notified };
+}
+
+function call(handler: ReturnType<typeof redeliverWithClock>, siteUrl: string) {
+  let body: unknown;
+  const response = { locals: { apiKey: { siteUrl } }, setHeader: () => undefined, json: (value: unknown) => (body = value) };
+  return handler({} as Request, response as unknown as Response).then(() => body);
+}
+
+describe('POST /svc-license/v1/redeliver', () => {
+  it("makes the caller's own site's messages due and says how many are pending", async () => {
+    const fake = fakeServices({ 'https://a.example': 2 });
+    const handler = redeliverWithClock(fake.services, () => 1_000_000);
+    expect(await call(handler, 'https://a.example')).toEqual({ due: 2 });
+    expect(fake.updated).toEqual(['https://a.example']);
+    expect(fake.notified()).toBe(1);
+    expect(await call(handler, 'https://b.example')).toEqual({ due: 0 });
+    expect(fake.notified()).toBe(1);
+  });
+
+  it('answers 429 with Retry-After to a site asking again within the interval, and nothing changes', async () => {
+    const fake = fakeServices({ 'https://a.example': 1 });
+    let now = 1_000_000;
+    const handler = redeliverWithClock(fake.services, () => now);
+    await call(handler, 'https://a.example');
+    now += REDELIVER_INTERVAL_MS - 1500;
+    const refused = await call(handler, 'https://a.example').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).status).toBe(429);
+    expect((refused as ApiError).headers['Retry-After']).toBe('2');
+    expect(fake.updated).toHaveLength(1);
+    now += 1500;
+    expect(await call(handler, 'https://a.example')).toEqual({ due: 1 });
+  });
+});

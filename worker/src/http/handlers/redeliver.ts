@@ -1,0 +1,42 @@
+import type { Request, Response } from 'express';
+import { SiteOutbox } from '../../license/outbox-site';
+import type { Services } from '../../services';
+import { ApiError } from '../../support/api-error';
+import { context } from '../server/context';
+
+/** One redelivery per site per this many milliseconds on a worker; sooner is 429 with Retry-After. */
+export const REDELIVER_INTERVAL_MS = 5000;
+/** Sites remembered for the interval; past this the oldest are forgotten. */
+const REMEMBERED_SITES = 10_000;
+
+/**
+ * `POST /svc-license/v1/redeliver` (client key): the caller's own site's queued messages due
+ * now — svc-client asks after its settings are saved or tested, so a delivery refused before
+ * the webhook secret was pasted does not wait for the schedule (docs/api-notes.md,
+ * "Redelivery"). Answers `{ due: n }`, the site's pending messages. Each redelivery is an
+ * attempt on the schedule, so a site may ask once per REDELIVER_INTERVAL_MS (per worker).
+ */
+export function redeliverHandler(services: Pick<Services, 'database' | 'outbox'>) {
+  return redeliverWithClock(services, Date.now);
+}
+
+/** redeliverHandler with its clock given (tests). */
+export function redeliverWithClock(services: Pick<Services, 'database' | 'outbox'>, now: () => number) {
+  const outbox = new SiteOutbox(services.database);
+  const lastAsked = new Map<string, number>();
+  return async (_request: Request, response: Response) => {
+    const siteUrl = context(response).apiKey!.siteUrl;
+    const at = now();
+    const last = lastAsked.get(siteUrl);
+    if (last !== undefined && at - last < REDELIVER_INTERVAL_MS) {
+      throw ApiError.rateLimited(Math.ceil((REDELIVER_INTERVAL_MS - (at - last)) / 1000));
+    }
+    lastAsked.delete(siteUrl);
+    lastAsked.set(siteUrl, at);
+    if (lastAsked.size > REMEMBERED_SITES) lastAsked.delete(lastAsked.keys().next().value!);
+    const due = await outbox.redeliverNow(siteUrl);
+    if (due > 0) services.outbox.notifyCommitted();
+    response.setHeader('Cache-Control', 'no-store');
+    response.json({ due });
+  };
+}
