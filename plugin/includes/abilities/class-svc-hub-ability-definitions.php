@@ -111,20 +111,24 @@ final class Svc_Hub_Ability_Definitions {
 			),
 			'svc-hub/set-entitlement' => array(
 				'label'       => __( 'Set an entitlement', 'svc-hub' ),
-				'description' => __( 'Changes a client site\'s entitlement: its status (active, suspended, revoked…), its expiry, or both, with a reason kept in the history. The site hears of it at once.', 'svc-hub' ),
+				'description' => __( 'Changes a client site\'s entitlement — the one named by entitlement_id, else its only one that is not revoked (package_id narrows it) — its status (active, suspended, revoked…), its expiry, or both, with a reason kept in the history. The site hears of it at once.', 'svc-hub' ),
 				'input'       => self::object(
 					array(
-						'site_url'   => array(
+						'site_url'       => array(
 							'type'   => 'string',
 							'format' => 'uri',
 						),
-						'package_id' => array( 'type' => array( 'string', 'null' ) ),
-						'status'     => array(
+						'entitlement_id' => array(
+							'type'    => 'string',
+							'pattern' => '^ent_[0-9A-Z]{26}$',
+						),
+						'package_id'     => array( 'type' => array( 'string', 'null' ) ),
+						'status'         => array(
 							'type' => 'string',
 							'enum' => array( 'active', 'suspended', 'expired', 'revoked', 'inactive' ),
 						),
-						'expires_at' => array( 'type' => array( 'string', 'null' ) ),
-						'reason'     => array(
+						'expires_at'     => array( 'type' => array( 'string', 'null' ) ),
+						'reason'         => array(
 							'type'      => 'string',
 							'minLength' => 1,
 							'maxLength' => 500,

@@ -102,6 +102,7 @@ final class Svc_Hub_Woocommerce_Bridge {
 	public function register_woocommerce_hooks(): void {
 		add_action( 'woocommerce_order_status_changed', array( $this, 'on_status_changed' ), 10, 4 );
 		add_action( 'woocommerce_payment_complete', array( $this, 'on_payment_complete' ), 10, 2 );
+		add_action( 'woocommerce_order_partially_refunded', array( $this, 'on_partially_refunded' ), 10, 2 );
 		$this->subscriptions->register_hooks();
 		( new Svc_Hub_Woocommerce_Ai_Overage( $this->client ) )->register_hooks();
 		add_action( 'init', array( $this, 'ensure_scheduled' ) );
@@ -135,6 +136,17 @@ final class Svc_Hub_Woocommerce_Bridge {
 	 */
 	public function on_payment_complete( $order_id, $transaction_id = '' ): void {
 		$this->handle( wc_get_order( $order_id ), 'woocommerce_payment_complete' );
+	}
+
+	/**
+	 * `woocommerce_order_partially_refunded` action: the status stays, so no status change
+	 * carries the refund; the order's facts go with it in `refunds[]` (docs/commerce.md "Coverage").
+	 *
+	 * @param int $order_id  Order id.
+	 * @param int $refund_id The refund's id.
+	 */
+	public function on_partially_refunded( $order_id, $refund_id = 0 ): void {
+		$this->handle( wc_get_order( $order_id ), 'woocommerce_order_partially_refunded', ':refund-' . (int) $refund_id );
 	}
 
 	/**
@@ -197,8 +209,9 @@ final class Svc_Hub_Woocommerce_Bridge {
 	 *
 	 * @param WC_Order|false|null $order The order.
 	 * @param string              $event Hook that fired.
+	 * @param string              $once  What makes this event one of its own in the request (a refund's id).
 	 */
-	private function handle( $order, string $event ): void {
+	private function handle( $order, string $event, string $once = '' ): void {
 		if ( ! is_object( $order ) || null === Svc_Hub_Woocommerce_Order_Facts::hub_order_id_of( $order ) ) {
 			return;
 		}
@@ -208,7 +221,7 @@ final class Svc_Hub_Woocommerce_Bridge {
 		}
 		$order_id = (int) $order->get_id();
 		$status   = (string) $order->get_status();
-		$key      = $order_id . ':' . $status;
+		$key      = $order_id . ':' . $status . $once;
 		if ( ! in_array( $status, self::STATUSES, true ) || isset( $this->handled[ $key ] ) ) {
 			return;
 		}

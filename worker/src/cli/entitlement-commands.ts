@@ -32,8 +32,14 @@ export async function entitlementCommand(
       return;
     }
     case 'set': {
-      const flags = takeFlags(parsed, ['site', 'package', 'status', 'reason'], ['site', 'status', 'reason']);
-      const change = parseStatusChange({ site_url: flags.site, package_id: flags.package, status: flags.status, reason: flags.reason });
+      const flags = takeFlags(parsed, ['site', 'entitlement-id', 'package', 'status', 'reason'], ['site', 'status', 'reason']);
+      const change = parseStatusChange({
+        site_url: flags.site,
+        entitlement_id: flags['entitlement-id'],
+        package_id: flags.package,
+        status: flags.status,
+        reason: flags.reason,
+      });
       const result = await services.entitlements.setStatus({ ...change, actor: ACTOR });
       print(`${result.entitlement.id} is ${result.entitlement.status}${result.changed ? '' : ' (unchanged)'}.`);
       return;

@@ -28,7 +28,7 @@ const USAGE = `svc-hub operator CLI — svc-hub-worker <command> (on a server); 
   key rate-limit KEY_ID REQUESTS_PER_MINUTE
   key concurrency KEY_ID CALLS_AT_ONCE
   entitlement grant --site URL --features a,b [--expires DATE] [--reason R]
-  entitlement set --site URL [--package P] --status S --reason R
+  entitlement set --site URL [--entitlement-id ID | --package P] --status S --reason R
   entitlement list --site URL
   provider set NAME --api-key K [--base-url U] [--enabled on|off]
   provider list

@@ -4,10 +4,12 @@ import type { AllowanceBook, CreditBook } from '../license/ai-accounts';
 import type { EntitlementStore } from '../license/entitlements';
 import type { CustomerDirectory } from '../license/customers/customer-directory';
 import type { EntitlementGate } from '../license/gate';
+import { CoverageTerms } from '../license/coverage-terms';
 import { SubscriptionTerms } from '../license/subscription-terms';
 import type { Logger } from '../support/logger';
 import { AiPurchases } from './ai-purchases';
 import { Checkout } from './checkout';
+import { OrderCoverage } from './coverage';
 import { OrderStore } from './orders';
 import { PackageStore } from './packages';
 import { PaymentEvents } from './payment-events';
@@ -66,7 +68,8 @@ export function createCommerceServices(
     gate,
     config.renewalGraceDays,
   );
-  const payments = new PaymentEvents(orders, packages, entitlements, gate, subscriptions, customers, ai);
+  const coverage = new OrderCoverage(database, new CoverageTerms(entitlements));
+  const payments = new PaymentEvents(orders, packages, entitlements, gate, subscriptions, customers, ai, coverage);
   const webhooks = createWebhookServices(config, database);
   return {
     packages,

@@ -12,6 +12,14 @@ describe('order states', () => {
     expect(canTransition('cancelled', 'failed')).toBe(false);
   });
 
+  it('lets the store cancel a paid order and reinstate it; a refund stays final', () => {
+    expect(canTransition('paid', 'cancelled')).toBe(true);
+    expect(canTransition('cancelled', 'paid')).toBe(true);
+    expect(canTransition('refunded', 'cancelled')).toBe(false);
+    expect(canTransition('cancelled', 'refunded')).toBe(false);
+    expect(orderStatusFromWoo('wc-cancelled', new Date())).toBe('cancelled');
+  });
+
   it('maps WooCommerce statuses, paid only with date_paid', () => {
     const paidAt = new Date('2026-11-20T10:00:00Z');
     expect(orderStatusFromWoo('processing', paidAt)).toBe('paid');

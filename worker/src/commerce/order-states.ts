@@ -8,7 +8,8 @@ const TRANSITIONS: Record<OrderStatus, OrderStatus[]> = {
   failed: ['paid'],
   cancelled: ['paid'],
   expired: ['paid'],
-  paid: ['refunded'],
+  // Cancelled in the store: its coverage ends as with a refund; the store may reinstate it (cancelled → paid).
+  paid: ['refunded', 'cancelled'],
   refunded: [],
 };
 

@@ -29,6 +29,8 @@ export interface OrderHistoryEntry {
   /** checkout | webhook | woocommerce | expiry | admin */
   source: string;
   detail: string;
+  /** A WooCommerce refund this row records: its id and amount (migration 024). */
+  refund: { id: number; amount: string } | null;
 }
 
 export interface OrderQuery {
@@ -135,10 +137,11 @@ export class OrderStore {
 
   async history(id: string): Promise<OrderHistoryEntry[]> {
     const [rows] = await this.database.pool.execute<RowDataPacket[]>(
-      `SELECT status, source, detail, created_at FROM ${this.database.table('order_history')} WHERE order_id = ? ORDER BY id`,
+      `SELECT status, source, detail, refund_id, amount, created_at FROM ${this.database.table('order_history')} WHERE order_id = ? ORDER BY id`,
       [id],
     );
-    return rows.map((row) => ({ status: row.status, at: row.created_at, source: row.source, detail: row.detail }));
+    const refund = (row: RowDataPacket) => (row.refund_id === null ? null : { id: Number(row.refund_id), amount: String(row.amount) });
+    return rows.map((row) => ({ status: row.status, at: row.created_at, source: row.source, detail: row.detail, refund: refund(row) }));
   }
 
   /** Newest first, filtered by site and/or status. */

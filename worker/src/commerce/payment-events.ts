@@ -4,6 +4,7 @@ import type { EntitlementStore } from '../license/entitlements';
 import type { EntitlementGate } from '../license/gate';
 import { normaliseSiteUrl } from '../support/site-url';
 import type { AiPurchases } from './ai-purchases';
+import type { OrderCoverage } from './coverage';
 import { decimalToMicros } from './money';
 import { canTransition, orderStatusFromWoo } from './order-states';
 import { ORDER_ID_PATTERN, type OrderRecord, type OrderStore } from './orders';
@@ -31,6 +32,7 @@ export class PaymentEvents {
     private readonly subscriptions: SubscriptionEvents,
     private readonly customers: Pick<CustomerDirectory, 'learnFromOrder' | 'changed'>,
     private readonly ai: AiPurchases,
+    private readonly coverage: OrderCoverage,
   ) {}
 
   /**
@@ -120,8 +122,12 @@ export class PaymentEvents {
       };
     }
     const actor = facts.store !== null ? `woocommerce:${facts.store}` : 'woocommerce:this-site';
-    // A credit package's refunds take back their share of the credits, once each, whatever the order's status does.
-    if (order.wooOrderId !== null) await this.ai.refunds(connection, facts, order, pkg, actor);
+    if (order.wooOrderId !== null) {
+      // Each refund is a history row with its amount, once (a partial one leaves the licence as it is).
+      await this.coverage.refunds(connection, facts, order, source);
+      // A credit package's refunds take back their share of the credits, once each, whatever the order's status does.
+      await this.ai.refunds(connection, facts, order, pkg, actor);
+    }
     const target = orderStatusFromWoo(facts.status, facts.datePaid);
     const noChange = async (reason: string): Promise<PaymentResult> => {
       await this.orders.noteEvent(connection, order.id, facts.dateModified);
@@ -134,8 +140,11 @@ export class PaymentEvents {
 
     const detail = `WooCommerce order ${facts.wooOrderId} ${facts.status}`;
     await this.orders.transition(connection, order, target, { source, detail, wooOrderId: facts.wooOrderId, eventAt: facts.dateModified });
-    if (target === 'paid') {
-      await this.entitlements.applyPurchase(connection, {
+    if (target === 'paid' && (await this.coverage.wasPaid(connection, order.id))) {
+      // A paid order the store cancelled, reinstated: its period is back (docs/commerce.md "Coverage").
+      await this.coverage.restored(connection, order, { reason: `order ${order.id} reinstated in store (${detail})`, actor });
+    } else if (target === 'paid') {
+      const purchase = await this.entitlements.applyPurchase(connection, {
         siteUrl: order.siteUrl,
         packageId: pkg.packageId,
         features: pkg.features,
@@ -143,17 +152,15 @@ export class PaymentEvents {
         reason: `order ${order.id} paid (${detail})`,
         actor,
       });
+      await this.coverage.paid(connection, order, pkg.durationDays, purchase.entitlement);
       // Whoever paid owns the site from now on, unless an admin said otherwise (license/customers/).
       if (facts.buyer) await this.customers.learnFromOrder(connection, order.siteUrl, { store: facts.store, ...facts.buyer });
       // A credit package credits the site, or the customer just learned (docs/commerce.md "AI allowances and credits").
       await this.ai.paid(connection, order, pkg, actor);
-    } else if (target === 'refunded') {
-      await this.entitlements.revokePurchase(connection, {
-        siteUrl: order.siteUrl,
-        packageId: pkg.packageId,
-        reason: `order ${order.id} refunded (${detail})`,
-        actor,
-      });
+    } else if (target === 'refunded' || (target === 'cancelled' && order.status === 'paid')) {
+      // Its period leaves the coverage; revoked only when nothing paid covers now (docs/architecture.md §5).
+      const why = target === 'refunded' ? 'refunded' : 'cancelled in store';
+      await this.coverage.removed(connection, order, { reason: `order ${order.id} ${why} (${detail})`, actor });
     }
     return { ...base, outcome: 'applied', reason: `order ${order.status} → ${target}`, siteUrl: order.siteUrl };
   }

@@ -40,9 +40,15 @@ export function orderToJson(record: OrderRecord) {
   };
 }
 
-export function historyToJson(entry: OrderHistoryEntry) {
-  return { status: entry.status, at: entry.at.toISOString(), source: entry.source, detail: entry.detail };
+/** A history row; a WooCommerce refund's row adds `refund: { id, amount: Money }` (the order's currency). */
+export function historyToJson(entry: OrderHistoryEntry, currency: string) {
+  const json = { status: entry.status, at: entry.at.toISOString(), source: entry.source, detail: entry.detail };
+  if (!entry.refund) return json;
+  return { ...json, refund: { id: entry.refund.id, amount: { amount: moneyAmount(entry.refund.amount), currency } } };
 }
+
+/** A stored DECIMAL as money is written (docs/api-notes.md "Money and counts"): two places, more only when they are not zeros. */
+const moneyAmount = (stored: string) => stored.replace(/^(-?\d+\.\d\d\d*?)0+$/, '$1');
 
 /** The WooCommerce subscription an order is linked to (docs/commerce.md, "Subscriptions"). */
 export function subscriptionToJson(record: SubscriptionRecord) {

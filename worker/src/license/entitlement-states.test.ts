@@ -1,4 +1,4 @@
-import { canTransition } from './entitlement-states';
+import { canTransition, TERMINAL_STATUSES } from './entitlement-states';
 
 describe('entitlement transitions', () => {
   it.each([
@@ -19,5 +19,9 @@ describe('entitlement transitions', () => {
     ['active', 'active'],
   ] as const)('refuses %s → %s', (from, to) => {
     expect(canTransition(from, to)).toBe(false);
+  });
+
+  it('counts only revoked as terminal: an expired entitlement may still be renewed', () => {
+    expect(TERMINAL_STATUSES).toEqual(['revoked']);
   });
 });

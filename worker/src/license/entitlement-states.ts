@@ -12,6 +12,9 @@ const TRANSITIONS: Record<EntitlementStatus, EntitlementStatus[]> = {
   revoked: [],
 };
 
+/** Statuses nothing leaves: such a row never matches an update by site and package (an id still names it). */
+export const TERMINAL_STATUSES = ENTITLEMENT_STATUSES.filter((status) => TRANSITIONS[status].length === 0);
+
 export function isEntitlementStatus(value: unknown): value is EntitlementStatus {
   return typeof value === 'string' && (ENTITLEMENT_STATUSES as readonly string[]).includes(value);
 }

@@ -6,7 +6,7 @@ import { ApiError } from '../support/api-error';
 import { prefixedId } from '../support/ids';
 import type { EntitlementObserver } from './ai-accounts';
 import type { EntitlementChange, EntitlementRecord } from './entitlement-record';
-import { canTransition, type EntitlementStatus } from './entitlement-states';
+import { canTransition, TERMINAL_STATUSES, type EntitlementStatus } from './entitlement-states';
 import type { OutboxWriter } from './outbox-writer';
 import { siteSummary } from './site-summary';
 
@@ -20,6 +20,8 @@ export interface ManualGrant {
 
 export interface StatusChange {
   siteUrl: string;
+  /** The entitlement itself (of this site); with it, packageId is not consulted. */
+  entitlementId?: string;
   /** undefined: whichever single entitlement the site has; null: its manual grant. */
   packageId?: string | null;
   /** undefined: keep the status (e.g. only the expiry changes). */
@@ -42,6 +44,8 @@ export interface Purchase {
 }
 
 const DAY_MS = 86_400_000;
+/** The terminal statuses as SQL literals (constants, never input). */
+const TERMINAL_SQL = TERMINAL_STATUSES.map((status) => `'${status}'`).join(', ');
 
 function toRecord(row: RowDataPacket): EntitlementRecord {
   return {
@@ -156,36 +160,17 @@ export class EntitlementStore {
     return { entitlement: (await this.findById(existing.id, connection))!, changed: true };
   }
 
-  /** A refund inside the caller's transaction: the package's entitlement for the site is revoked. */
-  async revokePurchase(
-    connection: PoolConnection,
-    revocation: { siteUrl: string; packageId: string; reason: string; actor: string },
-  ): Promise<EntitlementChange | null> {
-    await this.lockSite(connection, revocation.siteUrl);
-    const [rows] = await connection.execute<RowDataPacket[]>(
-      `SELECT * FROM ${this.database.table('entitlements')} WHERE site_url = ? AND package_id = ? FOR UPDATE`,
-      [revocation.siteUrl, revocation.packageId],
-    );
-    if (!rows[0]) return null;
-    const existing = toRecord(rows[0]);
-    if (existing.status === 'revoked') return { entitlement: existing, changed: false };
-    await connection.execute(
-      `UPDATE ${this.database.table('entitlements')} SET status = 'revoked', updated_at = UTC_TIMESTAMP(3) WHERE id = ?`,
-      [existing.id],
-    );
-    await this.recordHistory(connection, revocation.siteUrl, existing.id, existing.status, 'revoked', revocation.reason, revocation.actor);
-    return { entitlement: (await this.findById(existing.id, connection))!, changed: true };
-  }
-
   /**
    * Changes a site's package entitlement inside the caller's transaction as `decide` says,
    * given the locked row (null from `decide`: nothing). A status the entitlement may not move
-   * to is left as it is (a revoked one stays revoked). Null when the site has none.
+   * to is left as it is (a revoked one stays revoked) — except `reopen`: a payment restored
+   * makes it active again, as applyPurchase does. Null when the site has none.
    */
   async changePackageEntitlement(
     connection: PoolConnection,
     target: { siteUrl: string; packageId: string },
     decide: (current: EntitlementRecord) => { status?: EntitlementStatus; expiresAt?: Date | null; reason: string; actor: string } | null,
+    options: { reopen?: boolean } = {},
   ): Promise<EntitlementChange | null> {
     await this.lockSite(connection, target.siteUrl);
     const [rows] = await connection.execute<RowDataPacket[]>(
@@ -195,7 +180,8 @@ export class EntitlementStore {
     if (!rows[0]) return null;
     const existing = toRecord(rows[0]);
     const change = decide(existing);
-    const status = change?.status !== undefined && canTransition(existing.status, change.status) ? change.status : existing.status;
+    const allowed = (to: EntitlementStatus) => canTransition(existing.status, to) || (options.reopen === true && to === 'active');
+    const status = change?.status !== undefined && allowed(change.status) ? change.status : existing.status;
     const expiresAt = change?.expiresAt === undefined ? existing.expiresAt : change.expiresAt;
     if (!change || (status === existing.status && sameTime(expiresAt, existing.expiresAt)))
       return { entitlement: existing, changed: false };
@@ -283,12 +269,24 @@ export class EntitlementStore {
     return rows;
   }
 
+  /**
+   * The one entitlement a change addresses: by id (of this site), else the site's rows that are
+   * not terminal (revoked never matches), narrowed by package; 404 when none, 409 when several.
+   */
   private async lockTarget(connection: PoolConnection, change: StatusChange): Promise<EntitlementRecord> {
     const table = this.database.table('entitlements');
+    if (change.entitlementId !== undefined) {
+      const [rows] = await connection.execute<RowDataPacket[]>(`SELECT * FROM ${table} WHERE id = ? AND site_url = ? FOR UPDATE`, [
+        change.entitlementId,
+        change.siteUrl,
+      ]);
+      if (!rows[0]) throw ApiError.notFound(`${change.siteUrl} has no entitlement ${change.entitlementId}.`);
+      return toRecord(rows[0]);
+    }
     const byPackage = change.packageId === undefined ? '' : change.packageId === null ? 'AND package_id IS NULL' : 'AND package_id = ?';
     const parameters = change.packageId ? [change.siteUrl, change.packageId] : [change.siteUrl];
     const [rows] = await connection.execute<RowDataPacket[]>(
-      `SELECT * FROM ${table} WHERE site_url = ? ${byPackage} ORDER BY created_at, id FOR UPDATE`,
+      `SELECT * FROM ${table} WHERE site_url = ? AND status NOT IN (${TERMINAL_SQL}) ${byPackage} ORDER BY created_at, id FOR UPDATE`,
       parameters,
     );
     if (rows.length === 0)
@@ -296,7 +294,7 @@ export class EntitlementStore {
     if (rows.length > 1) {
       throw ApiError.conflict(
         'svc_ambiguous_entitlement',
-        `${change.siteUrl} has ${rows.length} entitlements; name the package (package_id) to choose one.`,
+        `${change.siteUrl} has ${rows.length} entitlements that can change; name one (entitlement_id, or package_id).`,
       );
     }
     return toRecord(rows[0]!);

@@ -1,4 +1,4 @@
-import { parseGrant, parseKeyUpdate, parseNewKey, parseStatusChange } from './inputs';
+import { parseEntitlementPatch, parseGrant, parseKeyUpdate, parseNewKey, parseStatusChange } from './inputs';
 
 describe('license inputs', () => {
   it('normalises a new key and applies defaults', () => {
@@ -57,5 +57,21 @@ describe('license inputs', () => {
       expect.objectContaining({ data: { params: { status: expect.any(String), reason: 'is required' } } }),
     );
     expect(parseStatusChange({ site_url: 'https://a.example', status: 'suspended', reason: 'chargeback' }).status).toBe('suspended');
+  });
+
+  it('takes an entitlement_id to address one entitlement, and refuses anything but an ent_ id', () => {
+    const id = 'ent_01JZ0000000000000000000000';
+    expect(parseEntitlementPatch({ site_url: 'https://a.example', entitlement_id: id, status: 'revoked', reason: 'x' }).entitlementId).toBe(
+      id,
+    );
+    expect(parseStatusChange({ site_url: 'https://a.example', status: 'active', reason: 'x' }).entitlementId).toBeUndefined();
+    for (const bad of ['ent_short', 42, null, 'ord_01JZ0000000000000000000000', `${id} `]) {
+      expect(() => parseEntitlementPatch({ site_url: 'https://a.example', entitlement_id: bad, status: 'revoked', reason: 'x' })).toThrow(
+        expect.objectContaining({ data: { params: { entitlement_id: expect.any(String) } } }),
+      );
+      expect(() => parseStatusChange({ site_url: 'https://a.example', entitlement_id: bad, status: 'revoked', reason: 'x' })).toThrow(
+        expect.objectContaining({ data: { params: { entitlement_id: expect.any(String) } } }),
+      );
+    }
   });
 });

@@ -6,6 +6,16 @@ import { parseWebhookEndpoint } from './propagation-endpoint';
 
 /** A package id as commerce makes them (lower case): compared byte for byte, never case-folded. */
 const PACKAGE_SLUG = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+/** An entitlement id: `ent_` and a ULID. */
+export const ENTITLEMENT_ID_PATTERN = /^ent_[0-9A-Z]{26}$/;
+
+/** `entitlement_id` (optional): one entitlement of the site, addressed directly (docs/architecture.md §5). */
+function entitlementId(raw: Raw, problems: Problems): string | undefined {
+  const value = raw.entitlement_id;
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !ENTITLEMENT_ID_PATTERN.test(value)) problems.add('entitlement_id', 'must be an entitlement id (ent_…)');
+  return value as string;
+}
 
 /*
  * Validation shared by the admin routes and the operator CLI: each returns clean input or
@@ -109,6 +119,7 @@ export function parseGrant(raw: Raw): { siteUrl: string; features: string[]; exp
 
 export function parseStatusChange(raw: Raw): {
   siteUrl: string;
+  entitlementId?: string;
   packageId?: string | null;
   status: EntitlementStatus;
   reason: string;
@@ -121,6 +132,7 @@ export function parseStatusChange(raw: Raw): {
   }
   const change = {
     siteUrl: siteUrl(raw, problems),
+    entitlementId: entitlementId(raw, problems),
     packageId: packageId as string | null | undefined,
     status: raw.status as EntitlementStatus,
     reason: text(raw, 'reason', problems, { required: true, max: 500 }),
@@ -130,11 +142,12 @@ export function parseStatusChange(raw: Raw): {
 }
 
 /**
- * PATCH /entitlement: `{ site_url, package_id?, status?, expires_at?, reason }` with at least
- * a status or an expiry (`expires_at: null` removes the expiry).
+ * PATCH /entitlement: `{ site_url, entitlement_id?, package_id?, status?, expires_at?, reason }`
+ * with at least a status or an expiry (`expires_at: null` removes the expiry).
  */
 export function parseEntitlementPatch(raw: Raw): {
   siteUrl: string;
+  entitlementId?: string;
   packageId?: string | null;
   status?: EntitlementStatus;
   expiresAt?: Date | null;
@@ -151,6 +164,7 @@ export function parseEntitlementPatch(raw: Raw): {
   const expiresAt = raw.expires_at === undefined ? undefined : raw.expires_at === null ? null : futureDate(raw, 'expires_at', problems);
   const change = {
     siteUrl: siteUrl(raw, problems),
+    entitlementId: entitlementId(raw, problems),
     packageId: packageId as string | null | undefined,
     status: raw.status as EntitlementStatus | undefined,
     expiresAt,

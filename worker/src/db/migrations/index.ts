@@ -19,6 +19,7 @@ import { budgetRoles } from './019-budget-roles';
 import { costFigures } from './020-cost-figures';
 import { customersTenancy } from './021-customers-tenancy';
 import { aiCommerce } from './022-ai-commerce';
+import { orderCoverage } from './024-order-coverage';
 
 /** Every migration in order. Append only: an applied migration is never edited. */
 export const MIGRATIONS: Migration[] = [
@@ -42,4 +43,5 @@ export const MIGRATIONS: Migration[] = [
   costFigures,
   customersTenancy,
   aiCommerce,
+  orderCoverage,
 ];

@@ -24,7 +24,7 @@ export async function orderDetail(services: OrderDetailServices, orderId: string
     order,
     json: {
       ...orderToJson(order),
-      history: history.map(historyToJson),
+      history: history.map((entry) => historyToJson(entry, order.total.currency)),
       entitlement: entitlement ? entitlementToJson(entitlement) : null,
       subscription: subscription ? subscriptionToJson(subscription) : null,
     },
