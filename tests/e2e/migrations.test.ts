@@ -3,6 +3,7 @@ import type { RowDataPacket } from 'mysql2/promise';
 import { migrate } from '../../worker/src/db/migrate';
 import { MIGRATIONS } from '../../worker/src/db/migrations';
 import { responseItems } from '../../worker/src/db/migrations/018-response-items';
+import { orderCoverage } from '../../worker/src/db/migrations/024-order-coverage';
 import { createDatabase } from '../../worker/src/db/connections';
 import { silentLogger } from '../../worker/src/support/logger';
 import { stack } from '../support/stack';
@@ -27,7 +28,7 @@ describe('migrations', () => {
       expect(rows.map((row) => row.id)).toEqual(MIGRATIONS.map((migration) => migration.id));
       expect(await migrate(first, silentLogger)).toEqual([]);
       const [tables] = await first.pool.query<RowDataPacket[]>('SHOW TABLES LIKE ?', [`${config.prefix}svc_%`]);
-      expect(tables).toHaveLength(40); // migrations + api_keys, entitlements, history + 14 router (015: responses, 016: budgets, windows, reservations; 017: cache policies and entries, provider deployments and cool-downs; 018: response items) + 9 commerce (013: subscriptions) + 5 library tables + nonces + 2 tenancy (021: customers, customer sites) + 1 (020) + 4 AI commerce (022: credit ledger, allowance periods, AI alerts, site AI settings)
+      expect(tables).toHaveLength(41); // migrations + api_keys, entitlements, history + 14 router (015: responses, 016: budgets, windows, reservations; 017: cache policies and entries, provider deployments and cool-downs; 018: response items) + 9 commerce (013: subscriptions) + 5 library tables + nonces + 2 tenancy (021: customers, customer sites) + 1 (020) + 4 AI commerce (022: credit ledger, allowance periods, AI alerts, site AI settings) + 1 (024: order coverage)
       const columns = async (table: string) => {
         const [rows] = await first.pool.query<RowDataPacket[]>(
           'SELECT COLUMN_NAME AS name FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION',
@@ -49,6 +50,17 @@ describe('migrations', () => {
         'store,kind,credit_amount,credit_scope,ai_allowance_amount,ai_allowance_period,overage_mode,overage_cap,markup_percent',
       );
       expect(await columns('credit_ledger')).toContain('asked');
+      // 024: the period each paid order covers; a refund's id and amount on the order history.
+      expect(await columns('order_coverage')).toEqual([
+        'order_id',
+        'site_url',
+        'package_id',
+        'first_paid_at',
+        'covers_from',
+        'covers_until',
+        'updated_at',
+      ]);
+      expect((await columns('order_history')).join(',')).toContain('detail,refund_id,amount,created_at');
       // 022: a site's markup and its AI alert webhook.
       expect((await columns('site_ai_settings')).join(',')).toBe('site_url,markup_percent,alert_url,alert_secret,updated_at');
       // 020: the provider's reported cost and the billed amount beside the hub's cost; where a model price came from; default prices per provider.
@@ -96,6 +108,34 @@ describe('migrations', () => {
       expect(indexed.map((row) => [row.item_id, row.response_id, row.api_key_id, Number(row.same_expiry)])).toEqual(
         ['fc_1', 'fco_1', 'msg_Asked', 'msg_answer'].map((id) => [id, 'resp_old', 'key_old', 1]),
       );
+
+      // 024 gives each order paid before it the period its payment gave it (a lifetime package: for ever), and repeats safely.
+      await first.pool.query(
+        `INSERT INTO ${first.table('packages')} (package_id, name, description, price_amount, currency, features, duration_days, created_at, updated_at)
+         VALUES ('month', 'Month', '', 9, 'EUR', '[]', 30, NOW(3), NOW(3)), ('life', 'Life', '', 9, 'EUR', '[]', NULL, NOW(3), NOW(3))`,
+      );
+      const order = (id: string, pkg: string, status: string, paidAt: string | null) =>
+        first.pool.query(
+          `INSERT INTO ${first.table('orders')} (id, api_key_id, package_id, site_url, status, total_amount, currency, payment_url, paid_at, created_at, updated_at)
+           VALUES (?, 'key_old', ?, 'https://old.example', ?, 9, 'EUR', '', ?, NOW(3), NOW(3))`,
+          [id, pkg, status, paidAt],
+        );
+      await order('ord_paid', 'month', 'paid', '2026-01-01 00:00:00');
+      await order('ord_refunded', 'month', 'refunded', '2026-02-01 00:00:00');
+      await order('ord_life', 'life', 'paid', '2026-03-01 00:00:00');
+      await order('ord_pending', 'month', 'pending', null);
+      for (let round = 0; round < 2; round += 1) {
+        for (const statement of orderCoverage.statements(first.table)) await first.pool.query(statement);
+      }
+      const [covered] = await first.pool.query<RowDataPacket[]>(
+        `SELECT order_id, DATE_FORMAT(covers_from, '%Y-%m-%d') AS since, DATE_FORMAT(covers_until, '%Y-%m-%d') AS until
+           FROM ${first.table('order_coverage')} ORDER BY order_id`,
+      );
+      expect(covered.map((row) => [row.order_id, row.since, row.until])).toEqual([
+        ['ord_life', '2026-03-01', null],
+        ['ord_paid', '2026-01-01', '2026-01-31'],
+        ['ord_refunded', '2026-02-01', '2026-03-03'],
+      ]);
     } finally {
       const [tables] = await first.pool.query<RowDataPacket[]>('SHOW TABLES LIKE ?', [`${config.prefix}svc_%`]);
       for (const table of tables) await first.pool.query(`DROP TABLE \`${Object.values(table)[0]}\``);

@@ -98,7 +98,7 @@ describe('payment events', () => {
     expect(paid).toMatchObject({ outcome: 'applied', orderId: other });
   });
 
-  it('activates on payment, extends on renewal, revokes on refund — each change queued for the site once', async () => {
+  it('activates on payment, extends on renewal, shortens on a refund, revokes when nothing paid covers — each change queued once', async () => {
     const client = createKey();
     const packageId = createPackage(30);
     const first = await checkout(client.key, packageId, client.siteUrl);
@@ -114,19 +114,27 @@ describe('payment events', () => {
     expect(await outboxCount(client.siteUrl)).toBe(1);
 
     const renewal = await checkout(client.key, packageId, client.siteUrl);
-    await services.commerce.payments.applyWooOrder(facts(renewal, 'processing'), 'webhook');
+    await services.commerce.payments.applyWooOrder(facts(renewal, 'processing', { wooOrderId: 7002 }), 'webhook');
     const renewed = await entitlementOf(client.siteUrl, packageId);
     expect(renewed.expiresAt!.getTime() - active.expiresAt!.getTime()).toBe(30 * DAY_MS);
 
+    // The renewal still pays: the refunded order's 30 days leave the coverage (docs/architecture.md §5).
     const refund = await services.commerce.payments.applyWooOrder(facts(first, 'refunded', { wooOrderId: 7001 }), 'webhook');
     expect(refund.outcome).toBe('applied');
-    expect((await entitlementOf(client.siteUrl, packageId)).status).toBe('revoked');
+    const shortened = await entitlementOf(client.siteUrl, packageId);
+    expect(shortened.status).toBe('active');
+    // The renewal now starts at its own payment, moments after the refunded one's.
+    expect(Math.abs(shortened.expiresAt!.getTime() - (renewed.expiresAt!.getTime() - 30 * DAY_MS))).toBeLessThan(60_000);
     expect((await services.commerce.orders.find(first))!.status).toBe('refunded');
     expect(await outboxCount(client.siteUrl)).toBe(3);
 
     const again = await services.commerce.payments.applyWooOrder(facts(first, 'refunded', { wooOrderId: 7001 }), 'webhook');
     expect(again.outcome).toBe('no_change');
     expect(await outboxCount(client.siteUrl)).toBe(3);
+
+    await services.commerce.payments.applyWooOrder(facts(renewal, 'refunded', { wooOrderId: 7002 }), 'webhook');
+    expect((await entitlementOf(client.siteUrl, packageId)).status).toBe('revoked');
+    expect(await outboxCount(client.siteUrl)).toBe(4);
 
     const comeback = await checkout(client.key, packageId, client.siteUrl);
     await services.commerce.payments.applyWooOrder(facts(comeback, 'processing'), 'webhook');

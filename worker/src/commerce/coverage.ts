@@ -45,10 +45,12 @@ export class OrderCoverage {
     const now = new Date();
     const until = durationDays === null ? null : entitlement.expiresAt;
     const from = until === null ? now : new Date(until.getTime() - durationDays! * DAY_MS);
+    // Its place in the chain: the payment, or the start of its period when the purchase started it (the same instant).
+    const firstPaidAt = from < now ? from : now;
     await connection.execute(
       `INSERT IGNORE INTO ${this.database.table('order_coverage')}
         (order_id, site_url, package_id, first_paid_at, covers_from, covers_until, updated_at) VALUES (?, ?, ?, ?, ?, ?, UTC_TIMESTAMP(3))`,
-      [order.id, order.siteUrl, order.packageId, now, from, until],
+      [order.id, order.siteUrl, order.packageId, firstPaidAt, from, until],
     );
   }
 
