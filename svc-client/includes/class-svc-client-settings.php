@@ -10,6 +10,9 @@ defined( 'ABSPATH' ) || exit;
 /**
  * One option, `svc_client_settings`. The API key and the webhook secret are stored sealed
  * (Svc_Client_Secret_Box) and never printed back: the screen shows only whether one is set.
+ * Beside them, `fingerprint`: a keyed hash of hub URL, key and secret (never the values), so a
+ * save that changes any of the three is known and the licence held for the old ones is
+ * forgotten (Svc_Client_Resync).
  */
 final class Svc_Client_Settings {
 
@@ -104,9 +107,53 @@ final class Svc_Client_Settings {
 		$next['grace_hours'] = (int) $grace;
 
 		if ( array() === $problems ) {
+			$changed = self::fingerprint( $next ) !== self::stored_fingerprint();
 			self::store( $next );
+			self::after_save( $changed );
 		}
 		return $problems;
+	}
+
+	/**
+	 * After a save: the licence held for another hub, key or secret is forgotten; the hub is
+	 * asked to deliver what it queued for this site at once (a delivery refused while no secret
+	 * was set need not wait for the hub's schedule).
+	 *
+	 * @param bool $connection_changed Whether hub URL, key or secret changed.
+	 */
+	private static function after_save( bool $connection_changed ): void {
+		if ( $connection_changed ) {
+			Svc_Client_License::forget();
+			Svc_Client_Activity_Log::add( 'resync', 'ok', __( 'The hub URL, key or secret changed: the licence held for the old ones is forgotten.', 'svc-client' ) );
+		}
+		$hub = Svc_Client_Hub_Client::from_settings();
+		if ( $hub->is_configured() ) {
+			$hub->redeliver();
+		}
+	}
+
+	/**
+	 * A keyed hash of hub URL, key and secret: equal for equal values, reveals none of them.
+	 *
+	 * @param array<string, mixed> $settings Settings as get() returns them.
+	 * @return string
+	 */
+	private static function fingerprint( array $settings ): string {
+		$connection = wp_json_encode( array( (string) $settings['hub_url'], (string) $settings['api_key'], (string) $settings['webhook_secret'] ) );
+		return hash_hmac( 'sha256', (string) $connection, wp_salt( 'auth' ) );
+	}
+
+	/**
+	 * The stored fingerprint; for settings saved before it was kept, the current values'.
+	 *
+	 * @return string
+	 */
+	private static function stored_fingerprint(): string {
+		$stored = get_option( self::OPTION, array() );
+		if ( is_array( $stored ) && is_string( $stored['fingerprint'] ?? null ) ) {
+			return $stored['fingerprint'];
+		}
+		return is_array( $stored ) && array() !== $stored ? self::fingerprint( self::get() ) : '';
 	}
 
 	/**
@@ -134,6 +181,7 @@ final class Svc_Client_Settings {
 	 * @param array<string, mixed> $settings Settings as get() returns them.
 	 */
 	private static function store( array $settings ): void {
+		$settings['fingerprint']    = self::fingerprint( $settings );
 		$settings['api_key']        = Svc_Client_Secret_Box::seal( (string) $settings['api_key'] );
 		$settings['webhook_secret'] = Svc_Client_Secret_Box::seal( (string) $settings['webhook_secret'] );
 		update_option( self::OPTION, $settings, false );

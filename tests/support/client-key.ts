@@ -38,8 +38,8 @@ export function createClientKey(site: ClientSite, scope: 'client' | 'admin' = 'c
 
 /**
  * Saves the client's settings as its settings screen does (Svc_Client_Settings::save) — the hub
- * URL (the e2e hub site unless `hubUrl`), the key, its webhook secret, team and campaign — and
- * forgets the licence and seen deliveries a previous key left. Fails on any settings problem.
+ * URL (the e2e hub site unless `hubUrl`), the key, its webhook secret, team and campaign. A new
+ * key makes svc-client itself forget the licence a previous key left. Fails on any settings problem.
  */
 export async function connectClient(site: ClientSite, key: ClientKey, hubUrl = stack().wordpressUrl, graceHours = 72): Promise<void> {
   const input = {
@@ -51,8 +51,7 @@ export async function connectClient(site: ClientSite, key: ClientKey, hubUrl = s
     grace_hours: String(graceHours),
   };
   const problems = await site.php<Record<string, string> | unknown[]>(
-    `delete_option( Svc_Client_License::OPTION ); delete_option( Svc_Client_Receiver::SEEN_OPTION ); Svc_Client_License::announce_changes();
-     return Svc_Client_Settings::save( json_decode( ${phpString(JSON.stringify(input))}, true ) );`,
+    `return Svc_Client_Settings::save( json_decode( ${phpString(JSON.stringify(input))}, true ) );`,
   );
   if (!Array.isArray(problems) || problems.length > 0) throw new Error(`the client's settings were refused: ${JSON.stringify(problems)}`);
 }

@@ -172,6 +172,7 @@ final class Svc_Client_Admin_View {
 			'svc_client_test'         => __( 'Test connection', 'svc-client' ),
 			'svc_client_check'        => __( 'Check licence now', 'svc-client' ),
 			'svc_client_library_sync' => __( 'Sync image library now', 'svc-client' ),
+			Svc_Client_Resync::ACTION => __( 'Re-sync now', 'svc-client' ),
 		);
 		foreach ( $buttons as $action => $label ) {
 			echo '<form method="post" action="' . esc_url( admin_url( 'admin-post.php' ) ) . '" style="display:inline-block;margin-right:8px">';

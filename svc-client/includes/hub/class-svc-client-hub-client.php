@@ -54,14 +54,14 @@ final class Svc_Client_Hub_Client {
 	/**
 	 * One call to `{hub}/wp-json/{route}`.
 	 *
-	 * @param string                    $method  GET or POST.
-	 * @param string                    $route   e.g. `svc-license/v1/entitlement`.
-	 * @param array<string, mixed>|null $json    Body to send as JSON.
-	 * @param array<string, string>     $headers Extra headers.
-	 * @param int                       $timeout Seconds.
+	 * @param string                           $method  GET or POST.
+	 * @param string                           $route   e.g. `svc-license/v1/entitlement`.
+	 * @param array<string, mixed>|object|null $json    Body to send as JSON (an object for `{}`).
+	 * @param array<string, string>            $headers Extra headers.
+	 * @param int                              $timeout Seconds.
 	 * @return array{status: int, body: string, headers: array<string, string>, error: string}
 	 */
-	public function request( string $method, string $route, ?array $json = null, array $headers = array(), int $timeout = self::TIMEOUT ): array {
+	public function request( string $method, string $route, array|object|null $json = null, array $headers = array(), int $timeout = self::TIMEOUT ): array {
 		$headers['Accept']        = 'application/json';
 		$headers['Authorization'] = 'Bearer ' . $this->api_key;
 		$arguments                = array(
@@ -88,12 +88,36 @@ final class Svc_Client_Hub_Client {
 		foreach ( wp_remote_retrieve_headers( $response ) as $name => $value ) {
 			$answer_headers[ strtolower( (string) $name ) ] = is_array( $value ) ? implode( ', ', $value ) : (string) $value;
 		}
+		$status = (int) wp_remote_retrieve_response_code( $response );
+		if ( $status > 0 && $status < 500 ) {
+			Svc_Client_Session_Check::recover_soon();
+		}
 		return array(
-			'status'  => (int) wp_remote_retrieve_response_code( $response ),
+			'status'  => $status,
 			'body'    => (string) wp_remote_retrieve_body( $response ),
 			'headers' => $answer_headers,
 			'error'   => '',
 		);
+	}
+
+	/**
+	 * Asks the hub to deliver this site's queued licence messages now (`POST
+	 * /svc-license/v1/redeliver`): after the settings are saved or tested, so a delivery this
+	 * site refused before its webhook secret was set does not wait for the hub's schedule.
+	 * Logged; returns the answer.
+	 *
+	 * @return array{status: int, body: string, headers: array<string, string>, error: string}
+	 */
+	public function redeliver(): array {
+		$answer = $this->request( 'POST', 'svc-license/v1/redeliver', new stdClass() );
+		$body   = json_decode( $answer['body'], true );
+		if ( 200 === $answer['status'] && is_array( $body ) && is_int( $body['due'] ?? null ) ) {
+			/* translators: %d: how many messages the hub has queued for this site. */
+			Svc_Client_Activity_Log::add( 'redeliver', 'ok', sprintf( __( 'The hub sends its %d queued message(s) now.', 'svc-client' ), $body['due'] ) );
+		} else {
+			Svc_Client_Activity_Log::add( 'redeliver', 'failed', self::describe( $answer ) );
+		}
+		return $answer;
 	}
 
 	/**

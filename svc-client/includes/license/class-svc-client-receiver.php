@@ -11,6 +11,9 @@ defined( 'ABSPATH' ) || exit;
  * Receives `entitlement.updated` summaries and `ai.threshold` alerts (docs/propagation.md of the
  * hub):
  *
+ * 0. no webhook secret set yet (the site is being connected) → 503 with `Retry-After: 10`: the
+ *    hub tries again soon instead of on its schedule, and saving the settings asks it to
+ *    deliver at once (docs/propagation.md of the hub);
  * 1. verified first (Standard Webhooks; anything wrong → 401, nothing stored);
  * 2. its order is the `sequence` inside the signed body (Svc_Client_Sequence; the unsigned
  *    `svc-sequence` header is never read): none → 400; more than ten million past the one
@@ -39,6 +42,12 @@ final class Svc_Client_Receiver {
 
 	public const SEEN_OPTION = 'svc_client_seen_webhooks';
 
+	/** Seconds the hub is asked to wait while no secret is set (short: the admin is pasting it). */
+	public const NOT_READY_RETRY_AFTER = 10;
+
+	/** Seconds the hub is asked to wait while another request changes the licence. */
+	private const BUSY_RETRY_AFTER = 2;
+
 	/**
 	 * Registers the route.
 	 */
@@ -65,7 +74,11 @@ final class Svc_Client_Receiver {
 		if ( strlen( $body ) > self::MAX_BODY ) {
 			return self::refuse_unverified( 413, 'svc_client_too_large', __( 'The message is larger than a summary can be.', 'svc-client' ), 'body too large' );
 		}
-		$verifier = new Svc_Client_Webhook_Verifier( Svc_Client_Settings::get()['webhook_secret'] );
+		$secret = Svc_Client_Settings::get()['webhook_secret'];
+		if ( '' === $secret ) {
+			return self::try_later( self::NOT_READY_RETRY_AFTER, 'svc_client_not_configured', __( 'This site has no webhook secret yet; try again shortly.', 'svc-client' ) );
+		}
+		$verifier = new Svc_Client_Webhook_Verifier( $secret );
 		$id       = (string) $request->get_header( 'webhook-id' );
 		$problem  = $verifier->problem( $id, (string) $request->get_header( 'webhook-timestamp' ), (string) $request->get_header( 'webhook-signature' ), $body, time() );
 		if ( '' !== $problem ) {
@@ -98,10 +111,16 @@ final class Svc_Client_Receiver {
 			return new WP_REST_Response( array( 'received' => true, 'applied' => false, 'reason' => 'duplicate' ), 200 );
 		}
 		self::remember( $id );
+		Svc_Client_Session_Check::recover_soon();
 		if ( null !== $alert ) {
 			return self::record_alert( $id, $alert, $sequence );
 		}
-		if ( ! Svc_Client_License::apply( $data, $sequence, 'webhook' ) ) {
+		$verdict = Svc_Client_License::apply( $data, $sequence, 'webhook' );
+		if ( 'busy' === $verdict ) {
+			self::forget( $id );
+			return self::try_later( self::BUSY_RETRY_AFTER, 'svc_client_busy', __( 'The licence is being changed by another request; try again.', 'svc-client' ) );
+		}
+		if ( 'stale' === $verdict ) {
 			Svc_Client_Activity_Log::add( 'delivery', 'ignored', sprintf( '%s: sequence %d is not newer than the one held', $id, $sequence ) );
 			return new WP_REST_Response( array( 'received' => true, 'applied' => false, 'reason' => 'stale' ), 200 );
 		}
@@ -154,6 +173,38 @@ final class Svc_Client_Receiver {
 	private static function refuse_unverified( int $status, string $code, string $message, string $reason ): WP_Error {
 		Svc_Client_Request_Tally::count( 'unverified', $reason );
 		return new WP_Error( $code, $message, array( 'status' => $status ) );
+	}
+
+	/**
+	 * A 503 with Retry-After in the REST error shape: the hub tries again at that time.
+	 *
+	 * @param int    $seconds Retry-After.
+	 * @param string $code    Error code.
+	 * @param string $message Message for the sender.
+	 * @return WP_REST_Response
+	 */
+	private static function try_later( int $seconds, string $code, string $message ): WP_REST_Response {
+		$response = new WP_REST_Response(
+			array(
+				'code'    => $code,
+				'message' => $message,
+				'data'    => array( 'status' => 503 ),
+			),
+			503
+		);
+		$response->header( 'Retry-After', (string) $seconds );
+		return $response;
+	}
+
+	/**
+	 * Forgets a webhook id remembered for a delivery that was not applied after all.
+	 *
+	 * @param string $id webhook-id.
+	 */
+	private static function forget( string $id ): void {
+		$recent = self::recent();
+		unset( $recent[ $id ] );
+		update_option( self::SEEN_OPTION, $recent, false );
 	}
 
 	/**
