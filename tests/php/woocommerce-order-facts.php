@@ -51,6 +51,18 @@ $item = new class() {
 	public function get_quantity() {
 		return 1;
 	}
+	public function get_total() {
+		return '40.1';
+	}
+	public function get_total_tax() {
+		return '8.90';
+	}
+	public function get_meta( $key, $single = true ) {
+		return array(
+			'svc_hub_order_id' => 'ord_01JD0000000000000000000001',
+			'svc_site_url'     => 'https://one.example',
+		)[ $key ] ?? '';
+	}
 };
 
 /** An order with WC_Order's getters; dates in a non-UTC zone, as WooCommerce returns them. */
@@ -124,6 +136,18 @@ $check(
 				'product_id'   => 77,
 				'variation_id' => 0,
 				'quantity'     => 1,
+				'total'        => '40.1',
+				'total_tax'    => '8.90',
+				'meta_data'    => array(
+					array(
+						'key'   => 'svc_hub_order_id',
+						'value' => 'ord_01JD0000000000000000000001',
+					),
+					array(
+						'key'   => 'svc_site_url',
+						'value' => 'https://one.example',
+					),
+				),
 			),
 		),
 		'meta_data'         => array(

@@ -68,7 +68,8 @@ final class Svc_Hub_Woocommerce_Order_Facts {
 	/**
 	 * The order in the REST v3 shape (only the fields the worker reads): id, status,
 	 * currency, total, date_paid_gmt, date_modified_gmt, customer_id and billing email (who
-	 * owns the site: the customer, docs/api-notes.md "Customers and tenancy"), line_items,
+	 * owns the site: the customer, docs/api-notes.md "Customers and tenancy"), line_items (with
+	 * each line's total, total_tax and hub meta: one order may pay several hub orders),
 	 * meta_data.
 	 *
 	 * @param WC_Order $order The order.
@@ -81,18 +82,12 @@ final class Svc_Hub_Woocommerce_Order_Facts {
 				'product_id'   => (int) $item->get_product_id(),
 				'variation_id' => (int) $item->get_variation_id(),
 				'quantity'     => (int) $item->get_quantity(),
+				'total'        => self::decimal( $item->get_total() ),
+				'total_tax'    => self::decimal( $item->get_total_tax() ),
+				'meta_data'    => self::hub_meta( $item ),
 			);
 		}
-		$meta_data = array();
-		foreach ( array( self::META_HUB_ORDER_ID, self::META_SITE_URL ) as $key ) {
-			$value = $order->get_meta( $key, true );
-			if ( is_string( $value ) && '' !== $value ) {
-				$meta_data[] = array(
-					'key'   => $key,
-					'value' => $value,
-				);
-			}
-		}
+		$meta_data = self::hub_meta( $order );
 		$refunds = array();
 		foreach ( $order->get_refunds() as $refund ) {
 			// As REST v3 writes them: the refund's id and its total, negative (docs/external/woocommerce.md).
@@ -114,6 +109,26 @@ final class Svc_Hub_Woocommerce_Order_Facts {
 			'meta_data'         => $meta_data,
 			'refunds'           => $refunds,
 		);
+	}
+
+	/**
+	 * The hub's two meta entries an order or a line item carries, as REST v3 `meta_data` lists them.
+	 *
+	 * @param WC_Order|WC_Order_Item_Product $owner The order or line item.
+	 * @return array
+	 */
+	private static function hub_meta( $owner ): array {
+		$meta_data = array();
+		foreach ( array( self::META_HUB_ORDER_ID, self::META_SITE_URL ) as $key ) {
+			$value = $owner->get_meta( $key, true );
+			if ( is_string( $value ) && '' !== $value ) {
+				$meta_data[] = array(
+					'key'   => $key,
+					'value' => $value,
+				);
+			}
+		}
+		return $meta_data;
 	}
 
 	/**
