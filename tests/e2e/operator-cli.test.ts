@@ -42,7 +42,7 @@ describe('operator CLI', () => {
     hub('entitlement', 'grant', '--site', key.siteUrl, '--features', 'module.seo');
     const result = runHub('entitlement', 'set', '--site', key.siteUrl, '--status', 'suspended', '--reason', 'test');
     expect(result.status).toBe(2);
-    expect(result.stderr).toMatch(/has 2 entitlements; name the package/);
+    expect(result.stderr).toMatch(/has 2 entitlements that can change; name one \(entitlement_id, or package_id\)/);
   });
 
   it('grants idempotently and records status changes', () => {

@@ -19,6 +19,8 @@ export interface Fixture {
   adminKey: TestKey;
   orderOfA: string;
   orderOfB: string;
+  /** Site A's entitlement (`entitlement_id` of another site must be 404). */
+  entitlementOfA: string;
   /** Two more orders of B, each claimed by at most one case (finding 5). */
   victimOrders: string[];
   store: { source: string; secret: string };
@@ -97,6 +99,7 @@ export async function createFixture(): Promise<Fixture> {
   const orderOfA = await checkout(clientA, packageId);
   const orderOfB = await checkout(clientB, packageId);
   const victimOrders = [await checkout(clientB, packageId), await checkout(clientB, packageId)];
+  const entitlementOfA = hub('entitlement', 'list', '--site', clientA.siteUrl)[0]!.split('\t')[0]!;
   const session = await logIn();
   const keys = [clientA, clientB, adminKey];
   return {
@@ -105,6 +108,7 @@ export async function createFixture(): Promise<Fixture> {
     adminKey,
     orderOfA,
     orderOfB,
+    entitlementOfA,
     victimOrders,
     store,
     packageId,

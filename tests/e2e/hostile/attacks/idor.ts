@@ -66,6 +66,17 @@ export function idorCases(ways: Way[] = WAYS): HostileCase[] {
       }),
     );
     cases.push(
+      idorCase(way, "another site's entitlement by entitlement_id, with an admin key", PATCH_ENTITLEMENT, [404], (f) => {
+        const body = JSON.stringify({
+          site_url: f.clientB.siteUrl,
+          entitlement_id: f.entitlementOfA,
+          status: 'suspended',
+          reason: 'hostile',
+        });
+        return [{ method: 'PATCH', target: '/wp-json/svc-license/v1/entitlement', body, headers: bearer(f.adminKey.key, body) }];
+      }),
+    );
+    cases.push(
       idorCase(way, 'a purchase for another site with a client key', CHECKOUT, [400, 403], (f) => {
         const body = JSON.stringify({ package_id: f.packageId, site_url: f.clientA.siteUrl });
         return [{ method: 'POST', target: '/wp-json/svc-commerce/v1/checkout', body, headers: bearer(f.clientB.key, body) }];
