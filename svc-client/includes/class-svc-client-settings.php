@@ -115,9 +115,9 @@ final class Svc_Client_Settings {
 	}
 
 	/**
-	 * After a save: the licence held for another hub, key or secret is forgotten; the hub is
-	 * asked to deliver what it queued for this site at once (a delivery refused while no secret
-	 * was set need not wait for the hub's schedule).
+	 * After a save: the licence held for another hub, key or secret is forgotten; once a secret
+	 * is set, the hub is asked to deliver what it queued for this site at once (a delivery
+	 * refused while no secret was set need not wait for the hub's schedule).
 	 *
 	 * @param bool $connection_changed Whether hub URL, key or secret changed.
 	 */
@@ -127,7 +127,7 @@ final class Svc_Client_Settings {
 			Svc_Client_Activity_Log::add( 'resync', 'ok', __( 'The hub URL, key or secret changed: the licence held for the old ones is forgotten.', 'svc-client' ) );
 		}
 		$hub = Svc_Client_Hub_Client::from_settings();
-		if ( $hub->is_configured() ) {
+		if ( $hub->is_configured() && '' !== self::get()['webhook_secret'] ) {
 			$hub->redeliver();
 		}
 	}

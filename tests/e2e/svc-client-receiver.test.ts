@@ -2,6 +2,9 @@ import { hub } from '../support/hub-cli';
 import { connectClient, createClientKey, phpString, pollUntil, type ClientKey } from '../support/client-key';
 import { startClientSite, type ClientSite, type LicenseState } from '../support/client-site';
 import { freshDelivery, post, signature, summaryMessage, type ClientDelivery } from '../support/client-webhook';
+import { eventually, queryStack } from '../support/database-query';
+import { stack } from '../support/stack';
+import { testFetch } from '../support/test-fetch';
 
 /**
  * svc-client's receiver (`POST /wp-json/svc-client/v1/entitlement`) on a real client site:
@@ -199,5 +202,57 @@ describe('svc-client receiver: a rotation', () => {
     ]);
     expect([answer.status, answer.body.applied]).toEqual([200, true]);
     expect(await features()).toEqual(['module.two-signatures']);
+  });
+});
+
+describe('svc-client receiver: onboarding', () => {
+  it('before the secret is set: 503 with Retry-After 10; saving the secret brings the queued changes at once', async () => {
+    const fresh = createClientKey(client);
+    const settings = { hub_url: stack().wordpressUrl, api_key: fresh.key, team: fresh.team, campaign: fresh.campaign, grace_hours: '72' };
+    await client.php(
+      `delete_option( Svc_Client_Settings::OPTION ); return Svc_Client_Settings::save( json_decode( ${phpString(JSON.stringify(settings))}, true ) );`,
+    );
+    const delivery = freshDelivery(summaryMessage(fresh.siteUrl, ['module.seo'], 1));
+    const early = await testFetch(client.receiverUrl, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'webhook-id': delivery.id,
+        'webhook-timestamp': String(delivery.timestamp),
+        'webhook-signature': signature(fresh.webhookSecret, delivery.id, delivery.timestamp, delivery.body),
+      },
+      body: delivery.body,
+    });
+    expect([early.status, early.headers.get('retry-after'), ((await early.json()) as { code: string }).code]).toEqual([
+      503,
+      '10',
+      'svc_client_not_configured',
+    ]);
+
+    hub('entitlement', 'grant', '--site', fresh.siteUrl, '--features', 'module.seo');
+    const refused = await eventually(
+      () => queryStack('SELECT last_http_status FROM {prefix}svc_outbox WHERE site_url = ? ORDER BY sequence LIMIT 1', [fresh.siteUrl]),
+      (rows) => rows[0]?.last_http_status === 503,
+    );
+    expect(refused[0]?.last_http_status).toBe(503);
+    hub('entitlement', 'set', '--site', fresh.siteUrl, '--status', 'suspended', '--reason', 'onboarding');
+    const [wait] = await queryStack(
+      `SELECT TIMESTAMPDIFF(MICROSECOND, UTC_TIMESTAMP(3), next_attempt_at) / 1000 AS ms FROM {prefix}svc_outbox
+        WHERE site_url = ? AND status = 'pending' ORDER BY sequence LIMIT 1`,
+      [fresh.siteUrl],
+    );
+    const started = Date.now();
+    await connectClient(client, fresh);
+    const held = await pollUntil(
+      () => client.license(),
+      (state) => state.summary?.status === 'suspended',
+    );
+    const elapsed = Date.now() - started;
+    console.log(
+      `onboarding: the suspension arrived ${elapsed} ms after the secret was saved (the hub's own retry was ${Math.round(Number(wait?.ms))} ms away)`,
+    );
+    expect(held).toMatchObject({ source: 'webhook', summary: { status: 'suspended' } });
+    expect(elapsed).toBeLessThan(Number(wait?.ms));
+    await connectClient(client, key);
   });
 });

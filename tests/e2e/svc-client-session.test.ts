@@ -200,3 +200,22 @@ describe('svc-client session check', () => {
     ]);
   });
 });
+
+describe('svc-client uninstall', () => {
+  it('removes its options, cron events, notices and the mirrored library, and nothing of WordPress', async () => {
+    const folder = await client.php<string>(
+      "$folder = Svc_Client_Library_Folder::path(); file_put_contents( $folder . '/files/probe.svg', '<svg/>' ); set_transient( 'svc_client_notice_1', array( 'type' => 'success' ), 300 ); return $folder;",
+    );
+    const left = await client.php<Record<string, unknown>>(`
+      require_once ABSPATH . 'wp-admin/includes/plugin.php';
+      uninstall_plugin( 'svc-client/svc-client.php' );
+      global $wpdb;
+      return array(
+        'options'  => $wpdb->get_col( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE '%svc\\\\_client%'" ),
+        'cron'     => array_values( array_filter( array( 'svc_client_session_check', 'svc_client_features_due', 'svc_client_library_sync' ), 'wp_next_scheduled' ) ),
+        'folder'   => is_dir( '${folder}' ),
+        'siteurl'  => get_option( 'siteurl' ) !== false,
+      );`);
+    expect(left).toEqual({ options: [], cron: [], folder: false, siteurl: true });
+  });
+});
