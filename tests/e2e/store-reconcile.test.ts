@@ -7,14 +7,15 @@ import { startExtraWorker, type ExtraWorker } from '../support/extra-worker';
 import { bearer, call, json } from '../support/lanes';
 import { createKey, hub, type TestKey } from '../support/hub-cli';
 import { stack } from '../support/stack';
+import { testFetch } from '../support/test-fetch';
 import { admin } from '../support/webhook-calls';
 import { startRestStore, type RestStore } from '../support/woo-rest-store';
 
 /**
  * What WooCommerce never re-sends (docs/woocommerce-webhook.md, "Reconcile"): a store whose
  * webhook was disabled has its orders pulled through its REST API (a stand-in speaking
- * `GET wc/v3/orders` on 127.0.0.1) with the REST credentials the admin stored, and applied
- * like a delivery. `store reconcile` runs a pass by hand; a second worker with a short
+ * `GET wc/v3/orders` on 127.0.0.1 and authenticating as WooCommerce does: OAuth 1.0a over http,
+ * Basic over https) with the REST credentials the admin stored, and applied like a delivery. `store reconcile` runs a pass by hand; a second worker with a short
  * SVC_RECONCILE_INTERVAL_MS runs the job. Credentials never show in an answer, the CLI's
  * output or a log.
  */
@@ -26,6 +27,8 @@ const CONSUMER_KEY = `ck_${randomBytes(20).toString('hex')}`;
 const CONSUMER_SECRET = `cs_${randomBytes(20).toString('hex')}`;
 
 let store: RestStore;
+/** How far the stand-in store's clock is ahead of this machine's. */
+let storeClockAheadMs = 0;
 let storeId: string;
 let worker: ExtraWorker | undefined;
 let wooOrderIds = 500_000 + Math.floor(Math.random() * 100_000);
@@ -33,7 +36,7 @@ const client = createKey();
 const outboundAllow = () => `${stack().workerEnv.SVC_OUTBOUND_ALLOW},${store.hostPort}`;
 
 beforeAll(async () => {
-  store = await startRestStore(CONSUMER_KEY, CONSUMER_SECRET);
+  store = await startRestStore(CONSUMER_KEY, CONSUMER_SECRET, { now: () => Date.now() + storeClockAheadMs });
   hub('store', 'add', '--source', store.url, '--secret', `webhook-secret-${unique}`);
   hub(
     'package',
@@ -89,10 +92,17 @@ function placeOrder(hubOrderId: string, paid: boolean): number {
   return wooOrderIds;
 }
 
-/** The operator CLI with the worker's environment, allowed to call the stand-in store. */
+/** The operator CLI with the worker's environment, allowed to call the stand-in store (and more, with `env`). */
 async function runHub(...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+  return runHubWith({}, ...args);
+}
+
+async function runHubWith(env: Record<string, string>, ...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
   const file = join(stack().repoRoot, 'worker', 'dist', 'cli', 'hub.js');
-  const options = { env: { PATH: process.env.PATH, ...stack().workerEnv, SVC_OUTBOUND_ALLOW: outboundAllow() }, encoding: 'utf8' as const };
+  const options = {
+    env: { PATH: process.env.PATH, ...stack().workerEnv, SVC_OUTBOUND_ALLOW: outboundAllow(), ...env },
+    encoding: 'utf8' as const,
+  };
   try {
     return { status: 0, ...(await promisify(execFile)('node', [file, ...args], options)) };
   } catch (error) {
@@ -156,12 +166,13 @@ describe('store reconcile (by hand)', () => {
     ]);
     const entitlement = await call('direct', `${LICENSE}/entitlement`, { headers: bearer(client.key) });
     expect(entitlement.body.features).toContain('module.recon');
-    // Basic auth over the guarded connection, with WooCommerce's query.
+    // Over http: signed with OAuth 1.0a in WooCommerce's query (the stand-in checked it), no Basic, no secret on the wire.
     const last = store.requests[store.requests.length - 1]!;
-    expect(last.headers.authorization).toBe(`Basic ${Buffer.from(`${CONSUMER_KEY}:${CONSUMER_SECRET}`).toString('base64')}`);
+    expect([last.status, last.headers.authorization]).toEqual([200, undefined]);
     expect(last.path).toMatch(
-      /^\/wp-json\/wc\/v3\/orders\?modified_after=\d{4}-\d\d-\d\dT\d\d%3A\d\d%3A\d\d&dates_are_gmt=true&orderby=modified&order=asc&per_page=50&page=1$/,
+      /^\/wp-json\/wc\/v3\/orders\?modified_after=\d{4}-\d\d-\d\dT\d\d%3A\d\d%3A\d\d&dates_are_gmt=true&orderby=modified&order=asc&per_page=50&page=1&oauth_consumer_key=ck_[0-9a-f]{40}&oauth_timestamp=\d+&oauth_nonce=[0-9a-f]{32}&oauth_signature_method=HMAC-SHA256&oauth_signature=[A-Za-z0-9%]+$/,
     );
+    expect(last.path).not.toContain(CONSUMER_SECRET);
     // Audited like a delivery, with source reconcile.
     const audit = await admin('GET', `/webhook-audit?source=${encodeURIComponent(store.url)}&outcome=applied`);
     expect(audit.body.data[0]).toMatchObject({
@@ -192,6 +203,56 @@ describe('store reconcile (by hand)', () => {
     expect(result.stdout).toMatch(/failed after 0 page\(s\): the store refused the REST credentials \(HTTP 401\)/);
     expect((await storeJson()).reconcile.last_result).toMatch(/^failed after 0 page\(s\): the store refused the REST credentials/);
     await admin('PUT', `/stores/${storeId}`, { rest_credentials: { consumer_key: CONSUMER_KEY, consumer_secret: CONSUMER_SECRET } });
+  });
+});
+
+describe('WooCommerce REST authentication', () => {
+  const basic = `Basic ${Buffer.from(`${CONSUMER_KEY}:${CONSUMER_SECRET}`).toString('base64')}`;
+  const ORDERS = 'wp-json/wc/v3/orders';
+
+  it('over http refuses Basic and the key pair in the query, and a replayed signed request, as WooCommerce does', async () => {
+    const byBasic = await testFetch(`${store.url}${ORDERS}`, { headers: { authorization: basic } });
+    const byQuery = await testFetch(`${store.url}${ORDERS}?consumer_key=${CONSUMER_KEY}&consumer_secret=${CONSUMER_SECRET}`);
+    for (const refused of [byBasic, byQuery]) {
+      expect([refused.status, ((await refused.json()) as { code: string }).code]).toEqual([401, 'woocommerce_rest_cannot_view']);
+    }
+    const signed = store.requests.filter((entry) => entry.status === 200 && entry.path.includes('oauth_signature='));
+    const replay = await testFetch(`${store.url.slice(0, -1)}${signed[signed.length - 1]!.path}`);
+    expect([replay.status, await replay.json()]).toEqual([
+      401,
+      { code: 'woocommerce_rest_authentication_error', message: 'Invalid nonce - nonce has already been used.', data: { status: 401 } },
+    ]);
+  });
+
+  it("says what the store answered when its clock is more than 15 minutes from the hub's", async () => {
+    storeClockAheadMs = 20 * 60_000;
+    try {
+      const result = await runHub('store', 'reconcile', '--source', store.url);
+      expect(result.status).toBe(1);
+      expect(result.stdout).toMatch(
+        /failed after 0 page\(s\): the store refused the REST credentials \(HTTP 401\).*clock; the store said woocommerce_rest_authentication_error: Invalid timestamp\./,
+      );
+    } finally {
+      storeClockAheadMs = 0;
+    }
+  });
+
+  it('over https sends the key pair as Basic, which WooCommerce accepts there', async () => {
+    const secure = await startRestStore(CONSUMER_KEY, CONSUMER_SECRET, { https: true });
+    hub('store', 'add', '--source', secure.url, '--secret', `secure-secret-${unique}`);
+    const secureId = (await admin('GET', '/stores')).body.data.find((entry: { source_url: string }) => entry.source_url === secure.url).id;
+    try {
+      await admin('PUT', `/stores/${secureId}`, { rest_credentials: { consumer_key: CONSUMER_KEY, consumer_secret: CONSUMER_SECRET } });
+      const env = { SVC_OUTBOUND_ALLOW: `${outboundAllow()},${secure.hostPort}`, NODE_EXTRA_CA_CERTS: secure.certificateFile! };
+      const result = await runHubWith(env, 'store', 'reconcile', '--source', secure.url);
+      expect(result).toMatchObject({ status: 0, stderr: '' });
+      expect(result.stdout).toContain('page 1/');
+      const last = secure.requests[secure.requests.length - 1]!;
+      expect([last.status, last.headers.authorization, last.path.includes('oauth_')]).toEqual([200, basic, false]);
+    } finally {
+      await admin('PUT', `/stores/${secureId}`, { rest_credentials: null }); // no job reconciles it after the test
+      await secure.close();
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { OutboundGuard } from '../../support/outbound-guard';
+import { oauthSignature, signatureBaseString } from './oauth1-signature';
 import { StoreRestError, WooOrdersClient } from './woo-orders-client';
 
 const CREDENTIALS = { consumerKey: 'ck_0123456789abcdef', consumerSecret: 'cs_fedcba9876543210' };
@@ -27,17 +28,35 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const client = (allow: string[]) => new WooOrdersClient(new OutboundGuard(allow), allow, { timeoutMs: 5000, userAgent: 'svc-hub/test' });
+const NOW_MS = Date.parse('2026-11-24T12:00:00.750Z');
+const client = (allow: string[]) =>
+  new WooOrdersClient(new OutboundGuard(allow), allow, { timeoutMs: 5000, userAgent: 'svc-hub/test', now: () => NOW_MS });
 
 describe('the WooCommerce REST orders client', () => {
-  it("reads a page with basic auth, WooCommerce's query and its pagination headers", async () => {
+  it("reads a page over http signed with OAuth 1.0a in the query (never Basic), with WooCommerce's query and pagination headers", async () => {
     answer = { status: 200, body: '[{"id":1},{"id":2}]', headers: { 'X-WP-Total': '52', 'X-WP-TotalPages': '2' } };
     const page = await client([hostPort]).page(storeUrl, CREDENTIALS, QUERY);
     expect(page).toEqual({ orders: [{ id: 1 }, { id: 2 }], total: 52, totalPages: 2 });
-    expect(lastUrl).toBe(
-      '/shop/wp-json/wc/v3/orders?modified_after=2026-11-01T00%3A00%3A00&dates_are_gmt=true&orderby=modified&order=asc&per_page=50&page=2',
-    );
-    expect(lastAuthorization).toBe(`Basic ${Buffer.from('ck_0123456789abcdef:cs_fedcba9876543210').toString('base64')}`);
+    expect(lastAuthorization).toBeUndefined();
+    const sent = new URL(lastUrl, storeUrl);
+    expect(sent.pathname).toBe('/shop/wp-json/wc/v3/orders');
+    expect(Object.fromEntries(sent.searchParams)).toEqual({
+      modified_after: '2026-11-01T00:00:00',
+      dates_are_gmt: 'true',
+      orderby: 'modified',
+      order: 'asc',
+      per_page: '50',
+      page: '2',
+      oauth_consumer_key: CREDENTIALS.consumerKey,
+      oauth_timestamp: String(Math.floor(NOW_MS / 1000)),
+      oauth_nonce: expect.stringMatching(/^[0-9a-f]{32}$/),
+      oauth_signature_method: 'HMAC-SHA256',
+      oauth_signature: oauthSignature(signatureBaseString('GET', sent, [...sent.searchParams]), CREDENTIALS.consumerSecret),
+    });
+    expect(lastUrl).not.toContain(CREDENTIALS.consumerSecret);
+    const first = sent.searchParams.get('oauth_nonce');
+    await client([hostPort]).page(storeUrl, CREDENTIALS, QUERY);
+    expect(new URL(lastUrl, storeUrl).searchParams.get('oauth_nonce')).not.toBe(first);
   });
 
   it('sends credentials over plain http only to a target SVC_OUTBOUND_ALLOW lists, and never to a private one otherwise', async () => {
@@ -48,12 +67,12 @@ describe('the WooCommerce REST orders client', () => {
   });
 
   it.each([
-    [401, /refused the REST credentials \(HTTP 401\)/],
+    [401, /refused the REST credentials \(HTTP 401\).*this server's clock; the store said x: Invalid timestamp\.$/],
     [404, /no wc\/v3\/orders route/],
     [301, /redirects are not followed/],
     [500, /answered HTTP 500/],
   ])('names what an HTTP %d means, without a credential', async (status, message) => {
-    answer = { status, body: '{"code":"x"}' };
+    answer = { status, body: '{"code":"x","message":"Invalid   timestamp."}' };
     const error = await client([hostPort])
       .page(storeUrl, CREDENTIALS, QUERY)
       .catch((thrown: unknown) => thrown);
