@@ -10,7 +10,9 @@ defined( 'ABSPATH' ) || exit;
 /**
  * `GET /svc-license/v1/entitlement` with the site's key, hourly (WP-Cron event
  * `svc_client_session_check`, filter `svc_client_check_interval` for another schedule), on
- * demand, and at once when the hub answers again after a failed check (recover_soon()).
+ * demand, and at once when the hub answers again after a failed check (recover_soon()). Asked
+ * for in wp-admin ("Test connection", "Check licence now"), it first asks the hub to deliver
+ * what it queued for this site (Svc_Client_Hub_Client::redeliver()).
  *
  * - 200 → the summary is applied unless the site already holds a newer state (the answer's
  *   `sequence`, Svc_Client_License::apply()).
@@ -72,6 +74,9 @@ final class Svc_Client_Session_Check {
 		} else {
 			self::$running = true;
 			try {
+				if ( self::asked_by_administrator() && '' !== Svc_Client_Settings::get()['webhook_secret'] ) {
+					$hub->redeliver();
+				}
 				$result = self::check( $hub );
 			} finally {
 				self::$running = false;
@@ -104,6 +109,16 @@ final class Svc_Client_Session_Check {
 		if ( Svc_Client_License::awaits_recovery() ) {
 			self::run();
 		}
+	}
+
+	/**
+	 * Whether an administrator asked for this check in wp-admin ("Test connection", "Check
+	 * licence now"): the hub is then also asked to deliver what it queued at once.
+	 *
+	 * @return bool
+	 */
+	private static function asked_by_administrator(): bool {
+		return is_admin() && ! wp_doing_cron() && current_user_can( 'manage_options' );
 	}
 
 	/**
