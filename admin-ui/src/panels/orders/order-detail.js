@@ -6,7 +6,7 @@ import { useRecord } from '../../components/use-list';
 import { formatDateTime, formatMoney } from '../../utils/format';
 
 /**
- * One order with its status history and the site's entitlement for its package.
+ * One order with its status history (a refund's row with its amount) and the site's entitlement for its package.
  *
  * @param {Object}   props
  * @param {string}   props.orderId    The order.
@@ -62,10 +62,20 @@ export default function OrderDetail( { orderId, onClose, onShowSite } ) {
 							{ key: 'status', label: __( 'Status', 'svc-hub' ) },
 							{ key: 'source', label: __( 'Source', 'svc-hub' ) },
 							{ key: 'detail', label: __( 'Detail', 'svc-hub' ) },
+							{
+								key: 'refund',
+								label: __( 'Refunded', 'svc-hub' ),
+								render: ( entry ) =>
+									entry.refund
+										? formatMoney( entry.refund.amount )
+										: '',
+							},
 						] }
 						list={ { items: order.history } }
 						rowKey={ ( entry ) =>
-							`${ entry.at }-${ entry.status }`
+							`${ entry.at }-${ entry.status }-${
+								entry.refund ? entry.refund.id : ''
+							}`
 						}
 						empty={ __( 'No history.', 'svc-hub' ) }
 					/>
