@@ -1,8 +1,21 @@
 import type { Logger } from '../../support/logger';
 import { Periodic } from '../../support/periodic';
-import type { WebhookAuditLog } from './audit-log';
+import type { AuditOutcome, SignatureResult, WebhookAuditLog } from './audit-log';
 
 const INTERVAL_MS = 60 * 60_000;
+
+/**
+ * How long an attempt's audit row is kept (docs/woocommerce-webhook.md, "Audit log"): a verified
+ * delivery the hub acted on or that names a hub order (`unmatched` included) the verified
+ * retention; a failed attempt, a ping, and a verified delivery with nothing for the hub
+ * (`ignored`: the store's own sales, unused topics) the failed attempts' short one.
+ */
+export function auditRetentionDays(
+  attempt: { signatureResult: SignatureResult; outcome: AuditOutcome },
+  retention: { failedDays: number; verifiedDays: number },
+): number {
+  return attempt.signatureResult === 'valid' && attempt.outcome !== 'ignored' ? retention.verifiedDays : retention.failedDays;
+}
 
 /**
  * Hourly: deletes webhook audit rows whose retention has ended (failed attempts after

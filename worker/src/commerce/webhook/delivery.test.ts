@@ -100,4 +100,29 @@ describe('processDelivery', () => {
     expect(result.reason).toMatch(reason);
     expect(fake.calls).toHaveLength(0);
   });
+
+  it("ignores an order that carries no svc_ meta (a sale of the store's own) without asking the payment door", async () => {
+    const fake = payments();
+    const ownSale = { ...order, meta_data: [{ id: 1, key: '_shipping_hash', value: 'abc' }] };
+    expect(await processDelivery(fake, STORE, 'order.updated', json(ownSale))).toEqual({
+      outcome: 'ignored',
+      reason: 'not sold by the hub: the order carries no svc_ meta',
+      orderId: null,
+      wooOrderId: 4711,
+    });
+    expect(fake.calls).toHaveLength(0);
+  });
+
+  it.each([
+    [
+      'svc meta on a line item only',
+      { meta_data: [], line_items: [{ id: 9, product_id: 77, meta_data: [{ key: 'svc_hub_order_id', value: 'x' }] }] },
+    ],
+    ['svc_site_url alone', { meta_data: [{ key: 'svc_site_url', value: 'https://client.example' }] }],
+    ['a renewal of WooCommerce Subscriptions', { meta_data: [{ key: '_subscription_renewal', value: '812' }] }],
+  ])('hands an order with %s to the payment door', async (_label, changes) => {
+    const fake = payments({ outcome: 'unmatched', reason: 'no hub order x', orderId: null });
+    expect((await processDelivery(fake, STORE, 'order.updated', json({ ...order, ...changes }))).outcome).toBe('unmatched');
+    expect(fake.calls).toHaveLength(1);
+  });
 });

@@ -36,6 +36,22 @@ function namedOrderId(json: unknown): number | null {
   return isStoredId(id) ? id : null;
 }
 
+/** Meta that marks what the hub sold: `svc_hub_order_id`, `svc_site_url` and any other `svc_` key. */
+const isHubMeta = (meta: unknown) => isObject(meta) && typeof meta.key === 'string' && meta.key.startsWith('svc_');
+
+/**
+ * Whether an order may be the hub's: it carries svc meta on the order or on a line item, or it
+ * is a renewal of WooCommerce Subscriptions (its subscription decides). An order with none of
+ * them is a sale of the store's own (docs/commerce.md, "Store mode": audited as ignored).
+ */
+export function mayBeHubOrder(order: unknown): boolean {
+  if (!isObject(order)) return true;
+  const metaOf = (holder: unknown) => (isObject(holder) && Array.isArray(holder.meta_data) ? holder.meta_data : []);
+  if (metaOf(order).some(isHubMeta)) return true;
+  if (metaOf(order).some((meta) => isObject(meta) && meta.key === '_subscription_renewal')) return true;
+  return Array.isArray(order.line_items) && order.line_items.some((item) => metaOf(item).some(isHubMeta));
+}
+
 const ignored = (reason: string, wooOrderId: number | null = null): DeliveryResult => ({
   outcome: 'ignored',
   reason,
@@ -74,6 +90,7 @@ export async function processDelivery(
       wooOrderId,
     );
   }
+  if (!mayBeHubOrder(parsed.json)) return ignored('not sold by the hub: the order carries no svc_ meta', facts.wooOrderId);
   const result = await payments.applyWooOrder(facts, 'webhook');
   return { outcome: result.outcome, reason: result.reason, orderId: result.orderId, wooOrderId: facts.wooOrderId };
 }

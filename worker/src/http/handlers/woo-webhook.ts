@@ -8,6 +8,7 @@ import { countWebhookOutcome } from '../../support/metrics/hub-metrics';
 import type { PaymentEvents } from '../../commerce/payment-events';
 import { normaliseStoreUrl } from '../../commerce/store-url';
 import type { AuditEntry, SignatureResult } from '../../commerce/webhook/audit-log';
+import { auditRetentionDays } from '../../commerce/webhook/audit-retention';
 import { processDelivery } from '../../commerce/webhook/delivery';
 import { auditHeaders, pingWebhookId, readDeliveryHeaders, type DeliveryHeaders } from '../../commerce/webhook/delivery-headers';
 import { pinged, rateLimited, refused, type Verdict } from '../../commerce/webhook/verdict';
@@ -122,7 +123,7 @@ export function webhookHandler(webhooks: WebhookServices, payments: PaymentEvent
     const verdict = await decide(request, response, intake, headers).catch((error: unknown) =>
       internalFailure(response, error, 'not_checked'),
     );
-    const days = verdict.signatureResult === 'valid' ? webhooks.retention.verifiedDays : webhooks.retention.failedDays;
+    const days = auditRetentionDays(verdict, webhooks.retention);
     const entry: AuditEntry = {
       receivedAt: intake.receivedAt,
       clientIp: context(response).clientIp,
