@@ -2,10 +2,9 @@ import type { PoolConnection } from 'mysql2/promise';
 import type { CustomerDirectory } from '../license/customers/customer-directory';
 import type { EntitlementStore } from '../license/entitlements';
 import type { EntitlementGate } from '../license/gate';
-import { normaliseSiteUrl } from '../support/site-url';
 import type { AiPurchases } from './ai-purchases';
 import type { OrderCoverage } from './coverage';
-import { decimalToMicros } from './money';
+import { combinedResult, hubOrderPayments, paymentMismatch, type HubOrderPayment } from './hub-order-payments';
 import { canTransition, orderStatusFromWoo } from './order-states';
 import { ORDER_ID_PATTERN, type OrderRecord, type OrderStore } from './orders';
 import type { PackageRecord, PackageStore } from './packages';
@@ -17,8 +16,10 @@ import type { WooSubscriptionFacts } from './woo-subscription';
 const unmatched = (reason: string, orderId: string | null = null): PaymentResult => ({ outcome: 'unmatched', reason, orderId });
 
 /**
- * Applies a WooCommerce order's state to the hub order it pays for (docs/architecture.md §5): matches it
- * by meta `svc_hub_order_id`, checks it (store, product, currency, total, site), lets only a
+ * Applies a WooCommerce order's state to each hub order it pays for (docs/architecture.md §5): matches
+ * them by meta `svc_hub_order_id` — each line item's own, or the order's when no line has one
+ * (commerce/hub-order-payments.ts) — checks each (store, its lines' product, currency, its lines'
+ * total with tax against the price, site), lets only a
  * paying WooCommerce order claim (bind) a hub order that none has claimed yet, ignores a
  * delivery older than the last one applied, moves the order through its state machine and
  * switches the entitlement — order, entitlement, history and outbox in one transaction.
@@ -42,24 +43,36 @@ export class PaymentEvents {
    */
   async applyWooOrder(facts: WooOrderFacts, source: PaymentSource): Promise<PaymentResult> {
     if (facts.renewalOf) return this.subscriptions.applyRenewal(facts, source);
-    const hubOrderId = facts.hubOrderId;
-    if (!hubOrderId) return unmatched('the order has no svc_hub_order_id meta');
-    if (!ORDER_ID_PATTERN.test(hubOrderId)) return unmatched(`svc_hub_order_id "${hubOrderId.slice(0, 60)}" is not a hub order id`);
-    const result = await this.entitlements.transaction(async (connection): Promise<PaymentResult & { siteUrl?: string }> => {
-      const order = await this.orders.lock(connection, hubOrderId);
-      if (!order) return unmatched(`no hub order ${hubOrderId}`);
-      const pkg = await this.packages.find(order.packageId, connection); // on the transaction's connection: no second one while the order is locked
-      const mismatch = pkg ? this.mismatch(facts, order, pkg) : `package "${order.packageId}" no longer exists`;
-      if (mismatch) return unmatched(mismatch, order.id);
-      const unclaimed = this.unclaimed(facts, order);
-      if (unclaimed) return { outcome: 'no_change', reason: unclaimed, orderId: order.id };
-      return this.apply(connection, facts, order, pkg!, source);
+    const payments = hubOrderPayments(facts);
+    if (payments.length === 0) return unmatched('the order has no svc_hub_order_id meta');
+    // Every hub order the WooCommerce order pays, in one transaction; rows locked in id order.
+    const results = await this.entitlements.transaction(async (connection) => {
+      const each: (PaymentResult & { siteUrl?: string })[] = [];
+      for (const payment of payments) each.push(await this.applyPayment(connection, facts, payment, source));
+      return each;
     });
-    if (result.outcome === 'applied' && result.siteUrl) {
-      this.gate.forget(result.siteUrl);
-      this.customers.changed();
-    }
-    return { outcome: result.outcome, reason: result.reason, orderId: result.orderId };
+    for (const result of results) if (result.outcome === 'applied' && result.siteUrl) this.gate.forget(result.siteUrl);
+    if (results.some((result) => result.outcome === 'applied' && result.siteUrl)) this.customers.changed();
+    return combinedResult(results.map(({ outcome, reason, orderId }) => ({ outcome, reason, orderId })));
+  }
+
+  /** One hub order's share of a WooCommerce order: matched, checked (per line), claimed, applied. */
+  private async applyPayment(
+    connection: PoolConnection,
+    facts: WooOrderFacts,
+    payment: HubOrderPayment,
+    source: PaymentSource,
+  ): Promise<PaymentResult & { siteUrl?: string }> {
+    const hubOrderId = payment.hubOrderId;
+    if (!ORDER_ID_PATTERN.test(hubOrderId)) return unmatched(`svc_hub_order_id "${hubOrderId.slice(0, 60)}" is not a hub order id`);
+    const order = await this.orders.lock(connection, hubOrderId);
+    if (!order) return unmatched(`no hub order ${hubOrderId}`);
+    const pkg = await this.packages.find(order.packageId, connection); // on the transaction's connection: no second one while the order is locked
+    const mismatch = pkg ? paymentMismatch(payment, facts, order, pkg) : `package "${order.packageId}" no longer exists`;
+    if (mismatch) return unmatched(mismatch, order.id);
+    const unclaimed = this.unclaimed(facts, order);
+    if (unclaimed) return { outcome: 'no_change', reason: unclaimed, orderId: order.id };
+    return this.apply(connection, facts, order, pkg!, source);
   }
 
   /** A WooCommerce subscription's state (docs/commerce.md, "Subscriptions"). */
@@ -70,27 +83,6 @@ export class PaymentEvents {
   /** A deleted WooCommerce subscription. */
   applySubscriptionDeleted(store: string | null, subscriptionId: number, source: PaymentSource): Promise<PaymentResult> {
     return this.subscriptions.applyDeleted(store, subscriptionId, source);
-  }
-
-  /** Why this WooCommerce order cannot be the payment of `order`, or null when it can. */
-  private mismatch(facts: WooOrderFacts, order: OrderRecord, pkg: PackageRecord): string | null {
-    if ((order.store ?? null) !== facts.store) {
-      return `the order belongs to ${order.store ?? 'WooCommerce on this site'}, not ${facts.store ?? 'WooCommerce on this site'}`;
-    }
-    if (order.wooOrderId !== null && order.wooOrderId !== facts.wooOrderId) {
-      return `hub order ${order.id} is paid by WooCommerce order ${order.wooOrderId}, not ${facts.wooOrderId}`;
-    }
-    if (facts.siteUrl !== null && normaliseSiteUrl(facts.siteUrl) !== order.siteUrl) {
-      return `svc_site_url ${facts.siteUrl.slice(0, 200)} is not the order's site ${order.siteUrl}`;
-    }
-    if (pkg.wooProductId === null || !facts.productIds.includes(pkg.wooProductId)) {
-      return `product ${pkg.wooProductId ?? '(none)'} of package "${pkg.packageId}" is not among the line items`;
-    }
-    if (facts.currency !== order.total.currency) return `currency ${facts.currency || '(none)'} is not ${order.total.currency}`;
-    const paid = decimalToMicros(facts.total);
-    const price = decimalToMicros(order.total.amount)!;
-    if (paid === null || paid < price) return `total ${facts.total || '(none)'} is below the price ${order.total.amount}`;
-    return null;
   }
 
   /**

@@ -6,6 +6,8 @@ export interface PaymentResult {
   /** One line for the audit log and the worker log. */
   reason: string;
   orderId: string | null;
+  /** Each hub order's own result when one WooCommerce order paid several (commerce/hub-order-payments.ts). */
+  orders?: { outcome: PaymentOutcome; reason: string; orderId: string | null }[];
 }
 
 /**

@@ -29,6 +29,10 @@ describe('factsFromRestOrder', () => {
       datePaid: new Date('2026-11-20T10:00:05Z'),
       dateModified: new Date('2026-11-20T10:00:06Z'),
       productIds: [77, 78, 91],
+      lines: [
+        { productId: 77, variationId: null, total: '', hubOrderId: null, siteUrl: null },
+        { productId: 78, variationId: 91, total: '', hubOrderId: null, siteUrl: null },
+      ],
       hubOrderId: 'ord_01JD0000000000000000000000',
       siteUrl: 'https://client.example',
       renewalOf: null,
@@ -90,6 +94,52 @@ describe('factsFromRestOrder', () => {
         { id: 7, amount: '10.00' },
         { id: 8, amount: '2.5' },
       ],
+    });
+  });
+
+  it("reads each line's hub order meta and its total with tax, exactly", () => {
+    const facts = factsFromRestOrder(
+      {
+        ...order,
+        total: '98.00',
+        line_items: [
+          {
+            id: 1,
+            product_id: 77,
+            variation_id: 0,
+            total: '40.10',
+            total_tax: '8.90',
+            meta_data: [
+              {
+                id: 3,
+                key: 'svc_hub_order_id',
+                value: 'ord_01JD0000000000000000000001',
+                display_key: 'Hub order',
+                display_value: 'ord_01JD…',
+              },
+              {
+                id: 4,
+                key: 'svc_site_url',
+                value: 'https://one.example',
+                display_key: 'Licence for',
+                display_value: 'https://one.example',
+              },
+            ],
+          },
+          { id: 2, product_id: 77, variation_id: 0, total: '0.1', total_tax: '0.2', meta_data: [{ key: 'svc_hub_order_id', value: 7 }] },
+          { id: 3, product_id: 78, total: 'free', meta_data: 'none' },
+          'not a line',
+        ],
+      },
+      null,
+    );
+    expect(facts).toMatchObject({
+      lines: [
+        { productId: 77, variationId: null, total: '49.00', hubOrderId: 'ord_01JD0000000000000000000001', siteUrl: 'https://one.example' },
+        { productId: 77, variationId: null, total: '0.30', hubOrderId: null, siteUrl: null },
+        { productId: 78, variationId: null, total: '', hubOrderId: null, siteUrl: null },
+      ],
+      hubOrderId: 'ord_01JD0000000000000000000000',
     });
   });
 });

@@ -1,4 +1,19 @@
+import { decimalToMicros } from './money';
 import { buyerOf, type WooBuyer } from './woo-buyer';
+
+/** One line item of a WooCommerce order, with the hub order its own meta names (docs/architecture.md §5). */
+export interface WooOrderLine {
+  /** `product_id` (null when not a stored id). */
+  productId: number | null;
+  /** `variation_id` (null for none). */
+  variationId: number | null;
+  /** What the buyer paid for the line: `total` + `total_tax`, exactly, as a decimal string ("" when unreadable). */
+  total: string;
+  /** Item meta `svc_hub_order_id`. */
+  hubOrderId: string | null;
+  /** Item meta `svc_site_url`. */
+  siteUrl: string | null;
+}
 
 /**
  * The facts of a WooCommerce order the hub acts on, read from WooCommerce's REST v3 order
@@ -17,9 +32,11 @@ export interface WooOrderFacts {
   dateModified: Date | null;
   /** product_id and variation_id of every line item. */
   productIds: number[];
-  /** Meta `svc_hub_order_id`. */
+  /** The line items, each with its own hub order meta (a cart of several pay links pays several hub orders); absent = none known. */
+  lines?: WooOrderLine[];
+  /** Order meta `svc_hub_order_id` (orders from before per-line meta, and orders paying exactly one hub order). */
   hubOrderId: string | null;
-  /** Meta `svc_site_url`. */
+  /** Order meta `svc_site_url`. */
   siteUrl: string | null;
   /** Meta `_subscription_renewal`: the WooCommerce subscription a renewal order renews (docs/commerce.md, "Subscriptions"). */
   renewalOf?: number | null;
@@ -65,6 +82,27 @@ export function productIds(order: Json): number[] {
   return [...ids];
 }
 
+/** `a + b` for two non-negative decimal strings, exactly; "" when either is not one. */
+function sumOfDecimals(a: unknown, b: unknown): string {
+  const first = decimalToMicros(a);
+  const second = b === undefined || b === null || b === '' ? 0n : decimalToMicros(b);
+  if (first === null || second === null) return '';
+  const micros = first + second;
+  return `${micros / 1_000_000n}.${String(micros % 1_000_000n).padStart(6, '0')}`.replace(/0{1,4}$/, '');
+}
+
+/** `line_items[]` with each line's total (tax included) and its own `svc_hub_order_id` / `svc_site_url` meta. */
+export function linesOf(order: Json): WooOrderLine[] {
+  if (!Array.isArray(order.line_items)) return [];
+  return order.line_items.filter(isObject).map((item) => ({
+    productId: isStoredId(item.product_id) ? item.product_id : null,
+    variationId: isStoredId(item.variation_id) ? item.variation_id : null,
+    total: sumOfDecimals(item.total, item.total_tax),
+    hubOrderId: metaValue(item, 'svc_hub_order_id'),
+    siteUrl: metaValue(item, 'svc_site_url'),
+  }));
+}
+
 /** A whole number above 0 written as digits (WooCommerce stores ids in meta as strings), or null. */
 export function positiveInteger(value: unknown): number | null {
   const text = typeof value === 'number' ? String(value) : value;
@@ -100,6 +138,7 @@ export function factsFromRestOrder(order: unknown, store: string | null): WooOrd
     datePaid: gmtDate(order.date_paid_gmt) ?? gmtDate(order.date_paid),
     dateModified: gmtDate(order.date_modified_gmt),
     productIds: productIds(order),
+    lines: linesOf(order),
     hubOrderId: metaValue(order, 'svc_hub_order_id'),
     siteUrl: metaValue(order, 'svc_site_url'),
     renewalOf: positiveInteger(rawMetaValue(order, '_subscription_renewal')),
