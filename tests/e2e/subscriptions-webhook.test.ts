@@ -285,6 +285,24 @@ describe('WooCommerce Subscriptions by webhook', () => {
     expect((await entitlementOf(services, subscribed.site, PACKAGE)).status).toBe('expired');
   });
 
+  it('keeps the subscription\'s term when another paid order of the package is refunded (docs/commerce.md "Coverage")', async () => {
+    const subscribed = await subscribe('coverage');
+    const term = (await entitlementOf(services, subscribed.site, PACKAGE)).expiresAt!.getTime();
+    const init = json({ package_id: PACKAGE, site_url: subscribed.site.siteUrl });
+    const checkout = await call('direct', '/wp-json/svc-commerce/v1/checkout', {
+      ...init,
+      headers: { ...init.headers, ...bearer(subscribed.site.key) },
+    });
+    const [wooOrderId, paidAt] = [nextId(), new Date(Date.now() - 30_000)];
+    const order = (status: string, modifiedAt: Date) =>
+      restOrder({ id: wooOrderId, hubOrderId: checkout.body.id, siteUrl: subscribed.site.siteUrl, status, paidAt, modifiedAt });
+    expect((await send('order.updated', order('processing', paidAt))).outcome).toBe('applied');
+    expect((await entitlementOf(services, subscribed.site, PACKAGE)).expiresAt!.getTime()).toBeGreaterThan(term);
+    expect((await send('order.updated', order('refunded', new Date(Date.now() - 20_000)))).outcome).toBe('applied');
+    const after = await entitlementOf(services, subscribed.site, PACKAGE);
+    expect([after.status, after.expiresAt!.getTime()]).toEqual(['active', term]);
+  });
+
   it('ends the entitlement when the subscription is deleted', async () => {
     const subscribed = await subscribe('deleted');
     expect((await send('subscription.deleted', { id: subscribed.subscriptionId })).outcome).toBe('applied');

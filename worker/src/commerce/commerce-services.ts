@@ -60,6 +60,7 @@ export function createCommerceServices(
   const wooCommerce = new ShellWooCommerce(config.shellUrl, config.hubSecret, logger);
   const subscriptionStore = new SubscriptionStore(database);
   const links = new SubscriptionLinks(orders, packages, subscriptionStore);
+  const coverage = new OrderCoverage(database, new CoverageTerms(entitlements));
   const subscriptions = new SubscriptionEvents(
     links,
     subscriptionStore,
@@ -67,8 +68,8 @@ export function createCommerceServices(
     new SubscriptionTerms(entitlements),
     gate,
     config.renewalGraceDays,
+    coverage,
   );
-  const coverage = new OrderCoverage(database, new CoverageTerms(entitlements));
   const payments = new PaymentEvents(orders, packages, entitlements, gate, subscriptions, customers, ai, coverage);
   const webhooks = createWebhookServices(config, database);
   return {

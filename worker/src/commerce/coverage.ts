@@ -54,6 +54,20 @@ export class OrderCoverage {
     );
   }
 
+  /**
+   * A WooCommerce subscription's term moved the entitlement (a renewal, the subscription active
+   * or pending-cancel): its hub order now covers to `until`, so a later recompute keeps the term.
+   * An order covering for ever stays so.
+   */
+  async followTerm(connection: PoolConnection, orderId: string, until: Date | null): Promise<void> {
+    if (until === null) return;
+    await connection.execute(
+      `UPDATE ${this.database.table('order_coverage')} SET covers_until = ?, updated_at = UTC_TIMESTAMP(3)
+        WHERE order_id = ? AND covers_until IS NOT NULL AND covers_from < ?`,
+      [until, orderId, until],
+    );
+  }
+
   /** The WooCommerce refunds the order carries, each a history row once (a partial one changes nothing else). */
   refunds(connection: PoolConnection, facts: WooOrderFacts, order: OrderRecord, source: PaymentSource): Promise<number> {
     return recordRefunds(this.database, connection, facts, order, source);

@@ -2,6 +2,7 @@ import type { PoolConnection } from 'mysql2/promise';
 import type { EntitlementStore } from '../license/entitlements';
 import type { EntitlementGate } from '../license/gate';
 import type { SubscriptionTerms, TermTarget } from '../license/subscription-terms';
+import type { OrderCoverage } from './coverage';
 import { orderStatusFromWoo } from './order-states';
 import type { PaymentResult, PaymentSource } from './payment-result';
 import type { LinkedSubscription, SubscriptionLinks } from './subscription-links';
@@ -34,6 +35,7 @@ export class SubscriptionEvents {
     private readonly terms: SubscriptionTerms,
     private readonly gate: EntitlementGate,
     private readonly graceDays: number,
+    private readonly coverage: Pick<OrderCoverage, 'followTerm'>,
   ) {}
 
   /** The subscription linked to a hub order (shown with the order), if any. */
@@ -145,6 +147,8 @@ export class SubscriptionEvents {
     } else if (facts.status === 'on-hold') {
       reason = `${name}: a renewal in progress (or awaiting payment) leaves the entitlement on`;
     }
+    // The subscription's hub order covers its term (docs/commerce.md "Coverage").
+    if (change?.changed) await this.coverage.followTerm(connection, linked.order.id, change.entitlement.expiresAt);
     await this.subscriptions.update(connection, subscription, update);
     return { outcome: change?.changed ? 'applied' : 'no_change', reason, orderId: linked.order.id, siteUrl: linked.order.siteUrl };
   }
@@ -190,6 +194,7 @@ export class SubscriptionEvents {
           subscription.suspendedAt !== null,
         )
       : null;
+    if (change?.changed) await this.coverage.followTerm(connection, order.id, change.entitlement.expiresAt);
     await this.subscriptions.update(connection, subscription, {
       paidUntil,
       renewalFailedAt: null,
