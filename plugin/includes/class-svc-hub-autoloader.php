@@ -43,6 +43,7 @@ final class Svc_Hub_Autoloader {
 		'Svc_Hub_Woocommerce_Order_Facts'         => 'woocommerce/class-svc-hub-woocommerce-order-facts.php',
 		'Svc_Hub_Woocommerce_Orders'              => 'woocommerce/class-svc-hub-woocommerce-orders.php',
 		'Svc_Hub_Woocommerce_Store_Meta'          => 'woocommerce/class-svc-hub-woocommerce-store-meta.php',
+		'Svc_Hub_Woocommerce_Store_Status'        => 'woocommerce/class-svc-hub-woocommerce-store-status.php',
 		'Svc_Hub_Woocommerce_Subscription_Bridge' => 'woocommerce/class-svc-hub-woocommerce-subscription-bridge.php',
 		'Svc_Hub_Woocommerce_Subscription_Facts'  => 'woocommerce/class-svc-hub-woocommerce-subscription-facts.php',
 		'Svc_Hub_Abilities'                       => 'abilities/class-svc-hub-abilities.php',

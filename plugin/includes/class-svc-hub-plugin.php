@@ -57,8 +57,9 @@ final class Svc_Hub_Plugin {
 
 	/**
 	 * Store mode (SVC_HUB_MODE=store, a shop that sells the hub's packages): only the pay
-	 * link's values reach the order meta. No routes, no forwarding to a worker, no event
-	 * queue, no cron, no admin screen; a re-send left scheduled by the hub mode is removed.
+	 * link's values reach the order meta, and a dashboard widget shows the webhooks to the hub.
+	 * No routes, no forwarding to a worker, no event queue, no cron, no admin screen; a re-send
+	 * left scheduled by the hub mode is removed.
 	 */
 	private static function boot_store(): void {
 		add_action(
@@ -66,6 +67,7 @@ final class Svc_Hub_Plugin {
 			static function (): void {
 				if ( function_exists( 'WC' ) && function_exists( 'wc_get_order' ) ) {
 					( new Svc_Hub_Woocommerce_Store_Meta() )->register_hooks();
+					( new Svc_Hub_Woocommerce_Store_Status() )->register_hooks();
 				}
 			}
 		);

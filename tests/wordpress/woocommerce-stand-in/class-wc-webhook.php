@@ -8,6 +8,9 @@
 
 defined( 'ABSPATH' ) || exit;
 
+require_once __DIR__ . '/class-wc-data-store.php';
+require_once __DIR__ . '/class-wc-install.php';
+
 /**
  * A webhook (kept in an option; WooCommerce has a table). An order save queues, at the end
  * of the request, an Action Scheduler action `woocommerce_deliver_webhook_async` (group
@@ -107,6 +110,36 @@ class WC_Webhook {
 		return new self( $id, $stored[ $id ] );
 	}
 
+	/** @return int */
+	public function get_id(): int {
+		return $this->id;
+	}
+
+	/** @return string */
+	public function get_name(): string {
+		return (string) $this->data['name'];
+	}
+
+	/** @return string `active`, `paused` or `disabled`. */
+	public function get_status(): string {
+		return (string) $this->data['status'];
+	}
+
+	/** @return string */
+	public function get_topic(): string {
+		return (string) $this->data['topic'];
+	}
+
+	/** @return string */
+	public function get_delivery_url(): string {
+		return (string) $this->data['delivery_url'];
+	}
+
+	/** @return int Consecutive failed deliveries. */
+	public function get_failure_count(): int {
+		return (int) $this->data['failure_count'];
+	}
+
 	/** @return array The props (with id). */
 	public function get_data(): array {
 		return array_merge( array( 'id' => $this->id ), $this->data );
@@ -168,36 +201,44 @@ class WC_Webhook {
 		$target                   = wp_parse_url( $this->data['delivery_url'] );
 		$allow                    = static fn ( $external, $host ) => $external || ( $target['host'] ?? '' ) === $host;
 		$ports                    = static fn ( $allowed ) => array_merge( (array) $allowed, array( (int) ( $target['port'] ?? 80 ) ) );
-		// The test stack's hub listens on 127.0.0.1 and a high port; a store's hub is public.
-		add_filter( 'http_request_host_is_external', $allow, 10, 2 );
-		add_filter( 'http_allowed_safe_ports', $ports );
-		$response                 = wp_safe_remote_request(
-			$this->data['delivery_url'],
-			array(
-				'method'      => 'POST',
-				'timeout'     => MINUTE_IN_SECONDS,
-				'redirection' => 0,
-				'httpversion' => '1.1',
-				'blocking'    => true,
-				'user-agent'  => sprintf( 'WooCommerce/%s Hookshot (WordPress/%s)', WC()->version, get_bloginfo( 'version' ) ),
-				'body'        => $body,
-				'cookies'     => array(),
-				'headers'     => array(
-					'Content-Type'             => 'application/json',
-					'X-WC-Webhook-Source'      => home_url( '/' ),
-					'X-WC-Webhook-Topic'       => $this->data['topic'],
-					'X-WC-Webhook-Resource'    => $resource,
-					'X-WC-Webhook-Event'       => $event,
-					'X-WC-Webhook-Signature'   => base64_encode( hash_hmac( 'sha256', $body, wp_specialchars_decode( $this->data['secret'], ENT_QUOTES ), true ) ), // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_encode
-					'X-WC-Webhook-ID'          => (string) $this->id,
-					'X-WC-Webhook-Delivery-ID' => wp_hash( $this->id . time() ),
-				),
-			)
+		// The test stack's hub listens on 127.0.0.1 and a high port: the two filters an intranet store adds
+		// (docs/commerce.md), unless a test plays a store without them (option svc_stand_in_intranet_filters = no).
+		$intranet = 'no' !== get_option( 'svc_stand_in_intranet_filters', 'yes' );
+		if ( $intranet ) {
+			add_filter( 'http_request_host_is_external', $allow, 10, 2 );
+			add_filter( 'http_allowed_safe_ports', $ports );
+		}
+		$http_args  = array(
+			'method'      => 'POST',
+			'timeout'     => MINUTE_IN_SECONDS,
+			'redirection' => 0,
+			'httpversion' => '1.1',
+			'blocking'    => true,
+			'user-agent'  => sprintf( 'WooCommerce/%s Hookshot (WordPress/%s)', WC()->version, get_bloginfo( 'version' ) ),
+			'body'        => $body,
+			'cookies'     => array(),
+			'headers'     => array(
+				'Content-Type'             => 'application/json',
+				'X-WC-Webhook-Source'      => home_url( '/' ),
+				'X-WC-Webhook-Topic'       => $this->data['topic'],
+				'X-WC-Webhook-Resource'    => $resource,
+				'X-WC-Webhook-Event'       => $event,
+				'X-WC-Webhook-Signature'   => base64_encode( hash_hmac( 'sha256', $body, wp_specialchars_decode( $this->data['secret'], ENT_QUOTES ), true ) ), // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_encode
+				'X-WC-Webhook-ID'          => (string) $this->id,
+				'X-WC-Webhook-Delivery-ID' => wp_hash( $this->id . time() ),
+			),
 		);
-		remove_filter( 'http_request_host_is_external', $allow, 10 );
-		remove_filter( 'http_allowed_safe_ports', $ports );
+		$start_time = microtime( true );
+		$response   = wp_safe_remote_request( $this->data['delivery_url'], $http_args );
+		$duration   = round( microtime( true ) - $start_time, 5 );
+		if ( $intranet ) {
+			remove_filter( 'http_request_host_is_external', $allow, 10 );
+			remove_filter( 'http_allowed_safe_ports', $ports );
+		}
 		$code = is_wp_error( $response ) ? 0 : (int) wp_remote_retrieve_response_code( $response );
 		$this->record( $code >= 200 && $code <= 299 );
+		// As WC_Webhook::deliver: after log_delivery() counted the failure.
+		do_action( 'woocommerce_webhook_delivery', $http_args, $response, $duration, $order_id, $this->id );
 	}
 
 	/**
