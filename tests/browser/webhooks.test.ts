@@ -54,9 +54,19 @@ describe('admin screen: webhooks', () => {
       );
       const sent = await call('wordpress', WEBHOOK, delivery(body, { source, key: secret }));
       expect(sent.status).toBe(200);
+      // A sale of the store's own (no svc_ meta): found under the outcome "ignored", and only there.
+      const ownSale = JSON.parse(body);
+      ownSale.id = 9002;
+      ownSale.meta_data = ownSale.meta_data.filter((meta: { key: string }) => !meta.key.startsWith('svc_'));
+      expect((await call('wordpress', WEBHOOK, delivery(phpJsonEncode(ownSale), { source, key: secret }))).body.outcome).toBe('ignored');
 
       await page.reload();
-      await page.locator('.svc-hub-audit-log').getByLabel('Signature result').selectOption('valid');
+      const auditLog = page.locator('.svc-hub-audit-log');
+      await auditLog.getByLabel('Outcome').selectOption('ignored');
+      await page.locator('.svc-hub-audit-list tr', { hasText: source }).getByText('ignored', { exact: true }).waitFor();
+      expect(await page.locator('.svc-hub-audit-list tr', { hasText: source }).count()).toBe(1);
+      await auditLog.getByLabel('Outcome').selectOption('unmatched'); // the first delivery: its hub order does not exist
+      await auditLog.getByLabel('Signature result').selectOption('valid');
       const entry = page.locator('.svc-hub-audit-list tr', { hasText: source }).first();
       await entry.getByRole('button', { name: 'Open' }).click();
       const dialog = page.locator('.svc-hub-audit-entry');

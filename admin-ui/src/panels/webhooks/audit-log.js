@@ -7,7 +7,7 @@ import { useList } from '../../components/use-list';
 import { PER_PAGE } from '../../store/constants';
 import { formatDateTime } from '../../utils/format';
 import AuditEntry from './audit-entry';
-import { SIGNATURE_RESULTS } from './validate';
+import { AUDIT_OUTCOMES, SIGNATURE_RESULTS } from './validate';
 
 /**
  * One attempt, or the tally of attempts past a limit from one address in one minute.
@@ -28,13 +28,41 @@ function attemptsLabel( entry ) {
 	);
 }
 
-/** The webhook verification audit log, newest first, filtered by signature result. */
+/**
+ * One filter of the list: `any` or one of `values`.
+ *
+ * @param {Object}   props
+ * @param {string}   props.label    The control's label.
+ * @param {string}   props.value    The chosen value ('' for any).
+ * @param {string[]} props.values   The values to choose from.
+ * @param {Function} props.onChange Called with the new value.
+ */
+function Filter( { label, value, values, onChange } ) {
+	return (
+		<SelectControl
+			label={ label }
+			value={ value }
+			options={ [
+				{ value: '', label: __( 'any', 'svc-hub' ) },
+				...values.map( ( option ) => ( {
+					value: option,
+					label: option,
+				} ) ),
+			] }
+			onChange={ onChange }
+		/>
+	);
+}
+
+/** The webhook verification audit log, newest first, filtered by signature result and outcome. */
 export default function AuditLog() {
 	const [ result, setResult ] = useState( '' );
+	const [ outcome, setOutcome ] = useState( '' );
 	const [ page, setPage ] = useState( 1 );
 	const [ open, setOpen ] = useState( null );
 	const list = useList( '/webhook-audit', {
 		result,
+		outcome,
 		page,
 		per_page: PER_PAGE,
 	} );
@@ -71,18 +99,21 @@ export default function AuditLog() {
 	return (
 		<section className="svc-hub-audit-log">
 			<h3>{ __( 'Webhook audit log', 'svc-hub' ) }</h3>
-			<SelectControl
+			<Filter
 				label={ __( 'Signature result', 'svc-hub' ) }
 				value={ result }
-				options={ [
-					{ value: '', label: __( 'any', 'svc-hub' ) },
-					...SIGNATURE_RESULTS.map( ( value ) => ( {
-						value,
-						label: value,
-					} ) ),
-				] }
+				values={ SIGNATURE_RESULTS }
 				onChange={ ( value ) => {
 					setResult( value );
+					setPage( 1 );
+				} }
+			/>
+			<Filter
+				label={ __( 'Outcome', 'svc-hub' ) }
+				value={ outcome }
+				values={ AUDIT_OUTCOMES }
+				onChange={ ( value ) => {
+					setOutcome( value );
 					setPage( 1 );
 				} }
 			/>

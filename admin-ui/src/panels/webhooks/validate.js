@@ -10,6 +10,19 @@ export const SIGNATURE_RESULTS = [
 	'not_checked',
 ];
 
+/** What an attempt did (the API's `outcome` filter); `ignored`: verified, nothing for the hub (a store's own sale). */
+export const AUDIT_OUTCOMES = [
+	'applied',
+	'no_change',
+	'ignored_older',
+	'unmatched',
+	'ignored',
+	'ping',
+	'rejected',
+	'rate_limited',
+	'failed',
+];
+
 export const DELIVERY_STATUSES = [ 'pending', 'delivered', 'failed', 'gone' ];
 
 export const EMPTY_STORE = { source_url: '', secret: '' };
