@@ -1,5 +1,6 @@
 import { stack } from './stack';
-import { testFetch } from './test-fetch';
+import { fetch as undiciFetch } from 'undici';
+import { noKeepAliveDispatcher, testFetch } from './test-fetch';
 
 /**
  * A buyer's browser on the stand-in store: its cookies (WooCommerce's session, and WordPress's
@@ -37,6 +38,19 @@ export class WooBuyer {
       body = undefined;
     }
     return { status: response.status, text, body };
+  }
+
+  /**
+   * A request from another tab, on a dispatcher of its own (the shared one would queue the
+   * buyer's next requests behind it while it is held open); its cookies are not kept.
+   */
+  async concurrentRequest(path: string, headers: Record<string, string>): Promise<{ status: number; text: string }> {
+    const response = await undiciFetch(`${stack().wordpressUrl}${path}`, {
+      headers: { ...headers, Cookie: this.cookieHeader() },
+      redirect: 'manual',
+      dispatcher: noKeepAliveDispatcher(),
+    });
+    return { status: response.status, text: await response.text() };
   }
 
   /** Logs in through wp-login.php (a returning customer). */

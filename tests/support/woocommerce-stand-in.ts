@@ -17,7 +17,7 @@ export interface StandInOrder {
   payment_url: string;
   customer_id: number;
   payment_method: string;
-  line_items: { product_id: number; variation_id: number; quantity: number; total: string }[];
+  line_items: { product_id: number; variation_id: number; quantity: number; total: string; meta: Record<string, unknown> }[];
   meta: Record<string, unknown>;
 }
 
@@ -37,6 +37,11 @@ async function expectOrder(answer: Promise<JsonAnswer>): Promise<StandInOrder & 
 /** Drives WooCommerce on the hub site (the stand-in) the way a shop and a gateway would. */
 export const wooStandIn = {
   order: (id: number) => expectOrder(standIn(`/orders/${id}`)),
+  /** Headers that hold a front-end request after WooCommerce loaded its session, until `releaseHold(name)` (a session race, played on purpose). */
+  holdHeaders: (name: string) => ({ 'X-Svc-Test-Hold': name, 'X-Svc-Test-Token': token() }),
+  /** "held" while a request waits under that name. */
+  holdState: async (name: string) => (await standIn(`/holds/${name}`)).body.state as string,
+  releaseHold: (name: string) => standIn(`/holds/${name}`, { method: 'POST' }),
   /** `wc_create_order` + `add_product` + meta + `calculate_totals` + `save`. */
   createOrder: (productId: number, meta: Record<string, string> = {}) =>
     expectOrder(standIn('/orders', json({ product_id: productId, meta }))),

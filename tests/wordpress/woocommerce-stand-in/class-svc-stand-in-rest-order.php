@@ -111,10 +111,36 @@ final class Svc_Stand_In_Rest_Order {
 					'quantity'     => $item->get_quantity(),
 					'subtotal'     => $item->get_subtotal(),
 					'total'        => $item->get_total(),
+					'total_tax'    => wc_format_decimal( $item->get_total_tax(), wc_get_price_decimals() ),
+					'meta_data'    => self::item_meta( $item ),
 					'price'        => (float) $item->get_total() / max( 1, $item->get_quantity() ),
 				)
 			);
 		}
 		return $items;
+	}
+
+	/**
+	 * A line item's `meta_data` as REST v3 writes it (WC_REST_Orders_V2_Controller::
+	 * merge_meta_item_with_formatted_meta_display_attributes): id, key, value, and the
+	 * `display_key` / `display_value` of `get_all_formatted_meta_data( null )` through `wc_clean`.
+	 *
+	 * @param WC_Order_Item_Product $item Line item.
+	 * @return array
+	 */
+	private static function item_meta( $item ): array {
+		$formatted = $item->get_all_formatted_meta_data( null );
+		$meta      = array();
+		foreach ( $item->get_meta_data() as $entry ) {
+			$shown  = $formatted[ $entry->id ] ?? null;
+			$meta[] = array(
+				'id'            => $entry->id,
+				'key'           => $entry->key,
+				'value'         => $entry->value,
+				'display_key'   => $shown ? sanitize_text_field( $shown->display_key ) : $entry->key,
+				'display_value' => $shown ? sanitize_text_field( $shown->display_value ) : $entry->value,
+			);
+		}
+		return $meta;
 	}
 }

@@ -23,7 +23,69 @@ final class Svc_Stand_In_Store_Test_Routes {
 		array( '/actions/run', 'POST', 'run_actions' ),
 		array( '/customers', 'POST', 'create_customer' ),
 		array( '/store-mode', 'POST', 'set_store_mode' ),
+		array( '/holds/(?P<name>[a-z0-9-]{1,40})', 'GET', 'get_hold' ),
+		array( '/holds/(?P<name>[a-z0-9-]{1,40})', 'POST', 'release_hold' ),
 	);
+
+	/** Longest a held request waits for its release, in seconds. */
+	private const HOLD_SECONDS = 20;
+
+	/**
+	 * `wp_loaded` (5: after WooCommerce loaded the visitor's session at `init`, before the cart is
+	 * read from it at `wp_loaded` 10): a front-end request with `X-Svc-Test-Hold: <name>` (and the
+	 * test token) waits here until `POST /holds/<name>`. So a test plays the race a real store
+	 * lost once in five: this request read the session before another request wrote it, then
+	 * reads the cart and writes the whole session row at shutdown after it — last writer wins
+	 * (docs/external/woocommerce.md, "Observed on a real store (WooCommerce 10.5.0 …)"). Its
+	 * reads after the hold see what the other request stored (the user meta cache is dropped, as
+	 * on a store where the reads fall after the other request's writes).
+	 */
+	public static function hold_request(): void {
+		$name  = sanitize_key( (string) ( $_SERVER['HTTP_X_SVC_TEST_HOLD'] ?? '' ) );
+		$token = sanitize_text_field( (string) ( $_SERVER['HTTP_X_SVC_TEST_TOKEN'] ?? '' ) );
+		$key   = defined( 'SVC_HUB_SECRET' ) ? (string) SVC_HUB_SECRET : '';
+		if ( '' === $name || '' === $key || ! hash_equals( hash_hmac( 'sha256', 'svc-hub-test-woo', $key ), $token ) ) {
+			return;
+		}
+		global $wpdb;
+		update_option( 'svc_test_hold_' . $name, 'held', false );
+		$until = microtime( true ) + self::HOLD_SECONDS;
+		while ( microtime( true ) < $until ) {
+			$state = $wpdb->get_var( $wpdb->prepare( "SELECT option_value FROM {$wpdb->options} WHERE option_name = %s", 'svc_test_hold_' . $name ) );
+			if ( 'released' === $state ) {
+				break;
+			}
+			usleep( 50000 );
+		}
+		delete_option( 'svc_test_hold_' . $name );
+		if ( get_current_user_id() ) {
+			wp_cache_delete( get_current_user_id(), 'user_meta' );
+		}
+	}
+
+	/**
+	 * `GET /holds/{name}`: `{state: "held" | "none" | "released"}`.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response
+	 */
+	public static function get_hold( WP_REST_Request $request ): WP_REST_Response {
+		global $wpdb;
+		$state = $wpdb->get_var( $wpdb->prepare( "SELECT option_value FROM {$wpdb->options} WHERE option_name = %s", 'svc_test_hold_' . $request['name'] ) );
+		return new WP_REST_Response( array( 'state' => null === $state ? 'none' : $state ), 200 );
+	}
+
+	/**
+	 * `POST /holds/{name}`: lets the held request go on.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response
+	 */
+	public static function release_hold( WP_REST_Request $request ): WP_REST_Response {
+		global $wpdb;
+		$wpdb->update( $wpdb->options, array( 'option_value' => 'released' ), array( 'option_name' => 'svc_test_hold_' . $request['name'] ) );
+		return new WP_REST_Response( array( 'released' => $wpdb->rows_affected > 0 ), 200 );
+	}
 
 	/**
 	 * `POST /store-mode {on: bool}`: the site is a store-only shop (SVC_HUB_MODE = store)

@@ -262,6 +262,7 @@ final class Svc_Stand_In_Test_Routes {
 				'variation_id' => $item->get_variation_id(),
 				'quantity'     => $item->get_quantity(),
 				'total'        => $item->get_total(),
+				'meta'         => (object) array_column( array_map( 'get_object_vars', $item->get_meta_data() ), 'value', 'key' ),
 			);
 		}
 		$fees = array();

@@ -96,6 +96,38 @@ class WC_Checkout {
 	}
 
 	/**
+	 * A line item per cart item, each through `woocommerce_checkout_create_order_line_item(
+	 * $item, $cart_item_key, $values, $order )` before it joins the order (the classic checkout
+	 * and the Store API both make their lines here).
+	 *
+	 * @param WC_Order $order Order.
+	 * @param WC_Cart  $cart  Cart.
+	 */
+	public function create_order_line_items( &$order, $cart ) {
+		foreach ( $cart->get_cart() as $cart_item_key => $values ) {
+			$product = wc_get_product( $values['variation_id'] ? $values['variation_id'] : $values['product_id'] );
+			$item    = new WC_Order_Item_Product(
+				array(
+					'quantity' => $values['quantity'],
+					'subtotal' => $values['line_subtotal'],
+					'total'    => $values['line_total'],
+				)
+			);
+			if ( $product ) {
+				$item->set_props(
+					array(
+						'name'         => $product->get_name(),
+						'product_id'   => $product->get_parent_id() ? $product->get_parent_id() : $product->get_id(),
+						'variation_id' => $product->get_parent_id() ? $product->get_id() : 0,
+					)
+				);
+			}
+			do_action( 'woocommerce_checkout_create_order_line_item', $item, $cart_item_key, $values, $order );
+			$order->add_item( $item );
+		}
+	}
+
+	/**
 	 * Line items, total and the cart and shipping hashes from the cart (not saved). Items the
 	 * order already has are replaced.
 	 *
@@ -103,9 +135,7 @@ class WC_Checkout {
 	 */
 	public static function set_data_from_cart( WC_Order $order ) {
 		$order->remove_order_items();
-		foreach ( WC()->cart->get_cart() as $item ) {
-			$order->add_product( wc_get_product( $item['variation_id'] ? $item['variation_id'] : $item['product_id'] ), $item['quantity'] );
-		}
+		WC()->checkout()->create_order_line_items( $order, WC()->cart );
 		$order->set_total( WC()->cart->get_total( 'edit' ) );
 		$order->set_cart_hash( WC()->cart->get_cart_hash() );
 		$order->update_meta_data( '_shipping_hash', md5( wp_json_encode( array() ) ) );

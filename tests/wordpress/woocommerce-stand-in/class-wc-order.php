@@ -188,12 +188,21 @@ class WC_Order extends WC_Abstract_Order {
 	}
 
 	/**
-	 * Adds an item: here, a fee line (WC_Order_Item_Fee); saved with the order (at once when it has an id).
+	 * Adds an item: a line item (WC_Order_Item_Product) or a fee line (WC_Order_Item_Fee); saved
+	 * with the order (at once when it has an id).
 	 *
-	 * @param WC_Order_Item_Fee $item The fee.
+	 * @param WC_Order_Item_Product|WC_Order_Item_Fee $item The item.
 	 * @return int|false The item id, false for another kind of item.
 	 */
 	public function add_item( $item ) {
+		if ( $item instanceof WC_Order_Item_Product ) {
+			$item->set_props( array( 'order_id' => $this->get_id() ) );
+			$this->new_items[] = $item;
+			if ( $this->get_id() ) {
+				$this->save_items();
+			}
+			return $item->get_id();
+		}
 		if ( ! $item instanceof WC_Order_Item_Fee ) {
 			return false;
 		}
@@ -203,6 +212,16 @@ class WC_Order extends WC_Abstract_Order {
 			$this->save_items();
 		}
 		return $item->get_id();
+	}
+
+	/**
+	 * One line item by id (WC_Abstract_Order::get_item), or false.
+	 *
+	 * @param int $item_id Item id.
+	 * @return WC_Order_Item_Product|false
+	 */
+	public function get_item( $item_id ) {
+		return $this->items[ (int) $item_id ] ?? false;
 	}
 
 	/**
@@ -480,6 +499,10 @@ class WC_Order extends WC_Abstract_Order {
 			$item->set_props( array( 'id' => $item_id, 'order_id' => $this->id ) );
 		}
 		$this->new_items = array();
+		// Like WC_Abstract_Order::save_items(): every line item is saved with the order, its meta included.
+		foreach ( array_filter( $this->items, static fn ( $item ) => $item->meta_changed() ) as $item_id => $item ) {
+			$item->set_meta_ids( WC_Orders_Table_Data_Store::save_item_meta( $item_id, $item->get_meta_data() ) );
+		}
 		foreach ( $this->fees as $key => $fee ) {
 			if ( $key < 0 ) {
 				$item_id = WC_Orders_Table_Data_Store::add_fee( $this->id, $fee->get_data(), $fee->get_meta_values() );

@@ -264,6 +264,25 @@ KEY order_item_id (order_item_id)
 	}
 
 	/**
+	 * Replaces a line item's own meta (not its props); returns the new meta ids in order.
+	 *
+	 * @param int      $item_id Item id.
+	 * @param object[] $meta    Entries (key, value).
+	 * @return int[]
+	 */
+	public static function save_item_meta( int $item_id, array $meta ): array {
+		global $wpdb;
+		$props = "'" . implode( "','", array_map( 'esc_sql', self::ITEM_META ) ) . "'";
+		$wpdb->query( $wpdb->prepare( 'DELETE FROM ' . self::table( 'woocommerce_order_itemmeta' ) . " WHERE order_item_id = %d AND meta_key NOT IN ($props)", $item_id ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQL.InterpolatedNotPrepared
+		$ids = array();
+		foreach ( $meta as $entry ) {
+			$wpdb->insert( self::table( 'woocommerce_order_itemmeta' ), array( 'order_item_id' => $item_id, 'meta_key' => (string) $entry->key, 'meta_value' => maybe_serialize( $entry->value ) ) ); // phpcs:ignore WordPress.DB.SlowDBQuery
+			$ids[] = (int) $wpdb->insert_id;
+		}
+		return $ids;
+	}
+
+	/**
 	 * Adds a fee line (`order_item_type` fee, meta `_fee_amount`, `_line_total`, `_tax_status`
 	 * and the item's own meta); returns its id.
 	 *
@@ -365,7 +384,7 @@ KEY order_item_id (order_item_id)
 	private static function read_items( int $order_id ): array {
 		global $wpdb;
 		$items = array();
-		$rows  = $wpdb->get_results( $wpdb->prepare( 'SELECT i.order_item_id, i.order_item_name, m.meta_key, m.meta_value FROM ' . self::table( 'woocommerce_order_items' ) . ' i LEFT JOIN ' . self::table( 'woocommerce_order_itemmeta' ) . " m ON m.order_item_id = i.order_item_id WHERE i.order_id = %d AND i.order_item_type = 'line_item' ORDER BY i.order_item_id, m.meta_id", $order_id ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
+		$rows  = $wpdb->get_results( $wpdb->prepare( 'SELECT i.order_item_id, i.order_item_name, m.meta_id, m.meta_key, m.meta_value FROM ' . self::table( 'woocommerce_order_items' ) . ' i LEFT JOIN ' . self::table( 'woocommerce_order_itemmeta' ) . " m ON m.order_item_id = i.order_item_id WHERE i.order_id = %d AND i.order_item_type = 'line_item' ORDER BY i.order_item_id, m.meta_id", $order_id ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
 		$props = array_flip( self::ITEM_META );
 		foreach ( $rows as $row ) {
 			$item_id = (int) $row['order_item_id'];
@@ -374,10 +393,13 @@ KEY order_item_id (order_item_id)
 					'id'       => $item_id,
 					'order_id' => $order_id,
 					'name'     => $row['order_item_name'],
+					'meta'     => array(),
 				);
 			}
 			if ( isset( $props[ $row['meta_key'] ] ) ) {
 				$items[ $item_id ][ $props[ $row['meta_key'] ] ] = $row['meta_value'];
+			} elseif ( null !== $row['meta_key'] ) {
+				$items[ $item_id ]['meta'][] = array( 'id' => (int) $row['meta_id'], 'key' => $row['meta_key'], 'value' => maybe_unserialize( $row['meta_value'] ) );
 			}
 		}
 		return $items;
