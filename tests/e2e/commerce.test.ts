@@ -217,7 +217,7 @@ describe.each(LANES)('entitlement routes via %s', (lane: Lane) => {
     const nosy = await call(lane, `${LICENSE}/entitlement?site_url=${encodeURIComponent(client.siteUrl)}`, { headers: bearer(other.key) });
     expect([nosy.status, nosy.body.code]).toEqual([403, 'svc_forbidden']);
     const none = await call(lane, `${LICENSE}/entitlement`, { headers: bearer(other.key) });
-    expect(none.body).toEqual({ site_url: other.siteUrl, status: 'inactive', features: [], entitlements: [], ai: NO_AI });
+    expect(none.body).toEqual({ site_url: other.siteUrl, status: 'inactive', features: [], entitlements: [], ai: NO_AI, sequence: 0 });
   });
 
   it('keeps two sites whose URL paths differ only in case apart (site URLs compared byte for byte)', async () => {
@@ -227,7 +227,7 @@ describe.each(LANES)('entitlement routes via %s', (lane: Lane) => {
     const lines = hub('key', 'create', '--site', `${host}/SHOP`, '--team', 'e2e', '--name', 'e2e');
     const lookalike = lines[lines.length - 1]!;
     const answer = await call(lane, `${LICENSE}/entitlement`, { headers: bearer(lookalike) });
-    expect(answer.body).toEqual({ site_url: `${host}/SHOP`, status: 'inactive', features: [], entitlements: [], ai: NO_AI });
+    expect(answer.body).toEqual({ site_url: `${host}/SHOP`, status: 'inactive', features: [], entitlements: [], ai: NO_AI, sequence: 0 });
     const chat = await call(
       lane,
       '/wp-json/llm/router/v1/chat',
