@@ -1,5 +1,5 @@
 import { existsSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hub } from '../support/hub-cli';
@@ -7,6 +7,7 @@ import { HubProxy } from '../support/hub-proxy';
 import { connectClient, createClientKey, pollUntil, type ClientKey } from '../support/client-key';
 import { startClientSite, type ClientSite } from '../support/client-site';
 import { stack } from '../support/stack';
+import { createTestServer } from '../support/test-server';
 
 /**
  * svc-client's session check (`GET /svc-license/v1/entitlement`) on a real client site whose hub
@@ -108,7 +109,7 @@ describe('svc-client session check', () => {
     const port = Number(new URL(proxy.url).port);
     await proxy.stop();
     let answer = { status: 403, type: 'text/html', body: '<html><body><h1>403 Forbidden</h1>Request blocked.</body></html>' };
-    const firewall: Server = createServer((_request, response) => {
+    const firewall: Server = createTestServer((_request, response) => {
       response.writeHead(answer.status, { 'Content-Type': answer.type });
       response.end(answer.body);
     });

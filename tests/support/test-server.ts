@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer, type ServerOptions as HttpsOptions } from 'node:https';
 
 /**
  * Every HTTP server the tests run (the provider emulator, the client receiver, the proxies, the
@@ -39,4 +40,9 @@ export function keepIdleSockets<T extends Server>(server: T): T {
 /** `http.createServer(listener)` with the test servers' keep-alive settings (not listening yet). */
 export function createTestServer(listener: Listener): Server {
   return keepIdleSockets(createServer(listener));
+}
+
+/** `https.createServer(options, listener)` with the test servers' keep-alive settings (not listening yet). */
+export function createHttpsTestServer(options: HttpsOptions, listener: Listener): Server {
+  return keepIdleSockets(createHttpsServer(options, listener));
 }

@@ -1,12 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer as createHttpsServer } from 'node:https';
 import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestServer, keepIdleSockets } from './test-server';
+import { createHttpsTestServer, createTestServer } from './test-server';
 import { restOrder, type OrderOptions } from './woo-webhook';
 
 type RestOrder = ReturnType<typeof restOrder>;
@@ -212,7 +211,7 @@ export async function startRestStore(consumerKey: string, consumerSecret: string
     response.end(reply.body.replace(/\//g, '\\/'));
   };
   const server: Server = certificate
-    ? keepIdleSockets(createHttpsServer({ key: certificate.key, cert: certificate.cert }, listener))
+    ? createHttpsTestServer({ key: certificate.key, cert: certificate.cert }, listener)
     : createTestServer(listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
