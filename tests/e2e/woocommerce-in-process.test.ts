@@ -123,7 +123,10 @@ describe.each(LANES)('checkout with WooCommerce on the hub site via %s', (lane: 
       date_paid_gmt: null,
       payment_url: answer.body.payment_url,
     });
-    expect(woo.line_items).toEqual([{ product_id: PRODUCT, variation_id: 0, quantity: 1, total: '49.00' }]);
+    // The line carries its hub order too, as a store's pay-link line does (docs/architecture.md §5).
+    expect(woo.line_items).toEqual([
+      { product_id: PRODUCT, variation_id: 0, quantity: 1, total: '49.00', meta: { svc_hub_order_id: orderId, svc_site_url: key.siteUrl } },
+    ]);
     expect(woo.meta).toEqual({ svc_hub_order_id: orderId, svc_site_url: key.siteUrl });
     expect(await hubOrder(key, orderId)).toMatchObject({ status: 'pending', woo_order_id: wooOrderId, entitlement: null });
   });

@@ -62,7 +62,15 @@ final class Svc_Hub_Woocommerce_Orders {
 				$order   = null;
 				throw new RuntimeException( $message );
 			}
-			$order->add_product( $product, 1 );
+			$item_id = $order->add_product( $product, 1 );
+			// The line pays its hub order, as a store's pay link's line does (docs/architecture.md §5); the
+			// order meta stays for readers that know only the order. The cached item: the order's save saves it.
+			$item = $item_id ? $order->get_item( $item_id, false ) : false;
+			if ( ! $item ) {
+				throw new RuntimeException( 'WooCommerce added no line item for the product.' );
+			}
+			$item->add_meta_data( Svc_Hub_Woocommerce_Order_Facts::META_HUB_ORDER_ID, $input['hub_order_id'], true );
+			$item->add_meta_data( Svc_Hub_Woocommerce_Order_Facts::META_SITE_URL, $input['site_url'], true );
 			$order->update_meta_data( Svc_Hub_Woocommerce_Order_Facts::META_HUB_ORDER_ID, $input['hub_order_id'] );
 			$order->update_meta_data( Svc_Hub_Woocommerce_Order_Facts::META_SITE_URL, $input['site_url'] );
 			$order->calculate_totals();

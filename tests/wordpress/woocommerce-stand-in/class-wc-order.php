@@ -215,12 +215,16 @@ class WC_Order extends WC_Abstract_Order {
 	}
 
 	/**
-	 * One line item by id (WC_Abstract_Order::get_item), or false.
+	 * One line item by id (WC_Abstract_Order::get_item), or false. WooCommerce loads a fresh copy
+	 * from the database unless `$load_from_db` is false; the stand-in always answers the order's own
+	 * item, which is what `false` gives (changes to it are saved with the order).
 	 *
-	 * @param int $item_id Item id.
+	 * @param int  $item_id      Item id.
+	 * @param bool $load_from_db Whether WooCommerce would read it again (ignored).
 	 * @return WC_Order_Item_Product|false
 	 */
-	public function get_item( $item_id ) {
+	public function get_item( $item_id, $load_from_db = true ) { // phpcs:ignore Generic.CodeAnalysis.UnusedFunctionParameter.FoundAfterLastUsed -- WooCommerce's signature.
+		unset( $load_from_db );
 		return $this->items[ (int) $item_id ] ?? false;
 	}
 
