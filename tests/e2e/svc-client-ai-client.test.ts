@@ -87,4 +87,25 @@ describe('svc-client as the AI Client provider', () => {
     expect(typeof plain.text).toBe('string');
     expect(await usageRowsOf(key.id, 2)).toHaveLength(2);
   });
+
+  it("as_json_response( $schema ) answers JSON following the schema (the AI Client's bare json_schema, wrapped by svc-client)", async () => {
+    const schema =
+      "array( 'type' => 'object', 'properties' => array( 'city' => array( 'type' => 'string' ), 'days' => array( 'type' => 'integer' ) ), 'required' => array( 'city', 'days' ) )";
+    const answer = await generate(
+      `wp_ai_client_prompt( 'Plan a trip' )->using_model_preference( 'mock/echo' )->as_json_response( ${schema} )`,
+    );
+    expect(answer.error).toBeUndefined();
+    const parsed = JSON.parse(answer.text!) as Record<string, unknown>;
+    expect(Object.keys(parsed).sort()).toEqual(['city', 'days']);
+    expect(typeof parsed.city).toBe('string');
+    expect(Number.isInteger(parsed.days)).toBe(true);
+    // What the AI Client itself sends, unwrapped, straight to the hub: accepted and followed too, never ignored.
+    const bare = await client.php<{ wrapped: unknown }>(
+      `return array( 'wrapped' => Svc_Client_Ai_Text_Model::wrap_json_schema( array( 'response_format' => array( 'type' => 'json_schema', 'json_schema' => ${schema} ) ) )['response_format'] );`,
+    );
+    expect(bare.wrapped).toMatchObject({
+      type: 'json_schema',
+      json_schema: { name: 'response', schema: { type: 'object', required: ['city', 'days'] } },
+    });
+  });
 });

@@ -50,11 +50,36 @@ final class Svc_Client_Ai_Text_Model extends AbstractOpenAiCompatibleTextGenerat
 		if ( array() !== $metadata ) {
 			$params['metadata'] = $metadata;
 		}
-		$model = (string) ( $params['model'] ?? '' );
+		$params = self::wrap_json_schema( $params );
+		$model  = (string) ( $params['model'] ?? '' );
 		if ( str_starts_with( $model, Svc_Client_Ai_Model_Directory::PURPOSE_PREFIX ) ) {
 			unset( $params['model'] );
 			$params['purpose'] = substr( $model, strlen( Svc_Client_Ai_Model_Directory::PURPOSE_PREFIX ) );
 		}
+		return $params;
+	}
+
+	/**
+	 * WordPress's AI Client sends `response_format.json_schema` as the bare schema; OpenAI's shape
+	 * (which the hub and every provider behind it read) wraps it as `{ name, schema }`
+	 * (docs/architecture.md §10). A wrapper already there is left as it is.
+	 *
+	 * @param array<string, mixed> $params The chat body.
+	 * @return array<string, mixed>
+	 */
+	public static function wrap_json_schema( array $params ): array {
+		$format = $params['response_format'] ?? null;
+		if ( ! is_array( $format ) || 'json_schema' !== ( $format['type'] ?? null ) || ! is_array( $format['json_schema'] ?? null ) ) {
+			return $params;
+		}
+		$schema = $format['json_schema'];
+		if ( isset( $schema['schema'] ) && is_array( $schema['schema'] ) ) {
+			return $params;
+		}
+		$params['response_format']['json_schema'] = array(
+			'name'   => 'response',
+			'schema' => $schema,
+		);
 		return $params;
 	}
 }

@@ -156,6 +156,22 @@ describe('parseChatRequest: tools and formats', () => {
     expect(chat({ tool_choice: 'none' }).toolChoice).toBe('none');
   });
 
+  it("takes WordPress's bare json_schema (no name/schema wrapper) as the schema itself, never ignoring it", () => {
+    const schema = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
+    expect(chat({ response_format: { type: 'json_schema', json_schema: schema } }).responseFormat).toEqual({
+      type: 'json_schema',
+      name: 'response',
+      schema,
+    });
+    expect(chat({ response_format: { type: 'json_schema', json_schema: { anyOf: [{ type: 'string' }] } } }).responseFormat).toMatchObject({
+      name: 'response',
+    });
+    expect(Object.keys(params({ response_format: { type: 'json_schema', json_schema: {} } }))).toEqual([
+      'response_format.json_schema.name',
+      'response_format.json_schema.schema',
+    ]);
+  });
+
   it('refuses a malformed response_format naming its field', () => {
     expect(Object.keys(params({ response_format: { type: 'xml' } }))).toEqual(['response_format.type']);
     expect(Object.keys(params({ response_format: { type: 'json_schema', json_schema: { schema: [] } } }))).toEqual([

@@ -4,6 +4,24 @@ import { absent, isObject } from './fields';
 import { checkNesting } from './nesting';
 import { FUNCTION_NAME } from './tools';
 
+/** The name a bare schema is given: OpenAI requires one, and the answer never shows it. */
+export const BARE_SCHEMA_NAME = 'response';
+
+/** A bare schema says what it is with one of these (an empty object is neither a schema nor a wrapper). */
+const SCHEMA_KEYWORDS = ['type', 'properties', '$schema', '$ref', 'anyOf', 'oneOf', 'allOf', 'enum', 'items'];
+
+/**
+ * WordPress's AI Client sends `json_schema` as the bare JSON Schema, without OpenAI's `{name,
+ * schema, strict}` wrapper (docs/external/wordpress-7.md): an object with neither `name` nor
+ * `schema`, but a schema keyword, is taken as the schema itself, named BARE_SCHEMA_NAME — never ignored. Anything else
+ * is OpenAI's wrapper and is checked as such.
+ */
+function wrapBareSchema(spec: unknown): unknown {
+  if (!isObject(spec) || 'name' in spec || 'schema' in spec) return spec;
+  if (!SCHEMA_KEYWORDS.some((keyword) => keyword in spec)) return spec;
+  return { name: BARE_SCHEMA_NAME, schema: spec };
+}
+
 /** `response_format`: text, json_object, or json_schema {name, schema, strict?, description?}. */
 export function responseFormat(raw: unknown, problems: Problems): ResponseFormat | undefined {
   if (absent(raw)) return undefined;
@@ -16,7 +34,7 @@ export function responseFormat(raw: unknown, problems: Problems): ResponseFormat
     problems.add('response_format.type', 'must be text, json_object or json_schema');
     return undefined;
   }
-  const spec = raw.json_schema;
+  const spec = wrapBareSchema(raw.json_schema);
   if (!isObject(spec)) {
     problems.add('response_format.json_schema', 'must be an object {name, schema, strict?}');
     return undefined;
