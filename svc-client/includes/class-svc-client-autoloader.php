@@ -47,6 +47,7 @@ final class Svc_Client_Autoloader {
 		'Svc_Client_Library_Sync'       => 'library/class-svc-client-library-sync.php',
 		'Svc_Client_Ai_Registration'    => 'ai-client/class-svc-client-ai-registration.php',
 		'Svc_Client_Ai_Provider'        => 'ai-client/class-svc-client-ai-provider.php',
+		'Svc_Client_Ai_Availability'    => 'ai-client/class-svc-client-ai-availability.php',
 		'Svc_Client_Ai_Model_Directory' => 'ai-client/class-svc-client-ai-model-directory.php',
 		'Svc_Client_Ai_Text_Model'      => 'ai-client/class-svc-client-ai-text-model.php',
 	);

@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { createConnection, type RowDataPacket } from 'mysql2/promise';
 import { hub } from '../support/hub-cli';
 import { connectClient, createClientKey, phpString, type ClientKey } from '../support/client-key';
@@ -88,6 +89,33 @@ describe('svc-client as the AI Client provider', () => {
     expect(await usageRowsOf(key.id, 2)).toHaveLength(2);
   });
 
+  it('says why the hub cannot answer: unreachable, key refused, licence without llm.chat — never "No models found"', async () => {
+    const chain = `wp_ai_client_prompt( 'hello' )->using_model_preference( 'mock/echo' )`;
+    const closedPort = await freePort();
+    const unreachable = await generate(
+      `( add_filter( 'option_svc_client_settings', static fn( $s ) => array( 'hub_url' => 'http://127.0.0.1:${closedPort}' ) + $s ) ? ${chain} : null )`,
+    );
+    expect(unreachable.error).toContain(`svc-hub could not be reached at http://127.0.0.1:${closedPort}`);
+    const wrongKey = await generate(
+      `( WordPress\\AiClient\\AiClient::defaultRegistry()->setProviderRequestAuthentication( 'svc-hub', new WordPress\\AiClient\\Providers\\Http\\DTO\\ApiKeyRequestAuthentication( 'svc_live_${'x'.repeat(32)}' ) ) ?? ${chain} )`,
+    );
+    expect(wrongKey.error).toContain("svc-hub refused this site's API key");
+    hub('entitlement', 'set', '--site', key.siteUrl, '--status', 'suspended', '--reason', 'e2e: unpaid');
+    try {
+      const suspendedBy = Date.now() + 10_000;
+      let suspended = await generate(chain);
+      while (!suspended.error && Date.now() < suspendedBy) suspended = await generate(chain); // the worker's gate cache follows within seconds
+      expect(suspended.error).toContain('licence does not include AI text generation (llm.chat)');
+    } finally {
+      hub('entitlement', 'set', '--site', key.siteUrl, '--status', 'active', '--reason', 'e2e: paid');
+    }
+    const deadline = Date.now() + 10_000;
+    let restored = await generate(chain);
+    while (restored.error && Date.now() < deadline) restored = await generate(chain);
+    expect(restored.error).toBeUndefined();
+    for (const message of [unreachable.error, wrongKey.error]) expect(message).not.toContain('No models found');
+  });
+
   it("as_json_response( $schema ) answers JSON following the schema (the AI Client's bare json_schema, wrapped by svc-client)", async () => {
     const schema =
       "array( 'type' => 'object', 'properties' => array( 'city' => array( 'type' => 'string' ), 'days' => array( 'type' => 'integer' ) ), 'required' => array( 'city', 'days' ) )";
@@ -109,3 +137,12 @@ describe('svc-client as the AI Client provider', () => {
     });
   });
 });
+
+/** A loopback port nothing listens on. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}

@@ -7,10 +7,13 @@
 
 defined( 'ABSPATH' ) || exit;
 
+use WordPress\AiClient\Common\Exception\RuntimeException;
 use WordPress\AiClient\Messages\Enums\ModalityEnum;
 use WordPress\AiClient\Providers\Http\DTO\Request;
 use WordPress\AiClient\Providers\Http\DTO\Response;
 use WordPress\AiClient\Providers\Http\Enums\HttpMethodEnum;
+use WordPress\AiClient\Providers\Http\Exception\ClientException;
+use WordPress\AiClient\Providers\Http\Exception\NetworkException;
 use WordPress\AiClient\Providers\Http\Exception\ResponseException;
 use WordPress\AiClient\Providers\Models\DTO\ModelMetadata;
 use WordPress\AiClient\Providers\Models\DTO\SupportedOption;
@@ -42,11 +45,55 @@ final class Svc_Client_Ai_Model_Directory extends AbstractOpenAiCompatibleModelM
 	}
 
 	/**
+	 * The models, then the purposes, id → metadata; a failure explained.
+	 *
+	 * @return array<string, ModelMetadata>
+	 * @throws RuntimeException When the hub cannot list them.
+	 */
+	protected function sendListModelsRequest(): array {
+		try {
+			return $this->ask_hub();
+		} catch ( Exception $error ) {
+			throw self::explain( $error );
+		}
+	}
+
+	/**
+	 * What the AI Client's caller reads when the hub cannot list models: unreachable, key refused,
+	 * or licence without `llm.chat`, each with the hub's own words (docs/architecture.md §10).
+	 * Always a RuntimeException: the AI Client's registry swallows the InvalidArgumentException a
+	 * 4xx gives, which would leave only "No models found".
+	 *
+	 * @param Exception $error What the request threw.
+	 * @return RuntimeException
+	 */
+	public static function explain( Exception $error ): RuntimeException {
+		$hub = Svc_Client_Settings::get()['hub_url'];
+		if ( $error instanceof NetworkException ) {
+			/* translators: 1: the hub's URL, 2: what went wrong. */
+			return new NetworkException( sprintf( __( 'svc-hub could not be reached at %1$s (%2$s). AI features return when it answers.', 'svc-client' ), $hub, $error->getMessage() ), 0, $error );
+		}
+		if ( $error instanceof ClientException && 401 === $error->getCode() ) {
+			/* translators: %s: the hub's answer. */
+			return new RuntimeException( sprintf( __( 'svc-hub refused this site\'s API key (%s). Check the key on Settings → svc-client.', 'svc-client' ), $error->getMessage() ), 401, $error );
+		}
+		if ( $error instanceof ClientException && 403 === $error->getCode() ) {
+			/* translators: %s: the hub's answer. */
+			return new RuntimeException( sprintf( __( 'This site\'s svc-hub licence does not include AI text generation (llm.chat): it may be suspended, expired or revoked (%s).', 'svc-client' ), $error->getMessage() ), 403, $error );
+		}
+		if ( $error instanceof RuntimeException ) {
+			return $error;
+		}
+		/* translators: 1: the hub's URL, 2: its answer. */
+		return new RuntimeException( sprintf( __( 'svc-hub at %1$s could not list its models (%2$s).', 'svc-client' ), $hub, $error->getMessage() ), (int) $error->getCode(), $error );
+	}
+
+	/**
 	 * The models, then the purposes, id → metadata.
 	 *
 	 * @return array<string, ModelMetadata>
 	 */
-	protected function sendListModelsRequest(): array {
+	private function ask_hub(): array {
 		$models   = parent::sendListModelsRequest();
 		$request  = $this->getRequestAuthentication()->authenticateRequest( $this->createRequest( HttpMethodEnum::GET(), 'models/purposes' ) );
 		$response = $this->getHttpTransporter()->send( $request );

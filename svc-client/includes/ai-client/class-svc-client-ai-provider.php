@@ -9,7 +9,6 @@ defined( 'ABSPATH' ) || exit;
 
 use WordPress\AiClient\Common\Exception\RuntimeException;
 use WordPress\AiClient\Providers\ApiBasedImplementation\AbstractApiProvider;
-use WordPress\AiClient\Providers\ApiBasedImplementation\ListModelsApiBasedProviderAvailability;
 use WordPress\AiClient\Providers\Contracts\ModelMetadataDirectoryInterface;
 use WordPress\AiClient\Providers\Contracts\ProviderAvailabilityInterface;
 use WordPress\AiClient\Providers\DTO\ProviderMetadata;
@@ -21,7 +20,7 @@ use WordPress\AiClient\Providers\Models\DTO\ModelMetadata;
 /**
  * Provider `svc-hub`: the hub's LLM router (`{hub}/wp-json/llm/router/v1`, OpenAI-compatible),
  * its models and purposes as the models, this site's key as the credential. Available when
- * the hub lists models for the key.
+ * the hub lists models for the key (Svc_Client_Ai_Availability).
  */
 final class Svc_Client_Ai_Provider extends AbstractApiProvider {
 
@@ -70,12 +69,12 @@ final class Svc_Client_Ai_Provider extends AbstractApiProvider {
 	}
 
 	/**
-	 * Available when the hub lists models for the key.
+	 * Available when the hub lists models for the key; when it cannot, the reason reaches the caller.
 	 *
 	 * @return ProviderAvailabilityInterface
 	 */
 	protected static function createProviderAvailability(): ProviderAvailabilityInterface {
-		return new ListModelsApiBasedProviderAvailability( static::modelMetadataDirectory() );
+		return new Svc_Client_Ai_Availability( static::modelMetadataDirectory() );
 	}
 
 	/**
