@@ -43,6 +43,7 @@ final class Svc_Client_Autoloader {
 		'Svc_Client_Canonical_Json'     => 'library/class-svc-client-canonical-json.php',
 		'Svc_Client_Library_Check'      => 'library/class-svc-client-library-check.php',
 		'Svc_Client_Library_Folder'     => 'library/class-svc-client-library-folder.php',
+		'Svc_Client_Library_Upgrade'    => 'library/class-svc-client-library-upgrade.php',
 		'Svc_Client_Library_Routes'     => 'library/class-svc-client-library-routes.php',
 		'Svc_Client_Library_Sync'       => 'library/class-svc-client-library-sync.php',
 		'Svc_Client_Ai_Registration'    => 'ai-client/class-svc-client-ai-registration.php',

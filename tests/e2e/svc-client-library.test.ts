@@ -1,16 +1,20 @@
+import { createHash } from 'node:crypto';
 import { HubProxy } from '../support/hub-proxy';
 import { connectClient, createClientKey } from '../support/client-key';
 import { startClientSite, type ClientSite } from '../support/client-site';
 import { call } from '../support/lanes';
 import { LIBRARY, libraryAdmin, templatePack, token } from '../support/library-admin';
 import { stack } from '../support/stack';
+import { testFetch } from '../support/test-fetch';
 
 /**
  * svc-client mirrors the hub's image library into the client site's uploads folder: the first
  * run fetches every item, an unchanged library costs one 304, a changed item is the only one
  * fetched, a tampered answer (rewritten by the proxy the client takes for its hub) is refused
  * and the old copy kept, an item deleted on the hub is removed. The client's own routes serve
- * the copy to editors only.
+ * the copy to editors only; the folder never serves it raw from the site's origin (the client
+ * site runs on `php -S`, which ignores `.htaccess`, as nginx does), and a mirror in the old raw
+ * layout is converted.
  */
 jest.setTimeout(180_000);
 
@@ -52,7 +56,7 @@ const sync = () => client.php<SyncResult>('return Svc_Client_Library_Sync::run()
 const held = () => client.php<Record<string, HeldItem>>("return Svc_Client_Library_Folder::state()['items'];");
 const localItem = (id: string) =>
   client.php<{ title: string } | null>(
-    `$path = Svc_Client_Library_Folder::item_path( 'template', '${id}' ); return is_readable( $path ) ? json_decode( file_get_contents( $path ), true ) : null;`,
+    `$bytes = Svc_Client_Library_Folder::read( Svc_Client_Library_Folder::item_path( 'template', '${id}' ) ); return null === $bytes ? null : json_decode( $bytes, true );`,
   );
 const manifestCount = async () => {
   const manifest = (await call('wordpress', `${LIBRARY}/image-library/manifest`)).body;
@@ -156,4 +160,81 @@ describe('svc-client library mirror', () => {
     const direct = await fetch(`${client.url}/wp-content/uploads/svc-client-library/state.json`);
     expect(direct.status).not.toBe(200);
   });
+
+  it('never serves a file raw from the origin; the PHP route serves it sandboxed, with its hash as ETag', async () => {
+    const [, item] = Object.entries(await held()).find(([, entry]) => entry.files.length > 0)!;
+    const hex = item.files[0]!;
+    const editor = await logInToClient();
+    const route = `${client.url}/wp-json/svc-client/v1/library/files/${hex}.svg`;
+    const answer = await testFetch(route, { headers: editor });
+    const svg = Buffer.from(await answer.arrayBuffer()).toString('utf8');
+    expect(answer.status).toBe(200);
+    expect(createHash('sha256').update(svg).digest('hex')).toBe(hex);
+    expect(svg).toContain('<svg');
+    const headers = ['content-type', 'content-security-policy', 'x-content-type-options', 'etag'].map((name) => [
+      name,
+      answer.headers.get(name),
+    ]);
+    expect(Object.fromEntries(headers)).toEqual({
+      'content-type': 'image/svg+xml',
+      'content-security-policy': 'sandbox',
+      'x-content-type-options': 'nosniff',
+      etag: `"${hex}"`,
+    });
+    const again = await testFetch(route, { headers: { ...editor, 'If-None-Match': `"${hex}"` } });
+    expect([again.status, await again.text()]).toEqual([304, '']);
+
+    // Straight from the folder: the old name, the stored one, the folders — neither the file, nor its name, nor an SVG type.
+    const folder = `${client.url}/wp-content/uploads/svc-client-library`;
+    for (const path of [`/files/${hex}.svg`, `/files/${hex}.php`, '/files/', '/']) {
+      const direct = await testFetch(folder + path);
+      const body = await direct.text();
+      const served = { type: direct.headers.get('content-type') ?? '', file: body.includes(svg), named: body.includes(hex) };
+      expect([path, served]).toEqual([path, { type: expect.not.stringContaining('svg'), file: false, named: false }]);
+    }
+  });
+
+  it('converts a mirror kept raw by an older svc-client, and serves none of it raw', async () => {
+    const [itemId, item] = Object.entries(await held()).find(([, entry]) => entry.kind === 'template' && entry.files.length > 0)!;
+    const hex = item.files[0]!;
+    // The old layout: raw bytes as .svg and .json, no marker of the stored form.
+    const old = await client.php<{ kept: boolean; raw: boolean }>(
+      `$folder = Svc_Client_Library_Folder::path();
+       file_put_contents( $folder . '/files/${hex}.svg', Svc_Client_Library_Folder::read( Svc_Client_Library_Folder::file_path( '${hex}' ) ) );
+       file_put_contents( $folder . '/templates/${itemId}.json', Svc_Client_Library_Folder::read( Svc_Client_Library_Folder::item_path( 'template', '${itemId}' ) ) );
+       file_put_contents( $folder . '/files/${'f'.repeat(64)}.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>' );
+       unlink( Svc_Client_Library_Folder::file_path( '${hex}' ) ); unlink( Svc_Client_Library_Folder::item_path( 'template', '${itemId}' ) ); unlink( $folder . '/.layout-2' );
+       return array( 'kept' => Svc_Client_Library_Folder::holds_file( '${hex}' ), 'raw' => is_file( $folder . '/files/${hex}.svg' ) );`,
+    );
+    expect(old).toEqual({ kept: false, raw: true });
+    expect((await fetch(`${client.url}/wp-content/uploads/svc-client-library/files/${hex}.svg`)).status).toBe(200);
+
+    // The next request that uses the folder converts it: every file in the stored form, the raw ones (and one not matching its hash) gone.
+    const after = await client.php<{ kept: boolean; raw: string[]; title: string }>(
+      `$folder = Svc_Client_Library_Folder::path();
+       return array( 'kept' => Svc_Client_Library_Folder::holds_file( '${hex}' ), 'raw' => array_map( 'basename', array_merge( glob( $folder . '/*/*.svg' ), glob( $folder . '/*/*.json' ) ) ),
+         'title' => json_decode( Svc_Client_Library_Folder::read( Svc_Client_Library_Folder::item_path( 'template', '${itemId}' ) ) )->title );`,
+    );
+    expect(after).toEqual({ kept: true, raw: [], title: expect.any(String) });
+    const direct = await fetch(`${client.url}/wp-content/uploads/svc-client-library/files/${hex}.svg`);
+    expect([direct.status, await direct.text()]).not.toEqual([200, expect.stringContaining('<svg')]);
+    expect(await sync()).toMatchObject({ ok: true, fetched: 0 });
+  });
 });
+
+/** An editor's REST headers on the client site: wp-admin's cookies and REST nonce. */
+async function logInToClient(): Promise<Record<string, string>> {
+  const login = await testFetch(`${client.url}/wp-login.php`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: 'wordpress_test_cookie=WP%20Cookie%20check' },
+    body: new URLSearchParams({ log: client.admin.login, pwd: client.admin.password, 'wp-submit': 'Log In', testcookie: '1' }).toString(),
+  });
+  expect(login.status).toBe(302);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0]!)
+    .join('; ');
+  const nonce = await testFetch(`${client.url}/wp-admin/admin-ajax.php?action=rest-nonce`, { headers: { Cookie: cookie } });
+  return { Cookie: cookie, 'X-WP-Nonce': (await nonce.text()).trim() };
+}

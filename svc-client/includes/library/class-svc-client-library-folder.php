@@ -8,22 +8,34 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * `wp-content/uploads/svc-client-library/`: `templates|samples|assets/<id>.json` and
- * `files/<sha256 hex>.svg`, names made only from validated ids and hashes. The folder refuses
- * direct web access (`.htaccess`, `index.php`); editors get the copy through the REST routes,
- * which serve SVG with a sandboxing Content-Security-Policy. What it holds is listed in the
- * option `svc_client_library_state` (version, hash, ETag, items with their hashes and files).
+ * `wp-content/uploads/svc-client-library/`: `templates|samples|assets/<id>.php` and
+ * `files/<sha256 hex>.php`, names made only from validated ids and hashes. No web server serves
+ * the copy as what it holds (docs/architecture.md §10): each file is `<?php exit; ?>` then its bytes
+ * in base64, so a direct request runs PHP that prints nothing (nginx and `php -S` ignore the
+ * folder's `.htaccess`), and a server that refused to run it would show base64, never an SVG.
+ * Editors get the copy through the REST routes (Svc_Client_Library_Routes), which serve SVG
+ * sandboxed. The layout before this one (raw `.svg` and `.json`) is converted once
+ * (Svc_Client_Library_Upgrade). What the folder holds is listed in the option
+ * `svc_client_library_state` (version, hash, ETag, items with their hashes and files).
  */
 final class Svc_Client_Library_Folder {
 
 	public const STATE_OPTION = 'svc_client_library_state';
 
+	/** What every stored file starts with: PHP that stops before the encoded bytes. */
+	public const GUARD = "<?php exit; ?>\n";
+
 	/**
-	 * The folder's path, created and protected on first use.
+	 * The folder's path, created and protected on first use, an older layout converted. Public
+	 * for uninstall.php.
 	 *
 	 * @return string
 	 */
 	public static function path(): string {
+		static $ready = '';
+		if ( '' !== $ready ) {
+			return $ready;
+		}
 		$uploads = wp_upload_dir( null, false );
 		$folder  = trailingslashit( $uploads['basedir'] ) . 'svc-client-library';
 		if ( ! is_dir( $folder . '/files' ) ) {
@@ -33,6 +45,8 @@ final class Svc_Client_Library_Folder {
 			self::write( $folder . '/.htaccess', "Require all denied\nDeny from all\n" );
 			self::write( $folder . '/index.php', "<?php\n// Silence is golden.\n" );
 		}
+		Svc_Client_Library_Upgrade::run( $folder );
+		$ready = $folder;
 		return $folder;
 	}
 
@@ -70,7 +84,7 @@ final class Svc_Client_Library_Folder {
 	 * @return string
 	 */
 	public static function item_path( string $kind, string $id ): string {
-		return self::path() . '/' . Svc_Client_Library_Check::LISTS[ $kind ] . '/' . $id . '.json';
+		return self::path() . '/' . Svc_Client_Library_Check::LISTS[ $kind ] . '/' . $id . '.php';
 	}
 
 	/**
@@ -80,7 +94,7 @@ final class Svc_Client_Library_Folder {
 	 * @return string
 	 */
 	public static function file_path( string $hex ): string {
-		return self::path() . '/files/' . $hex . '.svg';
+		return self::path() . '/files/' . $hex . '.php';
 	}
 
 	/**
@@ -94,7 +108,8 @@ final class Svc_Client_Library_Folder {
 		if ( ! is_file( $path ) ) {
 			return false;
 		}
-		if ( hash_file( 'sha256', $path ) === $hex ) {
+		$bytes = self::read( $path );
+		if ( null !== $bytes && hash( 'sha256', $bytes ) === $hex ) {
 			return true;
 		}
 		wp_delete_file( $path );
@@ -122,6 +137,31 @@ final class Svc_Client_Library_Folder {
 	}
 
 	/**
+	 * Stores bytes behind the guard, whole.
+	 *
+	 * @param string $path  Where (item_path() or file_path()).
+	 * @param string $bytes What.
+	 */
+	public static function keep( string $path, string $bytes ): void {
+		self::write( $path, self::GUARD . base64_encode( $bytes ) ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_encode -- the stored form, see the class comment.
+	}
+
+	/**
+	 * The bytes a stored file holds, or null when it is missing or not in the stored form.
+	 *
+	 * @param string $path The file.
+	 * @return string|null
+	 */
+	public static function read( string $path ): ?string {
+		$stored = is_file( $path ) ? file_get_contents( $path ) : false; // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- a local file.
+		if ( ! is_string( $stored ) || ! str_starts_with( $stored, self::GUARD ) ) {
+			return null;
+		}
+		$bytes = base64_decode( substr( $stored, strlen( self::GUARD ) ), true ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_decode -- the stored form, see the class comment.
+		return false === $bytes ? null : $bytes;
+	}
+
+	/**
 	 * Writes a file whole (a temporary file renamed into place).
 	 *
 	 * @param string $path  Where.
@@ -142,7 +182,7 @@ final class Svc_Client_Library_Folder {
 	public static function remove( array $items, array $gone ): void {
 		foreach ( $gone as $id ) {
 			foreach ( Svc_Client_Library_Check::LISTS as $list ) {
-				$path = self::path() . '/' . $list . '/' . $id . '.json';
+				$path = self::path() . '/' . $list . '/' . $id . '.php';
 				if ( is_file( $path ) ) {
 					wp_delete_file( $path );
 				}
@@ -154,8 +194,8 @@ final class Svc_Client_Library_Folder {
 				$used[ $hex ] = true;
 			}
 		}
-		foreach ( (array) glob( self::path() . '/files/*.svg' ) as $path ) {
-			if ( ! isset( $used[ basename( (string) $path, '.svg' ) ] ) ) {
+		foreach ( (array) glob( self::path() . '/files/*.php' ) as $path ) {
+			if ( ! isset( $used[ basename( (string) $path, '.php' ) ] ) ) {
 				wp_delete_file( (string) $path );
 			}
 		}

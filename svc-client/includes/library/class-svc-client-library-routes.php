@@ -15,7 +15,9 @@ defined( 'ABSPATH' ) || exit;
  * - `GET /svc-client/v1/library/items/{id}` — one item as the hub sent it, its files pointing
  *   at the route below;
  * - `GET /svc-client/v1/library/files/{sha256 hex}.svg` — a file, with
- *   `Content-Security-Policy: sandbox` and `nosniff`, so an SVG never runs in the site's origin.
+ *   `Content-Security-Policy: sandbox` and `nosniff`, so an SVG never runs in the site's origin,
+ *   and its hash as ETag (`If-None-Match` → 304). The only way to the files: the folder holds
+ *   them in a form no web server serves as SVG (Svc_Client_Library_Folder).
  */
 final class Svc_Client_Library_Routes {
 
@@ -124,7 +126,8 @@ final class Svc_Client_Library_Routes {
 	}
 
 	/**
-	 * A file: the answer carries its hash for serve_file().
+	 * A file: the answer carries its hash for serve_file(); its ETag is the hash, so a copy the
+	 * browser holds is a 304.
 	 *
 	 * @param WP_REST_Request $request The request.
 	 * @return WP_REST_Response|WP_Error
@@ -134,16 +137,19 @@ final class Svc_Client_Library_Routes {
 		if ( ! Svc_Client_Library_Folder::holds_file( $hex ) ) {
 			return new WP_Error( 'svc_client_not_found', __( 'The local library holds no such file.', 'svc-client' ), array( 'status' => 404 ) );
 		}
-		$response = new WP_REST_Response( array( self::FILE_MARKER => $hex ), 200 );
+		$etag     = '"' . $hex . '"';
+		$held     = array_map( 'trim', explode( ',', (string) $request->get_header( 'If-None-Match' ) ) );
+		$response = new WP_REST_Response( array( self::FILE_MARKER => $hex ), in_array( $etag, $held, true ) ? 304 : 200 );
 		$response->header( 'Content-Type', 'image/svg+xml' );
 		$response->header( 'Content-Security-Policy', 'sandbox' );
 		$response->header( 'X-Content-Type-Options', 'nosniff' );
+		$response->header( 'ETag', $etag );
 		$response->header( 'Cache-Control', 'private, max-age=31536000, immutable' );
 		return $response;
 	}
 
 	/**
-	 * Writes a library file's bytes instead of JSON.
+	 * Writes a library file's bytes instead of JSON (nothing for a 304).
 	 *
 	 * @param bool             $served  Whether the answer was already served.
 	 * @param WP_HTTP_Response $result  The answer.
@@ -155,12 +161,13 @@ final class Svc_Client_Library_Routes {
 		unset( $request, $server );
 		$data = $result instanceof WP_REST_Response ? $result->get_data() : null;
 		$hex  = is_array( $data ) && is_string( $data[ self::FILE_MARKER ] ?? null ) ? $data[ self::FILE_MARKER ] : '';
-		if ( $served || ! preg_match( '/\A[0-9a-f]{64}\z/', $hex ) || 200 !== $result->get_status() ) {
+		if ( $served || ! preg_match( '/\A[0-9a-f]{64}\z/', $hex ) ) {
 			return (bool) $served;
 		}
-		$path = Svc_Client_Library_Folder::file_path( $hex );
-		echo file_get_contents( $path ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped, SvcHub.Security.EscapeOutput.OutputNotEscaped, WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- verified SVG bytes, served sandboxed with nosniff.
-		return true;
+		if ( 200 === $result->get_status() ) {
+			echo (string) Svc_Client_Library_Folder::read( Svc_Client_Library_Folder::file_path( $hex ) ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped, SvcHub.Security.EscapeOutput.OutputNotEscaped -- verified SVG bytes, served sandboxed with nosniff.
+		}
+		return 200 === $result->get_status() || 304 === $result->get_status();
 	}
 
 	/**
@@ -171,8 +178,7 @@ final class Svc_Client_Library_Routes {
 	 * @return stdClass|null
 	 */
 	private static function read_item( string $kind, string $id ): ?stdClass {
-		$path = Svc_Client_Library_Folder::item_path( $kind, $id );
-		$item = is_file( $path ) ? json_decode( (string) file_get_contents( $path ), false ) : null; // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- a local file.
+		$item = json_decode( (string) Svc_Client_Library_Folder::read( Svc_Client_Library_Folder::item_path( $kind, $id ) ), false );
 		return $item instanceof stdClass ? $item : null;
 	}
 }

@@ -218,9 +218,9 @@ final class Svc_Client_Library_Sync {
 			$downloads[ $file['hex'] ] = $answer['body'];
 		}
 		foreach ( $downloads as $hex => $bytes ) {
-			Svc_Client_Library_Folder::write( Svc_Client_Library_Folder::file_path( $hex ), $bytes );
+			Svc_Client_Library_Folder::keep( Svc_Client_Library_Folder::file_path( $hex ), $bytes );
 		}
-		Svc_Client_Library_Folder::write( Svc_Client_Library_Folder::item_path( $kind, $entry->id ), (string) wp_json_encode( $item, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES ) );
+		Svc_Client_Library_Folder::keep( Svc_Client_Library_Folder::item_path( $kind, $entry->id ), (string) wp_json_encode( $item, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES ) );
 		$state['items'][ $entry->id ] = array(
 			'kind'  => $kind,
 			'type'  => (string) ( $entry->type ?? '' ),
