@@ -37,6 +37,7 @@ final class Svc_Client_Autoloader {
 		'Svc_Client_Hub_Client'         => 'hub/class-svc-client-hub-client.php',
 		'Svc_Client_Admin_Page'         => 'admin/class-svc-client-admin-page.php',
 		'Svc_Client_Admin_View'         => 'admin/class-svc-client-admin-view.php',
+		'Svc_Client_Admin_Words'        => 'admin/class-svc-client-admin-words.php',
 		'Svc_Client_Connection_Test'    => 'admin/class-svc-client-connection-test.php',
 		'Svc_Client_Ai_View'            => 'admin/class-svc-client-ai-view.php',
 		'Svc_Client_Ai_Notice'          => 'admin/class-svc-client-ai-notice.php',

@@ -7,8 +7,11 @@ import { launchBrowser, logInToAdmin, onPage } from './support/browser';
 
 /**
  * The client site's Settings → svc-client screen in headless Chromium, as its administrator
- * uses it: wrong input is refused with a clear message and nothing saved; then connect (save,
- * test connection), see the licence and its features, sync the image library, see the log.
+ * uses it: wrong input is refused with a clear message and nothing saved, what was typed kept
+ * (never a secret); then connect (save, test connection), see the licence and its features with
+ * times "ago" and "in …", sync the image library, see the log; the Plugins row links to the
+ * screen; Settings → Connectors shows svc-hub connected; a grace period that ran out says
+ * "expired".
  */
 jest.setTimeout(240_000);
 
@@ -46,6 +49,11 @@ describe('svc-client settings screen', () => {
       expect(refused).toMatch(/API key/);
       expect(refused).toMatch(/webhook secret/);
       expect(await client.php('return get_option( Svc_Client_Settings::OPTION, null );')).toBeNull();
+      // What was typed stays in the plain fields; a secret is never shown back, its field asks for it again.
+      expect(await page.inputValue('#svc-client-hub_url')).toBe('ftp://hub.example/?x=1');
+      expect(await page.inputValue('#svc-client-api_key')).toBe('');
+      expect(await page.content()).not.toContain('whsec_short');
+      expect(await page.locator('#svc-client-webhook_secret ~ .description').innerText()).toMatch(/type it again/);
 
       await fill(page, {
         hub_url: stack().wordpressUrl,
@@ -72,7 +80,8 @@ describe('svc-client settings screen', () => {
       const licence = await page.locator('#svc-client-license').innerText();
       expect(licence).toContain('module.seo');
       expect(licence).toContain('llm.chat');
-      expect(licence).toMatch(/Grace period ends.*\(3 days\)/); // 72 hours after the last confirmation
+      expect(licence).toMatch(/Grace period\s+ends in 3 days/); // 72 hours after the last confirmation
+      expect(licence).toMatch(/Last sync\s+\S+ \S+ \([^)]+ ago\)/);
 
       await page.click('#svc-client-library-sync');
       await page.waitForLoadState('load');
@@ -81,6 +90,50 @@ describe('svc-client settings screen', () => {
       expect(activity).toMatch(/library/);
       expect(activity).toMatch(/check/);
       expect(activity).toMatch(/test/);
+      expect(activity).toMatch(/ago\)/);
+    });
+  });
+
+  it('says the grace period expired when the hub stayed out of reach past it', async () => {
+    await client.php(
+      `$state = get_option( Svc_Client_License::OPTION ); $state['confirmed_at'] = time() - 80 * HOUR_IN_SECONDS; $state['last_error'] = 'hub unreachable: connection refused'; update_option( Svc_Client_License::OPTION, $state ); return true;`,
+    );
+    await onPage(browser, 'svc-client-grace-expired', async (page) => {
+      await logInToAdmin(page, client.admin.login, client.admin.password, client.url);
+      await page.goto(SCREEN());
+      expect(await page.locator('#svc-client-license tr[data-name="status"] td').innerText()).toMatch(
+        /^expired — .*grace period ended 8 hours ago: features are off/,
+      );
+      expect(await page.locator('#svc-client-license tr[data-name="grace"] td').innerText()).toMatch(/^expired 8 hours ago \(/);
+    });
+  });
+
+  it('links to its settings from the Plugins row; Settings → Connectors shows svc-hub connected only while the hub serves its key', async () => {
+    await onPage(browser, 'svc-client-connectors', async (page) => {
+      await logInToAdmin(page, client.admin.login, client.admin.password, client.url);
+      await page.goto(`${client.url}/wp-admin/plugins.php`);
+      const settings = page.locator('tr[data-plugin="svc-client/svc-client.php"] .row-actions a', { hasText: 'Settings' });
+      expect(await settings.getAttribute('href')).toBe(SCREEN());
+
+      // The connector's card: the innermost block holding svc-hub's description and its button.
+      const card = page
+        .locator('div')
+        .filter({ hasText: 'Text generation through your svc-hub' })
+        .filter({ has: page.getByRole('button') })
+        .last();
+      await page.goto(`${client.url}/wp-admin/options-connectors.php`);
+      await card.getByText('Connected', { exact: true }).waitFor({ timeout: 20_000 });
+
+      // A key the hub refuses (well-formed, unknown): not connected.
+      const wrong = `svc_live_${'x'.repeat(32)}`;
+      expect(
+        await client.php(
+          `return Svc_Client_Settings::save( array( 'hub_url' => Svc_Client_Settings::get()['hub_url'], 'api_key' => '${wrong}' ) );`,
+        ),
+      ).toEqual([]);
+      await page.goto(`${client.url}/wp-admin/options-connectors.php`);
+      await card.getByRole('button', { name: 'Set up' }).waitFor({ timeout: 20_000 }); // settled: "Edit" when connected
+      expect(await card.getByText('Connected', { exact: true }).count()).toBe(0);
     });
   });
 });

@@ -25,6 +25,18 @@ final class Svc_Client_Admin_Page {
 		add_action( 'admin_post_svc_client_test', array( self::class, 'handle_test' ) );
 		add_action( 'admin_post_svc_client_check', array( self::class, 'handle_check' ) );
 		add_action( 'admin_post_svc_client_library_sync', array( self::class, 'handle_library_sync' ) );
+		add_filter( 'plugin_action_links_' . plugin_basename( dirname( __DIR__, 2 ) . '/svc-client.php' ), array( self::class, 'add_settings_link' ) );
+	}
+
+	/**
+	 * A "Settings" link first on svc-client's row of the Plugins screen.
+	 *
+	 * @param array<int|string, string> $links The row's links.
+	 * @return array<int|string, string>
+	 */
+	public static function add_settings_link( array $links ): array {
+		$url = admin_url( 'options-general.php?page=' . self::SLUG );
+		return array_merge( array( 'settings' => '<a href="' . esc_url( $url ) . '">' . esc_html__( 'Settings', 'svc-client' ) . '</a>' ), $links );
 	}
 
 	/**
@@ -35,7 +47,9 @@ final class Svc_Client_Admin_Page {
 	}
 
 	/**
-	 * Saves the settings; on any problem nothing is stored and each field says why.
+	 * Saves the settings; on any problem nothing is stored, each field says why, and the screen
+	 * shows again what was typed in the plain fields. Typed secrets are never kept nor shown back
+	 * (only which were typed, so their fields ask for them again).
 	 */
 	public static function handle_save(): void {
 		if ( ! current_user_can( 'manage_options' ) ) {
@@ -43,9 +57,25 @@ final class Svc_Client_Admin_Page {
 		}
 		check_admin_referer( 'svc_client_save' );
 		$input    = wp_unslash( $_POST ); // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- each field is validated in Svc_Client_Settings::save().
-		$problems = Svc_Client_Settings::save( is_array( $input ) ? $input : array() );
+		$input    = is_array( $input ) ? $input : array();
+		$problems = Svc_Client_Settings::save( $input );
+		if ( array() === $problems ) {
+			self::finish( array( 'type' => 'success', 'lines' => array( __( 'Settings saved.', 'svc-client' ) ) ) );
+		}
+		$typed = array();
+		foreach ( array( 'hub_url', 'team', 'campaign', 'grace_hours' ) as $name ) {
+			if ( is_string( $input[ $name ] ?? null ) ) {
+				$typed[ $name ] = substr( $input[ $name ], 0, 2000 );
+			}
+		}
 		self::finish(
-			array() === $problems ? array( 'type' => 'success', 'lines' => array( __( 'Settings saved.', 'svc-client' ) ) ) : array( 'type' => 'error', 'lines' => array_merge( array( __( 'Nothing was saved:', 'svc-client' ) ), array_values( $problems ) ), 'fields' => $problems )
+			array(
+				'type'          => 'error',
+				'lines'         => array_merge( array( __( 'Nothing was saved:', 'svc-client' ) ), array_values( $problems ) ),
+				'fields'        => $problems,
+				'typed'         => $typed,
+				'secrets_typed' => array_keys( array_filter( array_intersect_key( $input, array_flip( array( 'api_key', 'webhook_secret' ) ) ), static fn( $value ) => is_string( $value ) && '' !== $value ) ),
+			)
 		);
 	}
 

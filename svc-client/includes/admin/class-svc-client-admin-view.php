@@ -33,7 +33,7 @@ final class Svc_Client_Admin_View {
 			}
 			echo '</div>';
 		}
-		self::connection_form( $settings, $notice['fields'] ?? array() );
+		self::connection_form( array_merge( $settings, $notice['typed'] ?? array() ), $notice['fields'] ?? array(), $notice['secrets_typed'] ?? array() );
 		self::license_table();
 		Svc_Client_Ai_View::render();
 		self::ai_client();
@@ -44,20 +44,24 @@ final class Svc_Client_Admin_View {
 	}
 
 	/**
-	 * The settings form.
+	 * The settings form. After a failed save it shows what was typed, except the secrets, which
+	 * are never printed: their fields ask for them again (Svc_Client_Admin_Page::handle_save()).
 	 *
-	 * @param array<string, mixed>  $settings Current settings.
-	 * @param array<string, string> $problems Field → problem from the last save.
+	 * @param array<string, mixed>  $settings      Current settings, overlaid with what a failed save typed.
+	 * @param array<string, string> $problems      Field → problem from the last save.
+	 * @param string[]              $secrets_typed The secret fields a failed save had typed.
 	 */
-	private static function connection_form( array $settings, array $problems ): void {
+	private static function connection_form( array $settings, array $problems, array $secrets_typed ): void {
 		echo '<h2>' . esc_html__( 'Connection', 'svc-client' ) . '</h2>';
 		echo '<form method="post" action="' . esc_url( admin_url( 'admin-post.php' ) ) . '" id="svc-client-settings">';
 		echo '<input type="hidden" name="action" value="svc_client_save">';
 		wp_nonce_field( 'svc_client_save' );
 		echo '<table class="form-table" role="presentation">';
 		self::field( 'hub_url', __( 'Hub URL', 'svc-client' ), 'url', (string) $settings['hub_url'], __( 'The hub site, e.g. https://hub.example', 'svc-client' ), $problems );
-		self::secret_field( 'api_key', __( 'API key', 'svc-client' ), '' !== $settings['api_key'], Svc_Client_Settings::is_unreadable( 'api_key' ), $problems );
-		self::secret_field( 'webhook_secret', __( 'Webhook secret', 'svc-client' ), '' !== $settings['webhook_secret'], Svc_Client_Settings::is_unreadable( 'webhook_secret' ), $problems );
+		foreach ( array( 'api_key' => __( 'API key', 'svc-client' ), 'webhook_secret' => __( 'Webhook secret', 'svc-client' ) ) as $name => $label ) {
+			$retype = in_array( $name, $secrets_typed, true );
+			self::secret_field( $name, $label, '' !== $settings[ $name ], Svc_Client_Settings::is_unreadable( $name ), $retype, $problems );
+		}
 		self::field( 'team', __( 'Team', 'svc-client' ), 'text', (string) $settings['team'], __( 'Sent with AI calls so the hub\'s cost report shows it.', 'svc-client' ), $problems );
 		self::field( 'campaign', __( 'Campaign', 'svc-client' ), 'text', (string) $settings['campaign'], '', $problems );
 		self::field( 'grace_hours', __( 'Grace period (hours)', 'svc-client' ), 'number', (string) $settings['grace_hours'], __( 'How long the last known licence holds while the hub cannot be reached.', 'svc-client' ), $problems );
@@ -92,10 +96,13 @@ final class Svc_Client_Admin_View {
 	 * @param string                $label      Label.
 	 * @param bool                  $stored     Whether one is stored and readable.
 	 * @param bool                  $unreadable Whether one is stored but cannot be opened.
+	 * @param bool                  $retype     Whether a failed save had one typed (not kept).
 	 * @param array<string, string> $problems   Field → problem.
 	 */
-	private static function secret_field( string $name, string $label, bool $stored, bool $unreadable, array $problems ): void {
-		if ( $unreadable ) {
+	private static function secret_field( string $name, string $label, bool $stored, bool $unreadable, bool $retype, array $problems ): void {
+		if ( $retype ) {
+			$help = __( 'Nothing was saved and a secret is never shown back: type it again.', 'svc-client' );
+		} elseif ( $unreadable ) {
 			$help = __( 'The stored value cannot be read any more (the site\'s salts or SVC_CLIENT_ENCRYPTION_KEY changed): enter it again.', 'svc-client' );
 		} else {
 			$help = $stored ? __( 'Stored (encrypted). Leave empty to keep it.', 'svc-client' ) : __( 'Not set.', 'svc-client' );
@@ -131,11 +138,11 @@ final class Svc_Client_Admin_View {
 		$summary  = $state['summary'];
 		echo '<h2>' . esc_html__( 'Licence', 'svc-client' ) . '</h2>';
 		echo '<table class="widefat striped" id="svc-client-license"><tbody>';
-		self::row( __( 'Status', 'svc-client' ), null === $summary ? __( 'never synced', 'svc-client' ) : (string) $summary['status'], 'status' );
+		self::row( __( 'Status', 'svc-client' ), Svc_Client_Admin_Words::status( $state ), 'status' );
 		self::row( __( 'Features on', 'svc-client' ), array() === $features ? __( 'none', 'svc-client' ) : implode( ', ', $features ), 'features' );
 		self::row( __( 'Last sync', 'svc-client' ), self::when( $state['confirmed_at'] ) . ( '' === $state['source'] ? '' : ' (' . $state['source'] . ')' ), 'synced' );
 		self::row( __( 'Last check', 'svc-client' ), self::when( $state['checked_at'] ), 'checked' );
-		self::row( __( 'Grace period ends', 'svc-client' ), self::when( Svc_Client_License::grace_ends_at() ), 'grace' );
+		self::row( __( 'Grace period', 'svc-client' ), Svc_Client_Admin_Words::grace( $state ), 'grace' );
 		if ( $state['key_refused'] ) {
 			self::row( __( 'Key', 'svc-client' ), __( 'refused by the hub: features are off', 'svc-client' ), 'key' );
 		}
@@ -144,8 +151,8 @@ final class Svc_Client_Admin_View {
 		}
 		foreach ( (array) ( $summary['entitlements'] ?? array() ) as $entitlement ) {
 			$label = null === $entitlement['package_id'] ? __( 'manual grant', 'svc-client' ) : (string) $entitlement['package_id'];
-			/* translators: 1: status, 2: features, 3: expiry. */
-			self::row( $label, sprintf( __( '%1$s — %2$s — expires %3$s', 'svc-client' ), $entitlement['status'], implode( ', ', $entitlement['features'] ), $entitlement['expires_at'] ?? __( 'never', 'svc-client' ) ), 'entitlement' );
+			/* translators: 1: status, 2: features, 3: expiry, e.g. "expires 2027-01-01 00:00:00 (in 30 days)". */
+			self::row( $label, sprintf( __( '%1$s — %2$s — %3$s', 'svc-client' ), $entitlement['status'], implode( ', ', $entitlement['features'] ), Svc_Client_Admin_Words::expiry( $entitlement['expires_at'] ?? null ) ), 'entitlement' );
 		}
 		echo '</tbody></table>';
 	}
@@ -248,12 +255,12 @@ final class Svc_Client_Admin_View {
 	}
 
 	/**
-	 * A time for people, "—" for never.
+	 * A time for people (Svc_Client_Admin_Words::when()).
 	 *
 	 * @param int $timestamp Unix seconds.
 	 * @return string
 	 */
 	private static function when( int $timestamp ): string {
-		return 0 === $timestamp ? '—' : wp_date( 'Y-m-d H:i:s', $timestamp ) . ' (' . human_time_diff( $timestamp ) . ')';
+		return Svc_Client_Admin_Words::when( $timestamp );
 	}
 }

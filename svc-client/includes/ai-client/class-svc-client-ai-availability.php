@@ -15,10 +15,12 @@ use WordPress\AiClient\Providers\Contracts\ProviderAvailabilityInterface;
 /**
  * Configured when the hub lists models for the key. When it cannot (the hub unreachable, the key
  * refused, the licence without `llm.chat`) and no other provider of the AI Client is configured,
- * it still answers configured, so the AI Client asks the model directory, whose error says
- * which of the three it is (Svc_Client_Ai_Model_Directory): the caller's WP_Error carries that
- * message instead of "No models found that support text_generation" (docs/architecture.md §10).
- * With another provider configured it answers not configured, and the AI Client uses that one.
+ * it throws the model directory's error, which says which of the three it is
+ * (Svc_Client_Ai_Model_Directory): the registry lets a RuntimeException through, so the caller's
+ * WP_Error carries that message instead of "No models found that support text_generation", and
+ * Settings → Connectors (which catches it) shows svc-hub as not connected — never "Connected"
+ * for a hub that cannot answer (docs/architecture.md §10). With another provider configured it
+ * answers not configured, and the AI Client uses that one.
  */
 final class Svc_Client_Ai_Availability implements ProviderAvailabilityInterface {
 
@@ -49,6 +51,7 @@ final class Svc_Client_Ai_Availability implements ProviderAvailabilityInterface 
 	 * Whether the AI Client may use the hub.
 	 *
 	 * @return bool
+	 * @throws RuntimeException Why the hub cannot serve, when no other provider can.
 	 */
 	public function isConfigured(): bool {
 		$settings = Svc_Client_Settings::get();
@@ -63,7 +66,10 @@ final class Svc_Client_Ai_Availability implements ProviderAvailabilityInterface 
 				self::$answer = $error;
 			}
 		}
-		return true === self::$answer || ! self::another_provider_configured();
+		if ( true === self::$answer || self::another_provider_configured() ) {
+			return true === self::$answer;
+		}
+		throw self::$answer;
 	}
 
 	/**
