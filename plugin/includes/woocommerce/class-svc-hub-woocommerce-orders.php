@@ -9,8 +9,10 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * `POST /svc-hub/v1/internal/woo-create-order` (signed by the worker; the signature is
- * checked by Svc_Hub_Internal_Routes): `{ hub_order_id, site_url, package_id, product_id }`
- * → 200 `{ woo_order_id, payment_url }`, built with WooCommerce's own API
+ * checked by Svc_Hub_Internal_Routes): `{ hub_order_id, site_url, package_id, product_id,
+ * buyer?: { email, first_name, last_name, customer_id } }` (the buyer becomes the order's
+ * billing email and name and, when not 0, its customer: WooCommerce emails the buyer and
+ * the order shows in their My Account) → 200 `{ woo_order_id, payment_url }`, built with WooCommerce's own API
  * (`wc_create_order()`, `add_product()`, meta, `calculate_totals()`, `save()`); 404
  * `svc_not_found` when the product does not exist. `POST /svc-hub/v1/internal/woo-product`
  * `{ product_id }` → 200 `{ product_id, exists, name? }`, for the package warnings.
@@ -71,6 +73,14 @@ final class Svc_Hub_Woocommerce_Orders {
 			}
 			$item->add_meta_data( Svc_Hub_Woocommerce_Order_Facts::META_HUB_ORDER_ID, $input['hub_order_id'], true );
 			$item->add_meta_data( Svc_Hub_Woocommerce_Order_Facts::META_SITE_URL, $input['site_url'], true );
+			if ( isset( $input['buyer'] ) ) {
+				$order->set_billing_email( $input['buyer']['email'] );
+				$order->set_billing_first_name( $input['buyer']['first_name'] );
+				$order->set_billing_last_name( $input['buyer']['last_name'] );
+				if ( $input['buyer']['customer_id'] > 0 ) {
+					$order->set_customer_id( $input['buyer']['customer_id'] );
+				}
+			}
 			$order->update_meta_data( Svc_Hub_Woocommerce_Order_Facts::META_HUB_ORDER_ID, $input['hub_order_id'] );
 			$order->update_meta_data( Svc_Hub_Woocommerce_Order_Facts::META_SITE_URL, $input['site_url'] );
 			$order->calculate_totals();
@@ -134,7 +144,7 @@ final class Svc_Hub_Woocommerce_Orders {
 	 * The validated input, or `params` naming each bad field.
 	 *
 	 * @param string $body Raw JSON body.
-	 * @return array{hub_order_id?: string, site_url?: string, product_id?: int, params?: array<string,string>}
+	 * @return array{hub_order_id?: string, site_url?: string, product_id?: int, buyer?: array, params?: array<string,string>}
 	 */
 	private static function parse( string $body ): array {
 		$data = json_decode( $body, true );
@@ -154,13 +164,49 @@ final class Svc_Hub_Woocommerce_Orders {
 		if ( ! is_int( $product_id ) || $product_id <= 0 ) {
 			$params['product_id'] = 'must be a positive integer';
 		}
+		$buyer = self::buyer( $data['buyer'] ?? null );
+		if ( false === $buyer ) {
+			$params['buyer'] = 'must be { email, first_name, last_name, customer_id } with an email address and a customer id of 0 or more';
+		}
 		if ( $params ) {
 			return array( 'params' => $params );
 		}
+		return array_filter(
+			array(
+				'hub_order_id' => $hub_order_id,
+				'site_url'     => $site_url,
+				'product_id'   => $product_id,
+				'buyer'        => $buyer,
+			),
+			static fn ( $value ) => null !== $value
+		);
+	}
+
+	/**
+	 * The buyer as the worker sends it (already checked there: docs/api-notes.md "Checkout"), null
+	 * when absent, false when malformed.
+	 *
+	 * @param mixed $buyer The `buyer` field.
+	 * @return array{email: string, first_name: string, last_name: string, customer_id: int}|null|false
+	 */
+	private static function buyer( $buyer ) {
+		if ( null === $buyer ) {
+			return null;
+		}
+		if ( ! is_array( $buyer ) || ! is_string( $buyer['email'] ?? null ) || ! is_email( $buyer['email'] ) ) {
+			return false;
+		}
+		$first_name  = $buyer['first_name'] ?? '';
+		$last_name   = $buyer['last_name'] ?? '';
+		$customer_id = $buyer['customer_id'] ?? 0;
+		if ( ! is_string( $first_name ) || ! is_string( $last_name ) || strlen( $first_name . $last_name ) > 400 || ! is_int( $customer_id ) || $customer_id < 0 ) {
+			return false;
+		}
 		return array(
-			'hub_order_id' => $hub_order_id,
-			'site_url'     => $site_url,
-			'product_id'   => $product_id,
+			'email'       => $buyer['email'],
+			'first_name'  => sanitize_text_field( $first_name ),
+			'last_name'   => sanitize_text_field( $last_name ),
+			'customer_id' => $customer_id,
 		);
 	}
 

@@ -28,6 +28,8 @@ abstract class WC_Abstract_Order {
 		'cart_hash'            => '',
 		'customer_id'          => 0,
 		'billing_email'        => '',
+		'billing_first_name'   => '',
+		'billing_last_name'    => '',
 		'customer_note'        => '',
 		'payment_method'       => '',
 		'payment_method_title' => '',
@@ -193,6 +195,26 @@ abstract class WC_Abstract_Order {
 	/** @param string $value Billing email. */
 	public function set_billing_email( $value ) {
 		$this->data['billing_email'] = sanitize_email( (string) $value );
+	}
+
+	/** @param string $value Billing first name. */
+	public function set_billing_first_name( $value ) {
+		$this->data['billing_first_name'] = (string) $value;
+	}
+
+	/** @param string $value Billing last name. */
+	public function set_billing_last_name( $value ) {
+		$this->data['billing_last_name'] = (string) $value;
+	}
+
+	/** @return string */
+	public function get_billing_first_name( $context = 'view' ) {
+		return $this->data['billing_first_name'];
+	}
+
+	/** @return string */
+	public function get_billing_last_name( $context = 'view' ) {
+		return $this->data['billing_last_name'];
 	}
 
 	/** @param string|object $payment_method Gateway id or gateway. */

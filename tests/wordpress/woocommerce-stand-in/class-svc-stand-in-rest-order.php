@@ -62,7 +62,14 @@ final class Svc_Stand_In_Rest_Order {
 				'total'                => $order->get_total(),
 				'customer_id'          => $order->get_customer_id(),
 				'order_key'            => $order->get_order_key(),
-				'billing'              => array_merge( $data['billing'], array( 'email' => $order->get_billing_email() ) ),
+				'billing'              => array_merge(
+					$data['billing'],
+					array(
+						'first_name' => $order->get_billing_first_name(),
+						'last_name'  => $order->get_billing_last_name(),
+						'email'      => $order->get_billing_email(),
+					)
+				),
 				'payment_method'       => $order->get_payment_method(),
 				'payment_method_title' => $order->get_payment_method_title(),
 				'transaction_id'       => $order->get_transaction_id(),

@@ -294,6 +294,11 @@ final class Svc_Stand_In_Test_Routes {
 					'fee_lines'         => $fees,
 					'notes'             => $notes,
 					'customer_id'       => $order->get_customer_id(),
+					'billing'           => array(
+						'email'      => $order->get_billing_email(),
+						'first_name' => $order->get_billing_first_name(),
+						'last_name'  => $order->get_billing_last_name(),
+					),
 					'payment_method'    => $order->get_payment_method(),
 					'meta'              => (object) array_filter( $order->get_meta(), static fn ( $key ) => '_' !== substr( (string) $key, 0, 1 ), ARRAY_FILTER_USE_KEY ),
 				),

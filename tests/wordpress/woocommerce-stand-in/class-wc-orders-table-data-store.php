@@ -17,7 +17,7 @@ defined( 'ABSPATH' ) || exit;
 final class WC_Orders_Table_Data_Store {
 
 	/** Schema version kept in an option; the tables are (re)created when it differs. */
-	private const VERSION = '1';
+	private const VERSION = '2';
 
 	/** Option holding the schema version. */
 	private const VERSION_OPTION = 'svc_stand_in_order_tables';
@@ -81,6 +81,16 @@ date_paid_gmt datetime NULL,
 date_completed_gmt datetime NULL,
 PRIMARY KEY  (id),
 UNIQUE KEY order_id (order_id)
+) $collate;
+CREATE TABLE " . self::table( 'wc_order_addresses' ) . " (
+id bigint(20) unsigned NOT NULL auto_increment,
+order_id bigint(20) unsigned NOT NULL,
+address_type varchar(20) NULL,
+first_name text NULL,
+last_name text NULL,
+email varchar(320) NULL,
+PRIMARY KEY  (id),
+UNIQUE KEY address_type_order_id (address_type,order_id)
 ) $collate;
 CREATE TABLE " . self::table( 'wc_orders_meta' ) . " (
 id bigint(20) unsigned NOT NULL auto_increment,
@@ -164,6 +174,17 @@ KEY order_item_id (order_item_id)
 			'date_paid_gmt'      => $date( $props['date_paid'] ),
 			'date_completed_gmt' => $date( $props['date_completed'] ),
 		);
+		// HPOS keeps the billing name in wc_order_addresses (the email in both tables).
+		$wpdb->replace(
+			self::table( 'wc_order_addresses' ),
+			array(
+				'order_id'     => $id,
+				'address_type' => 'billing',
+				'first_name'   => $props['billing_first_name'] ?? '',
+				'last_name'    => $props['billing_last_name'] ?? '',
+				'email'        => $props['billing_email'],
+			)
+		);
 		if ( $is_new ) {
 			$wpdb->insert( self::table( 'wc_orders' ), array_merge( $row, array( 'id' => $id, 'date_created_gmt' => $row['date_updated_gmt'] ) ) );
 			$wpdb->insert( self::table( 'wc_order_operational_data' ), array_merge( $operational, array( 'order_id' => $id ) ) );
@@ -187,7 +208,7 @@ KEY order_item_id (order_item_id)
 	 */
 	public static function read( int $id ): ?array {
 		global $wpdb;
-		$row = $wpdb->get_row( $wpdb->prepare( 'SELECT o.*, d.created_via, d.order_key, d.cart_hash, d.date_paid_gmt, d.date_completed_gmt FROM ' . self::table( 'wc_orders' ) . ' o LEFT JOIN ' . self::table( 'wc_order_operational_data' ) . ' d ON d.order_id = o.id WHERE o.id = %d', $id ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
+		$row = $wpdb->get_row( $wpdb->prepare( 'SELECT o.*, d.created_via, d.order_key, d.cart_hash, d.date_paid_gmt, d.date_completed_gmt, a.first_name AS billing_first_name, a.last_name AS billing_last_name FROM ' . self::table( 'wc_orders' ) . ' o LEFT JOIN ' . self::table( 'wc_order_operational_data' ) . ' d ON d.order_id = o.id LEFT JOIN ' . self::table( 'wc_order_addresses' ) . " a ON a.order_id = o.id AND a.address_type = 'billing' WHERE o.id = %d", $id ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared
 		if ( ! $row || 'trash' === $row['status'] ) {
 			return null;
 		}
@@ -199,6 +220,8 @@ KEY order_item_id (order_item_id)
 			'total'                => wc_format_decimal( $row['total_amount'], wc_get_price_decimals() ),
 			'customer_id'          => (int) $row['customer_id'],
 			'billing_email'        => (string) $row['billing_email'],
+			'billing_first_name'   => (string) $row['billing_first_name'],
+			'billing_last_name'    => (string) $row['billing_last_name'],
 			'parent_id'            => (int) $row['parent_order_id'],
 			'payment_method'       => (string) $row['payment_method'],
 			'payment_method_title' => (string) $row['payment_method_title'],
@@ -370,6 +393,7 @@ KEY order_item_id (order_item_id)
 		}
 		$wpdb->delete( self::table( 'woocommerce_order_items' ), array( 'order_id' => $id ) );
 		$wpdb->delete( self::table( 'wc_orders_meta' ), array( 'order_id' => $id ) );
+		$wpdb->delete( self::table( 'wc_order_addresses' ), array( 'order_id' => $id ) );
 		$wpdb->delete( self::table( 'wc_order_operational_data' ), array( 'order_id' => $id ) );
 		$wpdb->delete( self::table( 'wc_orders' ), array( 'id' => $id ) );
 		wp_delete_post( $id, true );

@@ -76,7 +76,7 @@ export function createCommerceServices(
     packages,
     orders,
     wooCommerce,
-    checkout: new Checkout(database, packages, orders, wooCommerce),
+    checkout: new Checkout(database, packages, orders, wooCommerce, customers),
     payments,
     subscriptions,
     webhooks,

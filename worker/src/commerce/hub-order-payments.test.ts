@@ -39,6 +39,7 @@ const order = (id: string, siteUrl: string): OrderRecord => ({
   store: 'https://store.example/',
   paymentUrl: '',
   wooOrderId: null,
+  buyer: null,
   lastEventAt: null,
   paidAt: null,
   createdAt: new Date(),

@@ -14,6 +14,8 @@ export interface OrderRecord {
   store: string | null;
   paymentUrl: string;
   wooOrderId: number | null;
+  /** Who buys (migration 023): given at checkout, or the key's site's customer; null when neither. */
+  buyer: OrderBuyer | null;
   /** date_modified_gmt of the last WooCommerce state applied; older deliveries are ignored. */
   lastEventAt: Date | null;
   paidAt: Date | null;
@@ -21,7 +23,18 @@ export interface OrderRecord {
   updatedAt: Date;
 }
 
-export type NewOrder = Pick<OrderRecord, 'id' | 'apiKeyId' | 'packageId' | 'siteUrl' | 'total' | 'store' | 'paymentUrl' | 'wooOrderId'>;
+/** The buyer a hub order carries (docs/architecture.md §5 "Checkout"): the email in lower case, the name "" when none. */
+export interface OrderBuyer {
+  email: string;
+  name: string;
+  /** A WooCommerce customer id on the package's store; only an admin key names one (or the site's customer brings it). */
+  customerId: number | null;
+}
+
+export type NewOrder = Pick<
+  OrderRecord,
+  'id' | 'apiKeyId' | 'packageId' | 'siteUrl' | 'total' | 'store' | 'paymentUrl' | 'wooOrderId' | 'buyer'
+>;
 
 export interface OrderHistoryEntry {
   status: OrderStatus;
@@ -46,6 +59,12 @@ export const ORDER_ID_PATTERN = /^ord_[0-9A-Z]{26}$/;
 /** The pool, or a transaction's connection. */
 export type Executor = Pick<PoolConnection, 'execute'>;
 
+function buyerOf(row: RowDataPacket): OrderBuyer | null {
+  if (row.buyer_email === null || row.buyer_email === undefined) return null;
+  const customerId = row.buyer_customer_id === null ? null : Number(row.buyer_customer_id);
+  return { email: row.buyer_email, name: row.buyer_name ?? '', customerId };
+}
+
 function toRecord(row: RowDataPacket): OrderRecord {
   return {
     id: row.id,
@@ -57,6 +76,7 @@ function toRecord(row: RowDataPacket): OrderRecord {
     store: row.store,
     paymentUrl: row.payment_url,
     wooOrderId: row.woo_order_id === null ? null : Number(row.woo_order_id),
+    buyer: buyerOf(row),
     lastEventAt: row.last_event_at,
     paidAt: row.paid_at,
     createdAt: row.created_at,
@@ -71,8 +91,9 @@ export class OrderStore {
   async create(connection: PoolConnection, order: NewOrder): Promise<void> {
     await connection.execute(
       `INSERT INTO ${this.database.table('orders')}
-        (id, api_key_id, package_id, site_url, status, total_amount, currency, store, payment_url, woo_order_id, created_at, updated_at)
-       VALUES (?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?, UTC_TIMESTAMP(3), UTC_TIMESTAMP(3))`,
+        (id, api_key_id, package_id, site_url, status, total_amount, currency, store, payment_url, woo_order_id,
+          buyer_email, buyer_name, buyer_customer_id, created_at, updated_at)
+       VALUES (?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, UTC_TIMESTAMP(3), UTC_TIMESTAMP(3))`,
       [
         order.id,
         order.apiKeyId,
@@ -83,6 +104,9 @@ export class OrderStore {
         order.store,
         order.paymentUrl,
         order.wooOrderId,
+        order.buyer?.email ?? null,
+        order.buyer?.name ?? null,
+        order.buyer?.customerId ?? null,
       ],
     );
     await this.recordHistory(connection, order.id, 'pending', 'checkout', '');

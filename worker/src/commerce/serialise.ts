@@ -1,5 +1,5 @@
 import { aiTermsToJson } from './ai-terms';
-import type { OrderRecord, OrderHistoryEntry } from './orders';
+import type { OrderBuyer, OrderRecord, OrderHistoryEntry } from './orders';
 import type { PackageRecord } from './packages';
 import type { SubscriptionRecord } from './subscription-rows';
 
@@ -34,11 +34,16 @@ export function orderToJson(record: OrderRecord) {
     total: record.total,
     payment_url: record.paymentUrl,
     woo_order_id: record.wooOrderId,
+    buyer: buyerToJson(record.buyer),
     paid_at: iso(record.paidAt),
     created_at: iso(record.createdAt),
     updated_at: iso(record.updatedAt),
   };
 }
+
+/** The order's buyer (docs/api-notes.md "Checkout"): `{ email, name, customer_id }` (name and customer_id null when not known), or null. */
+const buyerToJson = (buyer: OrderBuyer | null) =>
+  buyer === null ? null : { email: buyer.email, name: buyer.name === '' ? null : buyer.name, customer_id: buyer.customerId };
 
 /** A history row; a WooCommerce refund's row adds `refund: { id, amount: Money }` (the order's currency). */
 export function historyToJson(entry: OrderHistoryEntry, currency: string) {

@@ -3,6 +3,8 @@ import { request } from 'undici';
 import { sign, SIGNATURE_HEADERS } from '../support/shell-signing';
 import { ApiError } from '../support/api-error';
 import type { Logger } from '../support/logger';
+import { splitName } from './checkout-buyer';
+import type { OrderBuyer } from './orders';
 import type { CreatedWooOrder, ProductCheck, WooCommerceBridge, WooOrderRequest } from './woocommerce-bridge';
 
 const CREATE_ORDER = '/svc-hub/v1/internal/woo-create-order';
@@ -11,6 +13,12 @@ const TIMEOUT_MS = 15_000;
 
 const unavailable = (why: string) =>
   new ApiError(503, 'svc_store_unavailable', `WooCommerce on this site could not create the order: ${why}.`);
+
+/** The buyer as WooCommerce's setters take it: billing email, first and last name, customer id (0 = none). */
+function shellBuyer(buyer: OrderBuyer) {
+  const { firstName, lastName } = splitName(buyer.name);
+  return { email: buyer.email, first_name: firstName, last_name: lastName, customer_id: buyer.customerId ?? 0 };
+}
 
 interface ShellAnswer {
   status: number;
@@ -35,6 +43,7 @@ export class ShellWooCommerce implements WooCommerceBridge {
       site_url: order.siteUrl,
       package_id: order.packageId,
       product_id: order.productId,
+      ...(order.buyer ? { buyer: shellBuyer(order.buyer) } : {}),
     });
     if (answer === null) throw unavailable('the WordPress site did not answer');
     const { status, body } = answer;

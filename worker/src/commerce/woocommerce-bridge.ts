@@ -1,9 +1,13 @@
+import type { OrderBuyer } from './orders';
+
 /** What checkout needs from WooCommerce on this site (the shell creates the order in PHP). */
 export interface WooOrderRequest {
   hubOrderId: string;
   siteUrl: string;
   packageId: string;
   productId: number;
+  /** Billing email and name, and the customer when known (docs/architecture.md §5 "Checkout"). */
+  buyer: OrderBuyer | null;
 }
 
 export interface CreatedWooOrder {

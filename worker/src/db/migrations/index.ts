@@ -19,6 +19,7 @@ import { budgetRoles } from './019-budget-roles';
 import { costFigures } from './020-cost-figures';
 import { customersTenancy } from './021-customers-tenancy';
 import { aiCommerce } from './022-ai-commerce';
+import { orderBuyer } from './023-order-buyer';
 import { orderCoverage } from './024-order-coverage';
 
 /** Every migration in order. Append only: an applied migration is never edited. */
@@ -43,5 +44,6 @@ export const MIGRATIONS: Migration[] = [
   costFigures,
   customersTenancy,
   aiCommerce,
+  orderBuyer,
   orderCoverage,
 ];
