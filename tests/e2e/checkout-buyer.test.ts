@@ -9,7 +9,7 @@ import { stack } from '../support/stack';
 import { wooStandIn } from '../support/woocommerce-stand-in';
 
 /**
- * The buyer on hub orders (docs/architecture.md §5 "Checkout", docs/api-notes.md "Checkout"): the
+ * The buyer on hub orders (docs/architecture.md §5 "Checkout", docs/commerce.md "Checkout"): the
  * checkout's `buyer` becomes the WooCommerce order's billing email and name, an admin key's
  * `customer_id` its customer (a real WordPress user here); a client key may not name one; without
  * a buyer the site's customer is the buyer.

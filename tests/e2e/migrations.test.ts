@@ -50,6 +50,8 @@ describe('migrations', () => {
         'store,kind,credit_amount,credit_scope,ai_allowance_amount,ai_allowance_period,overage_mode,overage_cap,markup_percent',
       );
       expect(await columns('credit_ledger')).toContain('asked');
+      // 023: the buyer on hub orders, after the WooCommerce order id.
+      expect((await columns('orders')).join(',')).toContain('woo_order_id,buyer_email,buyer_name,buyer_customer_id');
       // 024: the period each paid order covers; a refund's id and amount on the order history.
       expect(await columns('order_coverage')).toEqual([
         'order_id',

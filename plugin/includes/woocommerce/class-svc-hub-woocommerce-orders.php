@@ -183,7 +183,7 @@ final class Svc_Hub_Woocommerce_Orders {
 	}
 
 	/**
-	 * The buyer as the worker sends it (already checked there: docs/api-notes.md "Checkout"), null
+	 * The buyer as the worker sends it (already checked there: docs/commerce.md "Checkout"), null
 	 * when absent, false when malformed.
 	 *
 	 * @param mixed $buyer The `buyer` field.

@@ -84,7 +84,14 @@ export const HOSTILE_EXTRAS: Record<string, HostileExtra> = {
     skip: "the worker's own scrape path, outside the plugin's namespaces (WordPress never serves it): loopback or an admin key; refusals in tests/e2e/metrics.test.ts and http/handlers/metrics-handler.test.ts",
   },
   'commerce.packages': {},
-  'commerce.checkout': { body: (f) => ({ package_id: 'no-such-package', site_url: f.clientA.siteUrl }) },
+  // The buyer first: the attacks go into the first field (docs/commerce.md "Checkout").
+  'commerce.checkout': {
+    body: (f) => ({
+      buyer: { email: 'buyer@example.com', name: 'Hostile Buyer' },
+      package_id: 'no-such-package',
+      site_url: f.clientA.siteUrl,
+    }),
+  },
   'commerce.order': { params: { id: (f) => f.orderOfA } },
   'license.entitlement.read': { query: ['site_url'] },
   'license.entitlement.update': {

@@ -3,7 +3,7 @@ import type { KeyScope } from '../license/api-keys';
 import type { Problems } from '../support/problems';
 import type { OrderBuyer } from './orders';
 
-/** As WordPress's is_email(): a local part of its allowed characters, a dotted domain; at most 100 characters (docs/api-notes.md "Checkout"). */
+/** As WordPress's is_email(): a local part of its allowed characters, a dotted domain; at most 100 characters (docs/commerce.md "Checkout"). */
 const EMAIL = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$/;
 export const BUYER_EMAIL_MAX = 100;
 export const BUYER_NAME_MAX = 200;

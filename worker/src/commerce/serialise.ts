@@ -41,7 +41,7 @@ export function orderToJson(record: OrderRecord) {
   };
 }
 
-/** The order's buyer (docs/api-notes.md "Checkout"): `{ email, name, customer_id }` (name and customer_id null when not known), or null. */
+/** The order's buyer (docs/commerce.md "Checkout"): `{ email, name, customer_id }` (name and customer_id null when not known), or null. */
 const buyerToJson = (buyer: OrderBuyer | null) =>
   buyer === null ? null : { email: buyer.email, name: buyer.name === '' ? null : buyer.name, customer_id: buyer.customerId };
 

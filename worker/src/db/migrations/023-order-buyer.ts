@@ -1,7 +1,7 @@
 import type { Migration } from './migration';
 
 /**
- * The buyer on a hub order (docs/architecture.md §5 "Checkout", docs/commerce.md "The buyer"):
+ * The buyer on a hub order (docs/architecture.md §5 "Checkout", docs/commerce.md "Checkout"):
  * `orders` gain `buyer_email` (lower case, ≤ 100), `buyer_name` (≤ 200, "" when none) and
  * `buyer_customer_id` (the WooCommerce customer id an admin key named; NULL otherwise). All
  * NULL for orders made before this step and for checkouts naming no buyer. Safe to repeat.
