@@ -3,6 +3,7 @@ import type { RowDataPacket } from 'mysql2/promise';
 import type { Services } from '../../worker/src/services';
 import { hubServices } from '../support/hub-services';
 import { bearer, call, json } from '../support/lanes';
+import { queryStack } from '../support/database-query';
 import { createKey, hub, type TestKey } from '../support/hub-cli';
 import { stack } from '../support/stack';
 import { WooBuyer } from '../support/woo-buyer';
@@ -138,5 +139,62 @@ describe('a line below its price', () => {
       { id: expect.any(Number), key: 'svc_site_url', value: key.siteUrl, display_key: 'Licence for', display_value: key.siteUrl },
     ]);
     expect(rest.meta_data).toEqual(expect.arrayContaining([{ id: expect.any(Number), key: 'svc_hub_order_id', value: order.id }]));
+  });
+});
+
+/** Waits (5 s at most) until a request is held under `name` (tests/README.md, Decisions: watched in the database). */
+async function held(name: string): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while ((await wooStandIn.holdState(name)) !== 'held') {
+    if (Date.now() > deadline) throw new Error(`no request held as ${name}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+async function sessionSaved(customerId: number): Promise<boolean> {
+  return (await queryStack('SELECT 1 FROM {prefix}options WHERE option_name = ?', [`_wc_session_${customerId}`])).length > 0;
+}
+
+/**
+ * Issue 29 item 2: another tab's request rewrites WooCommerce's session after the pay link
+ * (WC_Session_Handler::save_data writes the whole row it read when dirty: last writer wins). A
+ * logged-in customer with no session yet: the other tab starts while the pay link's request is
+ * still running — its item already in the persistent cart, the session not yet saved — so it
+ * reads no session, takes its cart from the persistent cart, and saves last. Whatever the
+ * session alone held is gone; the item and its data are not (docs/architecture.md §5).
+ */
+describe('another tab rewrites the session after the pay link (logged-in classic checkout)', () => {
+  it('pays the hub order: it travels on the cart item, which the rewritten session keeps', async () => {
+    const key = createKey();
+    const order = await hubCheckout(key);
+    const customer = await wooStandIn.createCustomer();
+    const buyer = new WooBuyer();
+    await buyer.logIn(customer.login, customer.password);
+    const tag = randomUUID().slice(0, 8);
+    const [payLink, otherTab] = [`pay-${tag}`, `tab-${tag}`];
+
+    const opened = buyer.open(order.payment_url, wooStandIn.holdHeaders(payLink));
+    await held(payLink); // item added, persistent cart written, session not saved
+    const concurrent = buyer.concurrentRequest('/', wooStandIn.holdHeaders(otherTab));
+    await held(otherTab); // it read no session and the persistent cart
+    expect(await sessionSaved(customer.id)).toBe(false);
+    await wooStandIn.releaseHold(payLink);
+    await opened;
+    expect(await sessionSaved(customer.id)).toBe(true);
+    await wooStandIn.releaseHold(otherTab);
+    expect((await concurrent).status).toBe(200); // saved last, from what it read
+
+    const placed = await buyer.placeClassicOrder(await buyer.renderClassicCheckout());
+    await wooStandIn.runActions();
+    // With the hub order only in the session's own keys, this order paid nothing (issue 29 item 2).
+    expect(await hubOrder(key, order.id)).toMatchObject({
+      status: 'paid',
+      woo_order_id: placed.order_id,
+      entitlement: { status: 'active' },
+    });
+    const woo = await wooStandIn.order(placed.order_id);
+    expect(woo.line_items.map((line) => [line.product_id, line.meta])).toEqual([
+      [SEO_PRODUCT, { svc_hub_order_id: order.id, svc_site_url: key.siteUrl }],
+    ]);
   });
 });

@@ -1,6 +1,5 @@
 import { stack } from './stack';
-import { fetch as undiciFetch } from 'undici';
-import { noKeepAliveDispatcher, testFetch } from './test-fetch';
+import { testFetch } from './test-fetch';
 
 /**
  * A buyer's browser on the stand-in store: its cookies (WooCommerce's session, and WordPress's
@@ -40,15 +39,11 @@ export class WooBuyer {
     return { status: response.status, text, body };
   }
 
-  /**
-   * A request from another tab, on a dispatcher of its own (the shared one would queue the
-   * buyer's next requests behind it while it is held open); its cookies are not kept.
-   */
+  /** A request from another tab: the buyer's cookies as they are now; the cookies it sets are not kept. */
   async concurrentRequest(path: string, headers: Record<string, string>): Promise<{ status: number; text: string }> {
-    const response = await undiciFetch(`${stack().wordpressUrl}${path}`, {
+    const response = await testFetch(`${stack().wordpressUrl}${path}`, {
       headers: { ...headers, Cookie: this.cookieHeader() },
       redirect: 'manual',
-      dispatcher: noKeepAliveDispatcher(),
     });
     return { status: response.status, text: await response.text() };
   }
@@ -65,9 +60,9 @@ export class WooBuyer {
   }
 
   /** Opens a link (the hub's pay link: `{store}/?add-to-cart=…&svc_hub_order_id=…&svc_site_url=…`). */
-  async open(url: string): Promise<void> {
+  async open(url: string, headers: Record<string, string> = {}): Promise<void> {
     const target = new URL(url);
-    const answer = await this.request(`${target.pathname}${target.search}`);
+    const answer = await this.request(`${target.pathname}${target.search}`, { headers });
     if (answer.status !== 200) throw new Error(`${url} answered ${answer.status}`);
   }
 

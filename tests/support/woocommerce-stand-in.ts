@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { queryStack } from './database-query';
 import { call, json, type JsonAnswer } from './lanes';
 import { stack } from './stack';
 import { testFetch } from './test-fetch';
@@ -37,10 +38,12 @@ async function expectOrder(answer: Promise<JsonAnswer>): Promise<StandInOrder & 
 /** Drives WooCommerce on the hub site (the stand-in) the way a shop and a gateway would. */
 export const wooStandIn = {
   order: (id: number) => expectOrder(standIn(`/orders/${id}`)),
-  /** Headers that hold a front-end request after WooCommerce loaded its session, until `releaseHold(name)` (a session race, played on purpose). */
+  /** Headers that hold a front-end request before it saves WooCommerce's session, until `releaseHold(name)` (a session race, played on purpose). */
   holdHeaders: (name: string) => ({ 'X-Svc-Test-Hold': name, 'X-Svc-Test-Token': token() }),
-  /** "held" while a request waits under that name. */
-  holdState: async (name: string) => (await standIn(`/holds/${name}`)).body.state as string,
+  /** "held" while a request waits under that name; read in the database, never through php -S (tests/README.md, Decisions). */
+  holdState: async (name: string) =>
+    ((await queryStack('SELECT option_value FROM {prefix}options WHERE option_name = ?', [`svc_test_hold_${name}`]))[0]?.option_value ??
+      'none') as string,
   releaseHold: (name: string) => standIn(`/holds/${name}`, { method: 'POST' }),
   /** `wc_create_order` + `add_product` + meta + `calculate_totals` + `save`. */
   createOrder: (productId: number, meta: Record<string, string> = {}) =>

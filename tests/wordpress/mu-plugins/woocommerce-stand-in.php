@@ -61,7 +61,7 @@ if ( 'no' !== get_option( 'svc_test_woo_active', 'yes' ) ) {
 	Svc_Stand_In_Store_Api_Checkout::register();
 	Svc_Stand_In_Checkout_Pages::register();
 	Svc_Stand_In_Action_Scheduler::register();
-	add_action( 'wp_loaded', array( 'Svc_Stand_In_Store_Test_Routes', 'hold_request' ), 5 );
+	add_action( 'shutdown', array( 'Svc_Stand_In_Store_Test_Routes', 'hold_request' ), 19 );
 	WC_Webhook::load();
 	unset( $svc_stand_in_files );
 	// WooCommerce Subscriptions, on top.

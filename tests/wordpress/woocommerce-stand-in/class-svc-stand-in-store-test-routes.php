@@ -28,17 +28,22 @@ final class Svc_Stand_In_Store_Test_Routes {
 	);
 
 	/** Longest a held request waits for its release, in seconds. */
-	private const HOLD_SECONDS = 20;
+	private const HOLD_SECONDS = 10;
 
 	/**
-	 * `wp_loaded` (5: after WooCommerce loaded the visitor's session at `init`, before the cart is
-	 * read from it at `wp_loaded` 10): a front-end request with `X-Svc-Test-Hold: <name>` (and the
-	 * test token) waits here until `POST /holds/<name>`. So a test plays the race a real store
-	 * lost once in five: this request read the session before another request wrote it, then
-	 * reads the cart and writes the whole session row at shutdown after it — last writer wins
-	 * (docs/external/woocommerce.md, "Observed on a real store (WooCommerce 10.5.0 …)"). Its
-	 * reads after the hold see what the other request stored (the user meta cache is dropped, as
-	 * on a store where the reads fall after the other request's writes).
+	 * `shutdown` (19: after the page is made, before WC_Session_Handler::save_data at 20): a
+	 * front-end request with `X-Svc-Test-Hold: <name>` (and the test token) waits here until
+	 * `POST /holds/<name>`, its reads done and its session not yet written. So a test plays the
+	 * race a real store lost once in five (docs/external/woocommerce.md, "Observed on a real
+	 * store (WooCommerce 10.5.0 …)"): the pay link's request, held, has added its item (the
+	 * persistent cart is written at once) but not saved the session; another tab's request then
+	 * reads both, is held too, and once the pay link's request has saved, writes back the whole
+	 * session row it read — last writer wins, as save_data does when the session is dirty.
+	 *
+	 * The state is a row of the options table written outside any cache, so the test reads it
+	 * from the database: under `php -S` a worker accepts every connection waiting when it picks
+	 * up a request and serves them after it, so an HTTP poll sent as this request starts can sit
+	 * behind the hold until it ends (tests/README.md, Decisions).
 	 */
 	public static function hold_request(): void {
 		$name  = sanitize_key( (string) ( $_SERVER['HTTP_X_SVC_TEST_HOLD'] ?? '' ) );
@@ -48,19 +53,31 @@ final class Svc_Stand_In_Store_Test_Routes {
 			return;
 		}
 		global $wpdb;
-		update_option( 'svc_test_hold_' . $name, 'held', false );
+		$option = 'svc_test_hold_' . $name;
+		$wpdb->replace(
+			$wpdb->options,
+			array(
+				'option_name'  => $option,
+				'option_value' => 'held',
+				'autoload'     => 'off',
+			)
+		);
 		$until = microtime( true ) + self::HOLD_SECONDS;
-		while ( microtime( true ) < $until ) {
-			$state = $wpdb->get_var( $wpdb->prepare( "SELECT option_value FROM {$wpdb->options} WHERE option_name = %s", 'svc_test_hold_' . $name ) );
-			if ( 'released' === $state ) {
-				break;
-			}
-			usleep( 50000 );
+		while ( microtime( true ) < $until && 'released' !== self::hold_state( $option ) ) {
+			usleep( 20000 );
 		}
-		delete_option( 'svc_test_hold_' . $name );
-		if ( get_current_user_id() ) {
-			wp_cache_delete( get_current_user_id(), 'user_meta' );
-		}
+		$wpdb->delete( $wpdb->options, array( 'option_name' => $option ) );
+	}
+
+	/**
+	 * A hold's state, read from the table (never from the options cache).
+	 *
+	 * @param string $option Option name.
+	 * @return string|null
+	 */
+	private static function hold_state( string $option ): ?string {
+		global $wpdb;
+		return $wpdb->get_var( $wpdb->prepare( "SELECT option_value FROM {$wpdb->options} WHERE option_name = %s", $option ) );
 	}
 
 	/**
@@ -70,8 +87,7 @@ final class Svc_Stand_In_Store_Test_Routes {
 	 * @return WP_REST_Response
 	 */
 	public static function get_hold( WP_REST_Request $request ): WP_REST_Response {
-		global $wpdb;
-		$state = $wpdb->get_var( $wpdb->prepare( "SELECT option_value FROM {$wpdb->options} WHERE option_name = %s", 'svc_test_hold_' . $request['name'] ) );
+		$state = self::hold_state( 'svc_test_hold_' . $request['name'] );
 		return new WP_REST_Response( array( 'state' => null === $state ? 'none' : $state ), 200 );
 	}
 
