@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RowDataPacket } from 'mysql2/promise';
 import type { Services } from '../../worker/src/services';
-import { createKey, hub, type TestKey } from '../support/hub-cli';
+import { createKey, hub, registerStore, type TestKey } from '../support/hub-cli';
 import { hubServices } from '../support/hub-services';
 import { bearer, call, json } from '../support/lanes';
 import { stack } from '../support/stack';
@@ -105,7 +105,7 @@ describe.each([
     if (path !== storeMode) return;
     await wooStandIn.setStoreMode(true);
     const secret = `cover-${randomUUID().slice(0, 8)}`;
-    hub('store', 'add', '--source', `${stack().wordpressUrl}/`, '--secret', secret);
+    registerStore(`${stack().wordpressUrl}/`, secret);
     const deliveryUrl = `${stack().workerUrl}/wp-json/svc-license/v1/webhook/woo-order-paid`;
     webhookId = (await wooStandIn.createWebhook({ deliveryUrl, secret })).id;
   });

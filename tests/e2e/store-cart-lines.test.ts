@@ -4,7 +4,7 @@ import type { Services } from '../../worker/src/services';
 import { hubServices } from '../support/hub-services';
 import { bearer, call, json } from '../support/lanes';
 import { queryStack } from '../support/database-query';
-import { createKey, hub, type TestKey } from '../support/hub-cli';
+import { createKey, hub, registerStore, type TestKey } from '../support/hub-cli';
 import { stack } from '../support/stack';
 import { WooBuyer } from '../support/woo-buyer';
 import { wooStandIn } from '../support/woocommerce-stand-in';
@@ -50,7 +50,7 @@ beforeAll(async () => {
   await wooStandIn.setStoreMode(true);
   const tag = randomUUID().slice(0, 8);
   const secret = `lines-${tag}`;
-  hub('store', 'add', '--source', `${stack().wordpressUrl}/`, '--secret', secret);
+  registerStore(`${stack().wordpressUrl}/`, secret);
   seo = `lines-seo-${tag}`;
   addon = `lines-addon-${tag}`;
   createPackage(seo, '49.00', SEO_PRODUCT);

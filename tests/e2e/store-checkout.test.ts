@@ -3,7 +3,7 @@ import type { RowDataPacket } from 'mysql2/promise';
 import type { Services } from '../../worker/src/services';
 import { hubServices } from '../support/hub-services';
 import { bearer, call, json } from '../support/lanes';
-import { createKey, hub, type TestKey } from '../support/hub-cli';
+import { createKey, hub, registerStore, type TestKey } from '../support/hub-cli';
 import { stack } from '../support/stack';
 import { WooBuyer } from '../support/woo-buyer';
 import { wooStandIn } from '../support/woocommerce-stand-in';
@@ -27,7 +27,7 @@ beforeAll(async () => {
   await wooStandIn.setStoreMode(true);
   const tag = randomUUID().slice(0, 8);
   const secret = `s&<e>"c'r-${tag}`;
-  hub('store', 'add', '--source', `${stack().wordpressUrl}/`, '--secret', secret);
+  registerStore(`${stack().wordpressUrl}/`, secret);
   packageId = `shop-${tag}`;
   hub(
     'package',

@@ -72,13 +72,21 @@ let key: ClientKey;
 const WITHOUT_AI = Symbol('without ai');
 /** The `ai` value the proxy writes into the hub's answer (WITHOUT_AI: none); undefined leaves the answer as the hub sent it. */
 let answerAi: unknown;
+/**
+ * The `sequence` the proxy writes into the hub's answer (undefined: the hub's own). The messages
+ * this file signs carry sequences the hub never queued, and svc-client never applies a check
+ * answer older than what it holds (docs/architecture.md §10): a test that wants a check applied
+ * after them answers with the sequence the site holds, as the hub would.
+ */
+let answerSequence: number | undefined;
 beforeAll(async () => {
   client = await startClientSite();
   proxy = new HubProxy(stack().wordpressUrl);
   proxy.rewrite = (path, body) => {
     if (!path.startsWith('/wp-json/svc-license/v1/entitlement') || answerAi === undefined) return body;
     const { ai: _hubs, ...summary } = JSON.parse(body);
-    return JSON.stringify(answerAi === WITHOUT_AI ? summary : { ...summary, ai: answerAi });
+    const sequence = answerSequence === undefined ? {} : { sequence: answerSequence };
+    return JSON.stringify(answerAi === WITHOUT_AI ? { ...summary, ...sequence } : { ...summary, ...sequence, ai: answerAi });
   };
   await proxy.start();
   key = createClientKey(client);
@@ -254,6 +262,7 @@ describe('svc-client: ai.threshold alerts', () => {
 describe('svc-client: the settings screen', () => {
   it('shows the allowance, what is used with a progress bar, the credits, the reset date and the last alerts', async () => {
     answerAi = aiBlock('1.2');
+    answerSequence = (await client.license()).sequence;
     await checks(1);
     const html = await client.php<string>(
       "require_once ABSPATH . 'wp-admin/includes/template.php'; wp_set_current_user( get_users( array( 'role' => 'administrator' ) )[0]->ID ); ob_start(); Svc_Client_Admin_View::render(); return ob_get_clean();",

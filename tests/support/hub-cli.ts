@@ -13,6 +13,17 @@ export function hub(...args: string[]): string[] {
   return output.trimEnd().split('\n');
 }
 
+/**
+ * Makes `source` a store of the hub signing with `secret`: added, or — when an earlier file of the
+ * same run (one stack, files in turn) added it — given this secret. Several files play the suite's
+ * own WordPress as a store.
+ */
+export function registerStore(source: string, secret: string): void {
+  const known = hub('store', 'list').some((line) => line.includes(source));
+  if (known) hub('store', 'rotate', source, '--secret', secret);
+  else hub('store', 'add', '--source', source, '--secret', secret);
+}
+
 export interface TestKey {
   id: string;
   key: string;

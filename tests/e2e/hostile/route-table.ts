@@ -97,7 +97,7 @@ export const HOSTILE_EXTRAS: Record<string, HostileExtra> = {
   'license.entitlement.update': {
     body: (f) => ({ site_url: f.clientA.siteUrl, entitlement_id: f.entitlementOfA, status: 'no-such-status', reason: 'hostile' }),
   },
-  'license.redeliver': { body: () => ({}) },
+  'license.redeliver': { body: () => ({ site_url: 'https://another.example' }) },
   'license.webhook.woo-order-paid': { body: () => ({ id: 1, status: 'processing' }), allow: [AUDITED, STORE_HEALTH] },
   'library.templates': { query: ['category', 'search', ...PAGE] },
   'library.template': { params: { id: () => 'no-such-template' } },

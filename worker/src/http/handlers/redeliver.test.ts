@@ -20,10 +20,10 @@ function fakeServices(pending: Record<string, number>) {
   return { services, updated, notified: () => notified };
 }
 
-function call(handler: ReturnType<typeof redeliverWithClock>, siteUrl: string) {
+function call(handler: ReturnType<typeof redeliverWithClock>, siteUrl: string, sent?: unknown) {
   let body: unknown;
   const response = { locals: { apiKey: { siteUrl } }, setHeader: () => undefined, json: (value: unknown) => (body = value) };
-  return handler({} as Request, response as unknown as Response).then(() => body);
+  return handler({ body: sent } as Request, response as unknown as Response).then(() => body);
 }
 
 describe('POST /svc-license/v1/redeliver', () => {
@@ -50,5 +50,15 @@ describe('POST /svc-license/v1/redeliver', () => {
     expect(fake.updated).toHaveLength(1);
     now += 1500;
     expect(await call(handler, 'https://a.example')).toEqual({ due: 1 });
+  });
+
+  it('takes no field: {} is fine, a field (another site_url) is 400 naming it, before the interval counts', async () => {
+    const fake = fakeServices({ 'https://a.example': 1 });
+    const handler = redeliverWithClock(fake.services, () => 1_000_000);
+    const refused = await call(handler, 'https://a.example', { site_url: 'https://b.example' }).catch((error: unknown) => error);
+    expect((refused as ApiError).status).toBe(400);
+    expect((refused as ApiError).data.params).toEqual({ site_url: 'is not a field of this route' });
+    expect(fake.updated).toEqual([]);
+    expect(await call(handler, 'https://a.example', {})).toEqual({ due: 1 });
   });
 });

@@ -24,7 +24,8 @@ export function redeliverHandler(services: Pick<Services, 'database' | 'outbox'>
 export function redeliverWithClock(services: Pick<Services, 'database' | 'outbox'>, now: () => number) {
   const outbox = new SiteOutbox(services.database);
   const lastAsked = new Map<string, number>();
-  return async (_request: Request, response: Response) => {
+  return async (request: Request, response: Response) => {
+    refuseFields(request.body);
     const siteUrl = context(response).apiKey!.siteUrl;
     const at = now();
     const last = lastAsked.get(siteUrl);
@@ -39,4 +40,12 @@ export function redeliverWithClock(services: Pick<Services, 'database' | 'outbox
     response.setHeader('Cache-Control', 'no-store');
     response.json({ due });
   };
+}
+
+/** The route takes no field: an empty body or `{}`; anything else is 400 naming what was sent. */
+function refuseFields(body: unknown): void {
+  if (body === undefined || body === null || body === '') return;
+  if (typeof body !== 'object' || Array.isArray(body)) throw ApiError.invalidRequest({ body: 'must be empty or {}' });
+  const fields = Object.keys(body).slice(0, 5);
+  if (fields.length > 0) throw ApiError.invalidRequest(Object.fromEntries(fields.map((field) => [field, 'is not a field of this route'])));
 }
