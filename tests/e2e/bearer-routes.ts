@@ -42,7 +42,7 @@ export const BEARER_EXTRAS: Record<string, BearerExtra> = {
   'commerce.order': { params: { id: 'ord_01JABCDEFGHJKMNPQRSTVWXYZ0' }, ungated: [404, 'svc_not_found'] },
   'license.entitlement.read': { ungated: [200, undefined] },
   'license.entitlement.update': {},
-  'license.redeliver': { ungated: [200, undefined] },
+  'license.redeliver': { ungated: [400, 'svc_invalid_request'] }, // the body every POST here gets is a chat request; the route takes no field
 };
 
 export const bearerManifestRoutes = (): ManifestRoute[] => MANIFEST_ROUTES.filter((route) => route.auth === 'bearer');
