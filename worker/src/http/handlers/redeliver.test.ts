@@ -22,8 +22,11 @@ function fakeServices(pending: Record<string, number>) {
 
 function call(handler: ReturnType<typeof redeliverWithClock>, siteUrl: string, sent?: unknown) {
   let body: unknown;
-  const response = { locals: { apiKey: { siteUrl } }, setHeader: () => undefined, json: (value: unknown) => (body = value) };
-  return handler({ body: sent } as Request, response as unknown as Response).then(() => body);
+  // As the server hands it over: the raw bytes (middleware/raw-body.ts), never a parsed body.
+  const rawBody = sent === undefined ? Buffer.alloc(0) : Buffer.from(JSON.stringify(sent));
+  const locals = { apiKey: { siteUrl }, rawBody };
+  const response = { locals, setHeader: () => undefined, json: (value: unknown) => (body = value) };
+  return handler({ body: rawBody } as Request, response as unknown as Response).then(() => body);
 }
 
 describe('POST /svc-license/v1/redeliver', () => {

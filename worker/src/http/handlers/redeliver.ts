@@ -25,7 +25,7 @@ export function redeliverWithClock(services: Pick<Services, 'database' | 'outbox
   const outbox = new SiteOutbox(services.database);
   const lastAsked = new Map<string, number>();
   return async (request: Request, response: Response) => {
-    refuseFields(request.body);
+    refuseFields(context(response).rawBody);
     const siteUrl = context(response).apiKey!.siteUrl;
     const at = now();
     const last = lastAsked.get(siteUrl);
@@ -42,10 +42,17 @@ export function redeliverWithClock(services: Pick<Services, 'database' | 'outbox
   };
 }
 
-/** The route takes no field: an empty body or `{}`; anything else is 400 naming what was sent. */
-function refuseFields(body: unknown): void {
-  if (body === undefined || body === null || body === '') return;
-  if (typeof body !== 'object' || Array.isArray(body)) throw ApiError.invalidRequest({ body: 'must be empty or {}' });
+/** The route takes no field: an empty body or `{}` (the raw bytes: this route has no JSON parsing); anything else is 400 naming what was sent. */
+function refuseFields(raw: Buffer): void {
+  const text = raw.toString('utf8').trim();
+  if (text === '') return;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw ApiError.invalidRequest({ body: 'must be empty or {}' });
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw ApiError.invalidRequest({ body: 'must be empty or {}' });
   const fields = Object.keys(body).slice(0, 5);
   if (fields.length > 0) throw ApiError.invalidRequest(Object.fromEntries(fields.map((field) => [field, 'is not a field of this route'])));
 }
