@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { hub } from '../support/hub-cli';
 import { createClientKey, pollUntil, type ClientKey } from '../support/client-key';
 import { startClientSite, type ClientSite } from '../support/client-site';
+import { eventually, queryStack } from '../support/database-query';
 import { stack } from '../support/stack';
 import { launchBrowser, logInToAdmin, onPage } from './support/browser';
 
@@ -11,7 +12,7 @@ import { launchBrowser, logInToAdmin, onPage } from './support/browser';
  * (never a secret); then connect (save, test connection), see the licence and its features with
  * times "ago" and "in …", sync the image library, see the log; the Plugins row links to the
  * screen; Settings → Connectors shows svc-hub connected; a grace period that ran out says
- * "expired".
+ * "expired"; "Check licence now" and "Test connection" bring a change the hub holds back.
  */
 jest.setTimeout(240_000);
 
@@ -35,6 +36,40 @@ async function fill(page: Page, values: Record<string, string>): Promise<void> {
   for (const [name, value] of Object.entries(values)) await page.fill(`#svc-client-${name}`, value);
   await page.click('#svc-client-settings [type=submit]');
   await page.waitForLoadState('load');
+}
+
+/**
+ * Queues `change` on the hub while the site refuses deliveries, as a site does before its secret
+ * is pasted (503): the secret is taken away and put back behind svc-client's back (no save, so no
+ * redelivery), and the refused message's next try moved 5 minutes out, where the hub's standard
+ * schedule puts it (the suite's own is compressed). Returns the message's sequence.
+ */
+async function holdBack(change: () => void): Promise<number> {
+  await client.php(
+    `$s = get_option( Svc_Client_Settings::OPTION ); update_option( 'svc_client_e2e_secret', $s['webhook_secret'] ); $s['webhook_secret'] = ''; update_option( Svc_Client_Settings::OPTION, $s ); return true;`,
+  );
+  change();
+  const newest = () =>
+    queryStack('SELECT sequence, last_http_status FROM {prefix}svc_outbox WHERE site_url = ? ORDER BY sequence DESC LIMIT 1', [
+      key.siteUrl,
+    ]);
+  const [refused] = await eventually(newest, (rows) => rows[0]?.last_http_status === 503);
+  expect(refused?.last_http_status).toBe(503);
+  await queryStack(
+    `UPDATE {prefix}svc_outbox SET next_attempt_at = UTC_TIMESTAMP(3) + INTERVAL 5 MINUTE WHERE site_url = ? AND status = 'pending'`,
+    [key.siteUrl],
+  );
+  await client.php(
+    `$s = get_option( Svc_Client_Settings::OPTION ); $s['webhook_secret'] = get_option( 'svc_client_e2e_secret' ); update_option( Svc_Client_Settings::OPTION, $s ); return delete_option( 'svc_client_e2e_secret' );`,
+  );
+  return Number(refused!.sequence);
+}
+
+/** The status of the hub's message `sequence` to the site, polled until it is delivered (up to 20 s). */
+async function deliveryOf(sequence: number): Promise<string> {
+  const read = () => queryStack('SELECT status FROM {prefix}svc_outbox WHERE site_url = ? AND sequence = ?', [key.siteUrl, sequence]);
+  const rows = await eventually(read, (found) => found[0]?.status === 'delivered', 20_000);
+  return String(rows[0]?.status);
 }
 
 describe('svc-client settings screen', () => {
@@ -91,6 +126,27 @@ describe('svc-client settings screen', () => {
       expect(activity).toMatch(/check/);
       expect(activity).toMatch(/test/);
       expect(activity).toMatch(/ago\)/);
+    });
+  });
+
+  it('"Check licence now" and "Test connection" each bring at once a change the hub held back for 5 minutes', async () => {
+    await onPage(browser, 'svc-client-redeliver', async (page) => {
+      await logInToAdmin(page, client.admin.login, client.admin.password, client.url);
+      const suspended = await holdBack(() =>
+        hub('entitlement', 'set', '--site', key.siteUrl, '--status', 'suspended', '--reason', 'redeliver'),
+      );
+      await page.goto(SCREEN());
+      const checked = Date.now();
+      await page.click('#svc-client-check');
+      await page.waitForLoadState('load');
+      expect(await deliveryOf(suspended)).toBe('delivered');
+
+      const active = await holdBack(() => hub('entitlement', 'set', '--site', key.siteUrl, '--status', 'active', '--reason', 'redeliver'));
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, checked + 5500 - Date.now()))); // one redelivery per site per 5 s
+      await page.goto(SCREEN());
+      await page.click('#svc-client-test');
+      await page.waitForLoadState('load');
+      expect(await deliveryOf(active)).toBe('delivered');
     });
   });
 
