@@ -114,10 +114,25 @@ final class Svc_Client_Hub_Client {
 		if ( 200 === $answer['status'] && is_array( $body ) && is_int( $body['due'] ?? null ) ) {
 			/* translators: %d: how many messages the hub has queued for this site. */
 			Svc_Client_Activity_Log::add( 'redeliver', 'ok', sprintf( __( 'The hub sends its %d queued message(s) now.', 'svc-client' ), $body['due'] ) );
+		} elseif ( self::asked_recently( $answer['status'], $body ) ) {
+			Svc_Client_Activity_Log::add( 'redeliver', 'ok', __( 'The hub was asked a moment ago and is already sending the queued messages.', 'svc-client' ) );
 		} else {
 			Svc_Client_Activity_Log::add( 'redeliver', 'failed', self::describe( $answer ) );
 		}
 		return $answer;
+	}
+
+	/**
+	 * Whether the hub refused a redelivery because this site asked within its last few seconds
+	 * (a save then "Test connection"): the first request's messages are on their way, so it is
+	 * not a failure. The key's own rate limit is the same code without that reason.
+	 *
+	 * @param int   $status HTTP status.
+	 * @param mixed $body   The decoded answer.
+	 * @return bool
+	 */
+	public static function asked_recently( int $status, $body ): bool {
+		return 429 === $status && is_array( $body ) && 'redelivery_recent' === ( $body['data']['reason'] ?? null );
 	}
 
 	/**

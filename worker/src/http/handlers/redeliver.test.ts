@@ -50,6 +50,7 @@ describe('POST /svc-license/v1/redeliver', () => {
     expect(refused).toBeInstanceOf(ApiError);
     expect((refused as ApiError).status).toBe(429);
     expect((refused as ApiError).headers['Retry-After']).toBe('2');
+    expect((refused as ApiError).data).toEqual({ retry_after: 2, reason: 'redelivery_recent' });
     expect(fake.updated).toHaveLength(1);
     now += 1500;
     expect(await call(handler, 'https://a.example')).toEqual({ due: 1 });

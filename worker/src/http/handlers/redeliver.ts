@@ -30,7 +30,7 @@ export function redeliverWithClock(services: Pick<Services, 'database' | 'outbox
     const at = now();
     const last = lastAsked.get(siteUrl);
     if (last !== undefined && at - last < REDELIVER_INTERVAL_MS) {
-      throw ApiError.rateLimited(Math.ceil((REDELIVER_INTERVAL_MS - (at - last)) / 1000));
+      throw askedRecently(Math.ceil((REDELIVER_INTERVAL_MS - (at - last)) / 1000));
     }
     lastAsked.delete(siteUrl);
     lastAsked.set(siteUrl, at);
@@ -40,6 +40,20 @@ export function redeliverWithClock(services: Pick<Services, 'database' | 'outbox
     response.setHeader('Cache-Control', 'no-store');
     response.json({ due });
   };
+}
+
+/**
+ * The 429 of a site asking again within the interval: `data.reason` tells it from the key's own rate limit, so svc-client
+ * reads it as "already asked" (the first request's messages are on their way), not as a failure.
+ */
+function askedRecently(retryAfterSeconds: number): ApiError {
+  return new ApiError(
+    429,
+    'svc_rate_limited',
+    `This site asked for redelivery less than ${REDELIVER_INTERVAL_MS / 1000} s ago; its queued messages are already being sent.`,
+    { retry_after: retryAfterSeconds, reason: 'redelivery_recent' },
+    { 'Retry-After': String(retryAfterSeconds) },
+  );
 }
 
 /** The route takes no field: an empty body or `{}` (the raw bytes: this route has no JSON parsing); anything else is 400 naming what was sent. */
