@@ -58,6 +58,16 @@ export interface ListPrice {
   cacheWrite?: number;
 }
 
+/**
+ * What an embedding model answers: `size` floats per vector (also the most `dimensions` may ask),
+ * and whether `dimensions` can ask for fewer (OpenAI's text-embedding-3, Gemini's
+ * outputDimensionality, Codestral Embed's output_dimension; docs/api-notes.md "Embeddings").
+ */
+export interface EmbeddingShape {
+  size: number;
+  shortens: boolean;
+}
+
 /** One model a provider ships in the catalog. */
 export interface DescribedModel {
   /** The provider's own model name (`gpt-4o-mini`; OpenRouter's may hold slashes). */
@@ -77,6 +87,8 @@ export interface DescribedModel {
    * thinking budget on top of max_tokens); absent: reasoning is inside the limit.
    */
   reasoningBeyondLimit?: Readonly<Record<string, number>>;
+  /** Embedding models: the vector's length and whether `dimensions` can shorten it. */
+  dimensions?: EmbeddingShape;
   /** Differences from the provider's `support` (chat models only). */
   supports?: Partial<ModelSupport>;
   /** Shipped purposes this model serves, with its place in each (1 = primary) — router/catalog/purposes.ts. */

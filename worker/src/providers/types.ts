@@ -144,6 +144,8 @@ export type StreamEvent =
 export interface EmbeddingRequest {
   model: string;
   input: string[];
+  /** Floats per vector (only for a model that can shorten its vectors); absent: the model's own length. */
+  dimensions?: number;
 }
 
 export interface EmbeddingResult {

@@ -52,6 +52,7 @@ export const GOOGLE: ProviderDescriptor = {
       capability: 'embeddings',
       contextWindow: 2_048,
       price: { input: 0.15, output: 0 },
+      dimensions: { size: 3_072, shortens: true },
       purposes: { 'semantic-search': 3 },
     },
   ],

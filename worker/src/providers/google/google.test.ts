@@ -83,6 +83,16 @@ describe('google provider', () => {
     expect(result.usage).toEqual({ promptTokens: 11 });
   });
 
+  it('asks each batched text for outputDimensionality when dimensions is set', async () => {
+    upstream.serve('google-batch-embedding-synthetic.json');
+    await upstream.provider.embed!({ model: 'gemini-embedding-001', input: ['a', 'b'], dimensions: 64 }, { signal: signal() });
+    const body = upstream.server.requests.at(-1)!.body as { requests: unknown[] };
+    expect(body.requests).toEqual([
+      { model: 'models/gemini-embedding-001', content: { parts: [{ text: 'a' }] }, outputDimensionality: 64 },
+      { model: 'models/gemini-embedding-001', content: { parts: [{ text: 'b' }] }, outputDimensionality: 64 },
+    ]);
+  });
+
   it('sends batchEmbedContents requests and reads their vectors', async () => {
     upstream.serve('google-batch-embedding-synthetic.json');
     const result = await upstream.provider.embed!({ model: 'gemini-embedding-001', input: ['a', 'b'] }, { signal: signal() });

@@ -38,7 +38,8 @@ export const createGoogleProvider: ProviderFactory = (settings) => {
 
   async function embed(request: EmbeddingRequest, { signal }: CallOptions): Promise<EmbeddingResult> {
     const model = `models/${bareModel(request.model)}`;
-    const requests = request.input.map((text) => ({ model, content: { parts: [{ text }] } }));
+    const shortened = request.dimensions ? { outputDimensionality: request.dimensions } : {};
+    const requests = request.input.map((text) => ({ model, content: { parts: [{ text }] }, ...shortened }));
     const body = await client.postJson(`${modelPath(request.model)}:batchEmbedContents`, { requests }, signal);
     return fromEmbeddings(body, provider, request.input.length);
   }

@@ -28,7 +28,15 @@ export const MISTRAL: ProviderDescriptor = {
       capability: 'embeddings',
       contextWindow: 8_192,
       price: { input: 0.1, output: 0 },
+      dimensions: { size: 1_024, shortens: false },
       purposes: { 'semantic-search': 2 },
+    },
+    {
+      name: 'codestral-embed',
+      capability: 'embeddings',
+      contextWindow: 8_192,
+      price: { input: 0.15, output: 0 },
+      dimensions: { size: 3_072, shortens: true },
     },
   ],
 };

@@ -35,4 +35,14 @@ describe('mistral provider', () => {
     expect(result.content).toMatch(/World Kindness Day of Sharing/);
     expect(result.usage).toEqual({ promptTokens: 13, completionTokens: 434, totalTokens: 447 });
   });
+
+  it('names an embedding length output_dimension (Mistral’s embeddings API), never dimensions', async () => {
+    upstream.serve('openai-embedding.json');
+    await upstream.provider.embed!({ model: 'codestral-embed', input: ['a', 'b'], dimensions: 256 }, { signal: signal() });
+    expect(upstream.server.requests.at(-1)!).toMatchObject({
+      url: '/v1/embeddings',
+      body: { model: 'codestral-embed', input: ['a', 'b'], output_dimension: 256 },
+    });
+    expect(upstream.server.requests.at(-1)!.body).not.toHaveProperty('dimensions');
+  });
 });

@@ -8,7 +8,8 @@
  * - the seed is `random_seed`; "must call a tool" is `tool_choice: "any"`;
  * - tool-call ids are 9 letters or digits: ids from elsewhere in the history (`call_…`) are
  *   replaced by a stable 9-character digest, the same in the assistant turn and its `tool` answer;
- * - no `developer` role (sent as `system`); `json_object` and `json_schema` as OpenAI sends them.
+ * - no `developer` role (sent as `system`); `json_object` and `json_schema` as OpenAI sends them;
+ * - an embedding's length is `output_dimension` (codestral-embed; mistral-embed has none).
  * Streamed tool calls come whole, without `index` (mistral-tool-call.chunks.txt) or, for some
  * hosted models, in two deltas the second with `name: ""` (mistral-tool-call-incremental).
  */
@@ -22,4 +23,5 @@ export const createMistralProvider: ProviderFactory = (settings) =>
     requiredToolChoice: 'any',
     toolCallIds: 'nine-characters',
     openAiOnlyFields: false,
+    dimensionsField: 'output_dimension',
   });

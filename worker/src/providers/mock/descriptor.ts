@@ -23,6 +23,12 @@ export const MOCK: ProviderDescriptor = {
   models: [
     { name: 'echo', capability: 'chat', contextWindow: 32_768, price: { input: 0, output: 0 }, imageTokens: IMAGE_UNKNOWN_TOKENS },
     { name: 'slow', capability: 'chat', contextWindow: 32_768, price: { input: 0, output: 0 }, imageTokens: IMAGE_UNKNOWN_TOKENS },
-    { name: 'embed', capability: 'embeddings', contextWindow: 8_192, price: { input: 0, output: 0 } },
+    {
+      name: 'embed',
+      capability: 'embeddings',
+      contextWindow: 8_192,
+      price: { input: 0, output: 0 },
+      dimensions: { size: 256, shortens: true },
+    },
   ],
 };

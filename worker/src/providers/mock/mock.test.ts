@@ -81,6 +81,18 @@ describe('mock provider', () => {
     expect(new Set(embedText('x').map((value) => Math.sign(value))).size).toBe(2);
   });
 
+  it('embed shortens to dimensions: the first floats of the 256-d vector, renormalised to unit length', async () => {
+    const full = embedText('the cat sat');
+    const short = await provider.embed!({ model: 'embed', input: ['the cat sat'], dimensions: 64 }, { signal: signal() });
+
+    expect(short.vectors[0]).toHaveLength(64);
+    expect(norm(short.vectors[0]!)).toBeCloseTo(1, 10);
+    const scale = short.vectors[0]![0]! / full[0]!;
+    expect(scale).toBeGreaterThan(1);
+    short.vectors[0]!.forEach((value, index) => expect(value).toBeCloseTo(full[index]! * scale, 12));
+    expect(embedText('the cat sat', 256)).toEqual(full);
+  });
+
   it('answers 404 for an unknown model and 400 for the wrong operation, never retryable', async () => {
     const unknown = (await rejection(provider.chat({ model: 'nope', messages }, { signal: signal() }))) as UpstreamError;
     expect(unknown).toBeInstanceOf(UpstreamError);

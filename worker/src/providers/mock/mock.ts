@@ -3,7 +3,8 @@
  * deterministic rules (mock-rules.ts: the last user message, tool calls, JSON, images),
  * text streamed word by word and tool-call arguments in a few fragments; `slow` does the same
  * one word every 100 ms, honouring the abort signal; `embed` returns deterministic
- * 256-dimension unit vectors. Usage is billed as a provider bills (billing.ts: about four
+ * 256-dimension unit vectors, or with `dimensions` their first floats renormalised to unit length
+ * (how OpenAI's text-embedding-3 shortens its vectors; docs/api-notes.md "Embeddings"). Usage is billed as a provider bills (billing.ts: about four
  * UTF-8 bytes a token over everything sent, images by OpenAI's tile rule, the answer cut to
  * `maxTokens` with finish `length`, reasoning when asked); an embedding input, bytes / 4.
  *
@@ -33,8 +34,16 @@ export function splitWords(text: string): string[] {
   return text.match(/\s*\S+\s*/g) ?? [];
 }
 
-/** A deterministic unit vector (L2 norm 1) from the text, seeded by sha256. */
-export function embedText(text: string): number[] {
+/** The first `dimensions` floats of a unit vector, scaled back to unit length (Matryoshka shortening). */
+export function shortenEmbedding(vector: number[], dimensions: number): number[] {
+  if (dimensions >= vector.length) return vector;
+  const kept = vector.slice(0, dimensions);
+  const norm = Math.sqrt(kept.reduce((sum, value) => sum + value * value, 0));
+  return kept.map((value) => value / norm);
+}
+
+/** A deterministic unit vector (L2 norm 1) from the text, seeded by sha256; `dimensions` shortens it. */
+export function embedText(text: string, dimensions = MOCK_EMBEDDING_DIMENSIONS): number[] {
   const values: number[] = [];
   for (let block = 0; values.length < MOCK_EMBEDDING_DIMENSIONS; block += 1) {
     const digest = createHash('sha256').update(`${block}:${text}`).digest();
@@ -43,7 +52,10 @@ export function embedText(text: string): number[] {
     }
   }
   const norm = Math.sqrt(values.reduce((sum, value) => sum + value * value, 0));
-  return values.map((value) => value / norm);
+  return shortenEmbedding(
+    values.map((value) => value / norm),
+    dimensions,
+  );
 }
 
 function mockError(statusCode: number, message: string, providerCode: string): UpstreamError {
@@ -125,7 +137,7 @@ export const createMockProvider: ProviderFactory = (settings) => ({
     checkModel(request.model, EMBEDDING_MODELS, 'embeddings');
     if (signal.aborted) throw abortError(signal);
     const promptTokens = request.input.reduce((sum, text) => sum + textTokens(text), 0);
-    return { vectors: request.input.map(embedText), usage: { promptTokens } };
+    return { vectors: request.input.map((text) => embedText(text, request.dimensions)), usage: { promptTokens } };
   },
   close: async () => undefined,
 });

@@ -28,6 +28,12 @@ export const OLLAMA: ProviderDescriptor = {
       price: { input: 0, output: 0 },
       supports: { images: false, reasoning: false },
     },
-    { name: 'nomic-embed-text', capability: 'embeddings', contextWindow: 8_192, price: { input: 0, output: 0 } },
+    {
+      name: 'nomic-embed-text',
+      capability: 'embeddings',
+      contextWindow: 8_192,
+      price: { input: 0, output: 0 },
+      dimensions: { size: 768, shortens: true },
+    },
   ],
 };

@@ -51,6 +51,12 @@ describe('ollama provider (native API)', () => {
     expect(upstream.server.requests.at(-1)!).toMatchObject({ url: '/api/embed', body: { model: 'all-minilm', input: ['a', 'b'] } });
   });
 
+  it('sends dimensions to /api/embed when asked', async () => {
+    upstream.serve('ollama-embed-synthetic.json');
+    await upstream.provider.embed!({ model: 'all-minilm', input: ['a', 'b'], dimensions: 64 }, { signal: signal() });
+    expect(upstream.server.requests.at(-1)!.body).toEqual({ model: 'all-minilm', input: ['a', 'b'], dimensions: 64 });
+  });
+
   it('throws an error line as an UpstreamError', async () => {
     upstream.answer((response) =>
       writeInPieces(

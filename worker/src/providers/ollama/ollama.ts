@@ -114,7 +114,8 @@ export const createOllamaProvider: ProviderFactory = (settings) => {
   }
 
   async function embed(request: EmbeddingRequest, { signal }: CallOptions): Promise<EmbeddingResult> {
-    const body = await client.postJson('/api/embed', { model: request.model, input: request.input }, signal);
+    const payload = { model: request.model, input: request.input, ...(request.dimensions && { dimensions: request.dimensions }) };
+    const body = await client.postJson('/api/embed', payload, signal);
     const embeddings = arrayField(body.embeddings);
     if (!embeddings || embeddings.length !== request.input.length)
       throw invalidResponse(provider, `expected ${request.input.length} embeddings`);

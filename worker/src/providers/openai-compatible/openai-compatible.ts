@@ -25,6 +25,8 @@ export interface OpenAiCompatibleOptions extends Partial<RequestDialect> {
   headers?: Record<string, string>;
   /** false when the server has no `/embeddings` endpoint. */
   embeddings?: boolean;
+  /** The embeddings request's name for the vector length (OpenAI's `dimensions`; Mistral's `output_dimension`). */
+  dimensionsField?: string;
   describeError?: ErrorDescriber;
   /** Where usage differs from OpenAI's (xAI's reasoning beside completion tokens, Groq's `x_groq.usage`). */
   usage?: Partial<UsageDialect>;
@@ -33,7 +35,7 @@ export interface OpenAiCompatibleOptions extends Partial<RequestDialect> {
 /** Builds a Provider that speaks the OpenAI chat-completions wire format. */
 export function createOpenAiCompatibleProvider(settings: ProviderSettings, options: OpenAiCompatibleOptions = {}): Provider {
   const provider = settings.name;
-  const { headers, embeddings, describeError, usage, ...overrides } = options;
+  const { headers, embeddings, dimensionsField = 'dimensions', describeError, usage, ...overrides } = options;
   const dialect: RequestDialect = { ...DEFAULT_DIALECT, ...overrides };
   const usageDialect: UsageDialect = { ...OPENAI_USAGE, ...usage };
   const client = new HttpClient({
@@ -71,7 +73,8 @@ export function createOpenAiCompatibleProvider(settings: ProviderSettings, optio
   }
 
   async function embed(request: EmbeddingRequest, { signal }: CallOptions): Promise<EmbeddingResult> {
-    const body = await client.postJson('/embeddings', { model: request.model, input: request.input }, signal);
+    const payload = { model: request.model, input: request.input, ...(request.dimensions && { [dimensionsField]: request.dimensions }) };
+    const body = await client.postJson('/embeddings', payload, signal);
     return fromEmbeddings(body, provider, request.input.length);
   }
 

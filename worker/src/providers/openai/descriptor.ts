@@ -101,8 +101,22 @@ export const OPENAI: ProviderDescriptor = {
       capability: 'embeddings',
       contextWindow: 8_191,
       price: { input: 0.02, output: 0 },
+      dimensions: { size: 1_536, shortens: true },
       purposes: { 'semantic-search': 1 },
     },
-    { name: 'text-embedding-3-large', capability: 'embeddings', contextWindow: 8_191, price: { input: 0.13, output: 0 } },
+    {
+      name: 'text-embedding-3-large',
+      capability: 'embeddings',
+      contextWindow: 8_191,
+      price: { input: 0.13, output: 0 },
+      dimensions: { size: 3_072, shortens: true },
+    },
+    {
+      name: 'text-embedding-ada-002',
+      capability: 'embeddings',
+      contextWindow: 8_191,
+      price: { input: 0.1, output: 0 },
+      dimensions: { size: 1_536, shortens: false },
+    },
   ],
 };

@@ -75,6 +75,12 @@ describe('openai provider', () => {
     });
   });
 
+  it('sends dimensions as OpenAI names it, and nothing when none is asked', async () => {
+    upstream.serve('openai-embedding.json');
+    await upstream.provider.embed!({ model: 'text-embedding-3-small', input: ['a', 'b'], dimensions: 64 }, { signal: signal() });
+    expect(upstream.server.requests.at(-1)!.body).toEqual({ model: 'text-embedding-3-small', input: ['a', 'b'], dimensions: 64 });
+  });
+
   it('turns the reasoning-model legacy parameter 400 into a non-retryable error with the provider code', async () => {
     upstream.serve('reasoning-model-legacy-parameter-error.json', 400);
     const error = (await rejection(upstream.provider.chat(request, { signal: signal() }))) as UpstreamError;

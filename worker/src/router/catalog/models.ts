@@ -27,6 +27,8 @@ export interface CatalogModel {
   imageTokens: number;
   /** Output tokens billed beyond the request's limit, per `reasoning_effort` (Anthropic's thinking budget); absent: none. */
   reasoningBeyondLimit?: Readonly<Record<string, number>>;
+  /** Embedding models: the vector's length (null: unknown, an unlisted model) and whether `dimensions` can shorten it; null for chat. */
+  embedding: { size: number | null; shortens: boolean } | null;
 }
 
 /**
@@ -54,6 +56,7 @@ export const CATALOG: CatalogModel[] = PROVIDER_DESCRIPTORS.flatMap((descriptor)
     maxOutputTokens: model.maxOutput ?? null,
     imageTokens: model.imageTokens ?? DEFAULT_IMAGE_TOKENS,
     ...(model.reasoningBeyondLimit && { reasoningBeyondLimit: model.reasoningBeyondLimit }),
+    embedding: model.capability === 'embeddings' ? (model.dimensions ?? { size: null, shortens: false }) : null,
   })),
 );
 
@@ -91,5 +94,7 @@ export function findModel(id: string): CatalogModel | null {
     supports: embedding ? NO_FEATURE : describeProvider(parts.provider)!.support,
     maxOutputTokens: null,
     imageTokens: DEFAULT_IMAGE_TOKENS,
+    // An unlisted model gets `dimensions` passed on; the call checks the vectors' length (embeddings-call.ts).
+    embedding: embedding ? { size: null, shortens: true } : null,
   };
 }
