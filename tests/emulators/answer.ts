@@ -7,7 +7,9 @@ import { createHash } from 'node:crypto';
  * - reply: `Echo: <last user message>`, sent as word deltas ("Echo:", " hello", " world");
  * - prompt tokens: whitespace-separated words over every message (system included);
  * - completion tokens: the reply's words (after any max-tokens cut);
- * - embeddings: 8 float32-exact numbers from the SHA-256 of the text.
+ * - embeddings: 8 float32-exact numbers from the SHA-256 of the text, or as many as the request's
+ *   `dimensions` (OpenAI) / `outputDimensionality` (Gemini) / `output_dimension` (Mistral) asks:
+ *   the longer vector's first numbers renormalised, as a shortened Matryoshka embedding is.
  */
 
 export const EMBEDDING_DIMENSIONS = 8;
@@ -39,10 +41,21 @@ export function replyTo(lastUserText: string, maxTokens?: number): Reply {
   return { deltas, text: deltas.join(''), finish, completionTokens: deltas.length };
 }
 
-/** A unit-ish vector whose every element is exactly representable as a float32. */
-export function embeddingFor(text: string): number[] {
-  const digest = createHash('sha256').update(text, 'utf8').digest();
-  const raw = Array.from({ length: EMBEDDING_DIMENSIONS }, (_, index) => digest.readUInt32LE(index * 4) / 0x80000000 - 1);
+/** 8 numbers from -1 to 1 per SHA-256 block: the text's own digest first, then `<block>:<text>`'s. */
+function rawNumbers(text: string, length: number): number[] {
+  const raw: number[] = [];
+  for (let block = 0; raw.length < length; block += 1) {
+    const digest = createHash('sha256')
+      .update(block === 0 ? text : `${block}:${text}`, 'utf8')
+      .digest();
+    for (let index = 0; index < 8 && raw.length < length; index += 1) raw.push(digest.readUInt32LE(index * 4) / 0x80000000 - 1);
+  }
+  return raw;
+}
+
+/** A unit-ish vector of `dimensions` numbers, each exactly representable as a float32. */
+export function embeddingFor(text: string, dimensions = EMBEDDING_DIMENSIONS): number[] {
+  const raw = rawNumbers(text, dimensions);
   const norm = Math.sqrt(raw.reduce((sum, value) => sum + value * value, 0)) || 1;
   return raw.map((value) => Math.fround(value / norm));
 }

@@ -91,6 +91,15 @@ describe('Gemini emulator', () => {
     expect(single.body).toEqual({ embedding: { values: embeddingFor('alpha') } });
   });
 
+  it('answers outputDimensionality floats per batched request', async () => {
+    const batch = await post(
+      url('batchEmbedContents', 'gemini-embedding-001'),
+      { requests: [{ model: 'models/gemini-embedding-001', content: { parts: [{ text: 'alpha' }] }, outputDimensionality: 64 }] },
+      headers(),
+    );
+    expect(batch.body).toEqual({ embeddings: [{ values: embeddingFor('alpha', 64) }] });
+  });
+
   it('logs the model from the path and the stream flag from the method', async () => {
     await post(`${url('streamGenerateContent')}?alt=sse`, request, headers());
     expect((await control().requests())[0]).toMatchObject({

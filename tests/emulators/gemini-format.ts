@@ -205,6 +205,6 @@ async function embed(exchange: Exchange, state: EmulatorState, fail: Fail, model
   if (isUnknownModel(model)) return fail(404, `models/${model} is not found for API version v1beta, or is not supported for embedContent.`);
   const behaviour = await openingMoves(exchange, state, 'google', model, (status, retryAfter) => scriptedError(fail, status, retryAfter));
   if (!behaviour) return;
-  const vectors = texts.map((text) => ({ values: embeddingFor(text) }));
+  const vectors = texts.map((text, index) => ({ values: embeddingFor(text, requests[index].outputDimensionality) }));
   return answerJson(exchange, behaviour, method === 'embedContent' ? { embedding: vectors[0] } : { embeddings: vectors });
 }

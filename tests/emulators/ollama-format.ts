@@ -104,7 +104,7 @@ async function embed(exchange: Exchange, state: EmulatorState, body: any, fail: 
   const usage = behaviour.noUsage ? {} : { prompt_eval_count: texts.reduce((sum, text) => sum + countWords(text), 0) };
   return answerJson(exchange, behaviour, {
     model: body.model,
-    embeddings: texts.map(embeddingFor),
+    embeddings: texts.map((text) => embeddingFor(text, body.dimensions)),
     total_duration: 14_000_000,
     load_duration: 1_000_000,
     ...usage,

@@ -177,6 +177,28 @@ describe('OpenAI-format emulator', () => {
     expect(answer.body.usage.completion_tokens).toBe(2);
   });
 
+  it('answers as many floats as dimensions asks, the longer vector shortened; ada-002 refuses dimensions', async () => {
+    const asked = await post(
+      openai('/embeddings'),
+      { model: 'text-embedding-3-small', input: 'alpha', dimensions: 64 },
+      auth(emulator().keys.openai),
+    );
+    expect(asked.body.data[0].embedding).toEqual(embeddingFor('alpha', 64));
+    expect(embeddingFor('alpha', 64)).toHaveLength(64);
+    const ada = await post(
+      openai('/embeddings'),
+      { model: 'text-embedding-ada-002', input: 'alpha', dimensions: 64 },
+      auth(emulator().keys.openai),
+    );
+    expect([ada.status, ada.body.error.message]).toEqual([400, 'This model does not support specifying dimensions.']);
+    const mistral = await post(
+      `${emulator().url}/mistral/v1/embeddings`,
+      { model: 'codestral-embed', input: 'alpha', output_dimension: 16 },
+      auth(emulator().keys.mistral),
+    );
+    expect(mistral.body.data[0].embedding).toHaveLength(16);
+  });
+
   it('answers embeddings as float arrays, or base64 little-endian float32 when asked', async () => {
     const input = ['alpha beta', 'gamma'];
     const floats = await post(openai('/embeddings'), { model: 'text-embedding-3-small', input }, auth(emulator().keys.openai));

@@ -284,13 +284,24 @@ async function embeddings(exchange: Exchange, state: EmulatorState, flavour: Ope
   }
   if (isUnknownModel(body.model))
     return fail(404, `The model \`${body.model}\` does not exist or you do not have access to it.`, null, 'model_not_found');
+  // Mistral names the length output_dimension (docs/external/llm-providers.md); OpenAI refuses it on ada-002.
+  const dimensions = flavour === 'mistral' ? body.output_dimension : body.dimensions;
+  if (dimensions !== undefined && body.model === 'text-embedding-ada-002')
+    return fail(400, 'This model does not support specifying dimensions.', null, null);
+  if (dimensions !== undefined && (!Number.isInteger(dimensions) || dimensions < 1))
+    return fail(
+      400,
+      `Invalid 'dimensions': integer below minimum value. Expected a value >= 1, but got ${dimensions} instead.`,
+      'dimensions',
+      'integer_below_min_value',
+    );
   const behaviour = await openingMoves(exchange, state, flavour, body.model, (status, retryAfter) =>
     scriptedError(fail, status, retryAfter),
   );
   if (!behaviour) return;
   const texts = inputs as string[];
   const data = texts.map((text, index) => {
-    const vector = embeddingFor(text);
+    const vector = embeddingFor(text, dimensions);
     return { object: 'embedding', index, embedding: format === 'base64' ? embeddingToBase64(vector) : vector };
   });
   const promptTokens = texts.reduce((sum, text) => sum + countWords(text), 0);
