@@ -36,6 +36,7 @@ export const BEARER_EXTRAS: Record<string, BearerExtra> = {
   'router.embeddings': {},
   'router.models': {},
   'router.models.purposes': {},
+  'router.models.retrieve': { params: { id: 'mock/echo' } },
   'router.metrics': {},
   'commerce.packages': { ungated: [200, undefined] },
   'commerce.checkout': { ungated: [400, 'svc_invalid_request'] },
@@ -52,7 +53,7 @@ export const BEARER_ROUTES: BearerRoute[] = bearerManifestRoutes().map((route) =
   return {
     id: route.id,
     method: route.method,
-    path: route.path.replace(/:(\w+)/g, (_whole, name: string) => extra.params?.[name] ?? name),
+    path: route.path.replace(/[:*](\w+)/g, (_whole, name: string) => extra.params?.[name] ?? name),
     features: route.features,
     ...(route.adminScope ? { adminScope: true } : {}),
     ...(extra.ungated ? { ungated: extra.ungated } : {}),

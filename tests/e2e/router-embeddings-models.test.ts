@@ -82,7 +82,9 @@ describe.each(LANES)('router embeddings and models via %s', (lane) => {
       expect(model.pricing.currency).toMatch(/^[A-Z]{3}$/);
       expect(String(model.pricing.cache_read_per_mtok)).toMatch(DECIMAL);
       expect(String(model.pricing.cache_write_per_mtok)).toMatch(DECIMAL);
+      const embedding = model.capabilities.includes('embeddings');
       expect(Object.keys(model.supports).sort()).toEqual([
+        ...(embedding ? ['dimensions'] : []),
         'images',
         'json_object',
         'json_schema',
@@ -97,6 +99,8 @@ describe.each(LANES)('router embeddings and models via %s', (lane) => {
     const byId = new Map(models.map((model) => [model.id, model]));
     expect(byId.get('openai/gpt-4o-mini')?.capabilities).toContain('chat');
     expect(byId.get(EMBEDDING_MODEL)?.capabilities).toEqual(['embeddings']);
+    expect(byId.get(EMBEDDING_MODEL)).toMatchObject({ supports: { dimensions: true }, max_dimensions: 1536 });
+    expect(byId.get('mistral/mistral-embed')).toMatchObject({ supports: { dimensions: false }, max_dimensions: 1024 });
     expect(byId.get('openai/gpt-4o-mini')?.pricing).toMatchObject({
       input_per_mtok: 0.15,
       cache_read_per_mtok: 0.075,

@@ -78,6 +78,7 @@ export const HOSTILE_EXTRAS: Record<string, HostileExtra> = {
   'router.embeddings': { body: () => ({ model: 'mock/embed', input: { hostile: true } }) },
   'router.models': {},
   'router.models.purposes': {},
+  'router.models.retrieve': { params: { id: () => 'mock/echo' } },
   'router.health': {},
   'router.metrics': {},
   'worker.metrics': {

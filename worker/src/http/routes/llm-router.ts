@@ -99,6 +99,15 @@ export const LLM_ROUTER_ROUTES: RouteRow[] = [
     features: LLM,
     handler: (w) => w.once(models).purposes,
   },
+  // After /models/purposes: both dispatchers and the shell's table match rows in order (docs/architecture.md §4).
+  {
+    id: 'router.models.retrieve',
+    method: 'GET',
+    path: `${router}/models/*id`,
+    ...llm,
+    features: LLM,
+    handler: (w) => w.once(models).model,
+  },
   { id: 'router.health', method: 'GET', path: `${router}/health`, auth: 'public', area: 'health', handler: (w) => w.once(health) },
   {
     id: 'router.metrics',

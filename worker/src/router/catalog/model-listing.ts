@@ -1,6 +1,21 @@
 import type { CatalogModel, ModelSupport } from './models';
 import type { Price } from '../usage/cost';
 
+/** One model as GET /models lists it and GET /models/{id} answers it (docs/architecture.md §4). */
+export function modelEntry(model: CatalogModel, price: Price | null) {
+  return {
+    id: model.id,
+    object: 'model',
+    created: 0,
+    owned_by: model.provider,
+    capabilities: model.capabilities,
+    context_window: model.contextWindow,
+    supports: model.embedding ? { ...supportsBlock(model.supports), dimensions: model.embedding.shortens } : supportsBlock(model.supports),
+    ...(model.embedding && { max_dimensions: model.embedding.size }),
+    pricing: pricingBlock(price),
+  };
+}
+
 /** `supports` as GET /models and the admin list show it (snake_case, as the rest of the answer). */
 export function supportsBlock(supports: ModelSupport) {
   return {

@@ -1,29 +1,32 @@
+import { ApiError } from '../../support/api-error';
 import { CATALOG, findModel } from './models';
-import { pricingBlock, supportsBlock } from './model-listing';
+import { modelEntry } from './model-listing';
 import type { RouterServices } from '../router-services';
 
-/** The body of GET /models: the catalog models of configured providers, with capabilities and prices. */
 /** What the model lists read: the configured providers, admin prices and purposes. */
 export type ModelListServices = Pick<RouterServices, 'prices' | 'providers' | 'purposes'>;
 
+/** The body of GET /models: the catalog models of configured providers, with capabilities and prices. */
 export async function modelList(router: ModelListServices) {
   const configured = new Set(await router.providers.configuredNames());
   const data = await Promise.all(
-    CATALOG.filter((model) => configured.has(model.provider)).map(async (model) => {
-      const price = await router.prices.priceFor(model.id);
-      return {
-        id: model.id,
-        object: 'model',
-        created: 0,
-        owned_by: model.provider,
-        capabilities: model.capabilities,
-        context_window: model.contextWindow,
-        supports: supportsBlock(model.supports),
-        pricing: pricingBlock(price),
-      };
-    }),
+    CATALOG.filter((model) => configured.has(model.provider)).map(async (model) =>
+      modelEntry(model, await router.prices.priceFor(model.id)),
+    ),
   );
   return { object: 'list', data };
+}
+
+/**
+ * The body of GET /models/{id}: the model as GET /models lists it, or as an open-model provider
+ * (OpenRouter, Ollama, compat) serves any name; 404 svc_model_not_found when unknown or its
+ * provider is not configured here.
+ */
+export async function oneModel(router: ModelListServices, id: string) {
+  const model = findModel(id);
+  if (!model || !(await router.providers.configuredNames()).includes(model.provider))
+    throw new ApiError(404, 'svc_model_not_found', `No model "${id}" is known.`, { params: { model: 'unknown model' }, model: id });
+  return modelEntry(model, await router.prices.priceFor(model.id));
 }
 
 /** The body of GET /models/purposes: each purpose, its models and those of them usable now. */
