@@ -22,7 +22,7 @@ export function toBase64(vector: number[]): string {
  * Vectors of the asked length, or an error naming the provider: a server that ignored `dimensions`
  * (an older Ollama, an OpenAI-compatible server) must not answer 256 floats to a request for 64.
  */
-function checkedLength(result: EmbeddingResult, dimensions: number | null, model: CatalogModel): EmbeddingResult {
+export function checkedLength(result: EmbeddingResult, dimensions: number | null, model: CatalogModel): EmbeddingResult {
   if (dimensions === null || result.vectors.every((vector) => vector.length === dimensions)) return result;
   throw new UpstreamError(`${model.provider} answered vectors of another length than dimensions=${dimensions}`, {
     provider: model.provider,
