@@ -130,8 +130,9 @@ final class Svc_Hub_Forwarder {
 	 * @return WP_REST_Response
 	 */
 	public function send( Svc_Hub_Incoming_Request $incoming, array $row, string $route, string $user, bool $stream ): WP_REST_Response {
-		$auth   = $row['auth'];
-		$signer = $this->settings->signer();
+		$incoming = $incoming->with_key_headers( $row['key_headers'] ?? array() );
+		$auth     = $row['auth'];
+		$signer   = $this->settings->signer();
 		if ( null === $signer ) {
 			return self::unavailable( $route, $incoming->method, Svc_Hub_Errors::secret_missing_message() );
 		}

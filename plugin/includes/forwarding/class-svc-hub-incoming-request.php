@@ -84,6 +84,32 @@ final class Svc_Hub_Incoming_Request {
 	}
 
 	/**
+	 * The request with a key sent in one of the route's key headers (`x-api-key` on the Messages
+	 * routes, docs/architecture.md §9) as the Authorization value it signs and forwards, when no
+	 * Authorization was sent. Left as it is otherwise: a header sent twice (a comma) or beside a
+	 * different Authorization goes to the worker, which refuses it by name.
+	 *
+	 * @param string[] $key_headers Header names from the route's row.
+	 * @return self
+	 */
+	public function with_key_headers( array $key_headers ): self {
+		if ( '' !== $this->authorization ) {
+			return $this;
+		}
+		foreach ( $key_headers as $name ) {
+			$key = Svc_Hub_Headers::joined_value( $this->headers, (string) $name );
+			if ( null === $key || '' === trim( $key ) || str_contains( $key, ',' ) ) {
+				continue;
+			}
+			$authorization = 'Bearer ' . trim( $key );
+			$headers       = Svc_Hub_Headers::end_to_end( $this->headers, array( strtolower( (string) $name ) ), array() );
+			$headers[]     = array( 'Authorization', $authorization );
+			return new self( $this->method, $this->path, $headers, $authorization, $this->client_ip, $this->body );
+		}
+		return $this;
+	}
+
+	/**
 	 * `/wp-json` plus the route with each segment rawurlencode()d.
 	 *
 	 * @param string $route REST route, e.g. `/svc/v1/image-templates/abc`.

@@ -213,13 +213,14 @@ final class Svc_Hub_Route_Table {
 			return null;
 		}
 		return array(
-			'namespace'  => $namespace,
-			'route'      => $route,
-			'methods'    => $methods,
-			'auth'       => $auth,
-			'may_stream' => ! empty( $row['may_stream'] ),
+			'namespace'   => $namespace,
+			'route'       => $route,
+			'methods'     => $methods,
+			'auth'        => $auth,
+			'may_stream'  => ! empty( $row['may_stream'] ),
+			'key_headers' => array_map( 'strval', (array) ( $row['key_headers'] ?? array() ) ),
 			// Anchored at the true end (`\z`): PCRE's `$` also matches before a final newline.
-			'pattern'    => '@^/' . $namespace . $route . '\z@i',
+			'pattern'     => '@^/' . $namespace . $route . '\z@i',
 		);
 	}
 }

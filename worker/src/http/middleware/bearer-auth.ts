@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { KEY_PATTERN } from '../../license/api-key-format';
 import type { KeyLookup } from '../../license/api-key-cache';
@@ -13,6 +14,26 @@ const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
  * them for WordPress; the worker's server does the same). Which one was meant is not ours to guess.
  */
 const MORE_THAN_ONE = ',';
+
+/**
+ * The Authorization value a request stands for. A route may declare other headers that carry the
+ * key (the Messages routes take Anthropic's `x-api-key`, docs/architecture.md §9): such a header
+ * counts as `Bearer <key>` when no Authorization is sent; sent beside a different Authorization
+ * key, or more than once, it is refused by name. Its value is never logged.
+ */
+export function authorizationOf(headers: IncomingHttpHeaders, keyHeaders: readonly string[] = []): string | undefined {
+  const authorization = headers.authorization;
+  for (const name of keyHeaders) {
+    const value = headers[name];
+    if (value === undefined) continue;
+    const key = Array.isArray(value) ? value.join(MORE_THAN_ONE) : value.trim();
+    if (key.includes(MORE_THAN_ONE)) throw ApiError.invalidRequest({ [name]: 'was sent more than once: send one key' });
+    if (authorization === undefined) return `Bearer ${key}`;
+    if (BEARER.exec(authorization)?.[1] !== key)
+      throw ApiError.invalidRequest({ [name]: 'names another key than Authorization: send the key in one of them' });
+  }
+  return authorization;
+}
 
 /**
  * The active key an `Authorization: Bearer <key>` header names; else svc_missing_key /
@@ -33,10 +54,10 @@ export function authenticate(keys: KeyLookup, header: string | undefined): Event
   });
 }
 
-/** The middleware form of authenticate(). */
-export function bearerAuth(keys: KeyLookup) {
+/** The middleware form of authenticate(), with the route's key headers (authorizationOf). */
+export function bearerAuth(keys: KeyLookup, keyHeaders?: readonly string[]) {
   return async (request: Request, response: Response, next: NextFunction): Promise<void> => {
-    context(response).apiKey = await authenticate(keys, request.get('authorization'));
+    context(response).apiKey = await authenticate(keys, authorizationOf(request.headers, keyHeaders));
     next();
   };
 }

@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { RouterServices } from '../../router/router-services';
 import type { Services } from '../../services';
-import { authenticate } from './bearer-auth';
+import { authenticate, authorizationOf } from './bearer-auth';
 import { context, type RequestContext } from '../server/context';
 import { requireFeatures } from './feature-gate';
 import { parseJsonObject } from './json-body';
@@ -24,6 +24,8 @@ export type CallHandler = (state: RequestContext, response: ServerResponse) => P
 /** What a call route is: a Bearer route with a CallHandler, maybe gated by features. */
 export interface CallRoute {
   features?: string[];
+  /** Headers besides Authorization that may carry the key (bearer-auth.ts authorizationOf). */
+  keyHeaders?: readonly string[];
   call: CallHandler;
 }
 
@@ -35,7 +37,7 @@ export interface CallRoute {
  * has quota; else a promise.
  */
 export function checkCall(services: CallServices, route: CallRoute, state: RequestContext, headers: IncomingHttpHeaders): Eventually<void> {
-  return andThen(authenticate(services.keyLookup, headers.authorization), (key) => {
+  return andThen(authenticate(services.keyLookup, authorizationOf(headers, route.keyHeaders)), (key) => {
     state.apiKey = key;
     return andThen(admit(services.router.limiter, key), () => {
       const entitled = route.features ? requireFeatures(services.gate, key, route.features) : undefined;

@@ -12,6 +12,7 @@ export interface ManifestRoute {
   mayStream: boolean;
   servedBy: 'worker' | 'shell';
   testOnly: boolean;
+  keyHeaders?: string[];
 }
 
 /** One route WordPress registers (plugin/build/routes.php, read by Svc_Hub_Route_Table). */
@@ -23,6 +24,8 @@ export interface ShellRow {
   auth: AuthKind;
   may_stream: boolean;
   test_only: boolean;
+  /** Headers besides Authorization that carry the key: the shell signs and forwards them as Authorization (route.ts keyHeaders). */
+  key_headers?: string[];
 }
 
 export interface RouteManifest {
@@ -62,7 +65,11 @@ function shellRows(rows: RouteRow[]): ShellRow[] {
   const add = (row: ShellRow) => {
     const same = shell.find(
       (item) =>
-        item.namespace === row.namespace && item.route === row.route && item.auth === row.auth && item.may_stream === row.may_stream,
+        item.namespace === row.namespace &&
+        item.route === row.route &&
+        item.auth === row.auth &&
+        item.may_stream === row.may_stream &&
+        String(item.key_headers) === String(row.key_headers),
     );
     if (same) same.methods += `,${row.methods}`;
     else shell.push(row);
@@ -80,6 +87,7 @@ function shellRows(rows: RouteRow[]): ShellRow[] {
         auth: row.auth,
         may_stream: Boolean(row.mayStream),
         test_only: Boolean(row.testOnly),
+        ...(row.keyHeaders ? { key_headers: row.keyHeaders } : {}),
       });
     if (registration === 'pass-through' && !shell.some((item) => item.auth === row.auth && item.route.endsWith('(?P<path>.+)')))
       shell.push(catchAll(name, row.auth));
@@ -107,6 +115,7 @@ export function routeManifest(rows: RouteRow[]): RouteManifest {
       mayStream: Boolean(row.mayStream),
       servedBy: row.servedBy ?? 'worker',
       testOnly: Boolean(row.testOnly),
+      ...(row.keyHeaders ? { keyHeaders: row.keyHeaders } : {}),
     })),
     shell: shellRows(rows),
   };

@@ -30,6 +30,12 @@ export interface RouteRow {
   area: string;
   /** The key's site must hold at least one of these features. */
   features?: string[];
+  /**
+   * Headers besides Authorization that may carry the key, lower case (`x-api-key` on the Messages
+   * routes, docs/architecture.md §9): both lanes read them (bearer-auth.ts authorizationOf, the shell's
+   * Svc_Hub_Incoming_Request).
+   */
+  keyHeaders?: string[];
   /** Only keys with scope "admin". */
   adminScope?: boolean;
   /** The body is a JSON object (default: POST/PATCH/PUT on every auth kind but webhook). */

@@ -33,12 +33,12 @@ function chain(route: RouteDefinition, services: Services, signature: ShellSigna
   if (route.call) {
     if (route.auth !== 'bearer' || route.adminScope || route.handler)
       throw new Error(`${route.method} ${route.path}: a call route is a Bearer route with only a call handler`);
-    return [expressCall(services, { features: route.features, call: route.call })];
+    return [expressCall(services, { features: route.features, keyHeaders: route.keyHeaders, call: route.call })];
   }
   const handlers: RequestHandler[] = [];
   if (route.auth === 'webhook') handlers.push(webhookIntake(signature), webhookNonceClaim(signature));
   if (route.auth === 'admin' || route.auth === 'internal') handlers.push(requireShellKind(route.auth));
-  if (route.auth === 'bearer') handlers.push(bearerAuth(services.keyLookup), rateLimit(services.router.limiter));
+  if (route.auth === 'bearer') handlers.push(bearerAuth(services.keyLookup, route.keyHeaders), rateLimit(services.router.limiter));
   if (route.adminScope) handlers.push(requireAdminScope);
   if (route.features) handlers.push(featureGate(services.gate, route.features));
   const json = route.json ?? (['POST', 'PATCH', 'PUT'].includes(route.method) && route.auth !== 'webhook');

@@ -34,8 +34,8 @@ export class LeanDispatch {
     routes: RouteDefinition[],
   ) {
     this.trust = proxyTrust(services.config.trustProxy);
-    for (const { method, auth, path, features, call } of routes) {
-      if (call && method === 'POST' && auth === 'bearer') this.routes.set(path, { features, call });
+    for (const { method, auth, path, features, keyHeaders, call } of routes) {
+      if (call && method === 'POST' && auth === 'bearer') this.routes.set(path, { features, keyHeaders, call });
     }
   }
 
