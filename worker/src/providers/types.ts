@@ -80,6 +80,20 @@ export interface ChatRequest {
   reasoningEffort?: ReasoningEffort;
   /** The end user's id, passed on where the provider takes one. */
   user?: string;
+  /**
+   * The client's own request in a provider's dialect (the Messages API, docs/architecture.md §9): a
+   * provider that speaks it sends `body` as it is, only `model` set to its model name and `stream`
+   * as the call needs; every other provider ignores it and reads the translated fields above.
+   */
+  native?: NativeRequest;
+  /** OpenAI-only fields in OpenAI's names, sent to OpenAI where its model takes them (providers/openai/passed-fields.ts). */
+  openAiFields?: Record<string, unknown>;
+}
+
+/** A request in a provider's own wire format, passed through untranslated (ChatRequest.native). */
+export interface NativeRequest {
+  dialect: 'anthropic-messages';
+  body: Record<string, unknown>;
 }
 
 export type FinishReason = 'stop' | 'length' | 'content_filter' | 'tool_calls';
@@ -119,6 +133,8 @@ export interface ChatResult {
   usage: TokenUsage | null;
   /** The provider's `choices[0].logprobs` as it sent them (OpenAI shape), when asked for and given. */
   logprobs?: unknown;
+  /** The provider's answer as received (its message JSON), set only when the request was native and the provider spoke its dialect. */
+  native?: Record<string, unknown>;
 }
 
 /**
@@ -139,7 +155,13 @@ export type StreamEvent =
    */
   | { type: 'tool_call'; index: number; id?: string; name?: string; arguments: string }
   | { type: 'finish'; reason: FinishReason }
-  | { type: 'usage'; usage: TokenUsage };
+  | { type: 'usage'; usage: TokenUsage }
+  /**
+   * One event of the provider's own stream as received, only when the request was native and the
+   * provider spoke its dialect; yielded before the translated events read from it, which the
+   * engines keep using for usage, finish and the usage row.
+   */
+  | { type: 'native'; event: string; data: Record<string, unknown> };
 
 export interface EmbeddingRequest {
   model: string;
@@ -162,6 +184,11 @@ export interface Provider {
   readonly name: string;
   chat(request: ChatRequest, options: CallOptions): Promise<ChatResult>;
   stream(request: ChatRequest, options: CallOptions): AsyncIterable<StreamEvent>;
+  /**
+   * The input tokens of a request as the provider counts them, free of charge (Anthropic's
+   * `/v1/messages/count_tokens`); absent when the provider has no such endpoint.
+   */
+  countTokens?(request: ChatRequest, options: CallOptions): Promise<number>;
   /** Absent when the provider has no embeddings API. */
   embed?(request: EmbeddingRequest, options: CallOptions): Promise<EmbeddingResult>;
   /** Releases pooled connections (shutdown, or settings replaced). */

@@ -23,6 +23,8 @@ export interface RequestDialect {
   toolCallIds: 'any' | 'nine-characters';
   /** Fields a server rejects as unknown (Mistral's `extra_forbidden`): `user`, `logit_bias`, `logprobs`, `reasoning_effort`. */
   openAiOnlyFields: boolean;
+  /** OpenAI's own: the fields of `openAiFields` its model takes (providers/openai/passed-fields.ts); others send none. */
+  passedFields?: (request: ChatRequest) => JsonObject;
 }
 
 export const DEFAULT_DIALECT: RequestDialect = {
@@ -123,6 +125,7 @@ export function toChatPayload(request: ChatRequest, stream: boolean, dialect: Re
     if (request.reasoningEffort !== undefined) payload.reasoning_effort = request.reasoningEffort;
     if (request.user !== undefined) payload.user = request.user;
   }
+  if (dialect.passedFields) Object.assign(payload, dialect.passedFields(request));
   if (stream) {
     payload.stream = true;
     if (dialect.streamUsageOption) payload.stream_options = { include_usage: true };

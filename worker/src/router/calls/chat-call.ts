@@ -105,5 +105,7 @@ export function runChatCall(
 /** A blocking chat call: the `chat.completion` answer, or null when the client hung up (recorded). */
 export async function blockingChat(services: CallServices, call: BlockingCall, client: CallClient, headers?: AnswerHeaders) {
   const done = await runChatCall(services, call, client, headers);
-  return done && new CompletionShape(done.model.id).completion(done.result, done.finished.usage, done.finished.router);
+  return (
+    done && new CompletionShape(done.model.id, call.body.legacyFunctions).completion(done.result, done.finished.usage, done.finished.router)
+  );
 }

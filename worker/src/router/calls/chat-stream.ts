@@ -21,20 +21,20 @@ export function streamChat(
   record: CallRecord,
   clientGone: AbortSignal,
 ): AnswerStream {
-  return streamCall(services, { body, candidates, record, clientGone }, chatChunks);
+  return streamCall(services, { body, candidates, record, clientGone }, (push) => chatChunks(push, body.legacyFunctions === true));
 }
 
-function chatChunks(push: (piece: StreamPiece) => void): StreamShaper {
+function chatChunks(push: (piece: StreamPiece) => void, legacy: boolean): StreamShaper {
   const send = (payload: unknown) => push({ kind: 'data', payload });
   const totals: StreamTotals = { text: '', toolCalls: [], usage: null, finishReason: 'stop' };
   let shape!: CompletionShape; // begin() makes it, before any other piece
   return {
     begin(model) {
-      shape = new CompletionShape(model.id);
+      shape = new CompletionShape(model.id, legacy);
       send(shape.chunk({ role: 'assistant', content: '' }));
     },
     output(event) {
-      for (const delta of outputChunks(event, totals)) send(shape.chunk(delta));
+      for (const delta of outputChunks(event, totals, legacy)) send(shape.chunk(delta));
     },
     outputText: () => outputText({ content: totals.text, toolCalls: totals.toolCalls }),
     async complete(finishReason, finished) {

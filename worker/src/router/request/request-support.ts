@@ -2,10 +2,34 @@ import { ApiError } from '../../support/api-error';
 import type { CatalogModel, ModelSupport } from '../catalog/models';
 import type { ParsedChatRequest } from './chat-request';
 
+/** What only some of OpenAI's own models do (no other provider's): a request field asking for it needs one of them. */
+export type OpenAiFeature = 'verbosity' | 'webSearch' | 'audio';
+
+/** The OpenAI models (by name) that have each feature: gpt-5's verbosity, the search models' web search, the audio models. */
+const OPENAI_MODELS: Record<OpenAiFeature, RegExp> = {
+  verbosity: /^gpt-5/,
+  webSearch: /-search-(preview|api)/,
+  audio: /audio/,
+};
+
 /** One documented field a request uses, and the catalog feature a model needs to honour it. */
 export interface NeededFeature {
   field: string;
-  feature: keyof ModelSupport;
+  feature: keyof ModelSupport | OpenAiFeature;
+}
+
+function honours(model: CatalogModel, feature: NeededFeature['feature']): boolean {
+  if (feature in OPENAI_MODELS) return model.provider === 'openai' && OPENAI_MODELS[feature as OpenAiFeature].test(model.name);
+  return model.supports[feature as keyof ModelSupport];
+}
+
+/** The OpenAI-only fields (request/openai-fields.ts) that ask for a feature some models lack. */
+function openAiNeeds(fields: Record<string, unknown> | undefined, add: (used: boolean, field: string, feature: OpenAiFeature) => void) {
+  if (!fields) return;
+  add(fields.modalities !== undefined, 'modalities', 'audio');
+  add(fields.audio !== undefined, 'audio', 'audio');
+  add(fields.web_search_options !== undefined, 'web_search_options', 'webSearch');
+  add(fields.verbosity !== undefined, 'verbosity', 'verbosity');
 }
 
 function firstImage(request: Pick<ParsedChatRequest, 'messages'>): string | null {
@@ -35,10 +59,11 @@ export function neededFeatures(
     | 'presencePenalty'
     | 'frequencyPenalty'
     | 'logitBias'
-  >,
+  > &
+    Partial<Pick<ParsedChatRequest, 'openAiFields'>>,
 ): NeededFeature[] {
   const needs: NeededFeature[] = [];
-  const add = (used: boolean, field: string, feature: keyof ModelSupport) => used && needs.push({ field, feature });
+  const add = (used: boolean, field: string, feature: NeededFeature['feature']) => used && needs.push({ field, feature });
   add(request.tools !== undefined, 'tools', 'tools');
   add(
     request.messages.some((message) => message.toolCalls !== undefined || message.role === 'tool'),
@@ -55,12 +80,13 @@ export function neededFeatures(
   add((request.presencePenalty ?? 0) !== 0, 'presence_penalty', 'penalties');
   add((request.frequencyPenalty ?? 0) !== 0, 'frequency_penalty', 'penalties');
   add(request.logitBias !== undefined, 'logit_bias', 'logitBias');
+  openAiNeeds(request.openAiFields, add);
   return needs;
 }
 
 /** The first needed feature `model` lacks, or null when it honours them all. */
 export function unhonoured(model: CatalogModel, needs: NeededFeature[]): NeededFeature | null {
-  return needs.find((need) => !model.supports[need.feature]) ?? null;
+  return needs.find((need) => !honours(model, need.feature)) ?? null;
 }
 
 /** 400 svc_unsupported_parameter naming the field (data.params) and the model(s) (data.model). */
