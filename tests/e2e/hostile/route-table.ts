@@ -75,7 +75,7 @@ export const HOSTILE_EXTRAS: Record<string, HostileExtra> = {
   'router.responses.retrieve': { params: { id: () => NO_SUCH_RESPONSE } },
   'router.responses.delete': { params: { id: () => NO_SUCH_RESPONSE } },
   'router.responses.input-items': { params: { id: () => NO_SUCH_RESPONSE }, query: ['limit', 'order', 'after'] },
-  'router.embeddings': { body: () => ({ model: 'mock/embed', input: { hostile: true } }) },
+  'router.embeddings': { body: () => ({ dimensions: 64, model: 'mock/embed', input: { hostile: true } }) },
   'router.models': {},
   'router.models.purposes': {},
   'router.models.retrieve': { params: { id: () => 'mock/echo' } },
