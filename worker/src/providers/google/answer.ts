@@ -111,7 +111,7 @@ export function toChatResult(events: StreamEvent[]): ChatResult {
     if (event.type === 'delta') content += event.text;
     else if (event.type === 'tool_call') toolCalls.push({ id: event.id ?? '', name: event.name ?? '', arguments: event.arguments });
     else if (event.type === 'finish') finishReason = event.reason;
-    else usage = event.usage;
+    else if (event.type === 'usage') usage = event.usage;
   }
   const result: ChatResult = { content, finishReason: finishReason ?? finishWithCalls('stop', toolCalls.length), usage };
   if (toolCalls.length > 0) result.toolCalls = toolCalls;

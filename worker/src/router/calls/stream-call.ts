@@ -14,6 +14,9 @@ import { StreamDeadline, StreamDeadlineReached } from './stream-deadline';
 /** A text or tool-call event: what a shaper turns into pieces. */
 export type OutputEvent = Extract<StreamEvent, { type: 'delta' | 'tool_call' }>;
 
+/** One event of the provider's own stream, for a native request (providers/types.ts ChatRequest.native). */
+export type NativeEvent = Extract<StreamEvent, { type: 'native' }>;
+
 /** How a stream failed, for its shaper: the contract's error, and whether SVC_CALL_MAX_MS ended it. */
 export interface StreamFailure {
   error: ApiError;
@@ -30,6 +33,11 @@ export interface StreamShaper {
   begin(model: CatalogModel): void;
   /** The pieces of one text or tool-call event. */
   output(event: OutputEvent): void;
+  /**
+   * The provider's own events of a native request, as received and in order, from begin() on
+   * (those before it are held until it); a shaper that does not relay them leaves this out.
+   */
+  native?(event: NativeEvent): void;
   /** The answer as text so far, for the usage row's estimate. */
   outputText(): string;
   /** The closing pieces of a finished stream (its usage row is complete). */
@@ -90,10 +98,12 @@ async function runStream(
   const tried = { model: candidates[0]!, attempts: 0 };
   const totals: { usage: TokenUsage | null; finishReason: FinishReason } = { usage: null, finishReason: 'stop' };
   let begun = false;
+  const held: NativeEvent[] = []; // the attempt's native events before its first output
   const begin = async (model: CatalogModel) => {
     begun = true;
     await record.opened(); // the usage row is in MySQL before the first byte
     shaper.begin(model);
+    for (const event of held.splice(0)) shaper.native?.(event);
   };
 
   const attemptStream = async (model: CatalogModel, attemptNumber: number): Promise<void> => {
@@ -106,6 +116,7 @@ async function runStream(
     const iterator = provider.stream(providerRequest(body, model), { signal: attempt.signal })[Symbol.asyncIterator]();
     const startedAt = Date.now();
     totals.usage = null;
+    held.length = 0;
     try {
       for (;;) {
         const budget = begun ? idleMs : Math.max(1, firstTokenMs - (Date.now() - startedAt));
@@ -114,7 +125,10 @@ async function runStream(
         const event = next.value;
         if (event.type === 'usage') totals.usage = event.usage;
         else if (event.type === 'finish') totals.finishReason = event.reason;
-        else if (begun) shaper.output(event);
+        else if (event.type === 'native') {
+          if (begun) shaper.native?.(event);
+          else held.push(event);
+        } else if (begun) shaper.output(event);
         else if (says(event)) {
           record.markFirstToken();
           await begin(model);

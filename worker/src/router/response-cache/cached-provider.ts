@@ -55,7 +55,8 @@ function cachedProvider(
 ): Provider {
   const mark = (value: 'hit' | 'miss' | 'bypass') => context.headers.set(CACHE_HEADER, value);
   const lookUp = async (request: ChatRequest): Promise<{ slot: CacheSlot | null; hit: ChatResult | null }> => {
-    const slot = cache.slotFor(policy, caller, modelId, request);
+    // A native request (the Messages API) is answered in the provider's own shape, which the cache does not keep (docs/architecture.md §9).
+    const slot = request.native ? null : cache.slotFor(policy, caller, modelId, request);
     const hit = slot ? await cache.find(slot) : null;
     mark(slot === null ? 'bypass' : hit ? 'hit' : 'miss');
     if (hit) {

@@ -57,7 +57,7 @@ export class StreamCollector {
       if (event.logprobs) this.logprobs.push(...event.logprobs);
     } else if (event.type === 'finish') this.finish = event.reason;
     else if (event.type === 'usage') this.usage = event.usage;
-    else {
+    else if (event.type === 'tool_call') {
       const call = (this.calls[event.index] ??= { id: '', name: '', arguments: '' });
       if (event.id) call.id = event.id;
       if (event.name) call.name = event.name;
