@@ -1,5 +1,5 @@
 import { ApiError } from '../../support/api-error';
-import { findModel } from '../catalog/models';
+import { CATALOG, findModel } from '../catalog/models';
 import { dimensionCandidates, parseEmbeddingRequest } from './embedding-request';
 
 const models = (...ids: string[]) => ids.map((id) => findModel(id)!);
@@ -52,6 +52,12 @@ describe('embeddings dimensions', () => {
     expect((error.data as { params: Record<string, string> }).params.dimensions).toContain('1536');
     expect(dimensionCandidates(models('openai/text-embedding-3-large'), 3072, false)).toHaveLength(1);
     expect(refusal(() => dimensionCandidates(models('mock/embed'), 257, false)).code).toBe('svc_invalid_request');
+  });
+
+  it('knows the length of every catalogued embedding model', () => {
+    const embedding = CATALOG.filter((model) => model.capabilities.includes('embeddings'));
+    expect(embedding.filter((model) => !model.embedding?.size).map((model) => model.id)).toEqual([]);
+    expect(CATALOG.filter((model) => model.capabilities.includes('chat')).every((model) => model.embedding === null)).toBe(true);
   });
 
   it('lets a purpose skip models that cannot, and refuses only when none can', () => {
