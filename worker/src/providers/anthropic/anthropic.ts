@@ -9,9 +9,14 @@ import { HttpClient } from '../shared/http';
 import { planMessagesRequest } from './request';
 import { fromMessage } from './response';
 import { AnthropicStreamReader } from './stream';
-import { parseJsonObject } from '../shared/schema';
+import { countTokensBody, nativeBody } from './native';
+import { numberField, parseJsonObject } from '../shared/schema';
+import { invalidResponse } from '../errors';
 import { serverSentEvents } from '../shared/sse';
 import type { CallOptions, ChatRequest, ChatResult, ProviderFactory, StreamEvent } from '../types';
+
+/** A native request's tools are the client's own: no forced `json` tool to read back. */
+const NO_JSON_MODE = { kind: 'none', strictTools: false } as const;
 
 /** The Anthropic provider. */
 export const createAnthropicProvider: ProviderFactory = (settings) => {
@@ -26,11 +31,16 @@ export const createAnthropicProvider: ProviderFactory = (settings) => {
   });
 
   async function* stream(request: ChatRequest, { signal }: CallOptions): AsyncGenerator<StreamEvent> {
-    const { payload, jsonMode } = planMessagesRequest(request, true);
+    const native = nativeBody(request, true);
+    const { payload, jsonMode } = native ? { payload: native, jsonMode: NO_JSON_MODE } : planMessagesRequest(request, true);
     const response = await client.postStream('/v1/messages', payload, signal);
     const reader = new AnthropicStreamReader(provider, jsonMode);
     for await (const event of serverSentEvents(response)) {
-      yield* reader.read(event.event, parseJsonObject(event.data, provider));
+      const data = parseJsonObject(event.data, provider);
+      const translated = reader.read(event.event, data);
+      // A native request also gets each event as received, before what it translates to (providers/types.ts).
+      if (native) yield { type: 'native', event: event.event ?? String(data.type), data };
+      yield* translated;
       if (reader.done) {
         response.markComplete();
         return;
@@ -41,10 +51,21 @@ export const createAnthropicProvider: ProviderFactory = (settings) => {
   return {
     name: provider,
     async chat(request: ChatRequest, { signal }: CallOptions): Promise<ChatResult> {
+      const native = nativeBody(request, false);
+      if (native) {
+        const message = await client.postJson('/v1/messages', native, signal);
+        return { ...fromMessage(message, provider, NO_JSON_MODE), native: message };
+      }
       const { payload, jsonMode } = planMessagesRequest(request, false);
       return fromMessage(await client.postJson('/v1/messages', payload, signal), provider, jsonMode);
     },
     stream,
+    async countTokens(request: ChatRequest, { signal }: CallOptions): Promise<number> {
+      const answer = await client.postJson('/v1/messages/count_tokens', countTokensBody(request), signal);
+      const tokens = numberField(answer.input_tokens);
+      if (tokens === undefined) throw invalidResponse(provider, 'count_tokens answered without input_tokens');
+      return tokens;
+    },
     close: () => client.close(),
   };
 };
