@@ -69,13 +69,19 @@ export function options(
   };
 }
 
-/** `stream` and `stream_options.include_usage`. */
+/**
+ * `stream` and `stream_options.include_usage`; `include_obfuscation` is checked and changes nothing
+ * (the hub's chunks carry no `obfuscation` padding).
+ */
 export function streaming(raw: Raw, problems: Problems): { stream: boolean; includeUsage: boolean } {
   const stream = booleanField(raw.stream, 'stream', problems) ?? false;
   let includeUsage = false;
   if (!absent(raw.stream_options)) {
-    if (!isObject(raw.stream_options)) problems.add('stream_options', 'must be an object {include_usage?}');
-    else includeUsage = booleanField(raw.stream_options.include_usage, 'stream_options.include_usage', problems) ?? false;
+    if (!isObject(raw.stream_options)) problems.add('stream_options', 'must be an object {include_usage?, include_obfuscation?}');
+    else {
+      includeUsage = booleanField(raw.stream_options.include_usage, 'stream_options.include_usage', problems) ?? false;
+      booleanField(raw.stream_options.include_obfuscation, 'stream_options.include_obfuscation', problems);
+    }
   }
   return { stream, includeUsage };
 }

@@ -9,6 +9,7 @@ const RENAMED: Array<[RegExp, string]> = [
   [/^max_completion_tokens$|^max_tokens$/, 'max_output_tokens'],
   [/^reasoning_effort$/, 'reasoning.effort'],
   [/^logprobs$/, 'include'],
+  [/^verbosity$/, 'text.verbosity'],
 ];
 
 const MESSAGE_FIELD = /^messages\[(\d+)\](.*)$/;

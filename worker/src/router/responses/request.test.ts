@@ -75,7 +75,7 @@ describe('Responses request: what only the Responses API has', () => {
   });
 
   it('refuses a list longer than the limit without walking it, and non-function tools', () => {
-    const error = refusal(() => readResponsesFields({ input: new Array(1001).fill(7), tools: [{ type: 'web_search' }] }));
+    const error = refusal(() => readResponsesFields({ input: new Array(1001).fill(7), tools: [{ type: 'made_up' }] }));
     expect(error.data.params).toEqual({ input: 'must hold at most 1000 items', 'tools[0].type': expect.any(String) });
   });
 

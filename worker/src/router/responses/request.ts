@@ -1,9 +1,11 @@
 import { ApiError } from '../../support/api-error';
 import { Problems, type Raw } from '../../support/problems';
 import { parseChatRequest, type ParsedChatRequest } from '../request/chat-request';
+import { neededFeatures, type NeededFeature } from '../request/request-support';
 import { chatMessages } from './chat-messages';
 import { checkEchoedNesting } from './echoed-nesting';
-import { renameParams } from './field-names';
+import { checkResponsesOnlyFields, isBuiltInTool, refuseUnsupported } from './field-fates';
+import { renameParams, responsesField } from './field-names';
 import { inputItems, type SourcedItem } from './input-items';
 import type { ResponseItem } from './response-item';
 
@@ -19,13 +21,6 @@ export interface ResponsesFields {
 export const MAX_TOOLS = 128;
 /** A response id as this hub makes them (`resp_` and a ULID). */
 export const RESPONSE_ID_PATTERN = /^resp_[0-9A-HJKMNP-TV-Z]{26}$/;
-/** Documented Responses fields this hub cannot honour: refused, never silently dropped (docs/architecture.md §9). */
-const UNSUPPORTED: Record<string, (value: unknown) => boolean> = {
-  background: (value) => value === true,
-  conversation: (value) => value !== undefined && value !== null,
-  prompt: (value) => value !== undefined && value !== null,
-};
-
 function optionalObject(raw: Raw, name: string, problems: Problems): Raw | undefined {
   const value = raw[name];
   if (value === undefined || value === null) return undefined;
@@ -40,20 +35,16 @@ function checkTools(value: unknown, problems: Problems): void {
   if (!Array.isArray(value)) return; // named by the chat validator
   if (value.length > MAX_TOOLS) return problems.add('tools', `must hold at most ${MAX_TOOLS} tools`);
   value.forEach((tool: unknown, index) => {
-    if ((tool as Raw | null)?.type !== 'function')
-      problems.add(`tools[${index}].type`, 'must be "function" (the only tool type this hub runs)');
+    if ((tool as Raw | null)?.type !== 'function' && !isBuiltInTool(tool))
+      problems.add(`tools[${index}].type`, 'must be "function" or a built-in tool type of OpenAI');
   });
 }
 
-/** Checks the fields only the Responses API has; throws svc_invalid_request naming them. */
+/**
+ * Checks the fields only the Responses API has; throws svc_invalid_request naming them, then
+ * svc_unsupported_parameter naming a valid field the hub cannot honour (field-fates.ts).
+ */
 export function readResponsesFields(raw: Raw): ResponsesFields {
-  for (const [name, unsupported] of Object.entries(UNSUPPORTED)) {
-    if (unsupported(raw[name])) {
-      throw new ApiError(400, 'svc_unsupported_parameter', `The Responses API field "${name}" is not supported by this hub.`, {
-        params: { [name]: 'not supported' },
-      });
-    }
-  }
   const problems = new Problems();
   const input = inputItems(raw.input, problems);
   if (raw.store !== undefined && raw.store !== null && typeof raw.store !== 'boolean') problems.add('store', 'must be true or false');
@@ -69,8 +60,10 @@ export function readResponsesFields(raw: Raw): ResponsesFields {
     problems.add('text.format', 'must be an object {type: text | json_object | json_schema, …}');
   }
   optionalObject(raw, 'reasoning', problems);
+  checkResponsesOnlyFields(raw, problems);
   checkEchoedNesting(raw, problems);
   problems.throwIfAny();
+  refuseUnsupported(raw);
   return {
     input,
     store: raw.store !== false,
@@ -122,6 +115,13 @@ export function chatBody(raw: Raw, messages: Raw[]): Raw {
     user: raw.user,
     metadata: raw.metadata,
     stream: raw.stream,
+    stream_options: raw.stream_options,
+    verbosity: (raw.text as Raw | undefined)?.verbosity,
+    prompt_cache_key: raw.prompt_cache_key,
+    prompt_cache_retention: raw.prompt_cache_retention,
+    prompt_cache_options: raw.prompt_cache_options,
+    safety_identifier: raw.safety_identifier,
+    service_tier: raw.service_tier,
   };
   for (const name of Object.keys(chat)) if (chat[name] === undefined) delete chat[name];
   return chat;
@@ -145,4 +145,13 @@ export function toChatRequest(raw: Raw, fields: ResponsesFields, history: Respon
     if (error.code === 'svc_invalid_request') throw ApiError.invalidRequest(renamed, Number(error.data.params_omitted ?? 0));
     throw new ApiError(error.status, error.code, error.message, { ...error.data, params: renamed }, error.headers);
   }
+}
+
+/**
+ * The optional features the request needs of a model (request-support.ts), named as the
+ * Responses fields (`text.verbosity`, `text.format`, `include`; a message's image: `input`), so
+ * a model without them is refused by name and a purpose skips it, as on chat.
+ */
+export function responsesNeeds(body: ParsedChatRequest): NeededFeature[] {
+  return neededFeatures(body).map((need) => ({ field: responsesField(need.field, []), feature: need.feature }));
 }

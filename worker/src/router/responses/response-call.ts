@@ -8,7 +8,7 @@ import { callIdentity, type BlockingCall, type Caller } from '../calls/chat-call
 import { CallRecord } from '../usage/call-record';
 import { echoedParameters, ResponseShape } from './output';
 import { resolveReferences } from './references';
-import { readResponsesFields, toChatRequest, type ResponsesFields } from './request';
+import { readResponsesFields, responsesNeeds, toChatRequest, type ResponsesFields } from './request';
 import type { ResponseItem } from './response-item';
 import type { ResponseStore } from './response-rows';
 
@@ -49,7 +49,7 @@ export async function prepareResponseCall(
   if (fields.previousResponseId && !previous) throw noSuchResponse('previous_response_id');
   const history = previous ? [...previous.history, ...previous.input, ...previous.output] : [];
   const body = toChatRequest(raw, fields, history);
-  const resolution = await resolveTarget(body, 'chat', services.purposes, await services.providers.configuredNames());
+  const resolution = await resolveTarget(body, 'chat', services.purposes, await services.providers.configuredNames(), responsesNeeds(body));
   const record = new CallRecord(services.usage, services.prices, callIdentity(caller, body.metadata, resolution.purpose, 'responses'));
   await record.reserve(services.budgets, caller.siteUrl, chatBound(body, resolution.candidates));
   applyOutputLimit(body, record);
