@@ -1,5 +1,7 @@
 import type { Services } from '../../services';
 import { healthHandler } from '../handlers/health';
+import { messagesHandler } from '../handlers/messages-handler';
+import { messagesCountTokensHandler } from '../handlers/messages-count-tokens';
 import { metricsHandlers } from '../handlers/metrics-handler';
 import { modelHandlers } from '../handlers/models-handler';
 import { responsesHandlers } from '../handlers/responses-handler';
@@ -81,6 +83,25 @@ export const LLM_ROUTER_ROUTES: RouteRow[] = [
     ...llm,
     features: ['llm.chat'],
     handler: (w) => w.once(responses).inputItems,
+  },
+  {
+    id: 'router.messages.create',
+    method: 'POST',
+    path: `${router}/messages`,
+    ...llm,
+    features: ['llm.chat'],
+    mayStream: true,
+    keyHeaders: ['x-api-key'],
+    call: (w) => messagesHandler(w.services.router),
+  },
+  {
+    id: 'router.messages.count-tokens',
+    method: 'POST',
+    path: `${router}/messages/count_tokens`,
+    ...llm,
+    features: ['llm.chat'],
+    keyHeaders: ['x-api-key'],
+    call: (w) => messagesCountTokensHandler(w.services.router),
   },
   {
     id: 'router.embeddings',

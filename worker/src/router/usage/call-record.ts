@@ -29,7 +29,7 @@ export interface CallIdentity {
   siteUrl: string;
   metadata: { team: string; campaign: string; user: string };
   purpose: string | null;
-  kind: 'chat' | 'stream' | 'embeddings' | 'responses';
+  kind: 'chat' | 'stream' | 'embeddings' | 'responses' | 'messages';
 }
 
 export interface CallOutcome {

@@ -19,7 +19,7 @@ export interface UsageOpening {
   campaign: string;
   user: string;
   purpose: string | null;
-  kind: 'chat' | 'stream' | 'embeddings' | 'responses';
+  kind: 'chat' | 'stream' | 'embeddings' | 'responses' | 'messages';
 }
 
 const FLUSH_EVERY_MS = 200;
