@@ -42,7 +42,12 @@ describe.each(LANES)('embeddings dimensions via %s', (lane) => {
   it('passes dimensions to OpenAI and outputDimensionality to Gemini, answering their shorter vectors', async () => {
     const openai = await client.embeddings.create({ model: 'openai/text-embedding-3-small', input: ['alpha', 'beta'], dimensions: 64 });
     expect(openai.data.map((item) => item.embedding)).toEqual([embeddingFor('alpha', 64), embeddingFor('beta', 64)]);
-    const gemini = await client.embeddings.create({ model: 'google/gemini-embedding-001', input: 'alpha', dimensions: 32 });
+    const gemini = await client.embeddings.create({
+      model: 'google/gemini-embedding-001',
+      input: 'alpha',
+      dimensions: 32,
+      encoding_format: 'float',
+    });
     expect(gemini.data[0]!.embedding).toEqual(embeddingFor('alpha', 32));
     const [toOpenAi, toGoogle] = await emulator().requests();
     expect(toOpenAi!.body).toMatchObject({ model: 'text-embedding-3-small', dimensions: 64 });
