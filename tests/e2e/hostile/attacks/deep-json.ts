@@ -5,8 +5,8 @@ import { WAYS, type HostileAnswer, type Way } from '../ways';
 
 /**
  * Deep and wide JSON where a valid LLM request carries free-form JSON (hostile input, round 2,
- * item 5; docs/api-notes.md "Nesting limits"): a tool's parameters, a response schema and
- * metadata nested past 64 levels, or a schema of more than 50,000 values, on every LLM route
+ * item 5; docs/api-notes.md "Nesting limits"): a tool's parameters (legacy functions' too), a
+ * response schema, metadata and web_search_options nested past 64 levels, or a schema of more than 50,000 values, on every LLM route
  * that takes a chat body and every way in. The rest of the body is valid (`mock/echo`), so a
  * request that got through would be answered and leave a usage row (before the fix: 200, and a
  * 500 after the call from 5,000 levels): each must be 400 naming the field, with nothing stored.
@@ -36,6 +36,8 @@ const wideSchema = (values: number) => `{"type":"object","properties":{"a":{"enu
 
 interface Placement {
   name: string;
+  /** Chat Completions fields the Responses API does not have. */
+  chatOnly?: true;
   body: (route: HostileRoute) => Record<string, unknown>;
   field: (route: HostileRoute) => string;
 }
@@ -58,6 +60,18 @@ const PLACEMENTS: Placement[] = [
     field: (route) => (isResponses(route) ? 'text.format.schema' : 'response_format.json_schema.schema'),
   },
   { name: 'metadata', body: () => ({ metadata: { team: 'hostile', trace: SCHEMA } }), field: () => 'metadata' },
+  {
+    name: 'legacy function parameters',
+    chatOnly: true,
+    body: () => ({ functions: [{ name: 'lookup', parameters: SCHEMA }] }),
+    field: () => 'functions[0].parameters',
+  },
+  {
+    name: 'web search options',
+    chatOnly: true,
+    body: () => ({ web_search_options: { user_location: SCHEMA } }),
+    field: () => 'web_search_options',
+  },
 ];
 
 const SHAPES: Array<[name: string, text: string]> = [
@@ -89,7 +103,7 @@ function namesField(field: string) {
 export function deepJsonCases(ways: Way[] = WAYS): HostileCase[] {
   return ROUTES.flatMap((route) =>
     ways.flatMap((way) =>
-      PLACEMENTS.flatMap((placement) =>
+      PLACEMENTS.filter((placement) => !(placement.chatOnly && isResponses(route))).flatMap((placement) =>
         SHAPES.map(([shape, schema]): HostileCase => ({
           family: 'deep-json',
           attack: `${placement.name} ${shape}`,
