@@ -1,5 +1,6 @@
 import { contentText, countWords, type Reply } from './answer';
 import { anthropicProblem } from './anthropic-checks';
+import { countTokensAnswer } from './anthropic-count-tokens';
 import { readAnthropicConversation } from './anthropic-conversation';
 import { agentReply, type AgentReply } from './echo-agent';
 import type { Exchange } from './exchange';
@@ -51,7 +52,8 @@ export async function handleAnthropic(exchange: Exchange, incoming: Incoming, st
   entry.authorized = key === state.keys.anthropic;
   const isMessages = incoming.method === 'POST' && incoming.path === '/v1/messages';
   const isModels = incoming.method === 'GET' && incoming.path === '/v1/models';
-  if (!isMessages && !isModels) return fail(404, 'Not Found');
+  const isCount = incoming.method === 'POST' && incoming.path === '/v1/messages/count_tokens';
+  if (!isMessages && !isModels && !isCount) return fail(404, 'Not Found');
   if (!key) return fail(401, 'x-api-key header is required');
   if (!entry.authorized) return fail(401, 'invalid x-api-key');
   if (!header(incoming.headers, 'anthropic-version')) return fail(400, 'anthropic-version: header is required');
@@ -62,6 +64,10 @@ export async function handleAnthropic(exchange: Exchange, incoming: Incoming, st
   if (incoming.bodyInvalid || !incoming.body || typeof incoming.body !== 'object')
     return fail(400, 'There was an error parsing the body of your request.');
   const body = incoming.body;
+  if (isCount) {
+    const counted = countTokensAnswer(body);
+    return Array.isArray(counted) ? fail(...counted) : exchange.json(counted.status, counted.body, { 'request-id': nextId('req_') });
+  }
   entry.model = typeof body.model === 'string' ? body.model : null;
   entry.stream = body.stream === true;
   const refusal = anthropicProblem(body);
