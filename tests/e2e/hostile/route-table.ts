@@ -75,6 +75,9 @@ export const HOSTILE_EXTRAS: Record<string, HostileExtra> = {
   'router.responses.retrieve': { params: { id: () => NO_SUCH_RESPONSE } },
   'router.responses.delete': { params: { id: () => NO_SUCH_RESPONSE } },
   'router.responses.input-items': { params: { id: () => NO_SUCH_RESPONSE }, query: ['limit', 'order', 'after'] },
+  'router.messages.create': {
+    body: () => ({ model: 'mock/echo', max_tokens: 16, messages: [{ role: 'user', content: { hostile: true } }] }),
+  },
   'router.messages.count-tokens': { body: () => ({ model: 'mock/echo', messages: [{ role: 'user', content: { hostile: true } }] }) },
   'router.embeddings': { body: () => ({ dimensions: 64, model: 'mock/embed', input: { hostile: true } }) },
   'router.models': {},
