@@ -160,7 +160,10 @@ export function toChatRequest(raw: Raw): ParsedChatRequest {
 
 /** The client's request as Anthropic takes it: without the hub's own `purpose`, and `metadata` holding only `user_id`. */
 export function nativeBody(raw: Raw): Record<string, unknown> {
-  const { purpose: _purpose, metadata, ...body } = raw;
-  const userId = isObject(metadata) ? metadata.user_id : undefined;
-  return absent(userId) ? body : { ...body, metadata: { user_id: userId } };
+  const { purpose: _purpose, ...body } = raw;
+  const userId = isObject(raw.metadata) ? raw.metadata.user_id : undefined;
+  // Assigned in place: the body keeps the client's key order (Anthropic receives it as sent).
+  if (absent(userId)) delete body.metadata;
+  else body.metadata = { user_id: userId };
+  return body;
 }
