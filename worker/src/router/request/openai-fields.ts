@@ -63,8 +63,30 @@ function cacheOptions(value: unknown, problems: Problems): void {
   choiceField(options.ttl, 'prompt_cache_options.ttl', ['30m'], problems);
 }
 
+/**
+ * Whether the body gives any of these fields: most requests give none, and skip the rest (the
+ * validator is on every call's path, docs/benchmarks.md).
+ */
+function usesAny(raw: Raw): boolean {
+  return (
+    raw.modalities !== undefined ||
+    raw.audio !== undefined ||
+    raw.web_search_options !== undefined ||
+    raw.verbosity !== undefined ||
+    raw.prediction !== undefined ||
+    raw.prompt_cache_key !== undefined ||
+    raw.prompt_cache_retention !== undefined ||
+    raw.prompt_cache_options !== undefined ||
+    raw.safety_identifier !== undefined ||
+    raw.service_tier !== undefined ||
+    raw.store !== undefined ||
+    raw.moderation !== undefined
+  );
+}
+
 /** The OpenAI-only fields to pass on, in OpenAI's names; undefined when none asks anything. */
 export function openAiFields(raw: Raw, problems: Problems): Record<string, unknown> | undefined {
+  if (!usesAny(raw)) return undefined;
   const verbosity = choiceField(raw.verbosity, 'verbosity', LEVELS, problems);
   const fields: Record<string, unknown> = {
     modalities: modalities(raw.modalities, problems),
@@ -104,6 +126,7 @@ function hubRefusals(raw: Raw): Record<string, string> {
  * the body is valid.
  */
 export function refuseHubUnsupported(raw: Raw): void {
+  if (raw.store !== true && absent(raw.service_tier) && absent(raw.moderation)) return;
   const refused = hubRefusals(raw);
   const names = Object.keys(refused);
   if (names.length === 0) return;
