@@ -76,7 +76,7 @@ const REFUSED: Array<[route: string, body: Record<string, unknown>, code: string
   [
     'chat/completions',
     { model: 'mock/echo', messages: user, tools: [{ type: 'custom', custom: { name: 'g' } }] },
-    'svc_invalid_request',
+    'svc_unsupported_parameter',
     'tools[0].type',
   ],
   ['responses', { model: 'openai/gpt-4o', input: 'hi', tools: [{ type: 'web_search' }] }, 'svc_unsupported_parameter', 'tools[0].type'],

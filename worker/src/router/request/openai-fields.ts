@@ -117,16 +117,18 @@ function hubRefusals(raw: Raw): Record<string, string> {
   if (typeof raw.service_tier === 'string' && !['auto', 'default'].includes(raw.service_tier))
     refused.service_tier = 'the hub prices every call at the standard tier; give auto or default';
   if (isObject(raw.moderation)) refused.moderation = 'the hub runs no moderation on chat completions';
+  const custom = Array.isArray(raw.tools) ? raw.tools.findIndex((tool) => isObject(tool) && tool.type === 'custom') : -1;
+  if (custom >= 0) refused[`tools[${custom}].type`] = 'the hub runs function tools only, not custom tools';
   return refused;
 }
 
 /**
  * 400 svc_unsupported_parameter naming the valid OpenAI fields no model behind the hub can
- * honour (`store: true`, `service_tier` flex/priority/scale/fast, `moderation`); checked after
+ * honour (`store: true`, `service_tier` flex/priority/scale/fast, `moderation`, a custom tool); checked after
  * the body is valid.
  */
 export function refuseHubUnsupported(raw: Raw): void {
-  if (raw.store !== true && absent(raw.service_tier) && absent(raw.moderation)) return;
+  if (raw.store !== true && absent(raw.service_tier) && absent(raw.moderation) && absent(raw.tools)) return;
   const refused = hubRefusals(raw);
   const names = Object.keys(refused);
   if (names.length === 0) return;

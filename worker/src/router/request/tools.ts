@@ -24,6 +24,7 @@ function tool(raw: unknown, name: string, problems: Problems): ToolDefinition | 
     problems.add(name, 'must be an object {type: "function", function: {name, description?, parameters?, strict?}}');
     return null;
   }
+  if (raw.type === 'custom') return null; // valid, refused by name after validation (openai-fields.ts)
   if (raw.type !== 'function') problems.add(`${name}.type`, 'must be "function"');
   const spec = raw.function;
   if (!isObject(spec)) {
