@@ -72,4 +72,12 @@ describe('the unsupported-parameter rule', () => {
     expect(error.code).toBe('svc_unsupported_parameter');
     expect(Object.keys(error.data.params as object)).toEqual(['seed']);
   });
+
+  it('OpenAI-only features: a purpose keeps the OpenAI models that have them (verbosity: gpt-5), none has audio', () => {
+    const [mini, gpt5, claude] = ['openai/gpt-4o-mini', 'openai/gpt-5', 'anthropic/claude-sonnet-4-5'].map(model);
+    expect(honouringCandidates([mini!, gpt5!, claude!], needs({ verbosity: 'low' }))).toEqual([gpt5]);
+    expect(needs({ verbosity: 'medium', modalities: ['text'] })).toEqual([]);
+    const error = refusal([mini!, gpt5!], { modalities: ['text', 'audio'] });
+    expect(error.data).toMatchObject({ params: { modalities: expect.any(String) }, model: ['openai/gpt-4o-mini', 'openai/gpt-5'] });
+  });
 });
