@@ -96,6 +96,24 @@ describe.each(LANES)('Messages API key header and count_tokens via %s', (lane) =
     expect(same.status).toBe(200);
   });
 
+  it("counts a server tool only for Anthropic's own models: sent to Anthropic as it is, refused by name for mock/echo", async () => {
+    const webSearch = { type: 'web_search_20250305', name: 'web_search', max_uses: 2 };
+    const refused = await post('/messages/count_tokens', { 'x-api-key': key.key }, { model: 'mock/echo', messages, tools: [webSearch] });
+    expect([refused.status, refused.body.code, Object.keys(refused.body.data.params)]).toEqual([
+      400,
+      'svc_unsupported_parameter',
+      ['tools[0]'],
+    ]);
+    const counted = await post(
+      '/messages/count_tokens',
+      { 'x-api-key': key.key },
+      { model: 'claude-sonnet-4-5', messages, tools: [webSearch] },
+    );
+    expect([counted.status, counted.headers.get('x-svc-token-count')]).toEqual([200, 'provider']);
+    const [sent] = await emulator().requests({ provider: 'anthropic' });
+    expect(sent!.body).toEqual({ model: 'claude-sonnet-4-5', messages, tools: [webSearch] });
+  });
+
   it('refuses a count_tokens body the Messages validation refuses, naming the field, without calling a provider', async () => {
     const answer = await post(
       '/messages/count_tokens',

@@ -47,6 +47,7 @@ function toolsProblem(body: any): Problem | null {
   const tools: any[] = body.tools ?? [];
   if (!Array.isArray(tools)) return [400, 'tools: Input should be a valid list'];
   for (const [index, tool] of tools.entries()) {
+    if (typeof tool?.type === 'string' && tool.type !== 'custom') continue; // a server tool (web_search_…): Anthropic runs it, no schema
     if (typeof tool?.name !== 'string' || !TOOL_NAME.test(tool.name))
       return [400, `tools.${index}.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,128}$'`];
     if (!isRecord(tool.input_schema) || tool.input_schema.type !== 'object')

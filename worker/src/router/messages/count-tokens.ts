@@ -13,7 +13,8 @@ import type { CallServices, PrepareServices } from '../calls/call-services';
 import { providerRequest } from '../calls/provider-call';
 import { resolveTarget } from '../catalog/resolve';
 import { neededFeatures } from '../request/request-support';
-import { toChatRequest } from './request';
+import { readMessagesRequest } from './request';
+import { describeProvider } from '../../providers/registry';
 
 export interface TokenCount {
   inputTokens: number;
@@ -25,11 +26,14 @@ export interface TokenCount {
 const UNSENT_MAX_TOKENS = 1;
 
 export async function countTokens(services: CallServices & PrepareServices, raw: Raw, signal: AbortSignal): Promise<TokenCount> {
-  const body = toChatRequest({ max_tokens: UNSENT_MAX_TOKENS, ...raw, stream: false });
+  const { body, nativeOnly } = readMessagesRequest({ max_tokens: UNSENT_MAX_TOKENS, ...raw, stream: false });
   const resolution = await andThen(services.providers.configuredNames(), (configured) =>
     resolveTarget(body, 'chat', services.purposes, configured, neededFeatures(body)),
   );
-  const model = resolution.candidates[0]!;
+  // What only Anthropic's own models take (server tools, top_k…) is refused for the others, as /messages refuses it.
+  const speaks = (provider: string) => describeProvider(provider)?.nativeDialects?.includes('anthropic-messages') ?? false;
+  const model = (nativeOnly ? resolution.candidates.filter((candidate) => speaks(candidate.provider)) : resolution.candidates)[0];
+  if (!model) throw nativeOnly!;
   const request = providerRequest(body, model);
   const provider = await services.providers.get(model.provider);
   if (!provider?.countTokens) return { inputTokens: inputTokens(request), estimated: true };
