@@ -2,7 +2,8 @@ import { boundedErrorBody, boundedParams, MAX_REPORTED_PROBLEMS, type ErrorBody 
 
 /**
  * The named errors of the API contract (docs/architecture.md §3), thrown by any area. Everything thrown on a request path is
- * turned into the WordPress error shape by http/server/error-handler.ts; anything that is not an
+ * turned into the WordPress error shape by http/server/error-handler.ts (plus OpenAI's or Anthropic's
+ * error object on the router's routes: http/answers/error-body.ts); anything that is not an
  * ApiError becomes `svc_internal` 500 without detail.
  */
 export class ApiError extends Error {
@@ -17,9 +18,9 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
-  /** The WordPress error shape, never over MAX_ERROR_BODY_BYTES whatever the error carries. */
-  toBody(): ErrorBody {
-    return boundedErrorBody({ code: this.code, message: this.message, data: { status: this.status, ...this.data } });
+  /** The WordPress error shape, never over `maxBytes` (MAX_ERROR_BODY_BYTES) whatever the error carries. */
+  toBody(maxBytes?: number): ErrorBody {
+    return boundedErrorBody({ code: this.code, message: this.message, data: { status: this.status, ...this.data } }, maxBytes);
   }
 
   static missingKey(): ApiError {

@@ -34,7 +34,8 @@ export interface ErrorBody {
   data: Record<string, unknown>;
 }
 
-function bytes(body: ErrorBody): number {
+/** The JSON size of an error answer's body. */
+export function bytes(body: object): number {
   return Buffer.byteLength(JSON.stringify(body));
 }
 
@@ -51,14 +52,15 @@ function shrink(value: unknown, depth: number): unknown {
 /**
  * The safety net where errors become answers: a body over MAX_ERROR_BODY_BYTES is cut (message
  * and `data` shortened; as a last resort `data` is only the status and `truncated: true`).
- * Bodies within the limit pass unchanged.
+ * Bodies within the limit pass unchanged. `maxBytes` is smaller where the answer adds a client
+ * dialect's error object to the body (http/answers/error-body.ts).
  */
-export function boundedErrorBody(body: ErrorBody): ErrorBody {
-  if (bytes(body) <= MAX_ERROR_BODY_BYTES) return body;
+export function boundedErrorBody(body: ErrorBody, maxBytes = MAX_ERROR_BODY_BYTES): ErrorBody {
+  if (bytes(body) <= maxBytes) return body;
   const status = body.data.status;
   const message = clip(body.message, MAX_MESSAGE_CHARACTERS);
   const shrunk = { code: body.code, message, data: { ...(shrink(body.data, 3) as Record<string, unknown>), status, truncated: true } };
-  if (bytes(shrunk) <= MAX_ERROR_BODY_BYTES) return shrunk;
+  if (bytes(shrunk) <= maxBytes) return shrunk;
   return { code: body.code, message: clip(body.message, MAX_DATA_STRING_CHARACTERS), data: { status, truncated: true } };
 }
 

@@ -5,6 +5,7 @@ import { ApiError } from '../../support/api-error';
 import type { Logger } from '../../support/logger';
 import { context } from './context';
 import { JSON_BODY_LIMIT_BYTES } from '../middleware/raw-body';
+import { errorBody, errorHeaders } from '../answers/error-body';
 import { sendJson } from '../answers/send-json';
 import { stageHeader } from '../answers/staged-headers';
 
@@ -48,8 +49,9 @@ function contractError(error: unknown): ApiError {
 }
 
 /**
- * Writes `error` in the WordPress error shape — never a stack trace, never over 8 KiB
- * (ApiError.toBody() cuts it: support/error-limits.ts). A 5xx is logged with the request's id;
+ * Writes `error` in the WordPress error shape, with OpenAI's or Anthropic's error object on the
+ * router's routes (answers/error-body.ts) — never a stack trace, never over 8 KiB
+ * (support/error-limits.ts). A 5xx is logged with the request's id;
  * an answer already under way (a stream) is cut instead.
  */
 export function answerError(
@@ -72,13 +74,13 @@ export function answerError(
     response.destroy();
     return;
   }
-  for (const [name, value] of Object.entries(apiError.headers)) stageHeader(response, name, value);
-  sendJson(response, apiError.status, apiError.toBody());
+  for (const [name, value] of Object.entries(errorHeaders(request.path, apiError))) stageHeader(response, name, value);
+  sendJson(response, apiError.status, errorBody(request.path, apiError, request.id));
 }
 
 /** The one Express error handler: answerError() for every route Express serves. */
 export function errorHandler(logger: Logger) {
   return (error: unknown, request: Request, response: Response, _next: NextFunction): void => {
-    answerError(logger, response, error, { id: context(response).requestId, method: request.method, path: request.path });
+    answerError(logger, response, error, { id: context(response).requestId, method: request.method, path: request.baseUrl + request.path });
   };
 }

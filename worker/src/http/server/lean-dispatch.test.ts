@@ -75,7 +75,13 @@ describe('LeanDispatch', () => {
     expect(answer.status).toBe(401);
     expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(answer.headers.get('x-request-id')).toMatch(/^req_[0-9A-Z]{26}$/);
-    expect(await answer.json()).toEqual({ code: 'svc_missing_key', message: expect.any(String), data: { status: 401 } });
+    expect(await answer.json()).toEqual({
+      code: 'svc_missing_key',
+      message: expect.any(String),
+      data: { status: 401 },
+      error: { message: expect.any(String), type: 'authentication_error', param: null, code: 'svc_missing_key' },
+    });
+    expect(answer.headers.get('x-should-retry')).toBe('false');
   });
 
   it('keeps the query string out of the route match', async () => {

@@ -98,7 +98,9 @@ describe('streamChat', () => {
       code: 'svc_upstream_error',
       data: expect.objectContaining({ provider: 'anthropic', attempts: 2 }),
     });
-    expect(failure.payload).toEqual({ error: { code: 'svc_upstream_error', message: failure.error.message } });
+    expect(failure.payload).toEqual({
+      error: { code: 'svc_upstream_error', message: failure.error.message, type: 'server_error', param: null },
+    });
     expect(completed).toEqual([expect.objectContaining({ status: 'error', attempts: 2, errorCode: 'svc_upstream_error' })]);
   });
 

@@ -6,6 +6,7 @@ import type { CallServices } from './call-services';
 import type { AnswerStream, StreamPiece } from './answer-stream';
 import { outputChunks, type StreamTotals } from './stream-output';
 import { streamCall, type StreamShaper } from './stream-call';
+import { openAiError } from '../../support/error-objects';
 
 /**
  * One streamed chat call on the streaming engine (stream-call.ts), shaped as OpenAI's
@@ -43,7 +44,8 @@ function chatChunks(push: (piece: StreamPiece) => void, legacy: boolean): Stream
       push({ kind: 'done' });
     },
     async fail({ error, reachedLimit }) {
-      push({ kind: 'failure', error, payload: { error: reachedLimit ? error.toBody() : { code: error.code, message: error.message } } });
+      // OpenAI's error object (type, param) beside the hub's code and message (docs/api-notes.md "Error bodies and retries").
+      push({ kind: 'failure', error, payload: { error: { ...(reachedLimit ? error.toBody() : {}), ...openAiError(error) } } });
     },
     async abandoned() {},
   };
