@@ -239,6 +239,8 @@ export interface ProviderDescriptor {
   testModel: string | null;
   /** Whether the provider fetches https image URLs itself; when false the router inlines them as data first. */
   fetchesImageUrls: boolean;
+  /** The request dialects it sends as they are (ChatRequest.native): the Messages API's, for Anthropic. */
+  nativeDialects?: readonly NativeRequest['dialect'][];
   /**
    * Whether any model name is accepted. An unlisted one is unpriced (docs/api-notes.md "Unpriced
    * models") until the admin prices it or sets the provider's default price — or free, for a

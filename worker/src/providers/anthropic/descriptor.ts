@@ -19,6 +19,7 @@ export const ANTHROPIC: ProviderDescriptor = {
   needsKey: true,
   testModel: 'anthropic/claude-3-5-haiku-latest',
   fetchesImageUrls: true,
+  nativeDialects: ['anthropic-messages'],
   openModels: false,
   support: { ...NO_FEATURE, tools: true, images: true, jsonObject: true, jsonSchema: true },
   models: [

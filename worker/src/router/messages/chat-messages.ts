@@ -1,5 +1,5 @@
-import { ApiError } from '../../support/api-error';
 import type { Problems, Raw } from '../../support/problems';
+import type { NativeOnly } from './native-only';
 
 /** Where one chat message came from: the Messages field that names its problems. */
 export interface Origin {
@@ -17,41 +17,47 @@ const isObject = (value: unknown): value is Raw => typeof value === 'object' && 
 /** Blocks only Anthropic's own models read; dropped from the history sent to any other model (docs/api-notes.md "Anthropic Messages API"). */
 const THINKING = new Set(['thinking', 'redacted_thinking']);
 
-function unsupportedBlock(name: string, what: string): ApiError {
-  return new ApiError(400, 'svc_unsupported_parameter', `The content block ${name} (${what}) cannot be sent to a model through this hub.`, {
-    params: { [name]: `${what} is not supported` },
-  });
+/** Where a request's blocks go while they are translated: its problems, and what only Anthropic's own models take. */
+interface Reading {
+  problems: Problems;
+  native: NativeOnly;
+  out: { messages: Raw[]; origins: Origin[] };
 }
 
-/** An `image` block as chat's `image_url` part (base64 → a data URL; url → the URL). */
-function imagePart(block: Raw, name: string): Raw {
+const kind = (value: unknown) => JSON.stringify(value ?? null).slice(0, 40);
+
+/** An `image` block as chat's `image_url` part (base64 → a data URL; url → the URL); another source only natively. */
+function imagePart(block: Raw, name: string, native: NativeOnly): Raw | null {
   const source = isObject(block.source) ? block.source : {};
   if (source.type === 'base64')
     return { type: 'image_url', image_url: { url: `data:${String(source.media_type)};base64,${String(source.data)}` } };
   if (source.type === 'url') return { type: 'image_url', image_url: { url: source.url } };
-  throw unsupportedBlock(`${name}.source`, `an image source of type ${JSON.stringify(source.type ?? null).slice(0, 40)}`);
+  native.note(`${name}.source`, `an image source of type ${kind(source.type)}`);
+  return null;
 }
 
-/** A `document` block: plain text is read as text; a PDF (base64 or url) or a file id cannot be translated. */
-function documentPart(block: Raw, name: string): Raw {
+/** A `document` block: plain text is read as text; a PDF (base64 or url) or a file only natively. */
+function documentPart(block: Raw, name: string, native: NativeOnly): Raw | null {
   const source = isObject(block.source) ? block.source : {};
   if (source.type === 'text' && typeof source.data === 'string') {
     const title = typeof block.title === 'string' ? `${block.title}\n\n` : '';
     return { type: 'text', text: title + source.data };
   }
-  throw unsupportedBlock(name, `a ${String(source.type ?? 'unknown').slice(0, 20)} document`);
+  native.note(name, `a document of source type ${kind(source.type)}`);
+  return null;
 }
 
-/** A user block (not tool_result) as a chat content part. */
-function userPart(block: Raw, name: string): Raw {
+/** A user block (not tool_result) as a chat content part, or null when only Anthropic's own models take it. */
+function userPart(block: Raw, name: string, native: NativeOnly): Raw | null {
   if (block.type === 'text') return { type: 'text', text: block.text };
-  if (block.type === 'image') return imagePart(block, name);
-  if (block.type === 'document') return documentPart(block, name);
-  throw unsupportedBlock(name, `a ${JSON.stringify(block.type ?? null).slice(0, 40)} block`);
+  if (block.type === 'image') return imagePart(block, name, native);
+  if (block.type === 'document') return documentPart(block, name, native);
+  native.note(name, `a ${kind(block.type)} block`);
+  return null;
 }
 
 /** A `tool_result`'s content as a tool message's text; `is_error` says so in the text (chat has no such flag). */
-function toolResultText(block: Raw, name: string, problems: Problems): string {
+function toolResultText(block: Raw, name: string, { problems, native }: Reading): string {
   const content = block.content ?? '';
   let text = '';
   if (typeof content === 'string') text = content;
@@ -60,7 +66,7 @@ function toolResultText(block: Raw, name: string, problems: Problems): string {
       .map((part: unknown, index) => {
         if (isObject(part) && part.type === 'text' && typeof part.text === 'string') return part.text;
         if (isObject(part) && part.type === 'text') problems.add(`${name}.content[${index}].text`, 'must be a string');
-        else throw unsupportedBlock(`${name}.content[${index}]`, 'a tool result part other than text');
+        else native.note(`${name}.content[${index}]`, 'a tool result part other than text');
         return '';
       })
       .join('\n');
@@ -69,7 +75,8 @@ function toolResultText(block: Raw, name: string, problems: Problems): string {
 }
 
 /** One user turn: its tool results first (chat wants them right after the assistant's calls), then the rest as one user message. */
-function userTurn(blocks: unknown[], name: string, problems: Problems, out: { messages: Raw[]; origins: Origin[] }): void {
+function userTurn(blocks: unknown[], name: string, reading: Reading): void {
+  const { problems, out } = reading;
   const parts: Raw[] = [];
   const partNames: string[] = [];
   blocks.forEach((block, index) => {
@@ -77,11 +84,12 @@ function userTurn(blocks: unknown[], name: string, problems: Problems, out: { me
     if (!isObject(block)) return problems.add(blockName, 'must be an object {type, …}');
     if (block.type === 'tool_result') {
       if (typeof block.tool_use_id !== 'string') problems.add(`${blockName}.tool_use_id`, 'must be the id of a tool_use block');
-      out.messages.push({ role: 'tool', tool_call_id: block.tool_use_id, content: toolResultText(block, blockName, problems) });
+      out.messages.push({ role: 'tool', tool_call_id: block.tool_use_id, content: toolResultText(block, blockName, reading) });
       out.origins.push({ name: blockName, parts: [], calls: [] });
       return;
     }
-    parts.push(userPart(block, blockName));
+    // A block only Anthropic's own models take stands as a placeholder, so the turn is still one (it is refused elsewhere).
+    parts.push(userPart(block, blockName, reading.native) ?? { type: 'text', text: `[${String(block.type)}]` });
     partNames.push(blockName);
   });
   if (parts.length > 0) {
@@ -91,7 +99,7 @@ function userTurn(blocks: unknown[], name: string, problems: Problems, out: { me
 }
 
 /** One assistant turn: its text, its tool_use blocks as tool calls; thinking blocks left out. */
-function assistantTurn(blocks: unknown[], name: string, problems: Problems, out: { messages: Raw[]; origins: Origin[] }): void {
+function assistantTurn(blocks: unknown[], name: string, { problems, native, out }: Reading): void {
   const texts: string[] = [];
   const calls: Raw[] = [];
   const callNames: string[] = [];
@@ -106,7 +114,7 @@ function assistantTurn(blocks: unknown[], name: string, problems: Problems, out:
       calls.push({ id: block.id, type: 'function', function: { name: block.name, arguments: JSON.stringify(block.input ?? {}) } });
       callNames.push(blockName);
     } else if (!THINKING.has(String(block.type))) {
-      throw unsupportedBlock(blockName, `a ${JSON.stringify(block.type ?? null).slice(0, 40)} block in an assistant turn`);
+      native.note(blockName, `a ${kind(block.type)} block in an assistant turn`);
     }
   });
   const message: Raw = { role: 'assistant', content: texts.length > 0 ? texts.join('\n') : calls.length > 0 ? null : '' };
@@ -135,9 +143,11 @@ function systemMessage(system: unknown, problems: Problems): Raw | null {
  * `system` and `messages` as chat messages, each with the Messages field it came from
  * (docs/api-notes.md "Anthropic Messages API"): a user turn's `tool_result` blocks become tool
  * messages, its other blocks one user message; an assistant turn's `tool_use` blocks its tool calls.
+ * A block only Anthropic's own models take is left out and noted in `native`.
  */
-export function chatMessages(raw: Raw, problems: Problems): { messages: Raw[]; origins: Origin[] } {
+export function chatMessages(raw: Raw, problems: Problems, native: NativeOnly): { messages: Raw[]; origins: Origin[] } {
   const out: { messages: Raw[]; origins: Origin[] } = { messages: [], origins: [] };
+  const reading: Reading = { problems, native, out };
   const system = systemMessage(raw.system, problems);
   if (system) {
     out.messages.push(system);
@@ -160,8 +170,8 @@ export function chatMessages(raw: Raw, problems: Problems): { messages: Raw[]; o
     }
     if (!Array.isArray(content) || content.length > MAX_BLOCKS)
       return problems.add(`${name}.content`, `must be a string or a list of at most ${MAX_BLOCKS} content blocks`);
-    if (message.role === 'user') userTurn(content, name, problems, out);
-    else assistantTurn(content, name, problems, out);
+    if (message.role === 'user') userTurn(content, name, reading);
+    else assistantTurn(content, name, reading);
   });
   return out;
 }

@@ -1,5 +1,5 @@
 import { ApiError } from '../../support/api-error';
-import { effortForBudget, hubModel, nativeBody, toChatRequest } from './request';
+import { effortForBudget, hubModel, nativeBody, readMessagesRequest, toChatRequest } from './request';
 
 const USER = [{ role: 'user', content: 'hi' }];
 
@@ -146,22 +146,32 @@ describe('a Messages request as a chat request', () => {
     expect(error.data.params).toEqual({ 'messages[0].content[1].source': expect.stringContaining('https') });
   });
 
-  it('refuses server tools, PDFs, top_k and the fields the hub cannot honour, by name', () => {
+  it('notes server tools, PDFs, top_k and the other Anthropic-only fields by name, leaving them out of the translation', () => {
     const base = { model: 'mock/echo', max_tokens: 10, messages: USER };
-    expect(refusal({ ...base, tools: [{ type: 'web_search_20250305', name: 'web_search' }] })).toMatchObject({
+    const server = readMessagesRequest({
+      ...base,
+      tools: [
+        { type: 'web_search_20250305', name: 'web_search' },
+        { name: 'weather', input_schema: { type: 'object' } },
+      ],
+    });
+    expect(server.nativeOnly).toMatchObject({
       code: 'svc_unsupported_parameter',
       data: { params: { 'tools[0]': expect.stringContaining('web_search_20250305') } },
     });
+    expect(server.body.tools).toEqual([{ name: 'weather', parameters: { type: 'object' } }]);
+    expect(server.body.native?.body.tools).toHaveLength(2);
     const pdf = { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: 'JVBERi0=' } };
-    expect(refusal({ ...base, messages: [{ role: 'user', content: [pdf] }] }).data.params).toEqual({
-      'messages[0].content[0]': 'a base64 document is not supported',
-    });
+    const withPdf = readMessagesRequest({ ...base, messages: [{ role: 'user', content: [pdf] }] });
+    expect(Object.keys(withPdf.nativeOnly!.data.params as object)).toEqual(['messages[0].content[0]']);
+    expect(withPdf.body.messages).toHaveLength(1);
     for (const name of ['top_k', 'container', 'inference_geo', 'workspace_id']) {
-      expect(refusal({ ...base, [name]: name === 'top_k' ? 5 : 'x' })).toMatchObject({
+      expect(readMessagesRequest({ ...base, [name]: name === 'top_k' ? 5 : 'x' }).nativeOnly).toMatchObject({
         code: 'svc_unsupported_parameter',
         data: { params: { [name]: expect.any(String) } },
       });
     }
+    expect(readMessagesRequest(base).nativeOnly).toBeNull();
     expect(refusal({ ...base, thinking: { type: 'enabled', budget_tokens: 512 } }).data.params).toHaveProperty(['thinking.budget_tokens']);
   });
 

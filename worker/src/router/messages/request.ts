@@ -3,6 +3,7 @@ import { Problems, type Raw } from '../../support/problems';
 import { parseChatRequest, type ParsedChatRequest } from '../request/chat-request';
 import { chatMessages } from './chat-messages';
 import { renameParams } from './field-names';
+import { NativeOnly } from './native-only';
 
 const isObject = (value: unknown): value is Raw => typeof value === 'object' && value !== null && !Array.isArray(value);
 const absent = (value: unknown) => value === undefined || value === null;
@@ -11,7 +12,7 @@ const absent = (value: unknown) => value === undefined || value === null;
 const BARE_CLAUDE = /^claude-[a-z0-9.-]{1,120}$/;
 /** Anthropic's server tools (run by Anthropic, not by the client): a tool whose `type` is anything but `custom`. */
 const CUSTOM_TOOL = 'custom';
-/** Fields the hub cannot honour on a translated call: refused by name when set, never dropped (docs/api-notes.md "Anthropic Messages API"). */
+/** Fields only Anthropic's own API honours: on any other model refused by name, never dropped (docs/api-notes.md "Anthropic Messages API"). */
 const UNSUPPORTED: Record<string, (value: unknown) => boolean> = {
   top_k: (value) => !absent(value),
   container: (value) => !absent(value),
@@ -36,19 +37,20 @@ export function hubModel(model: unknown): unknown {
   return typeof model === 'string' && BARE_CLAUDE.test(model) ? `anthropic/${model}` : model;
 }
 
-function refuse(name: string, why: string): ApiError {
-  return new ApiError(400, 'svc_unsupported_parameter', `Parameter "${name}" is not supported: ${why}.`, { params: { [name]: why } });
-}
-
-function chatTools(tools: unknown): unknown {
+/** Custom tools as chat's function tools; server tools (run by Anthropic) are noted and left out. */
+function chatTools(tools: unknown, native: NativeOnly): unknown {
   if (!Array.isArray(tools)) return tools;
-  return tools.map((tool: unknown, index) => {
-    if (!isObject(tool)) return tool;
-    if (!absent(tool.type) && tool.type !== CUSTOM_TOOL) {
-      throw refuse(`tools[${index}]`, `the server tool ${JSON.stringify(tool.type).slice(0, 60)} runs only on Anthropic's own API`);
-    }
-    return { type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.input_schema } };
+  const functions = tools.flatMap((tool: unknown, index) => {
+    if (!isObject(tool) || absent(tool.type) || tool.type === CUSTOM_TOOL)
+      return [
+        isObject(tool)
+          ? { type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.input_schema } }
+          : tool,
+      ];
+    native.note(`tools[${index}]`, `the server tool ${JSON.stringify(tool.type).slice(0, 60)}`);
+    return [];
   });
+  return functions.length > 0 ? functions : undefined;
 }
 
 function chatToolChoice(choice: unknown, problems: Problems): { tool_choice?: unknown; parallel_tool_calls?: boolean } {
@@ -64,6 +66,16 @@ function chatToolChoice(choice: unknown, problems: Problems): { tool_choice?: un
   if (choice.type === 'tool') return { tool_choice: { type: 'function', function: { name: choice.name } }, ...parallel };
   problems.add('tool_choice.type', 'must be auto, any, tool or none');
   return {};
+}
+
+/** tool_choice for the translation: left out when it would name only server tools (kept in the native request). */
+function translatedToolChoice(raw: Raw, problems: Problems, native: NativeOnly): ReturnType<typeof chatToolChoice> {
+  const chosen = chatToolChoice(raw.tool_choice, problems);
+  if (native.first === null || !Array.isArray(raw.tools)) return chosen;
+  const custom = raw.tools.filter((tool: unknown) => isObject(tool) && (absent(tool.type) || tool.type === CUSTOM_TOOL)) as Raw[];
+  const named = isObject(raw.tool_choice) && raw.tool_choice.type === 'tool' ? raw.tool_choice.name : undefined;
+  if (custom.length === 0 || (named !== undefined && !custom.some((tool) => tool.name === named))) return {};
+  return chosen;
 }
 
 /** `thinking` and `output_config.effort` as chat's reasoning_effort (absent: the model's own default). */
@@ -110,28 +122,33 @@ function chatMetadata(raw: Raw, problems: Problems): { metadata?: unknown; user?
   return { metadata: rest, user: user_id ?? undefined };
 }
 
+/** A Messages request translated: the chat request, and the first thing in it only Anthropic's own models take (their refusal). */
+export interface MessagesRequest {
+  body: ParsedChatRequest;
+  nativeOnly: ApiError | null;
+}
+
 /**
  * A Messages request (docs/api-notes.md "Anthropic Messages API") as a Chat Completions body,
  * validated by the router's one chat validator; its errors name the Messages fields
  * (`messages[3].tool_calls[0].function.arguments` → `messages[2].content[1].input`).
  * `max_tokens` is required, as Anthropic requires it.
  */
-export function toChatRequest(raw: Raw): ParsedChatRequest {
-  for (const [name, unsupported] of Object.entries(UNSUPPORTED)) {
-    if (unsupported(raw[name])) throw refuse(name, 'not available through this hub');
-  }
+export function readMessagesRequest(raw: Raw): MessagesRequest {
+  const native = new NativeOnly();
+  for (const [name, unsupported] of Object.entries(UNSUPPORTED)) if (unsupported(raw[name])) native.note(name, 'this field');
   const problems = new Problems();
   if (absent(raw.max_tokens)) problems.add('max_tokens', 'is required');
   if (!absent(raw.service_tier) && raw.service_tier !== 'auto' && raw.service_tier !== 'standard_only')
     problems.add('service_tier', 'must be auto or standard_only');
   if (!absent(raw.speed) && raw.speed !== 'standard' && raw.speed !== 'fast') problems.add('speed', 'must be standard or fast');
-  const { messages, origins } = chatMessages(raw, problems);
+  const { messages, origins } = chatMessages(raw, problems, native);
   const chat: Raw = {
     model: hubModel(raw.model),
     purpose: raw.purpose,
     messages,
-    tools: chatTools(raw.tools),
-    ...chatToolChoice(raw.tool_choice, problems),
+    tools: chatTools(raw.tools, native),
+    ...translatedToolChoice(raw, problems, native),
     response_format: responseFormat(raw, problems),
     max_completion_tokens: raw.max_tokens,
     reasoning_effort: reasoningEffort(raw, problems),
@@ -155,7 +172,7 @@ export function toChatRequest(raw: Raw): ParsedChatRequest {
   }
   problems.throwIfAny();
   parsed.native = { dialect: 'anthropic-messages', body: nativeBody(raw) };
-  return parsed;
+  return { body: parsed, nativeOnly: native.first };
 }
 
 /** The client's request as Anthropic takes it: without the hub's own `purpose`, and `metadata` holding only `user_id`. */
@@ -166,4 +183,9 @@ export function nativeBody(raw: Raw): Record<string, unknown> {
   if (absent(userId)) delete body.metadata;
   else body.metadata = { user_id: userId };
   return body;
+}
+
+/** The chat request of a Messages request (what only Anthropic's own models take left to the caller: readMessagesRequest). */
+export function toChatRequest(raw: Raw): ParsedChatRequest {
+  return readMessagesRequest(raw).body;
 }
