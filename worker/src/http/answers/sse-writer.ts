@@ -16,6 +16,8 @@ export class SseWriter {
     private readonly response: ServerResponse,
     private readonly keepAliveMs: number,
     private readonly headers: AnswerHeaders = new Map(),
+    /** What a silence gets: the `: keep-alive` comment, or a dialect's own (the Messages API's `event: ping`). */
+    private readonly keepAlive = ': keep-alive\n\n',
   ) {
     this.arm();
   }
@@ -70,7 +72,7 @@ export class SseWriter {
 
   private arm(): void {
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.write(': keep-alive\n\n'), this.keepAliveMs);
+    this.timer = setTimeout(() => this.write(this.keepAlive), this.keepAliveMs);
     this.timer.unref();
   }
 }

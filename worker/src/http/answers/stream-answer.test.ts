@@ -22,13 +22,13 @@ interface Served {
   settled: Promise<void>;
 }
 
-async function serve(keepAliveMs = 60_000): Promise<Served> {
+async function serve(keepAliveMs = 60_000, keepAlive?: string): Promise<Served> {
   const served = {
     next: () => ({ headers: new Map(), pieces: StreamChannel.run<StreamPiece>(async () => undefined) }),
   } as unknown as Served;
   served.server = createServer((request, response) => {
     response.setHeader('X-Request-Id', 'req_test');
-    served.settled = sendAnswerStream(response, served.next(response), keepAliveMs).catch((error) =>
+    served.settled = sendAnswerStream(response, served.next(response), keepAliveMs, keepAlive).catch((error) =>
       answerError(silentLogger, response, error, { id: 'req_test', method: 'POST', path: '/stream' }),
     );
   });
@@ -206,6 +206,23 @@ describe('sendAnswerStream keep-alive', () => {
       });
       channel.close();
       expect(await answer.ended).toMatch(/^(: keep-alive\n\n)+data: \{"error":\{"code":"svc_upstream_timeout"\}\}\n\ndata: \[DONE\]\n\n$/);
+    } finally {
+      served.server.closeAllConnections();
+      await new Promise((resolve) => served.server.close(resolve));
+    }
+  });
+
+  it("sends a dialect's own keep-alive when given (the Messages API's ping event)", async () => {
+    const ping = 'event: ping\ndata: {"type":"ping"}\n\n';
+    const served = await serve(100, ping);
+    try {
+      const { channel, stream } = manualStream();
+      served.next = () => stream;
+      const answer = ask(served.url);
+      await answer.waitFor(ping);
+      channel.push({ kind: 'end' });
+      channel.close();
+      expect(await answer.ended).toMatch(/^(event: ping\ndata: \{"type":"ping"\}\n\n)+$/);
     } finally {
       served.server.closeAllConnections();
       await new Promise((resolve) => served.server.close(resolve));

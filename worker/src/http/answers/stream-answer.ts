@@ -5,13 +5,18 @@ import { SseWriter } from './sse-writer';
 
 /**
  * Sends a router stream (router/calls/answer-stream.ts) as text/event-stream, each piece the moment
- * it arrives, with keep-alive comments after `keepAliveMs` of silence. A `failure` piece is
+ * it arrives, with keep-alive comments (or `keepAlive`, a dialect's own) after `keepAliveMs` of silence. A `failure` piece is
  * thrown as the HTTP error while nothing has gone out (no event, no keep-alive), else it is
  * one `data:` event and `[DONE]`; an error the sequence throws goes to the error answer.
  * An error answer carries the call's headers too (`X-Svc-Cache: miss` on a failed miss).
  */
-export async function sendAnswerStream(response: ServerResponse, stream: AnswerStream, keepAliveMs: number): Promise<void> {
-  const writer = new SseWriter(response, keepAliveMs, stream.headers);
+export async function sendAnswerStream(
+  response: ServerResponse,
+  stream: AnswerStream,
+  keepAliveMs: number,
+  keepAlive?: string,
+): Promise<void> {
+  const writer = new SseWriter(response, keepAliveMs, stream.headers, keepAlive);
   try {
     for await (const piece of stream.pieces) {
       switch (piece.kind) {
