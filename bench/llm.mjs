@@ -87,7 +87,7 @@ export async function blockingChat(dispatcher, target) {
  * target always follows the same one (a WordPress call leaves php -S and MariaDB busy for a
  * moment after its answer).
  */
-async function interleaved(targets, { warmup, samples }, measure) {
+export async function interleaved(targets, { warmup, samples }, measure) {
   let seed = 0x5eed;
   const random = () => {
     seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;

@@ -1,5 +1,6 @@
 // The benchmark's markdown: the figures of one run (printed by npm run bench) and the
 // docs/benchmarks.md around them (npm run bench -- --write).
+import { messagesLines } from './messages.mjs';
 import { cpus, totalmem, release } from 'node:os';
 import { libraryBudgetRow, libraryLines } from './library-report.mjs';
 import { format } from './measure.mjs';
@@ -65,6 +66,7 @@ export function markdown(results) {
     sequentialWordPress,
     firstToken,
     firstToolCall,
+    messagesFirstToken,
     paced,
     loaded,
     delayed,
@@ -180,6 +182,7 @@ export function markdown(results) {
           '',
         ]
       : []),
+    ...messagesLines(settings, messagesFirstToken, name),
     `A paced stream (${wpPaced.n} deltas, the emulator waiting ${paced.wordpress?.intervalMs} ms between them): through the WordPress lane ` +
       `they arrived from ${format(wpPaced.first)} ms to ${format(wpPaced.last)} ms, through the direct lane from ` +
       `${format(directPaced.first)} ms to ${format(directPaced.last)} ms.`,

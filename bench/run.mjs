@@ -23,6 +23,7 @@ import {
   pacedStream,
   streamedChat,
 } from './llm.mjs';
+import { interleavedMessagesFirstToken, messagesTargets } from './messages.mjs';
 import { providerEnvironment, spawnEmulator, spawnPortkey, spawnReferenceProxy } from './peers.mjs';
 import { document, markdown } from './report.mjs';
 import { keepScaleSection } from './scale/report.mjs';
@@ -247,6 +248,9 @@ async function main() {
   const firstToken = await interleavedFirstToken(agent, streaming, { warmup: 5, samples: settings.firstTokenSamples });
   progress(`time to the first tool-call piece (streamed tool call): ${settings.firstTokenSamples} interleaved streams per target`);
   const firstToolCall = await interleavedFirstToolCall(agent, streaming, { warmup: 5, samples: settings.firstTokenSamples });
+  progress(`time to first token, the Messages API beside chat: ${settings.firstTokenSamples} interleaved streams per route and lane`);
+  const beside = [...streaming.filter((target) => target.id === 'direct' || target.id === 'wordpress'), ...messagesTargets({ stack, key })];
+  const messagesFirstToken = await interleavedMessagesFirstToken(agent, beside, { warmup: 5, samples: settings.firstTokenSamples });
 
   progress('paced stream (10 deltas, 100 ms apart) through each lane');
   const paced = {};
@@ -341,6 +345,7 @@ async function main() {
     sequentialWordPress,
     firstToken,
     firstToolCall,
+    messagesFirstToken,
     paced,
     loaded,
     delayed,
