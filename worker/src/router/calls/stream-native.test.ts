@@ -86,7 +86,8 @@ async function shaped(upstream: Provider, models: string[]): Promise<string[]> {
   const body = parseChatRequest({ model: models[0], messages: [{ role: 'user', content: 'hello' }], stream: true });
   const candidates = models.map((id) => findModel(id)!);
   const stream = streamCall(services(upstream), { body, candidates, record: record(), clientGone: new AbortController().signal }, shaper);
-  for await (const _piece of stream.pieces);
+  const pieces: unknown[] = [];
+  for await (const piece of stream.pieces) pieces.push(piece);
   return seen;
 }
 
