@@ -53,6 +53,12 @@ describe.each(LANES)('the Messages API with @anthropic-ai/sdk via %s', (lane) =>
     expect((message as unknown as { router: unknown }).router).toMatchObject({ provider: 'mock' });
   });
 
+  it('takes the key as x-api-key (the SDK apiKey option)', async () => {
+    const withApiKey = new Anthropic({ baseURL: `${baseUrl(lane)}/wp-json/llm/router`, apiKey: key.key, maxRetries: 0, timeout: 20_000 });
+    const message = await withApiKey.messages.create({ model: 'mock/echo', max_tokens: 50, messages: USER });
+    expect(message.content).toEqual([{ type: 'text', text: 'hello there router' }]);
+  });
+
   it('streams: text events, and finalMessage() with the usage message_delta carries', async () => {
     const stream = anthropic.messages.stream({ model: 'openai/gpt-4o-mini', max_tokens: 100, system: SYSTEM, messages: USER });
     let text = '';
@@ -149,7 +155,12 @@ describe.each(LANES)('the Messages API with @anthropic-ai/sdk via %s', (lane) =>
   it('refuses bad input in Messages field names', async () => {
     const missing = await call(lane, `${ROUTER}/messages`, postJson(key.key, { model: 'mock/echo', messages: USER }));
     expect(missing.status).toBe(400);
-    expect(missing.body).toMatchObject({ code: 'svc_invalid_request', data: { params: { max_tokens: 'is required' } } });
+    expect(missing.body).toMatchObject({
+      code: 'svc_invalid_request',
+      data: { params: { max_tokens: 'is required' } },
+      type: 'error',
+      error: { type: 'invalid_request_error', message: expect.stringContaining('max_tokens') },
+    });
     const badResult = await call(
       lane,
       `${ROUTER}/messages`,
@@ -229,7 +240,11 @@ describe('the Messages API: usage rows and budgets', () => {
       refused = await ask();
     }
     expect(refused).toBeInstanceOf(Anthropic.APIError);
-    expect((refused as InstanceType<typeof Anthropic.APIError>).status).toBe(429);
+    expect(refused).toMatchObject({
+      status: 429,
+      error: { type: 'error', error: { type: 'rate_limit_error' }, code: 'svc_budget_exceeded' },
+    });
+    expect((refused as InstanceType<typeof Anthropic.APIError>).headers?.get('x-should-retry')).toBe('false');
     const asked = (await emulator().requests({ provider: 'openai' })).length;
     expect(await ask()).toBeInstanceOf(Anthropic.APIError);
     expect(await emulator().requests({ provider: 'openai' })).toHaveLength(asked);

@@ -1,25 +1,11 @@
 import type { FinishReason, StreamEvent, TokenUsage } from '../../providers/types';
+import { anthropicError } from '../../support/error-objects';
 import { messagesUsage, stopReason, type MessageShape } from './answer';
 
 /** One Messages stream event: `type` names it (also sent as the SSE `event:` line). */
 export type MessageEvent = { type: string } & Record<string, unknown>;
 
 type OpenBlock = { kind: 'text'; index: number } | { kind: 'tool_use'; index: number; call: number };
-
-/** Anthropic's error `type` for an HTTP status (docs/architecture.md §3, the Messages dialect). */
-export function anthropicErrorType(status: number): string {
-  const types: Record<number, string> = {
-    400: 'invalid_request_error',
-    401: 'authentication_error',
-    403: 'permission_error',
-    404: 'not_found_error',
-    413: 'request_too_large',
-    429: 'rate_limit_error',
-    503: 'overloaded_error',
-    529: 'overloaded_error',
-  };
-  return types[status] ?? (status >= 500 ? 'api_error' : 'invalid_request_error');
-}
 
 const EMPTY_USAGE = { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
 
@@ -62,7 +48,7 @@ export class MessageEvents {
 
   /** The stream failed after it began: Anthropic's `error` event (the client's SDK throws it). */
   failed(error: { status: number; message: string }): MessageEvent[] {
-    return [{ type: 'error', error: { type: anthropicErrorType(error.status), message: error.message } }];
+    return [{ type: 'error', error: anthropicError(error) }];
   }
 
   private delta(text: string): MessageEvent[] {
