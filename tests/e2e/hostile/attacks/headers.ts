@@ -6,8 +6,8 @@ import { WAYS, type Way } from '../ways';
 /**
  * Oversized headers on every route and way: one 12 KB header (under the servers' header
  * limit: the application reads it), a 64 KB header block (over it: the HTTP server refuses
- * before any application code, 431), a 10 KB Authorization value, 300 headers, and a long
- * X-Request-Id.
+ * before any application code, 431), a 10 KB Authorization value, a 10 KB or mismatched
+ * x-api-key, 300 headers, and a long X-Request-Id.
  */
 type HeaderAttack = [name: string, headers: () => Record<string, string>, statuses?: number[]];
 
@@ -25,21 +25,33 @@ export const HEADER_ATTACKS: HeaderAttack[] = [
   ['a long X-Request-Id', () => ({ 'X-Request-Id': 'r'.repeat(4000) })],
 ];
 
+/**
+ * `x-api-key`, read only on the routes that declare it (the Messages routes, docs/api-notes.md
+ * "Anthropic Messages API"): attacked there and on one route that ignores it.
+ */
+const KEY_HEADER_ROUTES = new Set(['router.messages.create', 'router.messages.count-tokens', 'router.chat-completions']);
+const KEY_HEADER_ATTACKS: HeaderAttack[] = [
+  ['a 10 KB x-api-key', () => ({ 'x-api-key': `svc_live_${'x'.repeat(10 * 1024)}` })],
+  ['an x-api-key naming another key than Authorization', () => ({ 'x-api-key': 'svc_live_0000000000000000000000000000' })],
+];
+
 export function headerCases(ways: Way[] = WAYS): HostileCase[] {
   return ATTACKED_ROUTES.flatMap((route) =>
     ways.flatMap((way) =>
-      HEADER_ATTACKS.map(([attack, headers, statuses]): HostileCase => ({
-        family: 'headers',
-        attack,
-        route,
-        way,
-        statuses,
-        bare: statuses ? [431] : undefined,
-        requests: (fixture) => {
-          const request = rightful(route, way, fixture, validTarget(route, fixture), validBody(route, fixture));
-          return [{ ...request, headers: { ...request.headers, ...headers() } }];
-        },
-      })),
+      [...HEADER_ATTACKS, ...(KEY_HEADER_ROUTES.has(route.id) ? KEY_HEADER_ATTACKS : [])].map(
+        ([attack, headers, statuses]): HostileCase => ({
+          family: 'headers',
+          attack,
+          route,
+          way,
+          statuses,
+          bare: statuses ? [431] : undefined,
+          requests: (fixture) => {
+            const request = rightful(route, way, fixture, validTarget(route, fixture), validBody(route, fixture));
+            return [{ ...request, headers: { ...request.headers, ...headers() } }];
+          },
+        }),
+      ),
     ),
   );
 }
