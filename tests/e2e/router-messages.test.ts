@@ -73,9 +73,16 @@ describe.each(LANES)('the Messages API with @anthropic-ai/sdk via %s', (lane) =>
     });
   });
 
-  it.each([false, true])('runs a tool loop: tool_use → tool_result → answer (stream %s)', async (streamed) => {
+  it.each([
+    ['mock/echo', false],
+    ['mock/echo', true],
+    ['openai/gpt-4o-mini', false],
+    ['openai/gpt-4o-mini', true],
+    ['anthropic/claude-sonnet-4-5', false],
+    ['anthropic/claude-sonnet-4-5', true],
+  ] as const)('runs a tool loop on %s: tool_use → tool_result → answer (stream %s)', async (model, streamed) => {
     const ask = async (messages: Anthropic.MessageParam[]) => {
-      const body = { model: 'mock/echo', max_tokens: 200, tools: [WEATHER], messages };
+      const body = { model, max_tokens: 200, tools: [WEATHER], messages };
       return streamed ? anthropic.messages.stream(body).finalMessage() : anthropic.messages.create(body);
     };
     const first = await ask([{ role: 'user', content: 'Paris' }]);
