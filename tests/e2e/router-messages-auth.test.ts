@@ -67,6 +67,8 @@ describe.each(LANES)('Messages API key header and count_tokens via %s', (lane) =
     await expect(wrong.messages.countTokens({ model: 'mock/echo', messages })).rejects.toBeInstanceOf(Anthropic.AuthenticationError);
     const answer = await post('/messages', { 'x-api-key': 'wrong' }, { model: 'mock/echo', max_tokens: 8, messages });
     expect([answer.status, answer.body.code]).toEqual([401, 'svc_invalid_key']);
+    // Anthropic's error shape on the Messages routes (docs/architecture.md §3), beside the hub's own fields.
+    expect(answer.body).toMatchObject({ type: 'error', error: { type: 'authentication_error', message: expect.any(String) } });
   });
 
   it('ignores x-api-key on a route that does not declare it: /chat/completions still misses its key', async () => {
@@ -83,6 +85,7 @@ describe.each(LANES)('Messages API key header and count_tokens via %s', (lane) =
       'svc_invalid_request',
       ['x-api-key'],
     ]);
+    expect(different.body.error).toMatchObject({ type: 'invalid_request_error' });
     const twice = await post(
       '/messages/count_tokens',
       [
