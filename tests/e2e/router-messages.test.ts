@@ -114,7 +114,11 @@ describe.each(LANES)('the Messages API with @anthropic-ai/sdk via %s', (lane) =>
   it('streams through the emulated Anthropic natively: its own events relayed, the hub id as model', async () => {
     const stream = anthropic.messages.stream({ model: 'claude-3-5-haiku-latest', max_tokens: 100, system: SYSTEM, messages: USER });
     const types: string[] = [];
-    stream.on('streamEvent', (event) => types.push(event.type));
+    let started: Anthropic.Message | null = null;
+    stream.on('streamEvent', (event) => {
+      types.push(event.type);
+      if (event.type === 'message_start') started = event.message;
+    });
     const final = await stream.finalMessage();
     expect(final).toMatchObject({
       id: expect.stringMatching(/^msg_/),
@@ -123,6 +127,12 @@ describe.each(LANES)('the Messages API with @anthropic-ai/sdk via %s', (lane) =>
     });
     expect(final.usage).toMatchObject({ input_tokens: PROMPT_TOKENS, output_tokens: COMPLETION_TOKENS });
     expect(types[0]).toBe('message_start');
+    // Anthropic's own message_start (a translated one knows no usage yet), with the hub's id and model id.
+    expect(started).toMatchObject({
+      id: final.id,
+      model: 'anthropic/claude-3-5-haiku-latest',
+      usage: { input_tokens: PROMPT_TOKENS, service_tier: 'standard' },
+    });
     expect(types.at(-1)).toBe('message_stop');
     const sent = (await emulator().requests({ provider: 'anthropic' })).at(-1)!.body as Record<string, unknown>;
     expect(sent).toMatchObject({ model: 'claude-3-5-haiku-latest', system: SYSTEM, max_tokens: 100, stream: true });
