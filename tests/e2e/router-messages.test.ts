@@ -165,7 +165,9 @@ describe.each(LANES)('the Messages API with @anthropic-ai/sdk via %s', (lane) =>
     const stream = anthropic.messages.stream({ model: 'openai/gpt-4o-mini', max_tokens: 100, messages: USER });
     let text = '';
     stream.on('text', (delta) => (text += delta));
-    await expect(stream.finalMessage()).rejects.toThrow();
+    await expect(stream.finalMessage()).rejects.toMatchObject({
+      error: { type: 'error', error: { type: 'api_error', message: expect.any(String) } },
+    });
     expect(text).not.toBe('');
   });
 
