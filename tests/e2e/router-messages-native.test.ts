@@ -33,9 +33,16 @@ describe.each(LANES)('native Anthropic calls via %s', (lane) => {
     expect(message.content).toEqual([{ type: 'text', text: 'Echo: hello there' }]);
   });
 
-  it('streams: the body as written, stream added; the SDK assembles the answer', async () => {
+  it('streams: the body as written, stream added; Anthropic’s events relayed as sent, the SDK assembles the answer', async () => {
     const stream = client().messages.stream(request);
+    const events: Array<{ type: string; message?: { model: string; usage: Record<string, unknown> } }> = [];
+    stream.on('streamEvent', (event) => events.push(event as (typeof events)[number]));
     const message = await stream.finalMessage();
+    // Anthropic's own events, relayed: its message_start usage (service_tier and all), the hub's model id.
+    expect(events[0]!.message).toMatchObject({
+      model: 'anthropic/claude-sonnet-4-5',
+      usage: { service_tier: 'standard', cache_read_input_tokens: 0 },
+    });
     const [sent] = await emulator().requests({ provider: 'anthropic' });
     expect(JSON.stringify(sent!.body)).toBe(JSON.stringify({ ...request, stream: true }));
     expect(message.content).toEqual([{ type: 'text', text: 'Echo: hello there' }]);
