@@ -26,6 +26,15 @@ interface Reading {
 
 const kind = (value: unknown) => JSON.stringify(value ?? null).slice(0, 40);
 
+/**
+ * What stands in the translation for a block only Anthropic's own models take: its JSON, so the
+ * turn is still one and the budget's worst-case bound (router/budgets/estimate.ts) counts its
+ * bytes; only the native request is ever sent with it (any other model refuses it).
+ */
+function standIn(block: unknown): { type: 'text'; text: string } {
+  return { type: 'text', text: JSON.stringify(block) };
+}
+
 /** An `image` block as chat's `image_url` part (base64 → a data URL; url → the URL); another source only natively. */
 function imagePart(block: Raw, name: string, native: NativeOnly): Raw | null {
   const source = isObject(block.source) ? block.source : {};
@@ -66,7 +75,10 @@ function toolResultText(block: Raw, name: string, { problems, native }: Reading)
       .map((part: unknown, index) => {
         if (isObject(part) && part.type === 'text' && typeof part.text === 'string') return part.text;
         if (isObject(part) && part.type === 'text') problems.add(`${name}.content[${index}].text`, 'must be a string');
-        else native.note(`${name}.content[${index}]`, 'a tool result part other than text');
+        else {
+          native.note(`${name}.content[${index}]`, 'a tool result part other than text');
+          return standIn(part).text;
+        }
         return '';
       })
       .join('\n');
@@ -88,8 +100,7 @@ function userTurn(blocks: unknown[], name: string, reading: Reading): void {
       out.origins.push({ name: blockName, parts: [], calls: [] });
       return;
     }
-    // A block only Anthropic's own models take stands as a placeholder, so the turn is still one (it is refused elsewhere).
-    parts.push(userPart(block, blockName, reading.native) ?? { type: 'text', text: `[${String(block.type)}]` });
+    parts.push(userPart(block, blockName, reading.native) ?? standIn(block));
     partNames.push(blockName);
   });
   if (parts.length > 0) {
@@ -115,6 +126,7 @@ function assistantTurn(blocks: unknown[], name: string, { problems, native, out 
       callNames.push(blockName);
     } else if (!THINKING.has(String(block.type))) {
       native.note(blockName, `a ${kind(block.type)} block in an assistant turn`);
+      texts.push(standIn(block).text);
     }
   });
   const message: Raw = { role: 'assistant', content: texts.length > 0 ? texts.join('\n') : calls.length > 0 ? null : '' };

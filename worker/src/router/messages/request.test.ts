@@ -164,7 +164,10 @@ describe('a Messages request as a chat request', () => {
     const pdf = { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: 'JVBERi0=' } };
     const withPdf = readMessagesRequest({ ...base, messages: [{ role: 'user', content: [pdf] }] });
     expect(Object.keys(withPdf.nativeOnly!.data.params as object)).toEqual(['messages[0].content[0]']);
-    expect(withPdf.body.messages).toHaveLength(1);
+    // Its JSON stands in the translation, so a budget's worst-case bound counts the document's bytes.
+    expect(withPdf.body.messages).toEqual([
+      { role: 'user', content: JSON.stringify(pdf), parts: [{ type: 'text', text: JSON.stringify(pdf) }] },
+    ]);
     for (const name of ['top_k', 'container', 'inference_geo', 'workspace_id']) {
       expect(readMessagesRequest({ ...base, [name]: name === 'top_k' ? 5 : 'x' }).nativeOnly).toMatchObject({
         code: 'svc_unsupported_parameter',
