@@ -23,6 +23,49 @@ export interface AnswerExpectation {
   statuses: number[];
   bare?: number[];
   secrets: string[];
+  /** The request's target: on the router's namespace an error also carries its client dialect. */
+  target?: string;
+}
+
+const ROUTER = '/wp-json/llm/router/v1';
+
+/** Whether `path` is `prefix` or below it, in any case. */
+function within(path: string, prefix: string): boolean {
+  const lower = path.toLowerCase();
+  return lower.startsWith(prefix) && (lower.length === prefix.length || lower.charAt(prefix.length) === '/');
+}
+
+/** A `.` or `..` segment once decoded: WordPress's front may resolve it out of the namespace, the worker does not. */
+function hasDotSegments(path: string): boolean {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return false;
+  }
+  return decoded.split('/').some((segment) => segment === '.' || segment === '..');
+}
+
+/**
+ * docs/api-notes.md "Error bodies and retries": on the router's routes an error carries OpenAI's
+ * `error: {message, type, param, code}`, on /messages and below Anthropic's `type: "error"`,
+ * `error: {type, message}` and `request_id`; other namespaces the WordPress shape alone.
+ */
+export function dialectProblems(target: string, body: any): string[] {
+  const path = target.split('?')[0]!;
+  if (!within(path, ROUTER) || hasDotSegments(path)) return [];
+  const error = body?.error;
+  if (within(path, `${ROUTER}/messages`)) {
+    const anthropic =
+      body.type === 'error' && typeof error?.type === 'string' && typeof error?.message === 'string' && typeof body.request_id === 'string';
+    return anthropic ? [] : ['error without Anthropic\'s {type: "error", error: {type, message}, request_id}'];
+  }
+  const openai =
+    typeof error?.message === 'string' &&
+    typeof error?.type === 'string' &&
+    (error?.param === null || typeof error?.param === 'string') &&
+    error?.code === body.code;
+  return openai ? [] : ["error without OpenAI's error {message, type, param, code}"];
 }
 
 const headerText = (answer: HostileAnswer) =>
@@ -43,6 +86,7 @@ export function answerProblems(answer: HostileAnswer, expectation: AnswerExpecta
       typeof body.message === 'string' &&
       body.data?.status === answer.status;
     if (!shaped) problems.push(`error not in the shape {code, message, data:{status}}`);
+    else if (expectation.target !== undefined) problems.push(...dialectProblems(expectation.target, body));
     if (answer.bytes >= ERROR_ANSWER_LIMIT) problems.push(`error answer of ${answer.bytes} bytes (limit ${ERROR_ANSWER_LIMIT})`);
   }
   const everything = `${headerText(answer)}\n${answer.text}`;

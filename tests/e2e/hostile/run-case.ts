@@ -51,6 +51,7 @@ export async function runCase(item: HostileCase, fixture: Fixture, database: Hos
       statuses: item.statuses ?? DOCUMENTED_STATUSES,
       bare: item.bare,
       secrets: fixture.secrets,
+      target: request.target,
     })) {
       problems.push(`${shown}: ${problem} — answer ${describeAnswer(answer)}`);
     }
