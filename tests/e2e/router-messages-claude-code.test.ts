@@ -54,5 +54,21 @@ describe.each(LANES)("Claude Code's request via %s", (lane) => {
     const [sent, ...more] = await emulator().requests({ provider: 'anthropic' });
     expect(more).toEqual([]);
     expect(JSON.stringify(sent!.body)).toBe(JSON.stringify(body));
+    // Its beta flags go with it: they switch on the body fields it sends (interleaved thinking, fine-grained tool streaming).
+    expect(sent!.headers['anthropic-beta']).toBe(head.headers['anthropic-beta']);
+  });
+
+  it('beta flags that are not flag names are refused naming anthropic-beta, before any provider call', async () => {
+    const response = await testFetch(`${baseUrl(lane)}/wp-json/llm/router${head.path}`, {
+      method: 'POST',
+      headers: { ...head.headers, 'anthropic-beta': 'claude-code-20250219; drop table', 'x-api-key': key.key },
+      body: JSON.stringify({ ...body, model: 'claude-sonnet-4-5' }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      code: 'svc_invalid_request',
+      data: { params: { 'anthropic-beta': expect.any(String) } },
+    });
+    expect(await emulator().requests({ provider: 'anthropic' })).toEqual([]);
   });
 });

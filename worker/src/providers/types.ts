@@ -94,6 +94,11 @@ export interface ChatRequest {
 export interface NativeRequest {
   dialect: 'anthropic-messages';
   body: Record<string, unknown>;
+  /**
+   * The client's `anthropic-beta` header, sent on with the body: the beta flags (Claude Code's among them) that switch on
+   * the body fields the client sends (docs/api-notes.md "Anthropic Messages API").
+   */
+  betas?: string;
 }
 
 export type FinishReason = 'stop' | 'length' | 'content_filter' | 'tool_calls';

@@ -7,7 +7,7 @@ import { WAYS, type Way } from '../ways';
  * Oversized headers on every route and way: one 12 KB header (under the servers' header
  * limit: the application reads it), a 64 KB header block (over it: the HTTP server refuses
  * before any application code, 431), a 10 KB Authorization value, a 10 KB or mismatched
- * x-api-key, 300 headers, and a long X-Request-Id.
+ * x-api-key, a 10 KB or malformed anthropic-beta, 300 headers, and a long X-Request-Id.
  */
 type HeaderAttack = [name: string, headers: () => Record<string, string>, statuses?: number[]];
 
@@ -26,13 +26,15 @@ export const HEADER_ATTACKS: HeaderAttack[] = [
 ];
 
 /**
- * `x-api-key`, read only on the routes that declare it (the Messages routes, docs/api-notes.md
- * "Anthropic Messages API"): attacked there and on one route that ignores it.
+ * `x-api-key` and `anthropic-beta`, read only on the Messages routes (docs/api-notes.md
+ * "Anthropic Messages API"): attacked there and on one route that ignores them.
  */
 const KEY_HEADER_ROUTES = new Set(['router.messages.create', 'router.messages.count-tokens', 'router.chat-completions']);
 const KEY_HEADER_ATTACKS: HeaderAttack[] = [
   ['a 10 KB x-api-key', () => ({ 'x-api-key': `svc_live_${'x'.repeat(10 * 1024)}` })],
   ['an x-api-key naming another key than Authorization', () => ({ 'x-api-key': 'svc_live_0000000000000000000000000000' })],
+  ['a 10 KB anthropic-beta', () => ({ 'anthropic-beta': 'b'.repeat(10 * 1024) })],
+  ['an anthropic-beta that is not flag names', () => ({ 'anthropic-beta': 'claude-code-20250219; <script>' })],
 ];
 
 export function headerCases(ways: Way[] = WAYS): HostileCase[] {

@@ -1,4 +1,5 @@
 import type { CallServices, PrepareServices } from '../../router/calls/call-services';
+import { anthropicBetas } from '../../router/messages/betas';
 import { prepareMessageCall } from '../../router/messages/message-call';
 import { blockingMessage } from '../../router/messages/run-blocking';
 import { streamMessage } from '../../router/messages/run-stream';
@@ -19,7 +20,7 @@ export function messagesHandler(router: CallServices & PrepareServices): CallHan
   return async (state, response) => {
     const key = state.apiKey!;
     const caller = { requestId: state.requestId, keyId: key.id, keyTeam: key.team, siteUrl: key.siteUrl };
-    const call = await prepareMessageCall(router, state.json ?? {}, caller);
+    const call = await prepareMessageCall(router, state.json ?? {}, caller, anthropicBetas(response.req.headers['anthropic-beta']));
     if (call.body.stream)
       return sendAnswerStream(response, streamMessage(router, call, clientSignal(response)), router.config.streamKeepAliveMs, PING);
     // The response itself tells the call that its client hung up: no signal of its own to build.

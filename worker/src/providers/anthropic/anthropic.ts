@@ -9,7 +9,7 @@ import { HttpClient } from '../shared/http';
 import { planMessagesRequest } from './request';
 import { fromMessage } from './response';
 import { AnthropicStreamReader } from './stream';
-import { countTokensBody, nativeBody } from './native';
+import { countTokensBody, nativeBody, nativeHeaders } from './native';
 import { numberField, parseJsonObject } from '../shared/schema';
 import { invalidResponse } from '../errors';
 import { serverSentEvents } from '../shared/sse';
@@ -33,7 +33,7 @@ export const createAnthropicProvider: ProviderFactory = (settings) => {
   async function* stream(request: ChatRequest, { signal }: CallOptions): AsyncGenerator<StreamEvent> {
     const native = nativeBody(request, true);
     const { payload, jsonMode } = native ? { payload: native, jsonMode: NO_JSON_MODE } : planMessagesRequest(request, true);
-    const response = await client.postStream('/v1/messages', payload, signal);
+    const response = await client.postStream('/v1/messages', payload, signal, nativeHeaders(request));
     const reader = new AnthropicStreamReader(provider, jsonMode);
     for await (const event of serverSentEvents(response)) {
       const data = parseJsonObject(event.data, provider);
@@ -53,7 +53,7 @@ export const createAnthropicProvider: ProviderFactory = (settings) => {
     async chat(request: ChatRequest, { signal }: CallOptions): Promise<ChatResult> {
       const native = nativeBody(request, false);
       if (native) {
-        const message = await client.postJson('/v1/messages', native, signal);
+        const message = await client.postJson('/v1/messages', native, signal, nativeHeaders(request));
         return { ...fromMessage(message, provider, NO_JSON_MODE), native: message };
       }
       const { payload, jsonMode } = planMessagesRequest(request, false);
@@ -61,7 +61,7 @@ export const createAnthropicProvider: ProviderFactory = (settings) => {
     },
     stream,
     async countTokens(request: ChatRequest, { signal }: CallOptions): Promise<number> {
-      const answer = await client.postJson('/v1/messages/count_tokens', countTokensBody(request), signal);
+      const answer = await client.postJson('/v1/messages/count_tokens', countTokensBody(request), signal, nativeHeaders(request));
       const tokens = numberField(answer.input_tokens);
       if (tokens === undefined) throw invalidResponse(provider, 'count_tokens answered without input_tokens');
       return tokens;

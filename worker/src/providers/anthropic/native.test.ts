@@ -59,6 +59,17 @@ describe('anthropic provider, native requests (docs/architecture.md §9)', () =>
     expect(result.content).not.toBe('');
   });
 
+  it("sends the client's beta flags with a native request, and none of its own otherwise", async () => {
+    upstream.serve('anthropic-text.json');
+    const betas = 'interleaved-thinking-2025-05-14,fine-grained-tool-streaming-2025-05-14';
+    const base = request();
+    await upstream.provider.chat({ ...base, native: { ...base.native!, betas } }, { signal: signal() });
+    expect(upstream.server.requests.at(-1)!.headers['anthropic-beta']).toBe(betas);
+    upstream.serve('anthropic-text.json');
+    await upstream.provider.chat(request(), { signal: signal() });
+    expect(upstream.server.requests.at(-1)!.headers['anthropic-beta']).toBeUndefined();
+  });
+
   it('a request without native is translated and answers no native events', async () => {
     upstream.serve('anthropic-text.chunks.txt');
     const { native: _native, ...translated } = request();

@@ -16,6 +16,11 @@ export function nativeBody(request: ChatRequest, stream: boolean): JsonObject | 
   return payload;
 }
 
+/** The headers a native request adds to the provider's own: the client's beta flags, when it sent any. */
+export function nativeHeaders(request: ChatRequest): Record<string, string> | undefined {
+  return request.native?.betas ? { 'anthropic-beta': request.native.betas } : undefined;
+}
+
 /** The fields `POST /v1/messages/count_tokens` takes (Anthropic refuses others, `max_tokens` among them). */
 export const COUNTED_FIELDS = ['model', 'messages', 'system', 'tools', 'tool_choice', 'thinking', 'mcp_servers', 'output_config'] as const;
 

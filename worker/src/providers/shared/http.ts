@@ -179,11 +179,12 @@ export class HttpClient {
    * dispatch handler, without the body stream and promise wrappers of `request()`: this is the
    * router's hottest path (docs/benchmarks.md).
    */
-  async postJson(path: string, payload: unknown, signal: AbortSignal): Promise<JsonObject> {
+  async postJson(path: string, payload: unknown, signal: AbortSignal, extraHeaders?: Record<string, string>): Promise<JsonObject> {
     const target = this.target(path);
+    const headers = extraHeaders ? { ...this.jsonHeaders, ...extraHeaders } : this.jsonHeaders;
     let answer: CollectedAnswer;
     try {
-      answer = await this.collect(target, payload, signal);
+      answer = await this.collect(target, payload, signal, headers);
     } catch (error) {
       throw this.mapError(error, target.url, signal);
     }
@@ -192,10 +193,10 @@ export class HttpClient {
     return parseJsonObject(answer.text, this.options.provider, target.safeUrl);
   }
 
-  /** POSTs JSON and returns the response body as a stream of bytes (SSE or NDJSON). */
-  async postStream(path: string, payload: unknown, signal: AbortSignal): Promise<ResponseStream> {
+  /** POSTs JSON and returns the response body as a stream of bytes (SSE or NDJSON). `extraHeaders` go with this request only. */
+  async postStream(path: string, payload: unknown, signal: AbortSignal, extraHeaders?: Record<string, string>): Promise<ResponseStream> {
     const url = this.url(path);
-    const body = await this.post(url, payload, signal, 'text/event-stream, application/x-ndjson');
+    const body = await this.post(url, payload, signal, 'text/event-stream, application/x-ndjson', extraHeaders);
     return new ResponseStream(body, (error) => this.mapError(error, url, signal));
   }
 
@@ -221,7 +222,7 @@ export class HttpClient {
   }
 
   /** One POST through the pool, its whole answer collected (an error answer only up to ERROR_READ_LIMIT). */
-  private collect(target: Target, payload: unknown, signal: AbortSignal): Promise<CollectedAnswer> {
+  private collect(target: Target, payload: unknown, signal: AbortSignal, headers: Record<string, string>): Promise<CollectedAnswer> {
     const { timeouts } = this.options;
     return new Promise((resolve, reject) => {
       if (signal.aborted) return reject(signal.reason);
@@ -245,7 +246,7 @@ export class HttpClient {
           origin: target.origin,
           path: target.path,
           method: 'POST',
-          headers: this.jsonHeaders,
+          headers,
           body: JSON.stringify(payload),
           headersTimeout: timeouts.firstTokenMs,
           bodyTimeout: timeouts.idleMs,
@@ -280,14 +281,20 @@ export class HttpClient {
     });
   }
 
-  private async post(url: string, payload: unknown, signal: AbortSignal, accept: string): Promise<ResponseBody> {
+  private async post(
+    url: string,
+    payload: unknown,
+    signal: AbortSignal,
+    accept: string,
+    extraHeaders?: Record<string, string>,
+  ): Promise<ResponseBody> {
     const { timeouts, headers } = this.options;
     let response: Dispatcher.ResponseData;
     try {
       response = await request(url, {
         dispatcher: this.agent,
         method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json', accept },
+        headers: { ...headers, 'content-type': 'application/json', accept, ...extraHeaders },
         body: JSON.stringify(payload),
         signal,
         headersTimeout: timeouts.firstTokenMs,

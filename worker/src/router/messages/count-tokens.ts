@@ -25,8 +25,13 @@ export interface TokenCount {
 /** A placeholder only for the shared validation, which requires max_tokens; it is never sent. */
 const UNSENT_MAX_TOKENS = 1;
 
-export async function countTokens(services: CallServices & PrepareServices, raw: Raw, signal: AbortSignal): Promise<TokenCount> {
-  const { body, nativeOnly } = readMessagesRequest({ max_tokens: UNSENT_MAX_TOKENS, ...raw, stream: false });
+export async function countTokens(
+  services: CallServices & PrepareServices,
+  raw: Raw,
+  signal: AbortSignal,
+  betas?: string,
+): Promise<TokenCount> {
+  const { body, nativeOnly } = readMessagesRequest({ max_tokens: UNSENT_MAX_TOKENS, ...raw, stream: false }, betas);
   const resolution = await andThen(services.providers.configuredNames(), (configured) =>
     resolveTarget(body, 'chat', services.purposes, configured, neededFeatures(body)),
   );

@@ -27,8 +27,8 @@ function speaksMessages(model: CatalogModel): boolean {
  * the models that cannot honour it; what only Anthropic's own models take keeps only those), its
  * usage row (kind `messages`) reserved against the budgets.
  */
-export async function prepareMessageCall(services: PrepareServices, raw: Raw, caller: Caller): Promise<MessageCall> {
-  const { body, nativeOnly } = readMessagesRequest(raw);
+export async function prepareMessageCall(services: PrepareServices, raw: Raw, caller: Caller, betas?: string): Promise<MessageCall> {
+  const { body, nativeOnly } = readMessagesRequest(raw, betas);
   const configured = await services.providers.configuredNames();
   const resolution = await resolveTarget(body, 'chat', services.purposes, configured, neededFeatures(body));
   const candidates = nativeOnly ? resolution.candidates.filter(speaksMessages) : resolution.candidates;

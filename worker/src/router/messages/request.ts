@@ -132,9 +132,10 @@ export interface MessagesRequest {
  * A Messages request (docs/api-notes.md "Anthropic Messages API") as a Chat Completions body,
  * validated by the router's one chat validator; its errors name the Messages fields
  * (`messages[3].tool_calls[0].function.arguments` → `messages[2].content[1].input`).
- * `max_tokens` is required, as Anthropic requires it.
+ * `max_tokens` is required, as Anthropic requires it. `betas`, the client's `anthropic-beta`
+ * flags (./betas.ts), go with the native request.
  */
-export function readMessagesRequest(raw: Raw): MessagesRequest {
+export function readMessagesRequest(raw: Raw, betas?: string): MessagesRequest {
   const native = new NativeOnly();
   for (const [name, unsupported] of Object.entries(UNSUPPORTED)) if (unsupported(raw[name])) native.note(name, 'this field');
   const problems = new Problems();
@@ -171,7 +172,7 @@ export function readMessagesRequest(raw: Raw): MessagesRequest {
     throw new ApiError(error.status, error.code, error.message, { ...error.data, params: renamed }, error.headers);
   }
   problems.throwIfAny();
-  parsed.native = { dialect: 'anthropic-messages', body: nativeBody(raw) };
+  parsed.native = { dialect: 'anthropic-messages', body: nativeBody(raw), ...(betas ? { betas } : {}) };
   return { body: parsed, nativeOnly: native.first };
 }
 

@@ -8,7 +8,7 @@ const fresh: ChatResult = { content: 'from the provider', finishReason: 'stop', 
 const request: ChatRequest = { model: 'claude-sonnet-4-5', messages: [{ role: 'user', content: 'hi' }], temperature: 0 };
 
 /** A cache whose policy covers every call and which holds an answer for every slot. */
-function setUp() {
+function setUp(providerName = 'anthropic') {
   const cache = {
     hits: 0,
     policyFor: () => ({ enabled: true }),
@@ -17,7 +17,7 @@ function setUp() {
     store: () => undefined,
   } as unknown as ResponseCache;
   const provider: Provider = {
-    name: 'anthropic',
+    name: providerName,
     chat: async () => fresh,
     stream: () => [][Symbol.iterator]() as never,
     close: async () => {},
@@ -45,5 +45,12 @@ describe('the response cache and native requests (docs/architecture.md §9)', ()
     const native = { ...request, native: { dialect: 'anthropic-messages' as const, body: { model: 'claude-sonnet-4-5' } } };
     expect(await wrapped.chat(native, { signal })).toBe(fresh);
     expect(headers.get(CACHE_HEADER)).toBe('bypass');
+  });
+
+  it('answers a native request to a provider that does not speak its dialect (translated) from the cache', async () => {
+    const { wrapped, headers } = setUp('openai');
+    const native = { ...request, native: { dialect: 'anthropic-messages' as const, body: { model: 'gpt-4o-mini' } } };
+    expect(await wrapped.chat(native, { signal })).toBe(cached);
+    expect(headers.get(CACHE_HEADER)).toBe('hit');
   });
 });

@@ -1,3 +1,4 @@
+import { describeProvider } from '../../providers/registry';
 import { andThen, type Eventually } from '../../support/eventually';
 import { countCacheHit } from '../../support/metrics/hub-metrics';
 import type { AnswerHeaders } from '../calls/answer-stream';
@@ -45,6 +46,15 @@ export function withResponseCache(
   );
 }
 
+/**
+ * A native request (the Messages API) to a provider that speaks its dialect is answered in the provider's own shape, which
+ * the cache does not keep (docs/architecture.md §9); to any other provider it is a translated call like chat's, and cached.
+ */
+function answersNatively(provider: Provider, request: ChatRequest): boolean {
+  if (!request.native) return false;
+  return describeProvider(provider.name)?.nativeDialects?.includes(request.native.dialect) ?? false;
+}
+
 function cachedProvider(
   cache: ResponseCache,
   provider: Provider,
@@ -55,8 +65,7 @@ function cachedProvider(
 ): Provider {
   const mark = (value: 'hit' | 'miss' | 'bypass') => context.headers.set(CACHE_HEADER, value);
   const lookUp = async (request: ChatRequest): Promise<{ slot: CacheSlot | null; hit: ChatResult | null }> => {
-    // A native request (the Messages API) is answered in the provider's own shape, which the cache does not keep (docs/architecture.md §9).
-    const slot = request.native ? null : cache.slotFor(policy, caller, modelId, request);
+    const slot = answersNatively(provider, request) ? null : cache.slotFor(policy, caller, modelId, request);
     const hit = slot ? await cache.find(slot) : null;
     mark(slot === null ? 'bypass' : hit ? 'hit' : 'miss');
     if (hit) {
