@@ -48,7 +48,15 @@ describe.each(LANES)('calls in flight per key via %s', (lane) => {
         code: 'svc_too_many_concurrent',
         message: expect.stringContaining('2 calls in flight'),
         data: { status: 429, limit: 2, retry_after: 1 },
+        // OpenAI's error object (docs/api-notes.md "Error bodies and retries"); no x-should-retry: waiting cures it.
+        error: {
+          code: 'svc_too_many_concurrent',
+          message: expect.stringContaining('2 calls in flight'),
+          type: 'rate_limit_error',
+          param: null,
+        },
       });
+      expect(third.headers['x-should-retry']).toBeUndefined();
       for (const [path, body] of [
         ['/chat', { model: 'mock/echo', messages: SHORT.messages }],
         ['/chat/completions', { model: 'mock/echo', messages: SHORT.messages }],

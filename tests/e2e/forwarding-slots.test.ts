@@ -58,6 +58,12 @@ describe('forwarded calls at once through WordPress', () => {
       code: 'svc_busy',
       message: expect.stringContaining('This API key already has 2 calls running through WordPress'),
       data: { status: 503, limit: 2, scope: 'key', retry_after: 2 },
+      error: {
+        code: 'svc_busy',
+        message: expect.stringContaining('This API key already has 2 calls running through WordPress'),
+        type: 'server_error',
+        param: null,
+      },
     });
 
     open.push(await openStream(keyB.key));

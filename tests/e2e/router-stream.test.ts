@@ -128,7 +128,9 @@ describe.each(LANES)('router streams via %s', (lane) => {
     const payloads = await stream.rest();
     expect(payloads[payloads.length - 1]).toBe('[DONE]');
     const failure = JSON.parse(payloads[payloads.length - 2]!);
-    expect(failure).toEqual({ error: { code: expect.stringMatching(/^svc_/), message: expect.any(String) } });
+    expect(failure).toEqual({
+      error: { code: expect.stringMatching(/^svc_/), message: expect.any(String), type: 'server_error', param: null },
+    });
     const before = payloads.slice(0, -2).map((payload) => JSON.parse(payload));
     expect(before.some((chunk) => chunk.error)).toBe(false);
     expect(textOf(before)).toBe('Echo:');

@@ -81,6 +81,8 @@ describe('maximum stream duration', () => {
           code: 'svc_upstream_timeout',
           message: expect.stringContaining('maximum duration'),
           data: { status: 504, phase: 'total', limit_ms: LIMIT_MS },
+          type: 'server_error',
+          param: null,
         },
       },
     ]);
@@ -128,6 +130,7 @@ describe('maximum stream duration', () => {
       code: 'svc_upstream_timeout',
       message: expect.stringContaining('maximum duration'),
       data: { status: 504, phase: 'total', limit_ms: LIMIT_MS },
+      error: { code: 'svc_upstream_timeout', message: expect.stringContaining('maximum duration'), type: 'server_error', param: null },
     });
   });
 });
