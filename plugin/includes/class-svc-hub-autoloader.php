@@ -19,6 +19,7 @@ final class Svc_Hub_Autoloader {
 		'Svc_Hub_Plugin'                          => 'class-svc-hub-plugin.php',
 		'Svc_Hub_Settings'                        => 'class-svc-hub-settings.php',
 		'Svc_Hub_Client_Stream'                   => 'forwarding/class-svc-hub-client-stream.php',
+		'Svc_Hub_Error_Dialect'                   => 'forwarding/class-svc-hub-error-dialect.php',
 		'Svc_Hub_Errors'                          => 'forwarding/class-svc-hub-errors.php',
 		'Svc_Hub_Forwarder'                       => 'forwarding/class-svc-hub-forwarder.php',
 		'Svc_Hub_Forwarding_Slots'                => 'forwarding/class-svc-hub-forwarding-slots.php',

@@ -107,7 +107,7 @@ final class Svc_Hub_Plugin {
 		$this->table->register_hooks();
 		$this->guard->register_hooks();
 		add_filter( 'rest_pre_dispatch', array( $this->forwarder, 'pre_dispatch' ), 10, 3 );
-		add_filter( 'rest_post_dispatch', array( Svc_Hub_Errors::class, 'on_post_dispatch' ), 10, 3 ); // The router's error dialect.
+		add_filter( 'rest_post_dispatch', array( Svc_Hub_Error_Dialect::class, 'on_post_dispatch' ), 10, 3 ); // The router's error dialect.
 		// After rest_send_cors_headers (10), so every header is out before the body.
 		add_filter( 'rest_pre_serve_request', array( Svc_Hub_Worker_Response::class, 'serve' ), 100, 3 );
 		$this->woocommerce_bridge->register_cron_hooks();

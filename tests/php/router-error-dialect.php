@@ -1,6 +1,6 @@
 <?php
 /**
- * Checks Svc_Hub_Errors::in_dialect(): the shell's and WordPress's own errors on the router's
+ * Checks Svc_Hub_Error_Dialect::in_dialect(): the shell's and WordPress's own errors on the router's
  * namespace carry OpenAI's error object (Anthropic's on /messages and below) and
  * `x-should-retry: false` when retrying cannot cure them; other namespaces, successes and the
  * worker's own answers pass unchanged. Without WordPress.
@@ -82,6 +82,7 @@ class WP_REST_Response {
 class Svc_Hub_Worker_Response extends WP_REST_Response {}
 
 require dirname( __DIR__, 2 ) . '/plugin/includes/forwarding/class-svc-hub-errors.php';
+require dirname( __DIR__, 2 ) . '/plugin/includes/forwarding/class-svc-hub-error-dialect.php';
 
 $failures = array();
 $check    = static function ( string $what, $actual, $expected ) use ( &$failures ): void {
@@ -93,7 +94,7 @@ $check    = static function ( string $what, $actual, $expected ) use ( &$failure
 $_SERVER['HTTP_X_REQUEST_ID'] = 'req_TEST';
 $chat                         = '/llm/router/v1/chat/completions';
 
-$down = Svc_Hub_Errors::in_dialect( Svc_Hub_Errors::worker_unavailable(), $chat );
+$down = Svc_Hub_Error_Dialect::in_dialect( Svc_Hub_Errors::worker_unavailable(), $chat );
 $check( 'the 503 keeps its WordPress code', $down->get_data()['code'], 'svc_worker_unavailable' );
 $check(
 	'the 503 carries OpenAI\'s error object',
@@ -107,12 +108,12 @@ $check(
 );
 $check( 'the worker being down may be retried', $down->get_headers()['x-should-retry'] ?? null, null );
 
-$bad_path = Svc_Hub_Errors::in_dialect( Svc_Hub_Errors::control_character_in_path(), '/LLM/Router/v1/models' );
+$bad_path = Svc_Hub_Error_Dialect::in_dialect( Svc_Hub_Errors::control_character_in_path(), '/LLM/Router/v1/models' );
 $check( 'param names the first bad field', $bad_path->get_data()['error']['param'] ?? null, 'path' );
 $check( 'the type of a 400', $bad_path->get_data()['error']['type'] ?? null, 'invalid_request_error' );
 $check( 'a 400 is not worth retrying', $bad_path->get_headers()['x-should-retry'] ?? null, 'false' );
 
-$no_route = Svc_Hub_Errors::in_dialect(
+$no_route = Svc_Hub_Error_Dialect::in_dialect(
 	new WP_REST_Response(
 		array(
 			'code'    => 'rest_no_route',
@@ -125,13 +126,13 @@ $no_route = Svc_Hub_Errors::in_dialect(
 );
 $check( 'WordPress\'s own 404 gets the object', $no_route->get_data()['error']['code'] ?? null, 'rest_no_route' );
 
-$busy = Svc_Hub_Errors::in_dialect( new WP_REST_Response( array( 'code' => 'svc_busy', 'message' => 'Busy.', 'data' => array( 'status' => 503 ) ), 503 ), $chat );
+$busy = Svc_Hub_Error_Dialect::in_dialect( new WP_REST_Response( array( 'code' => 'svc_busy', 'message' => 'Busy.', 'data' => array( 'status' => 503 ) ), 503 ), $chat );
 $check( 'a busy shell may be retried', $busy->get_headers()['x-should-retry'] ?? null, null );
-$spent = Svc_Hub_Errors::in_dialect( new WP_REST_Response( array( 'code' => 'svc_budget_exceeded', 'message' => 'Spent.', 'data' => array( 'status' => 429 ) ), 429 ), $chat );
+$spent = Svc_Hub_Error_Dialect::in_dialect( new WP_REST_Response( array( 'code' => 'svc_budget_exceeded', 'message' => 'Spent.', 'data' => array( 'status' => 429 ) ), 429 ), $chat );
 $check( 'a spent budget is insufficient_quota', $spent->get_data()['error']['type'] ?? null, 'insufficient_quota' );
 $check( 'a spent budget is not worth retrying', $spent->get_headers()['x-should-retry'] ?? null, 'false' );
 
-$messages = Svc_Hub_Errors::in_dialect( Svc_Hub_Errors::worker_unavailable(), '/llm/router/v1/messages/count_tokens' );
+$messages = Svc_Hub_Error_Dialect::in_dialect( Svc_Hub_Errors::worker_unavailable(), '/llm/router/v1/messages/count_tokens' );
 $check( 'Anthropic: type', $messages->get_data()['type'] ?? null, 'error' );
 $check(
 	'Anthropic: error',
@@ -143,19 +144,19 @@ $check(
 );
 $check( 'Anthropic: request_id', $messages->get_data()['request_id'] ?? null, 'req_TEST' );
 $check( 'Anthropic: the WordPress code stays', $messages->get_data()['code'] ?? null, 'svc_worker_unavailable' );
-$check( 'Anthropic 404', Svc_Hub_Errors::anthropic_type( 404 ), 'not_found_error' );
-$check( 'Anthropic 413', Svc_Hub_Errors::anthropic_type( 413 ), 'request_too_large' );
-$check( 'Anthropic 502', Svc_Hub_Errors::anthropic_type( 502 ), 'api_error' );
-$check( 'Anthropic 431', Svc_Hub_Errors::anthropic_type( 431 ), 'invalid_request_error' );
+$check( 'Anthropic 404', Svc_Hub_Error_Dialect::anthropic_type( 404 ), 'not_found_error' );
+$check( 'Anthropic 413', Svc_Hub_Error_Dialect::anthropic_type( 413 ), 'request_too_large' );
+$check( 'Anthropic 502', Svc_Hub_Error_Dialect::anthropic_type( 502 ), 'api_error' );
+$check( 'Anthropic 431', Svc_Hub_Error_Dialect::anthropic_type( 431 ), 'invalid_request_error' );
 
-$other = Svc_Hub_Errors::in_dialect( Svc_Hub_Errors::worker_unavailable(), '/svc-commerce/v1/orders' );
+$other = Svc_Hub_Error_Dialect::in_dialect( Svc_Hub_Errors::worker_unavailable(), '/svc-commerce/v1/orders' );
 $check( 'other namespaces keep the plain shape', array_keys( $other->get_data() ), array( 'code', 'message', 'data' ) );
-$near = Svc_Hub_Errors::in_dialect( Svc_Hub_Errors::worker_unavailable(), '/llm/router/v10/chat' );
+$near = Svc_Hub_Error_Dialect::in_dialect( Svc_Hub_Errors::worker_unavailable(), '/llm/router/v10/chat' );
 $check( 'a namespace that only begins alike', isset( $near->get_data()['error'] ), false );
-$worker = Svc_Hub_Errors::in_dialect( new Svc_Hub_Worker_Response( array( 'code' => 'svc_invalid_key', 'message' => 'No.' ), 401 ), $chat );
+$worker = Svc_Hub_Error_Dialect::in_dialect( new Svc_Hub_Worker_Response( array( 'code' => 'svc_invalid_key', 'message' => 'No.' ), 401 ), $chat );
 $check( 'the worker\'s answer passes unchanged', $worker->get_data(), array( 'code' => 'svc_invalid_key', 'message' => 'No.' ) );
 $check( 'the worker\'s headers too', $worker->get_headers(), array() );
-$ok = Svc_Hub_Errors::in_dialect( new WP_REST_Response( array( 'object' => 'list' ), 200 ), $chat );
+$ok = Svc_Hub_Error_Dialect::in_dialect( new WP_REST_Response( array( 'object' => 'list' ), 200 ), $chat );
 $check( 'a success passes unchanged', $ok->get_data(), array( 'object' => 'list' ) );
 
 if ( $failures ) {

@@ -49,7 +49,7 @@ final class Svc_Hub_Fast_Lane_Response {
 	 * @param WP_REST_Request  $request  The request.
 	 */
 	public static function serve( WP_REST_Response $response, WP_REST_Request $request ): void {
-		$response = Svc_Hub_Errors::in_dialect( $response, $request->get_route() ); // As rest_post_dispatch would (class-svc-hub-plugin.php).
+		$response = Svc_Hub_Error_Dialect::in_dialect( $response, $request->get_route() ); // As rest_post_dispatch would (class-svc-hub-plugin.php).
 		foreach ( $response->get_headers() as $name => $value ) {
 			self::send_header( $name, $value );
 		}
