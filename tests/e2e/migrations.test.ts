@@ -28,7 +28,7 @@ describe('migrations', () => {
       expect(rows.map((row) => row.id)).toEqual(MIGRATIONS.map((migration) => migration.id));
       expect(await migrate(first, silentLogger)).toEqual([]);
       const [tables] = await first.pool.query<RowDataPacket[]>('SHOW TABLES LIKE ?', [`${config.prefix}svc_%`]);
-      expect(tables).toHaveLength(41); // migrations + api_keys, entitlements, history + 14 router (015: responses, 016: budgets, windows, reservations; 017: cache policies and entries, provider deployments and cool-downs; 018: response items) + 9 commerce (013: subscriptions) + 5 library tables + nonces + 2 tenancy (021: customers, customer sites) + 1 (020) + 4 AI commerce (022: credit ledger, allowance periods, AI alerts, site AI settings) + 1 (024: order coverage)
+      expect(tables).toHaveLength(42); // migrations + api_keys, entitlements, history + 14 router (015: responses, 016: budgets, windows, reservations; 017: cache policies and entries, provider deployments and cool-downs; 018: response items) + 9 commerce (013: subscriptions) + 5 library tables + nonces + 2 tenancy (021: customers, customer sites) + 1 (020) + 4 AI commerce (022: credit ledger, allowance periods, AI alerts, site AI settings) + 1 (024: order coverage) + 1 (026: renders)
       const columns = async (table: string) => {
         const [rows] = await first.pool.query<RowDataPacket[]>(
           'SELECT COLUMN_NAME AS name FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION',
@@ -63,6 +63,10 @@ describe('migrations', () => {
         'updated_at',
       ]);
       expect((await columns('order_history')).join(',')).toContain('detail,refund_id,amount,created_at');
+      // 026: the render log.
+      expect((await columns('renders')).join(',')).toBe(
+        'id,request_id,key_id,site_url,team,campaign,template_id,template_hash,format,width,height,bytes,cache_hit,generated_layers,duration_ms,status,error_code,created_at',
+      );
       // 022: a site's markup and its AI alert webhook.
       expect((await columns('site_ai_settings')).join(',')).toBe('site_url,markup_percent,alert_url,alert_secret,updated_at');
       // 020: the provider's reported cost and the billed amount beside the hub's cost; where a model price came from; default prices per provider.

@@ -5,6 +5,7 @@ import { hashJson } from './canonical-json';
 import { exportPack } from './export';
 import { parsePack, type ParsedPack } from './pack';
 import { readPackFolder } from './pack-folder';
+import { RenderLog } from './renders/render-log';
 import type { LibraryLinks } from './serialise';
 import { LibraryStore, type LibraryState } from './library-rows';
 import type { ItemKind } from './vocabulary';
@@ -26,6 +27,8 @@ export interface ImportReport extends LibraryState {
 export class Library {
   readonly store: LibraryStore;
   readonly writer: LibraryWriter;
+  /** One row per render (docs/library.md "Rendering"); `recentRenders`, `renderSummary` for the admin screen. */
+  readonly renderLog: RenderLog;
 
   /** Where answers link to: the site, and the plugin's folder (starter previews). */
   readonly links: LibraryLinks;
@@ -39,6 +42,7 @@ export class Library {
   ) {
     this.store = new LibraryStore(database);
     this.writer = new LibraryWriter(database);
+    this.renderLog = new RenderLog(database);
     this.links = typeof site === 'string' ? { publicUrl: site, pluginUrl: `${site}/wp-content/plugins/svc-hub` } : site;
   }
 

@@ -21,6 +21,7 @@ import { customersTenancy } from './021-customers-tenancy';
 import { aiCommerce } from './022-ai-commerce';
 import { orderBuyer } from './023-order-buyer';
 import { orderCoverage } from './024-order-coverage';
+import { renders } from './026-renders';
 
 /** Every migration in order. Append only: an applied migration is never edited. */
 export const MIGRATIONS: Migration[] = [
@@ -46,4 +47,5 @@ export const MIGRATIONS: Migration[] = [
   aiCommerce,
   orderBuyer,
   orderCoverage,
+  renders,
 ];
