@@ -22,6 +22,8 @@ import { aiCommerce } from './022-ai-commerce';
 import { orderBuyer } from './023-order-buyer';
 import { orderCoverage } from './024-order-coverage';
 import { renders } from './026-renders';
+import { packageSeats } from './027-package-seats';
+import { licences } from './028-licences';
 
 /** Every migration in order. Append only: an applied migration is never edited. */
 export const MIGRATIONS: Migration[] = [
@@ -48,4 +50,6 @@ export const MIGRATIONS: Migration[] = [
   orderBuyer,
   orderCoverage,
   renders,
+  packageSeats,
+  licences,
 ];
