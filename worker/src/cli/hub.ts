@@ -53,7 +53,7 @@ const USAGE = `svc-hub operator CLI — svc-hub-worker <command> (on a server); 
   customer assign SITE_URL CUSTOMER_ID
   report spend [--by customer,site,team,campaign,model] [--period day|month|total] [--from DATE] [--to DATE] [--customer CUSTOMER_ID] [--csv]
   package create --id ID --name N --price 49.00 --currency EUR --features a,b
-                 [--duration-days D] [--woo-product P] [--store URL] [--description D]
+                 [--duration-days D] [--sites N] [--woo-product P] [--store URL] [--description D]
   package update --id ID … (every field again)
                  AI: [--kind standard|credit] [--credit-amount USD] [--credit-scope site|customer]
                      [--allowance USD] [--allowance-period month|year|term|total] [--overage stop|bill] [--overage-cap USD] [--markup PERCENT]

@@ -15,7 +15,19 @@ const list = (value: string | undefined) =>
         .map((item) => item.trim())
         .filter(Boolean);
 const AI_FLAGS = ['kind', 'credit-amount', 'credit-scope', 'allowance', 'allowance-period', 'overage', 'overage-cap', 'markup'];
-const PACKAGE_FLAGS = ['id', 'name', 'description', 'price', 'currency', 'features', 'duration-days', 'woo-product', 'store', ...AI_FLAGS];
+const PACKAGE_FLAGS = [
+  'id',
+  'name',
+  'description',
+  'price',
+  'currency',
+  'features',
+  'duration-days',
+  'sites',
+  'woo-product',
+  'store',
+  ...AI_FLAGS,
+];
 
 type Flags = Record<string, string | undefined>;
 
@@ -28,6 +40,7 @@ function packageFields(flags: Flags) {
     price: { amount: flags.price, currency: flags.currency },
     features: list(flags.features),
     duration_days: flags['duration-days'],
+    sites: flags.sites,
     woo_product_id: flags['woo-product'],
     store: flags.store,
     kind: flags.kind,
@@ -58,6 +71,7 @@ function describe(record: PackageRecord): string {
     `${record.price.amount} ${record.price.currency}`,
     record.features.join(','),
     duration,
+    record.sites === null ? 'unlimited sites' : `${record.sites} sites`,
     `product ${record.wooProductId ?? '-'} at ${where}`,
     aiSummary(record),
     record.name,

@@ -35,6 +35,16 @@ describe('parsePackage: price and counts', () => {
   });
 });
 
+describe('parsePackage: seats (docs/commerce.md "Licences and activations")', () => {
+  it('reads the seat limit, null when absent (unlimited), and refuses zero or a fraction by field', () => {
+    expect(parsePackage({ ...valid, sites: 2 }).sites).toBe(2);
+    expect(parsePackage({ ...valid, sites: null }).sites).toBeNull();
+    expect(parsePackage(valid).sites).toBeNull();
+    expect(params({ ...valid, sites: 0 })).toEqual({ sites: 'must be an integer from 1 to 100000 (plain digits), or null' });
+    expect(Object.keys(params({ ...valid, sites: 1.5 }))).toEqual(['sites']);
+  });
+});
+
 describe('parsePackage: AI terms (docs/commerce.md "AI allowances and credits")', () => {
   it('reads an allowance, overage, markup and a credit pack', () => {
     expect(

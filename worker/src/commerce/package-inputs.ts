@@ -51,6 +51,7 @@ export function parsePackage(raw: Raw, packageId: unknown = raw.package_id): Pac
     price: price(raw, problems),
     features: features(raw, problems),
     durationDays: optionalInteger(raw, 'duration_days', problems, 36_500),
+    sites: optionalInteger(raw, 'sites', problems, 100_000),
     wooProductId: optionalInteger(raw, 'woo_product_id', problems, 2 ** 53 - 1),
     store,
     ...parseAiTerms(raw, problems),

@@ -9,6 +9,7 @@ const record = (changes: Partial<PackageRecord> = {}): PackageRecord => ({
   price: { amount: '49.00', currency: 'EUR' },
   features: ['module.seo'],
   durationDays: 30,
+  sites: null,
   wooProductId: 77,
   store: null,
   status: 'active',

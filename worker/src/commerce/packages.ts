@@ -15,6 +15,8 @@ export interface PackageRecord extends AiTerms {
   price: Money;
   features: string[];
   durationDays: number | null;
+  /** Production sites one licence of the package may activate; null: unlimited (docs/commerce.md "Licences and activations"). */
+  sites: number | null;
   wooProductId: number | null;
   /** A configured WooCommerce store's source URL; null = WooCommerce on this site. */
   store: string | null;
@@ -33,6 +35,7 @@ function toRecord(row: RowDataPacket): PackageRecord {
     price: { amount: String(row.price_amount), currency: row.currency },
     features: JSON.parse(row.features) as string[],
     durationDays: row.duration_days === null ? null : Number(row.duration_days),
+    sites: row.sites === null || row.sites === undefined ? null : Number(row.sites),
     wooProductId: row.woo_product_id === null ? null : Number(row.woo_product_id),
     store: row.store,
     status: row.status,
@@ -55,9 +58,9 @@ export class PackageStore {
     try {
       await this.database.pool.execute(
         `INSERT INTO ${this.database.table('packages')}
-          (package_id, name, description, price_amount, currency, features, duration_days, woo_product_id, store, kind, credit_amount,
+          (package_id, name, description, price_amount, currency, features, duration_days, sites, woo_product_id, store, kind, credit_amount,
            credit_scope, ai_allowance_amount, ai_allowance_period, overage_mode, overage_cap, markup_percent, status, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', UTC_TIMESTAMP(3), UTC_TIMESTAMP(3))`,
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', UTC_TIMESTAMP(3), UTC_TIMESTAMP(3))`,
         this.values(input),
       );
     } catch (error) {
@@ -74,7 +77,7 @@ export class PackageStore {
     const [, ...values] = this.values(input);
     await this.database.pool.execute(
       `UPDATE ${this.database.table('packages')} SET name = ?, description = ?, price_amount = ?, currency = ?, features = ?,
-        duration_days = ?, woo_product_id = ?, store = ?, kind = ?, credit_amount = ?, credit_scope = ?, ai_allowance_amount = ?,
+        duration_days = ?, sites = ?, woo_product_id = ?, store = ?, kind = ?, credit_amount = ?, credit_scope = ?, ai_allowance_amount = ?,
         ai_allowance_period = ?, overage_mode = ?, overage_cap = ?, markup_percent = ?, updated_at = UTC_TIMESTAMP(3) WHERE package_id = ?`,
       [...values, input.packageId],
     );
@@ -115,6 +118,7 @@ export class PackageStore {
       input.price.currency,
       JSON.stringify(input.features),
       input.durationDays,
+      input.sites,
       input.wooProductId,
       input.store,
       input.kind,

@@ -14,6 +14,7 @@ export function packageToJson(record: PackageRecord) {
     price: record.price,
     features: record.features,
     duration_days: record.durationDays,
+    sites: record.sites,
     woo_product_id: record.wooProductId,
     store: record.store,
     ...aiTermsToJson(record),
