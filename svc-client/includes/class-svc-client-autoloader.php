@@ -47,11 +47,14 @@ final class Svc_Client_Autoloader {
 		'Svc_Client_Library_Upgrade'    => 'library/class-svc-client-library-upgrade.php',
 		'Svc_Client_Library_Routes'     => 'library/class-svc-client-library-routes.php',
 		'Svc_Client_Library_Sync'       => 'library/class-svc-client-library-sync.php',
+		'Svc_Client_Template_Render'    => 'library/class-svc-client-template-render.php',
+		'Svc_Client_Render_Attachment'  => 'library/class-svc-client-render-attachment.php',
 		'Svc_Client_Ai_Registration'    => 'ai-client/class-svc-client-ai-registration.php',
 		'Svc_Client_Ai_Provider'        => 'ai-client/class-svc-client-ai-provider.php',
 		'Svc_Client_Ai_Availability'    => 'ai-client/class-svc-client-ai-availability.php',
 		'Svc_Client_Ai_Model_Directory' => 'ai-client/class-svc-client-ai-model-directory.php',
 		'Svc_Client_Ai_Text_Model'      => 'ai-client/class-svc-client-ai-text-model.php',
+		'Svc_Client_Ai_Image_Model'     => 'ai-client/class-svc-client-ai-image-model.php',
 	);
 
 	/**

@@ -46,3 +46,17 @@ function svc_client_features(): array {
 function svc_client_ai_balance(): ?array {
 	return Svc_Client_Ai_Balance::current();
 }
+
+/**
+ * Renders a template of the mirrored library through the hub and saves the image to the media
+ * library (docs/architecture.md §13). The hub renders exactly the version this site holds
+ * (its hash goes as `version`); sync the library first when the hub has a newer one.
+ *
+ * @param string               $template A mirrored template's id (`tpl_…`) or slug.
+ * @param array<string, mixed> $fields   Values for the template's fields, by name (a field not given takes its default).
+ * @param array<string, mixed> $args     `format` (png, webp, jpeg, svg; png), `width`, `height`, `title`, `alt`, `post_parent`.
+ * @return int|WP_Error The attachment id, or the hub's refusal (its code, message and `data.status`, `data.params`).
+ */
+function svc_client_render_template( string $template, array $fields = array(), array $args = array() ) {
+	return Svc_Client_Template_Render::render( $template, $fields, $args );
+}

@@ -22,9 +22,9 @@ use WordPress\AiClient\Providers\Models\Enums\OptionEnum;
 use WordPress\AiClient\Providers\OpenAiCompatibleImplementation\AbstractOpenAiCompatibleModelMetadataDirectory;
 
 /**
- * `GET /models` gives the hub's chat models (ids `<provider>/<model>`); `GET /models/purposes`
- * adds each purpose that has an available model, as `purpose:<name>` — calling one lets the
- * hub choose and fall back as the purpose says.
+ * `GET /models` gives the hub's chat and image models (ids `<provider>/<model>`, capability
+ * `chat` or `images`); `GET /models/purposes` adds each purpose that has an available model,
+ * as `purpose:<name>` — calling one lets the hub choose and fall back as the purpose says.
  */
 final class Svc_Client_Ai_Model_Directory extends AbstractOpenAiCompatibleModelMetadataDirectory {
 
@@ -101,17 +101,33 @@ final class Svc_Client_Ai_Model_Directory extends AbstractOpenAiCompatibleModelM
 		$data = $response->getData();
 		foreach ( (array) ( $data['data'] ?? array() ) as $purpose ) {
 			$available = is_array( $purpose ) ? (array) ( $purpose['available_models'] ?? array() ) : array();
-			$chat      = array_filter( $available, static fn( $id ) => is_string( $id ) && isset( $models[ $id ] ) );
-			if ( array() !== $chat && is_string( $purpose['purpose'] ?? null ) ) {
+			$listed    = array_values( array_filter( $available, static fn( $id ) => is_string( $id ) && isset( $models[ $id ] ) ) );
+			if ( array() !== $listed && is_string( $purpose['purpose'] ?? null ) ) {
 				$id            = self::PURPOSE_PREFIX . $purpose['purpose'];
-				$models[ $id ] = self::text_model( $id, sprintf( 'Purpose: %s', $purpose['purpose'] ) );
+				$name          = sprintf( 'Purpose: %s', $purpose['purpose'] );
+				$models[ $id ] = self::makes_images( $models[ $listed[0] ] ) ? Svc_Client_Ai_Image_Model::metadata_for( $id, $name ) : self::text_model( $id, $name );
 			}
 		}
 		return $models;
 	}
 
 	/**
-	 * The hub's chat models from `GET /models`.
+	 * Whether a listed model generates images (a purpose's models all do the same thing).
+	 *
+	 * @param ModelMetadata $model The model.
+	 * @return bool
+	 */
+	private static function makes_images( ModelMetadata $model ): bool {
+		foreach ( $model->getSupportedCapabilities() as $capability ) {
+			if ( $capability->isImageGeneration() ) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * The hub's chat and image models from `GET /models`.
 	 *
 	 * @param Response $response The answer.
 	 * @return list<ModelMetadata>
@@ -124,8 +140,14 @@ final class Svc_Client_Ai_Model_Directory extends AbstractOpenAiCompatibleModelM
 		}
 		$models = array();
 		foreach ( $data['data'] as $model ) {
-			if ( is_array( $model ) && is_string( $model['id'] ?? null ) && in_array( 'chat', (array) ( $model['capabilities'] ?? array() ), true ) ) {
+			$capabilities = is_array( $model ) ? (array) ( $model['capabilities'] ?? array() ) : array();
+			if ( ! is_string( $model['id'] ?? null ) ) {
+				continue;
+			}
+			if ( in_array( 'chat', $capabilities, true ) ) {
 				$models[] = self::text_model( $model['id'], $model['id'] );
+			} elseif ( in_array( 'images', $capabilities, true ) ) {
+				$models[] = Svc_Client_Ai_Image_Model::metadata_for( $model['id'], $model['id'] );
 			}
 		}
 		return $models;

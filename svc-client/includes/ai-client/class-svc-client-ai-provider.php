@@ -36,20 +36,23 @@ final class Svc_Client_Ai_Provider extends AbstractApiProvider {
 	}
 
 	/**
-	 * A text generation model for a hub model or purpose.
+	 * A text or image generation model for a hub model or purpose.
 	 *
 	 * @param ModelMetadata    $model_metadata    The model.
 	 * @param ProviderMetadata $provider_metadata This provider.
 	 * @return ModelInterface
-	 * @throws RuntimeException When the model cannot generate text.
+	 * @throws RuntimeException When the model generates neither text nor images.
 	 */
 	protected static function createModel( ModelMetadata $model_metadata, ProviderMetadata $provider_metadata ): ModelInterface {
 		foreach ( $model_metadata->getSupportedCapabilities() as $capability ) {
 			if ( $capability->isTextGeneration() ) {
 				return new Svc_Client_Ai_Text_Model( $model_metadata, $provider_metadata );
 			}
+			if ( $capability->isImageGeneration() ) {
+				return new Svc_Client_Ai_Image_Model( $model_metadata, $provider_metadata );
+			}
 		}
-		throw new RuntimeException( 'svc-hub models here only generate text: ' . esc_html( $model_metadata->getId() ) );
+		throw new RuntimeException( 'svc-hub models here generate text or images only: ' . esc_html( $model_metadata->getId() ) );
 	}
 
 	/**
@@ -64,7 +67,7 @@ final class Svc_Client_Ai_Provider extends AbstractApiProvider {
 			ProviderTypeEnum::cloud(),
 			admin_url( 'options-general.php?page=' . Svc_Client_Admin_Page::SLUG ),
 			RequestAuthenticationMethod::apiKey(),
-			__( 'Text generation through your svc-hub: its models, purposes and fallbacks, billed to this site\'s key.', 'svc-client' )
+			__( 'Text and image generation through your svc-hub: its models, purposes and fallbacks, billed to this site\'s key.', 'svc-client' )
 		);
 	}
 

@@ -57,12 +57,12 @@ final class Svc_Client_Hub_Client {
 	 * @param string                           $method  GET or POST.
 	 * @param string                           $route   e.g. `svc-license/v1/entitlement`.
 	 * @param array<string, mixed>|object|null $json    Body to send as JSON (an object for `{}`).
-	 * @param array<string, string>            $headers Extra headers.
+	 * @param array<string, string>            $headers Extra headers (`Accept` is JSON unless given).
 	 * @param int                              $timeout Seconds.
 	 * @return array{status: int, body: string, headers: array<string, string>, error: string}
 	 */
 	public function request( string $method, string $route, array|object|null $json = null, array $headers = array(), int $timeout = self::TIMEOUT ): array {
-		$headers['Accept']        = 'application/json';
+		$headers['Accept']      ??= 'application/json';
 		$headers['Authorization'] = 'Bearer ' . $this->api_key;
 		$arguments                = array(
 			'method'      => $method,
