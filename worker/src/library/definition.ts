@@ -44,6 +44,8 @@ export function parsePaint(problems: Problems, value: unknown, path: string): un
 }
 
 const optional = <T>(value: unknown, read: () => T): T | undefined => (value === undefined ? undefined : read());
+const flag = (problems: Problems, value: unknown, path: string): boolean | undefined =>
+  typeof value === 'boolean' ? value : void problems.add(path, 'must be true or false');
 
 function textLayer(problems: Problems, layer: Record<string, unknown>, path: string): Record<string, unknown> {
   const style = problems.object(layer.style, `${path}.style`) ?? {};
@@ -62,6 +64,14 @@ function textLayer(problems: Problems, layer: Record<string, unknown>, path: str
       text_transform: optional(style.text_transform, () =>
         problems.oneOf(style.text_transform, at('text_transform'), ['none', 'uppercase', 'lowercase']),
       ),
+      wrap: optional(style.wrap, () => flag(problems, style.wrap, at('wrap'))),
+      shrink: optional(style.shrink, () => flag(problems, style.shrink, at('shrink'))),
+      min_font_size: optional(style.min_font_size, () => problems.number(style.min_font_size, at('min_font_size'), 1, 1000)),
+      max_lines: optional(style.max_lines, () => problems.number(style.max_lines, at('max_lines'), 1, 50, true)),
+      vertical_align: optional(style.vertical_align, () =>
+        problems.oneOf(style.vertical_align, at('vertical_align'), ['top', 'middle', 'bottom']),
+      ),
+      direction: optional(style.direction, () => problems.oneOf(style.direction, at('direction'), ['auto', 'ltr', 'rtl'])),
     }),
   };
 }
