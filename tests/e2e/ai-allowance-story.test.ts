@@ -8,6 +8,7 @@ import { wooStandIn } from '../support/woocommerce-stand-in';
 import { wooSubscriptions } from '../support/woo-subscriptions-stand-in';
 import { restRenewalOrder, restSubscription } from '../support/woo-subscription-webhook';
 import { delivery, phpJsonEncode, restOrder } from '../support/woo-webhook';
+import { eventually, WAIT_MS } from '../support/eventually';
 
 /**
  * Issue 27's money story through real calls (docs/commerce.md "AI allowances and credits"): a
@@ -72,14 +73,14 @@ async function spendUntilRefused(key: string, most = 40): Promise<{ ran: number;
   throw new Error(`${most} calls ran and none was refused`);
 }
 
-/** The first call that runs within 4 s (a purchase shows to calls within the budget list's 2 s). */
+/** The first call that runs again (a purchase shows to calls within the budget list's 2 s). */
 async function runsAgain(key: string) {
-  const deadline = Date.now() + 4000;
-  for (;;) {
-    const answer = await chat(key);
-    if (answer.status === 200 || Date.now() > deadline) return answer;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  return eventually(
+    () => chat(key),
+    (answer) => answer.status === 200,
+    WAIT_MS,
+    200,
+  );
 }
 
 async function aiBlock(key: string) {
@@ -94,15 +95,9 @@ async function credits(site: string) {
   return answer.body as { balance: { amount: string }; ledger: { kind: string; amount: string }[] };
 }
 
-/** Polls the credits (catching the ledger up) until `done` holds or 10 s pass. */
+/** Polls the credits (catching the ledger up) until `done` holds. */
 async function creditsWhen(site: string, done: (shown: Awaited<ReturnType<typeof credits>>) => boolean) {
-  const deadline = Date.now() + 10_000;
-  let shown = await credits(site);
-  while (!done(shown) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    shown = await credits(site);
-  }
-  return shown;
+  return eventually(() => credits(site), done, WAIT_MS, 250);
 }
 
 const units = (amount: string) => BigInt(amount.replace('.', ''));
@@ -281,21 +276,19 @@ describe.each([
     expect(drawn.refusal.data.budget.role).toBe('allowance');
     expect(left).toBeLessThan(units(drawn.refusal.data.needed.amount));
     // Settled spend is written within 0.1 s: then what the ai block says is used and what the refusal said remains make 5 USD.
-    let used = '';
-    for (const deadline = Date.now() + 3000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
-      used = (await aiBlock(key.key)).allowance.used;
-      if (units(used) + left === units('5.00000000')) break;
-    }
+    const used: string = await eventually(
+      async () => (await aiBlock(key.key)).allowance.used,
+      (read) => units(read) + left === units('5.00000000'),
+    );
     expect(units(used) + left).toBe(units('5.00000000'));
     // The allowance can pay no more: 100 % is reached though a call's worst case kept its spend short of 5 USD (the job, every
-    // 2 s). Waited for until it is there, up to 30 s: a loaded machine once took longer than a fixed 6 s (it costs nothing when quick).
-    let alerts: number[] = [];
-    for (
-      const deadline = Date.now() + 30_000;
-      Date.now() < deadline && !alerts.includes(100);
-      await new Promise((resolve) => setTimeout(resolve, 250))
-    )
-      alerts = (await aiBlock(key.key)).alerts.map((alert: { threshold: number }) => alert.threshold);
+    // 2 s). Waited for until it is there: a loaded machine once took longer than a fixed 6 s (it costs nothing when quick).
+    const alerts: number[] = await eventually(
+      async () => (await aiBlock(key.key)).alerts.map((alert: { threshold: number }) => alert.threshold),
+      (read) => read.includes(100),
+      30_000,
+      250,
+    );
     expect(alerts).toEqual(units(used) >= units('4.00000000') ? [50, 80, 100] : [50, 100]);
 
     // A credit pack: calls go on, drawing the credits; the ledger gets their call rows.
@@ -319,14 +312,18 @@ describe.each([
     expect(again.body.data.budget.role).toMatch(/allowance|credits/);
     expect((await aiBlock(key.key)).credits).toEqual({ balance: '0.00000000' });
     // The site was told of each crossing, saying whether its allowance or its credits crossed it (svc-client words its notice by it).
-    let told: [string, number][] = [];
-    for (const deadline = Date.now() + 6000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 250))) {
+    const toldSoFar = async (): Promise<[string, number][]> => {
       const rows = await query(`SELECT payload FROM {prefix}outbox WHERE site_url = ? AND event_type = 'ai.threshold' ORDER BY sequence`, [
         key.siteUrl,
       ]);
-      told = rows.map((row) => JSON.parse(String(row.payload)).data).map((data) => [data.kind, data.threshold]);
-      if (told.some(([kind, threshold]) => kind === 'credits' && threshold === 100)) break;
-    }
+      return rows.map((row) => JSON.parse(String(row.payload)).data).map((data) => [data.kind, data.threshold]);
+    };
+    const told = await eventually(
+      toldSoFar,
+      (read) => read.some(([kind, threshold]) => kind === 'credits' && threshold === 100),
+      WAIT_MS,
+      250,
+    );
     expect(told.filter(([kind]) => kind === 'allowance').map(([, threshold]) => threshold)).toEqual(alerts);
     expect(told.filter(([kind]) => kind === 'credits').map(([, threshold]) => threshold)).toContain(100);
 
@@ -361,15 +358,14 @@ describe('a refund racing calls', () => {
 
     // Once the leases are given back (idle, then the upkeep pass), the ledger has caught up with the window.
     const [budget] = await query(`SELECT id FROM {prefix}budgets WHERE role = 'credits' AND scope_value = ?`, [key.siteUrl]);
-    const deadline = Date.now() + 15_000;
-    let window: any;
-    do {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      [window] = await query(
-        `SELECT w.spent, w.reserved, b.amount FROM {prefix}budget_windows w JOIN {prefix}budgets b ON b.id = w.budget_id WHERE b.id = ?`,
-        [budget!.id],
-      );
-    } while (window.reserved !== '0.00000000' && Date.now() < deadline);
+    const windowNow = async () =>
+      (
+        await query(
+          `SELECT w.spent, w.reserved, b.amount FROM {prefix}budget_windows w JOIN {prefix}budgets b ON b.id = w.budget_id WHERE b.id = ?`,
+          [budget!.id],
+        )
+      )[0] as any;
+    const window = await eventually(windowNow, (read) => read.reserved === '0.00000000', WAIT_MS, 250);
     expect(window.reserved).toBe('0.00000000');
     const shown = await creditsWhen(key.siteUrl, (credits) => units(credits.balance.amount) === 0n);
     const [after] = await query(

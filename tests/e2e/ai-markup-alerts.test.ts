@@ -150,7 +150,7 @@ describe("the site's AI alert webhook", () => {
     // About 0.00013 USD a call: twelve calls pass 100 % of the allowance and stay within its overage cap.
     for (let index = 0; index < 12; index += 1) expect(await chat(key.key, `Call ${index}: spend the allowance.`)).toBe(200);
 
-    const received = await receiver().waitFor(endpoint, (list) => list.length >= 3, 20_000);
+    const received = await receiver().waitFor(endpoint, (list) => list.length >= 3);
     expect(received.map((webhook) => [webhook.verified, webhook.body.type, webhook.body.data.threshold])).toEqual([
       [true, 'ai.threshold', 50],
       [true, 'ai.threshold', 80],

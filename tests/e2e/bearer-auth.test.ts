@@ -1,6 +1,7 @@
 import { bearer, call, LANES } from '../support/lanes';
 import { createKey, hub } from '../support/hub-cli';
 import { BEARER_ROUTES, requestFor } from './bearer-routes';
+import { eventually } from '../support/eventually';
 
 /**
  * Every Bearer route, on both lanes: the four auth answers prove that each one is
@@ -48,24 +49,20 @@ describe('revocation and entitlement changes', () => {
     const path = '/wp-json/llm/router/v1/models';
     expect((await call('direct', path, { headers: bearer(key.key) })).status).toBe(200);
     hub('key', 'revoke', key.id);
-    const deadline = Date.now() + 5000;
-    let answer = await call('direct', path, { headers: bearer(key.key) });
-    while (answer.body?.code !== 'svc_key_revoked' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      answer = await call('direct', path, { headers: bearer(key.key) });
-    }
+    const answer = await eventually(
+      () => call('direct', path, { headers: bearer(key.key) }),
+      (read) => read.body?.code === 'svc_key_revoked',
+    );
     expect(answer.body?.code).toBe('svc_key_revoked');
   });
 
   it('closes the gate when the entitlement is suspended, with a reason', async () => {
     const key = createKey(['llm.chat']);
     hub('entitlement', 'set', '--site', key.siteUrl, '--status', 'suspended', '--reason', 'e2e: unpaid');
-    const deadline = Date.now() + 5000;
-    let answer = await call('wordpress', '/wp-json/llm/router/v1/models', { headers: bearer(key.key) });
-    while (answer.status !== 403 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      answer = await call('wordpress', '/wp-json/llm/router/v1/models', { headers: bearer(key.key) });
-    }
+    const answer = await eventually(
+      () => call('wordpress', '/wp-json/llm/router/v1/models', { headers: bearer(key.key) }),
+      (read) => read.status === 403,
+    );
     expect([answer.status, answer.body?.code]).toEqual([403, 'svc_no_entitlement']);
   });
 });

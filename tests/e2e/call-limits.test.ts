@@ -3,6 +3,7 @@ import { call, LANES, type Lane } from '../support/lanes';
 import { postJson, postStream, ROUTER, type RouterStream } from '../support/router-client';
 import { shellHeaders } from '../support/signed-request';
 import { stack } from '../support/stack';
+import { WAIT_MS } from '../support/eventually';
 
 /** mock/slow sends one word every 100 ms: 200 words keep a stream open for 20 s, 40 words for 4 s. */
 const words = (count: number) => Array.from({ length: count }, (_, index) => `w${index}`).join(' ');
@@ -16,12 +17,12 @@ const SHORT = { model: 'mock/slow', messages: [{ role: 'user', content: 'one two
  * finished with the call, a moment after the client saw its end.
  */
 async function streamOnceASlotIsFree(lane: Lane, key: string): Promise<RouterStream> {
-  const deadline = Date.now() + 5000;
+  const deadline = Date.now() + WAIT_MS;
   for (;;) {
     const stream = await postStream(lane, `${ROUTER}/chat/stream`, key, LONG);
     if (stream.status === 200) return stream;
     expect([stream.status, JSON.parse(await stream.body()).code]).toEqual([429, 'svc_too_many_concurrent']);
-    if (Date.now() > deadline) throw new Error('no slot was given back within 5 s');
+    if (Date.now() > deadline) throw new Error(`no slot was given back within ${WAIT_MS / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

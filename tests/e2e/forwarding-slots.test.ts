@@ -3,6 +3,7 @@ import { queryStack } from '../support/database-query';
 import { call } from '../support/lanes';
 import { postStream, ROUTER, type RouterStream } from '../support/router-client';
 import { logIn } from '../support/wordpress-session';
+import { WAIT_MS } from '../support/eventually';
 
 /**
  * Hostile input, round 2, item 2: one client key cannot take every PHP worker. Through
@@ -28,12 +29,12 @@ const openStream = (key: string) => postStream('wordpress', `${ROUTER}/chat/stre
 
 /** A stream opened once a slot is free again (a hung-up stream's PHP worker notices within a moment). */
 async function streamOnceFree(key: string): Promise<RouterStream> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + WAIT_MS;
   for (;;) {
     const stream = await openStream(key);
     if (stream.status === 200) return stream;
     expect([stream.status, JSON.parse(await stream.body()).code]).toEqual([503, 'svc_busy']);
-    if (Date.now() > deadline) throw new Error('no slot was given back within 10 s');
+    if (Date.now() > deadline) throw new Error(`no slot was given back within ${WAIT_MS / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

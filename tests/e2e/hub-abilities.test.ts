@@ -2,6 +2,7 @@ import { createUser } from '../browser/support/wordpress-users';
 import { hub, createKey } from '../support/hub-cli';
 import { bearer, call, json } from '../support/lanes';
 import { logIn, type WordPressSession } from '../support/wordpress-session';
+import { eventually } from '../support/eventually';
 
 /**
  * The hub's operations as WordPress Abilities (6.9+), through WordPress's own REST surface
@@ -69,16 +70,12 @@ describe('hub abilities', () => {
     expect(answered.status).toBe(200);
     expect(answered.body.object).toBe('chat.completion');
     expect(answered.body.choices[0].message.content).toContain('hello from an agent');
-    // The worker writes the call's usage row just after answering: ask until it is there (at most 5 s).
-    let row: { group: string; calls: number } | undefined;
-    for (
-      const deadline = Date.now() + 5000;
-      row === undefined && Date.now() < deadline;
-      await new Promise((done) => setTimeout(done, 100))
-    ) {
+    // The worker writes the call's usage row just after answering: ask until it is there.
+    const teamRow = async () => {
       const usage = await run(admin, 'svc-hub/usage-report', 'GET', { group_by: 'team' });
-      row = (usage.body.data as { group: string; calls: number }[]).find((entry) => entry.group === team);
-    }
+      return (usage.body.data as { group: string; calls: number }[]).find((entry) => entry.group === team);
+    };
+    const row = await eventually(teamRow, (found) => found !== undefined);
     expect(row?.calls).toBe(1);
     const byKey = await run(admin, 'svc-hub/usage-report', 'GET', { group_by: 'key' });
     expect((byKey.body.data as { group: string }[]).some((entry) => /^wp-user:[1-9][0-9]*$/.test(entry.group))).toBe(true);

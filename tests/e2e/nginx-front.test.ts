@@ -158,7 +158,7 @@ describe.each(LANES)('behind nginx + php-fpm, the %s lane', (lane) => {
     const { next, response } = await openStream(url(lane, `${ROUTER}/chat/stream`), key.key, requestId);
     await next();
     response.destroy();
-    const [upstream] = await emulator().waitForRequests((requests) => requests[0]?.closedByClient === true, 10_000);
+    const [upstream] = await emulator().waitForRequests((requests) => requests[0]?.closedByClient === true);
     expect(upstream?.closedByClient).toBe(true);
     expect(await settledUsageRow(requestId)).toMatchObject({ status: 'aborted' });
   });
@@ -261,7 +261,7 @@ describe('behind nginx, a worker with SVC_TRUST_PROXY=loopback and SVC_CALL_MAX_
       { status: 504, phase: 'total', limit_ms: 1500 },
     ]);
     expect(await settledUsageRow(requestId)).toMatchObject({ status: 'error', error_code: 'svc_upstream_timeout' });
-    const upstream = await emulator().waitForRequests((requests) => requests[0]?.closedByClient === true, 5000);
+    const upstream = await emulator().waitForRequests((requests) => requests[0]?.closedByClient === true);
     expect(upstream).toHaveLength(1);
     expect(upstream[0]!.closedByClient).toBe(true);
   });

@@ -9,6 +9,7 @@ import { logIn } from '../support/wordpress-session';
 import { MESSAGES, ROUTER } from '../support/router-client';
 import { stack } from '../support/stack';
 import { usageRows } from '../support/usage-rows';
+import { eventually } from '../support/eventually';
 
 /**
  * Deactivate means off (docs/architecture.md §1, "Deactivate means off"; issue 28 item 4):
@@ -38,15 +39,6 @@ async function chat(base: string, key: TestKey): Promise<{ status: number; heade
   const text = await response.text();
   if (response.status >= 400) refusedIds.push(requestId);
   return { status: response.status, headers: response.headers, body: text.startsWith('{') ? JSON.parse(text) : text };
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 8_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 describe('a deactivated plugin switches svc-hub off', () => {
@@ -89,7 +81,7 @@ describe('a deactivated plugin switches svc-hub off', () => {
     // The other worker learns it from WordPress's record within seconds (it serves, and bills, until then).
     expect(
       (
-        await until(
+        await eventually(
           () => chat(other.url, key),
           (answer) => answer.status === 503,
         )
@@ -107,7 +99,7 @@ describe('a deactivated plugin switches svc-hub off', () => {
     expect((await call('direct', `${ROUTER}/health`)).status).toBe(200);
     expect(
       (
-        await until(
+        await eventually(
           () => chat(other.url, key),
           (answer) => answer.status === 200,
         )

@@ -14,6 +14,7 @@ import { shellHeaders } from '../support/signed-request';
 import { stack } from '../support/stack';
 import { verifyWebhook } from '../support/webhook-verify';
 import { startWorker, stopWorker, waitForGroupExit, workerGroup } from '../support/worker-process';
+import { eventually, WAIT_MS } from '../support/eventually';
 
 const ADMIN = '/wp-json/svc-hub/v1/admin';
 
@@ -47,19 +48,13 @@ async function siteFor(name: string, responses: ScriptedResponse[] = [], endpoin
 const grant = (site: Site, features = 'module.seo') => hub('entitlement', 'grant', '--site', site.siteUrl, '--features', features);
 
 /** Polls the admin list of the site's deliveries (newest first) until `done` holds. */
-async function deliveriesOf(siteUrl: string, done: (deliveries: any[]) => boolean, timeoutMs = 15_000): Promise<any[]> {
-  const deadline = Date.now() + timeoutMs;
+async function deliveriesOf(siteUrl: string, done: (deliveries: any[]) => boolean, timeoutMs = WAIT_MS): Promise<any[]> {
   const read = async () => {
     const answer = await admin('GET', `/deliveries?site_url=${encodeURIComponent(siteUrl)}`);
     if (answer.status !== 200) throw new Error(`GET /deliveries answered ${answer.status}: ${answer.text}`);
     return answer.body.data as any[];
   };
-  let deliveries = await read();
-  while (!done(deliveries) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    deliveries = await read();
-  }
-  return deliveries;
+  return eventually(read, done, timeoutMs, 150);
 }
 
 const answered = (list: ReceivedWebhook[]) => list.map((webhook) => webhook.answered);

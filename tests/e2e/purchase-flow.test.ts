@@ -7,6 +7,7 @@ import { hubServices } from '../support/hub-services';
 import { bearer, call, json, LANES, type Lane } from '../support/lanes';
 import { delivery, phpJsonEncode, restOrder } from '../support/woo-webhook';
 import { wooStandIn } from '../support/woocommerce-stand-in';
+import { eventually } from '../support/eventually';
 
 /**
  * The whole purchase, as a client site lives it (issue 4): checkout → the store's signed
@@ -32,12 +33,10 @@ async function outbox(siteUrl: string): Promise<{ status: string }[]> {
 
 /** Waits until every queued message of the site has been delivered (or the deadline passes). */
 async function settled(siteUrl: string, count: number): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  let rows = await outbox(siteUrl);
-  while ((rows.length !== count || rows.some((row) => row.status === 'pending')) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    rows = await outbox(siteUrl);
-  }
+  const rows = await eventually(
+    () => outbox(siteUrl),
+    (read) => read.length === count && read.every((row) => row.status !== 'pending'),
+  );
   expect(rows.map((row) => row.status)).toEqual(Array(count).fill('delivered'));
 }
 

@@ -2,6 +2,7 @@ import { bearer, call } from '../support/lanes';
 import { createKey } from '../support/hub-cli';
 import { shellHeaders } from '../support/signed-request';
 import { stack } from '../support/stack';
+import { eventually } from '../support/eventually';
 
 const ADMIN = '/wp-json/svc-hub/v1/admin';
 
@@ -16,16 +17,6 @@ function admin(method: string, path: string, body?: unknown) {
       ...shellHeaders({ method, path: ADMIN + path, body: text }),
     },
   });
-}
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 6000;
-  let value = await read();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    value = await read();
-  }
-  return value;
 }
 
 describe('router admin routes', () => {

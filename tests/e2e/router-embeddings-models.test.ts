@@ -3,6 +3,7 @@ import { emulator } from '../support/emulator';
 import { createKey, hub } from '../support/hub-cli';
 import { bearer, call, LANES } from '../support/lanes';
 import { expectParam, postJson, ROUTER, setPurpose } from '../support/router-client';
+import { eventually } from '../support/eventually';
 
 /** Embeddings (float and base64), the model list and the purpose map (docs/architecture.md §4). */
 
@@ -145,12 +146,8 @@ describe('GET /models follows the provider configuration', () => {
     const answer = await call('direct', `${ROUTER}/models`, { headers: bearer(key.key) });
     return (answer.body.data as Array<{ id: string }>).some((model) => model.id.startsWith('mistral/'));
   };
-  /** Workers cache provider settings for a few seconds: poll up to 6 s. */
-  const eventually = async (check: () => Promise<boolean>) => {
-    const deadline = Date.now() + 6000;
-    while (!(await check()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
-    return check();
-  };
+  /** Workers cache provider settings for a few seconds: poll until the check holds. */
+  const settles = (check: () => Promise<boolean>) => eventually(check, (held) => held);
 
   afterAll(() => {
     hub('provider', 'remove', 'mistral');
@@ -159,8 +156,8 @@ describe('GET /models follows the provider configuration', () => {
   it('drops a switched-off provider’s models, and lists them again once it is back', async () => {
     expect(await mistralListed()).toBe(true);
     hub('provider', 'set', 'mistral', '--enabled', 'off');
-    expect(await eventually(async () => !(await mistralListed()))).toBe(true);
+    expect(await settles(async () => !(await mistralListed()))).toBe(true);
     hub('provider', 'remove', 'mistral');
-    expect(await eventually(mistralListed)).toBe(true);
+    expect(await settles(mistralListed)).toBe(true);
   });
 });

@@ -7,6 +7,7 @@ import { createKey, hub } from '../support/hub-cli';
 import { baseUrl, bearer, call, json, LANES, type Lane } from '../support/lanes';
 import { ROUTER } from '../support/router-client';
 import { startWorker, stopWorker } from '../support/worker-process';
+import { WAIT_MS } from '../support/eventually';
 
 /**
  * Every client shows the hub's error message and code (issue 30 cause 1, docs/api-notes.md
@@ -81,7 +82,7 @@ describe.each(LANES)('error bodies via %s', (lane) => {
   beforeAll(async () => {
     hub('budget', 'set', '--key', broke.id, '--amount', '0.00000001', '--period', 'total');
     // Workers read the budget list every 2 s (router/budgets/budget-guard.ts): wait until it refuses.
-    const deadline = Date.now() + 8000;
+    const deadline = Date.now() + WAIT_MS;
     const body = { model: MODEL, messages: [{ role: 'user', content: PROMPT }] };
     while (
       (await call(lane, `${ROUTER}/chat/completions`, { ...json(body), headers: { ...json(body).headers, ...bearer(broke.key) } }))

@@ -10,6 +10,7 @@ import { DEEPSEEK } from '../../worker/src/providers/deepseek/descriptor';
 import { GROQ } from '../../worker/src/providers/groq/descriptor';
 import { XAI } from '../../worker/src/providers/xai/descriptor';
 import type { ProviderDescriptor } from '../../worker/src/providers/types';
+import { eventually } from '../support/eventually';
 
 /** The completed usage row of one request (waits for the batched write). */
 async function usageRow(requestId: string): Promise<RowDataPacket> {
@@ -22,14 +23,9 @@ async function usageRow(requestId: string): Promise<RowDataPacket> {
     database: env.SVC_DB_NAME,
   });
   try {
-    const deadline = Date.now() + 5000;
-    for (;;) {
-      const [rows] = await connection.query<RowDataPacket[]>(`SELECT * FROM ${env.SVC_DB_PREFIX}svc_usage WHERE request_id = ?`, [
-        requestId,
-      ]);
-      if ((rows[0] && rows[0].status !== 'open') || Date.now() > deadline) return rows[0]!;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    const read = async () =>
+      (await connection.query<RowDataPacket[]>(`SELECT * FROM ${env.SVC_DB_PREFIX}svc_usage WHERE request_id = ?`, [requestId]))[0];
+    return (await eventually(read, (rows) => rows[0] !== undefined && rows[0].status !== 'open'))[0]!;
   } finally {
     await connection.end();
   }

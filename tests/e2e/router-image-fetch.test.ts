@@ -5,8 +5,9 @@ import { bearer, call, LANES } from '../support/lanes';
 import { createKey } from '../support/hub-cli';
 import { ROUTER } from '../support/router-client';
 import { stack } from '../support/stack';
+import { eventually } from '../support/eventually';
 
-/** The usage rows of one request id, once none is open any more (or after 5 s). */
+/** The usage rows of one request id, once none is open any more (or the last read). */
 async function usageRows(requestId: string): Promise<RowDataPacket[]> {
   const env = stack().workerEnv;
   const connection = await createConnection({
@@ -17,15 +18,13 @@ async function usageRows(requestId: string): Promise<RowDataPacket[]> {
     database: env.SVC_DB_NAME,
   });
   try {
-    const deadline = Date.now() + 5000;
-    for (;;) {
-      const [rows] = await connection.query<RowDataPacket[]>(
-        `SELECT status, error_code FROM ${env.SVC_DB_PREFIX}svc_usage WHERE request_id = ?`,
-        [requestId],
-      );
-      if (rows.every((row) => row.status !== 'open') || Date.now() > deadline) return rows;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    const read = async () =>
+      (
+        await connection.query<RowDataPacket[]>(`SELECT status, error_code FROM ${env.SVC_DB_PREFIX}svc_usage WHERE request_id = ?`, [
+          requestId,
+        ])
+      )[0];
+    return await eventually(read, (rows) => rows.every((row) => row.status !== 'open'));
   } finally {
     await connection.end();
   }

@@ -5,6 +5,7 @@ import { createKey, hub } from '../support/hub-cli';
 import { baseUrl, bearer, call, LANES } from '../support/lanes';
 import { COMPLETION_TOKENS, MESSAGES, postJson, PROMPT_TOKENS, REPLY, ROUTER, setPurpose } from '../support/router-client';
 import { usageRows } from '../support/usage-rows';
+import { eventually, WAIT_MS } from '../support/eventually';
 
 /**
  * Anthropic's Messages API through the hub with Anthropic's own SDK (issue 30, docs/api-notes.md
@@ -23,13 +24,10 @@ const client = (lane: (typeof LANES)[number], key: string) =>
   new Anthropic({ baseURL: `${baseUrl(lane)}/wp-json/llm/router`, authToken: key, apiKey: null, maxRetries: 0, timeout: 20_000 });
 
 async function rowsOf(ids: string[]) {
-  const deadline = Date.now() + 5000;
-  let rows = await usageRows(ids);
-  while ((rows.length < ids.length || rows.some((row) => row.status === 'open')) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    rows = await usageRows(ids);
-  }
-  return rows;
+  return eventually(
+    () => usageRows(ids),
+    (rows) => rows.length >= ids.length && rows.every((row) => row.status !== 'open'),
+  );
 }
 
 describe.each(LANES)('the Messages API with @anthropic-ai/sdk via %s', (lane) => {
@@ -252,7 +250,7 @@ describe('the Messages API: usage rows and budgets', () => {
     const ask = () =>
       anthropic.messages.create({ model: 'openai/gpt-4o-mini', max_tokens: 100, messages: USER }).catch((error: unknown) => error);
     // Workers read the budget list every 2 s (router/budgets/budget-guard.ts): the first calls may still pass.
-    const deadline = Date.now() + 8000;
+    const deadline = Date.now() + WAIT_MS;
     let refused = await ask();
     while (!(refused instanceof Anthropic.APIError) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 250));

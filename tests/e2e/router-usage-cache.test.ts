@@ -5,6 +5,7 @@ import { bearer, call } from '../support/lanes';
 import { createKey, hub } from '../support/hub-cli';
 import { shellHeaders } from '../support/signed-request';
 import { stack } from '../support/stack';
+import { eventually, WAIT_MS } from '../support/eventually';
 
 const CHAT = '/wp-json/llm/router/v1/chat';
 const STREAM = '/wp-json/llm/router/v1/chat/stream';
@@ -21,14 +22,9 @@ async function usageRow(requestId: string): Promise<RowDataPacket> {
     database: env.SVC_DB_NAME,
   });
   try {
-    const deadline = Date.now() + 5000;
-    for (;;) {
-      const [rows] = await connection.query<RowDataPacket[]>(`SELECT * FROM ${env.SVC_DB_PREFIX}svc_usage WHERE request_id = ?`, [
-        requestId,
-      ]);
-      if ((rows[0] && rows[0].status !== 'open') || Date.now() > deadline) return rows[0]!;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    const read = async () =>
+      (await connection.query<RowDataPacket[]>(`SELECT * FROM ${env.SVC_DB_PREFIX}svc_usage WHERE request_id = ?`, [requestId]))[0];
+    return (await eventually(read, (rows) => rows[0] !== undefined && rows[0].status !== 'open'))[0]!;
   } finally {
     await connection.end();
   }
@@ -78,7 +74,7 @@ describe('usage with cached and reasoning tokens', () => {
   it('prices with the cache-read price the admin set through the CLI', async () => {
     const printed = hub('price', 'set', 'openai/gpt-4o', '--input', '2.5', '--output', '10', '--cache-read', '0.5');
     expect(printed).toEqual(['openai/gpt-4o: 2.5 in / 10 out / 0.5 cache read / 0 cache write per million tokens (USD).']);
-    const deadline = Date.now() + 6000; // the worker reloads admin prices within 3 s
+    const deadline = Date.now() + WAIT_MS; // the worker reloads admin prices within 3 s
     let row: RowDataPacket;
     for (;;) {
       const attempt = randomUUID();

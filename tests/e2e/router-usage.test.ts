@@ -4,6 +4,7 @@ import { emulator } from '../support/emulator';
 import { bearer, baseUrl, call } from '../support/lanes';
 import { createKey } from '../support/hub-cli';
 import { stack } from '../support/stack';
+import { eventually } from '../support/eventually';
 
 const CHAT = '/wp-json/llm/router/v1/chat';
 const STREAM = '/wp-json/llm/router/v1/chat/stream';
@@ -81,12 +82,10 @@ describe('usage accounting', () => {
 
   it('has exactly one completed row per call, with the right status', async () => {
     const all = Object.values(ids);
-    const deadline = Date.now() + 5000;
-    let rows = await usageRows(all);
-    while ((rows.length < all.length || rows.some((row) => row.status === 'open')) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      rows = await usageRows(all);
-    }
+    const rows = await eventually(
+      () => usageRows(all),
+      (read) => read.length >= all.length && read.every((row) => row.status !== 'open'),
+    );
     const byId = new Map(rows.map((row) => [row.request_id, row]));
     expect(rows).toHaveLength(all.length);
     expect(byId.get(ids.blocking)).toMatchObject({

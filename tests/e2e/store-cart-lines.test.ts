@@ -8,6 +8,7 @@ import { createKey, hub, registerStore, type TestKey } from '../support/hub-cli'
 import { stack } from '../support/stack';
 import { WooBuyer } from '../support/woo-buyer';
 import { wooStandIn } from '../support/woocommerce-stand-in';
+import { WAIT_MS } from '../support/eventually';
 
 /**
  * Several pay links, one cart, one checkout on an external store in store mode (issue 29 items
@@ -142,9 +143,9 @@ describe('a line below its price', () => {
   });
 });
 
-/** Waits (5 s at most) until a request is held under `name` (tests/README.md, Decisions: watched in the database). */
+/** Waits until a request is held under `name` (tests/README.md, Decisions: watched in the database). */
 async function held(name: string): Promise<void> {
-  const deadline = Date.now() + 5000;
+  const deadline = Date.now() + WAIT_MS;
   while ((await wooStandIn.holdState(name)) !== 'held') {
     if (Date.now() > deadline) throw new Error(`no request held as ${name}`);
     await new Promise((resolve) => setTimeout(resolve, 25));

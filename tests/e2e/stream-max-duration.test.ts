@@ -5,6 +5,7 @@ import { startExtraWorker, type ExtraWorker } from '../support/extra-worker';
 import { createKey } from '../support/hub-cli';
 import { ROUTER } from '../support/router-client';
 import { stack } from '../support/stack';
+import { WAIT_MS } from '../support/eventually';
 
 const LIMIT_MS = 1500;
 /** 200 words: 20 s from mock/slow, far beyond the limit. */
@@ -42,13 +43,14 @@ async function completedUsageRow(requestId: string): Promise<RowDataPacket> {
     database: env.SVC_DB_NAME,
   });
   try {
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + WAIT_MS;
     for (;;) {
       const [rows] = await connection.query<RowDataPacket[]>(`SELECT * FROM ${env.SVC_DB_PREFIX}svc_usage WHERE request_id = ?`, [
         requestId,
       ]);
       if (rows.length === 1 && rows[0]!.status !== 'open') return rows[0]!;
-      if (Date.now() > deadline) throw new Error(`usage row of ${requestId} not completed within 10 s: ${JSON.stringify(rows)}`);
+      if (Date.now() > deadline)
+        throw new Error(`usage row of ${requestId} not completed within ${WAIT_MS / 1000} s: ${JSON.stringify(rows)}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   } finally {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { call, LANES } from '../support/lanes';
 import { openStream } from '../support/sse-client';
+import { eventually } from '../support/eventually';
 
 /**
  * Streaming pass-through proved without timing: the upstream sends chunk 2 only after the
@@ -26,12 +27,10 @@ describe.each(LANES)('streaming via %s', (lane) => {
     const { response, nextEvent } = await openStream(lane, id);
     expect(await nextEvent()).toBe('data: chunk-1');
     response.destroy();
-    const deadline = Date.now() + 8000;
-    let status = await call('direct', `/wp-json/svc-hub-test/v1/stream-status?id=${id}`);
-    while (!status.body?.closed && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      status = await call('direct', `/wp-json/svc-hub-test/v1/stream-status?id=${id}`);
-    }
+    const status = await eventually(
+      () => call('direct', `/wp-json/svc-hub-test/v1/stream-status?id=${id}`),
+      (answer) => answer.body?.closed === true,
+    );
     expect(status.body).toEqual({ closed: true, finished: false, acknowledged: false });
   });
 });

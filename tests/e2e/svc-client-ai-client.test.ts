@@ -4,6 +4,7 @@ import { hub } from '../support/hub-cli';
 import { connectClient, createClientKey, phpString, type ClientKey } from '../support/client-key';
 import { startClientSite, type ClientSite } from '../support/client-site';
 import { stack } from '../support/stack';
+import { eventually } from '../support/eventually';
 
 /**
  * WordPress's AI Client on the client site runs through the hub (provider `svc-hub` of
@@ -26,14 +27,12 @@ afterAll(async () => {
   await client?.stop();
 });
 
-/** The key's usage rows once there are `count` of them (the worker writes a call's row just after answering), or what there is after 5 s. */
+/** The key's usage rows once there are `count` of them (the worker writes a call's row just after answering), or the last read. */
 async function usageRowsOf(keyId: string, count: number): Promise<RowDataPacket[]> {
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    const rows = await readUsageRows(keyId);
-    if (rows.length >= count || Date.now() > deadline) return rows;
-    await new Promise((done) => setTimeout(done, 100));
-  }
+  return eventually(
+    () => readUsageRows(keyId),
+    (rows) => rows.length >= count,
+  );
 }
 
 async function readUsageRows(keyId: string): Promise<RowDataPacket[]> {
@@ -102,16 +101,18 @@ describe('svc-client as the AI Client provider', () => {
     expect(wrongKey.error).toContain("svc-hub refused this site's API key");
     hub('entitlement', 'set', '--site', key.siteUrl, '--status', 'suspended', '--reason', 'e2e: unpaid');
     try {
-      const suspendedBy = Date.now() + 10_000;
-      let suspended = await generate(chain);
-      while (!suspended.error && Date.now() < suspendedBy) suspended = await generate(chain); // the worker's gate cache follows within seconds
+      const suspended = await eventually(
+        () => generate(chain),
+        (result) => Boolean(result.error),
+      ); // the worker's gate cache follows within seconds
       expect(suspended.error).toContain('licence does not include AI text generation (llm.chat)');
     } finally {
       hub('entitlement', 'set', '--site', key.siteUrl, '--status', 'active', '--reason', 'e2e: paid');
     }
-    const deadline = Date.now() + 10_000;
-    let restored = await generate(chain);
-    while (restored.error && Date.now() < deadline) restored = await generate(chain);
+    const restored = await eventually(
+      () => generate(chain),
+      (result) => !result.error,
+    );
     expect(restored.error).toBeUndefined();
     for (const message of [unreachable.error, wrongKey.error]) expect(message).not.toContain('No models found');
   });

@@ -21,6 +21,7 @@ import { testFetch } from '../support/test-fetch';
 import { ADVERTISED_KEEP_ALIVE_S, createTestServer, TEST_SERVER_KEEP_ALIVE_MS } from '../support/test-server';
 import { WooBuyer } from '../support/woo-buyer';
 import { runWordPressCron } from '../support/woocommerce-stand-in';
+import { eventually, WAIT_MS } from '../support/eventually';
 
 /**
  * The race of an idle keep-alive socket, made deterministic: a server that answers the first
@@ -226,9 +227,12 @@ describe('test servers (test-server.ts) keep idle sockets far longer than client
     await answer.text();
     expect(answer.headers.get('keep-alive')).toBe(`timeout=${ADVERTISED_KEEP_ALIVE_S}`);
     // Once the answer is finished the server arms the socket's idle timer.
-    const deadline = Date.now() + 2000;
-    while (serverSockets[0]?.timeout !== TEST_SERVER_KEEP_ALIVE_MS + 1000 && Date.now() < deadline)
-      await new Promise((resolveLater) => setTimeout(resolveLater, 10));
+    await eventually(
+      async () => serverSockets[0]?.timeout,
+      (timeout) => timeout === TEST_SERVER_KEEP_ALIVE_MS + 1000,
+      WAIT_MS,
+      10,
+    );
     expect(serverSockets[0]?.timeout).toBe(TEST_SERVER_KEEP_ALIVE_MS + 1000);
   });
 

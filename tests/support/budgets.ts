@@ -1,5 +1,6 @@
 import { createConnection, type RowDataPacket } from 'mysql2/promise';
 import { call } from './lanes';
+import { eventually } from './eventually';
 import { hub, type TestKey } from './hub-cli';
 import { shellHeaders } from './signed-request';
 import { stack } from './stack';
@@ -87,13 +88,10 @@ export async function query(sql: string, values: unknown[] = []): Promise<RowDat
 
 /** The key's usage rows once none is open any more (rows are written within ~200 ms). */
 export async function settledUsage(keyId: string, expected: number): Promise<RowDataPacket[]> {
-  const deadline = Date.now() + 10_000;
-  let rows = await query('SELECT * FROM {prefix}usage WHERE key_id = ?', [keyId]);
-  while ((rows.length < expected || rows.some((row) => row.status === 'open')) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    rows = await query('SELECT * FROM {prefix}usage WHERE key_id = ?', [keyId]);
-  }
-  return rows;
+  return eventually(
+    () => query('SELECT * FROM {prefix}usage WHERE key_id = ?', [keyId]),
+    (rows) => rows.length >= expected && rows.every((row) => row.status !== 'open'),
+  );
 }
 
 /** The budget as the admin list shows it. */
@@ -102,13 +100,7 @@ export async function budgetNow(id: string): Promise<any> {
   return listed.body.data.find((budget: { id: string }) => budget.id === id);
 }
 
-/** Polls the admin list until `done` holds for the budget (or 10 s pass); returns the last view. */
+/** Polls the admin list until `done` holds for the budget (tests/support/eventually.ts); returns the last view. */
 export async function budgetWhen(id: string, done: (budget: any) => boolean): Promise<any> {
-  const deadline = Date.now() + 10_000;
-  let budget = await budgetNow(id);
-  while (!done(budget) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    budget = await budgetNow(id);
-  }
-  return budget;
+  return eventually(() => budgetNow(id), done);
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ClientSite } from './client-site';
 import { hub } from './hub-cli';
+import { eventually, WAIT_MS } from './eventually';
 import { stack } from './stack';
 
 /** A hub key for the client site: its own site URL (so tests never share an entitlement), deliveries to the site's receiver. */
@@ -61,13 +62,7 @@ export function phpString(text: string): string {
   return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 }
 
-/** Polls `read` (every 100 ms, up to `seconds`) until `done` holds; returns the last value. */
-export async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, seconds = 20): Promise<T> {
-  const deadline = Date.now() + seconds * 1000;
-  let value = await read();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    value = await read();
-  }
-  return value;
+/** Polls `read` until `done` holds (tests/support/eventually.ts); returns the last value. */
+export async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, seconds = WAIT_MS / 1000): Promise<T> {
+  return eventually(read, done, Math.max(seconds * 1000, WAIT_MS));
 }

@@ -1,5 +1,6 @@
 import type { ReceivedWebhook, ScriptedResponse } from './client-receiver';
 import { controlRequest } from './control-request';
+import { eventually, WAIT_MS } from './eventually';
 import { stack } from './stack';
 
 export type { ReceivedWebhook, ScriptedResponse };
@@ -27,14 +28,8 @@ export class ReceiverClient {
   }
 
   /** Polls (every 100 ms, up to `timeoutMs`) until `done` holds for what the endpoint received; returns the last list. */
-  async waitFor(name: string, done: (received: ReceivedWebhook[]) => boolean, timeoutMs = 15_000): Promise<ReceivedWebhook[]> {
-    const deadline = Date.now() + timeoutMs;
-    let received = await this.received(name);
-    while (!done(received) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      received = await this.received(name);
-    }
-    return received;
+  async waitFor(name: string, done: (received: ReceivedWebhook[]) => boolean, timeoutMs = WAIT_MS): Promise<ReceivedWebhook[]> {
+    return eventually(() => this.received(name), done, timeoutMs);
   }
 }
 

@@ -20,12 +20,4 @@ export async function queryStack(sql: string, values: unknown[] = []): Promise<R
   }
 }
 
-/** Re-reads until `done` holds (up to `ms`), then returns the last value read. */
-export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+export { eventually } from './eventually';

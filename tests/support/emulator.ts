@@ -1,6 +1,7 @@
 import type { Behaviour, ProviderName } from '../emulators/behaviours';
 import type { LoggedRequest } from '../emulators/request-log';
 import { controlRequest } from './control-request';
+import { eventually, WAIT_MS } from './eventually';
 import { stack } from './stack';
 
 export type { Behaviour, LoggedRequest, ProviderName };
@@ -34,14 +35,8 @@ export class EmulatorClient {
   }
 
   /** Polls the log until `predicate` holds for it (every 100 ms, up to `timeoutMs`); returns the last log. */
-  async waitForRequests(predicate: (requests: LoggedRequest[]) => boolean, timeoutMs = 5000): Promise<LoggedRequest[]> {
-    const deadline = Date.now() + timeoutMs;
-    let requests = await this.requests();
-    while (!predicate(requests) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      requests = await this.requests();
-    }
-    return requests;
+  async waitForRequests(predicate: (requests: LoggedRequest[]) => boolean, timeoutMs = WAIT_MS): Promise<LoggedRequest[]> {
+    return eventually(() => this.requests(), predicate, timeoutMs);
   }
 }
 

@@ -1,4 +1,5 @@
 import { request, type IncomingHttpHeaders } from 'node:http';
+import { waitUntil } from './eventually';
 import { hub } from './hub-cli';
 import { baseUrl, bearer, call, json, type JsonAnswer, type Lane } from './lanes';
 import { noKeepAliveAgent } from './test-fetch';
@@ -41,14 +42,12 @@ export function expectParam(answer: JsonAnswer, field: RegExp): void {
  */
 export async function setPurpose(key: string, purpose: string, models: string[]): Promise<void> {
   hub('purpose', 'set', purpose, models.join(','));
-  const deadline = Date.now() + 5000;
-  for (;;) {
+  const served = async () => {
     const answer = await call('direct', `${ROUTER}/models/purposes`, { headers: bearer(key) });
     const entry = answer.body?.data?.find((item: { purpose: string }) => item.purpose === purpose);
-    if (JSON.stringify(entry?.models) === JSON.stringify(models)) return;
-    if (Date.now() > deadline) throw new Error(`purpose ${purpose} not served within 5 s: ${answer.text.slice(0, 300)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+    return JSON.stringify(entry?.models) === JSON.stringify(models);
+  };
+  await waitUntil(served, `purpose ${purpose} served as ${models.join(',')}`);
 }
 
 export function postJson(key: string, body: unknown): RequestInit {

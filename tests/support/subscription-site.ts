@@ -67,13 +67,4 @@ export async function propagated(
     }));
 }
 
-/** Polls `read` until `done` holds (or 15 s pass), returning the last value. */
-export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 15_000;
-  let value = await read();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    value = await read();
-  }
-  return value;
-}
+export { eventually } from './eventually';
