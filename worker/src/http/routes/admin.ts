@@ -11,6 +11,7 @@ import { entitlementHandlers } from '../handlers/admin/entitlements';
 import { keyHandlers } from '../handlers/admin/keys';
 import { libraryAdminHandlers } from '../handlers/admin/library-admin';
 import { priceAdminHandlers } from '../handlers/admin/price-admin';
+import { rendersAdminHandlers } from '../handlers/admin/renders-admin';
 import { routerAdminHandlers } from '../handlers/admin/router-admin';
 import { setupHandlers } from '../handlers/admin/setup';
 import { storeHandlers } from '../handlers/admin/stores';
@@ -228,6 +229,14 @@ export const ADMIN_ROUTES: RouteRow[] = [
     path: `${admin}/library/items/:id`,
     ...ADMIN,
     handler: (w) => w.once(libraryAdminHandlers).remove,
+  },
+  { id: 'admin.renders.list', method: 'GET', path: `${admin}/renders`, ...ADMIN, handler: (w) => w.once(rendersAdminHandlers).list },
+  {
+    id: 'admin.renders.summary',
+    method: 'GET',
+    path: `${admin}/renders/summary`,
+    ...ADMIN,
+    handler: (w) => w.once(rendersAdminHandlers).summary,
   },
   { id: 'admin.stores.list', method: 'GET', path: `${admin}/stores`, ...ADMIN, handler: (w) => w.once(storeHandlers).list },
   { id: 'admin.stores.create', method: 'POST', path: `${admin}/stores`, ...ADMIN, handler: (w) => w.once(storeHandlers).create },

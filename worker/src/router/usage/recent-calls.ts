@@ -3,13 +3,19 @@ import type { Database } from '../../db/connections';
 import { ApiError } from '../../support/api-error';
 import { readCount } from '../../support/number-input';
 
+/** The kinds of call a usage row records (its `kind` column; `images`: docs/api-notes.md "Images"). */
+export const USAGE_KINDS = ['chat', 'stream', 'embeddings', 'responses', 'messages', 'images'] as const;
+export type UsageKind = (typeof USAGE_KINDS)[number];
+
 export interface RecentCallsQuery {
   limit: number;
   /** Only calls whose provider-reported cost and the hub's differ by over 1 %. */
   costDiffers: boolean;
+  /** Only calls of this kind (docs/api-notes.md "Images": `images`). */
+  kind: UsageKind | null;
 }
 
-/** `?limit=1..200` (50), `?cost_differs=1|0`. */
+/** `?limit=1..200` (50), `?cost_differs=1|0`, `?kind=chat|…|images`. */
 export function parseRecentCallsQuery(query: Record<string, unknown>): RecentCallsQuery {
   const params: Record<string, string> = {};
   let limit = 50;
@@ -20,8 +26,10 @@ export function parseRecentCallsQuery(query: Record<string, unknown>): RecentCal
   }
   const differs = query.cost_differs;
   if (differs !== undefined && differs !== '' && differs !== '0' && differs !== '1') params.cost_differs = 'must be 1 or 0';
+  const kind = query.kind === undefined || query.kind === '' ? null : query.kind;
+  if (kind !== null && !USAGE_KINDS.includes(kind as UsageKind)) params.kind = `must be one of ${USAGE_KINDS.join(', ')}`;
   if (Object.keys(params).length > 0) throw ApiError.invalidRequest(params);
-  return { limit, costDiffers: differs === '1' };
+  return { limit, costDiffers: differs === '1', kind: kind as UsageKind | null };
 }
 
 /** The provider's figure and the hub's differ by over 1 % of the provider's (the one the budget settled at). */
@@ -34,17 +42,20 @@ const amount = (value: unknown) => (value === null || value === undefined ? null
  * hub's `cost` (null: unpriced), the provider's `provider_cost`, `billed`, and `cost_differs`.
  */
 export async function recentCalls(database: Database, query: RecentCallsQuery) {
+  const clauses = [...(query.costDiffers ? [COSTS_DIFFER] : []), ...(query.kind ? ['kind = ?'] : [])];
   const [rows] = await database.pool.query<RowDataPacket[]>(
-    `SELECT id, started_at, key_id, team, provider, model, status, prompt_tokens, completion_tokens, cost, provider_cost, billed,
-       (${COSTS_DIFFER}) AS cost_differs
-     FROM ${database.table('usage')} ${query.costDiffers ? `WHERE ${COSTS_DIFFER}` : ''} ORDER BY started_at DESC LIMIT ?`,
-    [query.limit],
+    `SELECT id, started_at, key_id, team, campaign, kind, provider, model, status, prompt_tokens, completion_tokens, cost, provider_cost,
+       billed, (${COSTS_DIFFER}) AS cost_differs
+     FROM ${database.table('usage')} ${clauses.length ? `WHERE ${clauses.join(' AND ')}` : ''} ORDER BY started_at DESC LIMIT ?`,
+    [...(query.kind ? [query.kind] : []), query.limit],
   );
   return rows.map((row) => ({
     id: row.id as string,
     started_at: new Date(row.started_at as Date).toISOString(),
     key_id: row.key_id as string,
     team: row.team as string,
+    campaign: row.campaign as string,
+    kind: row.kind as string,
     provider: row.provider as string | null,
     model: row.model as string | null,
     status: row.status as string,
