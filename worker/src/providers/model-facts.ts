@@ -3,7 +3,9 @@
  * which optional request features they honour (docs/architecture.md §9). router/catalog/
  * builds the catalog from these; nothing here knows the router.
  */
-export type Capability = 'chat' | 'embeddings';
+import type { ImageModelFacts } from './image-types';
+
+export type Capability = 'chat' | 'embeddings' | 'images';
 
 /**
  * Which of the OpenAI request's optional features a chat model honours: a request using one the
@@ -89,6 +91,8 @@ export interface DescribedModel {
   reasoningBeyondLimit?: Readonly<Record<string, number>>;
   /** Embedding models: the vector's length and whether `dimensions` can shorten it. */
   dimensions?: EmbeddingShape;
+  /** Image models: sizes, options and prices (docs/api-notes.md "Images"). */
+  image?: ImageModelFacts;
   /** Differences from the provider's `support` (chat models only). */
   supports?: Partial<ModelSupport>;
   /** Shipped purposes this model serves, with its place in each (1 = primary) — router/catalog/purposes.ts. */

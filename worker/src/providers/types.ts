@@ -5,6 +5,9 @@
  */
 import type { OutboundGuard } from '../support/outbound-guard';
 import type { DescribedModel, ModelSupport } from './model-facts';
+import type { ImageRequest, ImageResult } from './image-types';
+
+export type { GeneratedImage, ImageFile, ImageRequest, ImageResult } from './image-types';
 
 export type Role = 'system' | 'developer' | 'user' | 'assistant' | 'tool';
 
@@ -196,6 +199,10 @@ export interface Provider {
   countTokens?(request: ChatRequest, options: CallOptions): Promise<number>;
   /** Absent when the provider has no embeddings API. */
   embed?(request: EmbeddingRequest, options: CallOptions): Promise<EmbeddingResult>;
+  /** Image generation (docs/api-notes.md "Images"); absent when the provider has none. */
+  generateImages?(request: ImageRequest, options: CallOptions): Promise<ImageResult>;
+  /** Image edits (OpenAI's /v1/images/edits); absent when the provider has none. */
+  editImages?(request: ImageRequest, options: CallOptions): Promise<ImageResult>;
   /** Releases pooled connections (shutdown, or settings replaced). */
   close(): Promise<void>;
 }

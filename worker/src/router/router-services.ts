@@ -23,6 +23,7 @@ import { UsageRecorder } from './usage/recorder';
 import { NO_MARKUP, type MarkupSource } from './usage/billing';
 import { KeyPools } from './key-pools/key-pools';
 import { ResponseCache } from './response-cache/response-cache';
+import { ImageFiles } from './images/image-files';
 
 /** The router area's long-lived parts, built once per worker (or CLI run). */
 export interface RouterServices {
@@ -46,6 +47,8 @@ export interface RouterServices {
   responseCache: ResponseCache;
   /** Provider key pools and their cool-downs (key-pools/). */
   keyPools: KeyPools;
+  /** Images answered as `response_format: url`, served for an hour (images/image-files.ts). */
+  imageFiles: ImageFiles;
 }
 
 export function createRouterServices(
@@ -80,6 +83,7 @@ export function createRouterServices(
     budgets,
     responseCache: new ResponseCache(database, config.responseCache, logger),
     keyPools: new KeyPools(config, database, providers),
+    imageFiles: new ImageFiles(config.publicUrl),
   };
 }
 

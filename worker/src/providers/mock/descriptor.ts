@@ -2,6 +2,7 @@ import { EVERY_FEATURE } from '../model-facts';
 import type { ProviderDescriptor } from '../types';
 import { IMAGE_UNKNOWN_TOKENS } from './billing';
 import { createMockProvider } from './mock';
+import { MOCK_IMAGE_PRICES } from './image';
 
 /**
  * The offline provider (docs/architecture.md §9's mock/echo): no network (`defaultBaseUrl: ''`),
@@ -29,6 +30,21 @@ export const MOCK: ProviderDescriptor = {
       contextWindow: 8_192,
       price: { input: 0, output: 0 },
       dimensions: { size: 256, shortens: true },
+    },
+    {
+      name: 'image',
+      capability: 'images',
+      contextWindow: 32_000,
+      price: { input: 0, output: 0 },
+      image: {
+        sizes: ['auto', '1024x1024', '1024x1536', '1536x1024', '512x512', '256x256'],
+        qualities: ['auto', 'low', 'medium', 'high'],
+        maxImages: 10,
+        options: ['background', 'output_format', 'output_compression', 'moderation', 'style'],
+        edits: true,
+        pricing: { kind: 'image', perImage: MOCK_IMAGE_PRICES },
+        source: 'docs/api-notes.md "Images" (mock/image bills like DALL·E, per image)',
+      },
     },
   ],
 };

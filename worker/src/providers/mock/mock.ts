@@ -19,7 +19,18 @@ import { abortError, UpstreamError } from '../errors';
 import { billAnswer, textTokens, type BilledAnswer } from './billing';
 import { logprobsAsked, tokenLogprob } from './logprobs';
 import { echoAnswer, fragments } from './rules';
-import type { CallOptions, ChatRequest, ChatResult, EmbeddingRequest, EmbeddingResult, ProviderFactory, StreamEvent } from '../types';
+import { mockImages } from './image';
+import type {
+  CallOptions,
+  ChatRequest,
+  ChatResult,
+  EmbeddingRequest,
+  EmbeddingResult,
+  ImageRequest,
+  ImageResult,
+  ProviderFactory,
+  StreamEvent,
+} from '../types';
 
 /** Length of every mock/embed vector. */
 export const MOCK_EMBEDDING_DIMENSIONS = 256;
@@ -28,6 +39,7 @@ export const MOCK_SLOW_WORD_MS = 100;
 
 const CHAT_MODELS = new Set(['echo', 'slow']);
 const EMBEDDING_MODELS = new Set(['embed']);
+const IMAGE_MODELS = new Set(['image']);
 
 /** Each word with the whitespace after it; joined they give the text back exactly. */
 export function splitWords(text: string): string[] {
@@ -64,9 +76,9 @@ function mockError(statusCode: number, message: string, providerCode: string): U
 
 function checkModel(model: string, wanted: Set<string>, purpose: string): void {
   if (wanted.has(model)) return;
-  if (CHAT_MODELS.has(model) || EMBEDDING_MODELS.has(model))
+  if (CHAT_MODELS.has(model) || EMBEDDING_MODELS.has(model) || IMAGE_MODELS.has(model))
     throw mockError(400, `mock/${model} does not do ${purpose}`, 'unsupported_operation');
-  throw mockError(404, `there is no model mock/${model} (try echo, slow or embed)`, 'model_not_found');
+  throw mockError(404, `there is no model mock/${model} (try echo, slow, embed or image)`, 'model_not_found');
 }
 
 function wait(milliseconds: number, signal: AbortSignal): Promise<void> {
@@ -112,6 +124,11 @@ async function* streamAnswer(request: ChatRequest, { signal }: CallOptions): Asy
   yield* speak(request, answer(request), signal);
 }
 
+async function imageAnswer(request: ImageRequest, options: CallOptions): Promise<ImageResult> {
+  checkModel(request.model, IMAGE_MODELS, 'images');
+  return mockImages(request, options);
+}
+
 /** The mock provider; its settings' base URL and key are ignored. */
 export const createMockProvider: ProviderFactory = (settings) => ({
   name: settings.name,
@@ -133,6 +150,8 @@ export const createMockProvider: ProviderFactory = (settings) => ({
     return asked ? { content, finishReason, usage, logprobs: { content: entries, refusal: null } } : { content, finishReason, usage };
   },
   stream: streamAnswer,
+  generateImages: imageAnswer,
+  editImages: imageAnswer,
   async embed(request: EmbeddingRequest, { signal }: CallOptions): Promise<EmbeddingResult> {
     checkModel(request.model, EMBEDDING_MODELS, 'embeddings');
     if (signal.aborted) throw abortError(signal);

@@ -7,6 +7,7 @@ import { ApiError } from '../../support/api-error';
 import { andThen, type Eventually } from '../../support/eventually';
 import type { Price } from '../usage/cost';
 import { BudgetRefusal } from './budget-ledger';
+import { toUnits } from './lease';
 import type { BudgetRecord } from './budget-rows';
 import {
   affordableLimit,
@@ -57,6 +58,7 @@ export function priceCandidates(
         price: price ?? { inputPerMtok: 0, outputPerMtok: 0, cacheReadPerMtok: 0, cacheWritePerMtok: 0, currency: 'USD' },
         inputTokens: inputBound(sent, model),
         beyondLimit: bound.embeddings ? 0 : beyondLimit(model, bound.reasoningEffort),
+        fixed: bound.worstCost ? toUnits(bound.worstCost(model)) : 0n,
       });
       return add(index + 1);
     });

@@ -41,6 +41,8 @@ export interface CallBound {
   reasoningEffort?: string;
   /** Embeddings write no output. */
   embeddings?: boolean;
+  /** Images: the call's whole worst case on a model in USD, tokens included (router/images/image-cost.ts). */
+  worstCost?: (model: CatalogModel) => string;
 }
 
 /** What a call sends, measured once for every model it may go to: text tokens (bound) and image count. */
@@ -108,6 +110,8 @@ export interface PricedCandidate {
   inputTokens: number;
   /** Output billed beyond the limit (reasoning). */
   beyondLimit: number;
+  /** What the call costs whatever its output limit (images: CallBound.worstCost), in 10⁻⁸ USD. */
+  fixed?: Units;
 }
 
 /**
@@ -123,7 +127,8 @@ export function boundingPrice(price: Price): Price {
 export function boundAt(candidates: readonly PricedCandidate[], limit: number): Units {
   let most = 0n;
   for (const candidate of candidates) {
-    const cost = toUnits(costOf(candidate.inputTokens, limit + candidate.beyondLimit, boundingPrice(candidate.price)));
+    const cost =
+      toUnits(costOf(candidate.inputTokens, limit + candidate.beyondLimit, boundingPrice(candidate.price))) + (candidate.fixed ?? 0n);
     if (cost > most) most = cost;
   }
   return most;
@@ -139,7 +144,7 @@ export function affordableLimit(candidates: readonly PricedCandidate[], room: Un
   for (const candidate of candidates) {
     const perToken = candidate.price.outputPerMtok * 100; // 10⁻⁸ USD per output token
     if (perToken <= 0) continue;
-    const input = toUnits(costOf(candidate.inputTokens, candidate.beyondLimit, boundingPrice(candidate.price)));
+    const input = toUnits(costOf(candidate.inputTokens, candidate.beyondLimit, boundingPrice(candidate.price))) + (candidate.fixed ?? 0n);
     const fits = Math.floor(Number(room - input) / perToken);
     if (fits < limit) limit = fits;
   }

@@ -23,8 +23,8 @@ export interface ModelCall<T> {
   promptText: string;
   /** One attempt on one model; `signal` ends it (client gone, or SVC_CALL_MAX_MS reached). */
   call: (provider: Provider, model: CatalogModel, signal: AbortSignal) => Promise<T>;
-  /** The reported usage (null: estimated) and the output as text. */
-  measure: (result: T) => { usage: TokenUsage | null; outputText: string };
+  /** The reported usage (null: estimated), the output as text, and the cost when tokens × price do not make it (images). */
+  measure: (result: T) => { usage: TokenUsage | null; outputText: string; cost?: string };
   /** Chat marks its first token when the whole answer arrived; embeddings have none. */
   marksFirstToken: boolean;
 }

@@ -5,6 +5,7 @@
  * name — unlisted ones are priced 0 until the admin sets a price.
  */
 import { NO_FEATURE, type Capability, type ModelSupport } from '../../providers/model-facts';
+import type { ImageModelFacts } from '../../providers/image-types';
 import { describeProvider, OPEN_MODEL_PROVIDER_IDS, PROVIDER_DESCRIPTORS, PROVIDER_IDS } from '../../providers/registry';
 
 export type { Capability, ModelSupport } from '../../providers/model-facts';
@@ -29,6 +30,8 @@ export interface CatalogModel {
   reasoningBeyondLimit?: Readonly<Record<string, number>>;
   /** Embedding models: the vector's length (null: unknown, an unlisted model) and whether `dimensions` can shorten it; null for chat. */
   embedding: { size: number | null; shortens: boolean } | null;
+  /** Image models: sizes, options and prices (docs/api-notes.md "Images"); null for the others. */
+  image: ImageModelFacts | null;
 }
 
 /**
@@ -57,6 +60,7 @@ export const CATALOG: CatalogModel[] = PROVIDER_DESCRIPTORS.flatMap((descriptor)
     imageTokens: model.imageTokens ?? DEFAULT_IMAGE_TOKENS,
     ...(model.reasoningBeyondLimit && { reasoningBeyondLimit: model.reasoningBeyondLimit }),
     embedding: model.capability === 'embeddings' ? (model.dimensions ?? { size: null, shortens: false }) : null,
+    image: model.image ?? null,
   })),
 );
 
@@ -96,5 +100,6 @@ export function findModel(id: string): CatalogModel | null {
     imageTokens: DEFAULT_IMAGE_TOKENS,
     // An unlisted model gets `dimensions` passed on; the call checks the vectors' length (embeddings-call.ts).
     embedding: embedding ? { size: null, shortens: true } : null,
+    image: null,
   };
 }

@@ -5,6 +5,8 @@ import type { PurposeBook } from './purposes';
 import { isOfflineProvider, PROVIDER_DESCRIPTORS } from '../../providers/registry';
 import { honouringCandidates, type NeededFeature } from '../request/request-support';
 
+const KIND_NAMES: Record<Capability, string> = { chat: 'a chat', embeddings: 'an embedding', images: 'an image' };
+
 /** The models to try for a request, in order. */
 export interface Resolution {
   purpose: string | null;
@@ -42,7 +44,7 @@ export function resolveTarget(
   if (!model)
     throw new ApiError(404, 'svc_model_not_found', `No model "${target.model}" is known.`, { params: { model: 'unknown model' } });
   if (!model.capabilities.includes(capability)) {
-    throw ApiError.invalidRequest({ model: `"${model.id}" is not a ${capability === 'chat' ? 'chat' : 'embedding'} model` });
+    throw ApiError.invalidRequest({ model: `"${model.id}" is not ${KIND_NAMES[capability]} model` });
   }
   const candidates = honouringCandidates([model], needs);
   if (!configured.includes(model.provider)) {
@@ -65,7 +67,7 @@ async function resolvePurpose(
   }
   const models = purpose.models.map((id) => findModel(id)).filter((model): model is CatalogModel => model !== null);
   if (!models.every((model) => model.capabilities.includes(capability))) {
-    throw ApiError.invalidRequest({ purpose: `"${purpose.purpose}" maps to ${capability === 'chat' ? 'embedding' : 'chat'} models` });
+    throw ApiError.invalidRequest({ purpose: `"${purpose.purpose}" maps to models that are not ${KIND_NAMES[capability]} model` });
   }
   let candidates = models.filter((model) => configured.includes(model.provider));
   if (candidates.length === 0) candidates = offlineFallback(capability, configured);

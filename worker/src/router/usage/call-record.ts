@@ -29,7 +29,7 @@ export interface CallIdentity {
   siteUrl: string;
   metadata: { team: string; campaign: string; user: string };
   purpose: string | null;
-  kind: 'chat' | 'stream' | 'embeddings' | 'responses' | 'messages';
+  kind: 'chat' | 'stream' | 'embeddings' | 'responses' | 'messages' | 'images';
 }
 
 export interface CallOutcome {
@@ -40,6 +40,8 @@ export interface CallOutcome {
   /** Text sent and received, to estimate tokens when the provider reported none. */
   promptText: string;
   outputText: string;
+  /** The hub's cost when tokens × price do not make it (images: per image, router/images/image-cost.ts). */
+  cost?: string;
   errorCode?: string;
 }
 
@@ -176,7 +178,7 @@ export class CallRecord {
     const estimated = outcome.usage === null;
     const pricing = outcome.model ? this.prices.priceFor(outcome.model.id) : null;
     const price = pricing instanceof Promise ? await pricing : pricing;
-    const figures = this.costFigures(usage, price, outcome.usage?.providerCost);
+    const figures = this.costFigures(usage, price, outcome.usage?.providerCost, outcome.cost);
     const latencyMs = this.elapsedMs();
     const markup = figures.charged === null ? null : this.recorder.markup.markupFor(this.identity.siteUrl);
     const percent = markup instanceof Promise ? await markup.catch(() => null) : markup;
@@ -206,9 +208,9 @@ export class CallRecord {
    * one, and the figure the call is charged at: the provider's when it reported one (its bill),
    * else the hub's. A response-cache hit costs 0 whatever the cached answer's figures were.
    */
-  private costFigures(usage: TokenUsage, price: Price | null, providerCost: string | undefined): CostFigures {
+  private costFigures(usage: TokenUsage, price: Price | null, providerCost: string | undefined, ownCost?: string): CostFigures {
     if (this.cacheHit) return { cost: '0.00000000', providerCost: null, charged: '0.00000000' };
-    const cost = price ? costOfUsage(usage, price) : null;
+    const cost = ownCost ?? (price ? costOfUsage(usage, price) : null);
     return { cost, providerCost: providerCost ?? null, charged: providerCost ?? cost };
   }
 

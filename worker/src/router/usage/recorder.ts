@@ -19,7 +19,7 @@ export interface UsageOpening {
   campaign: string;
   user: string;
   purpose: string | null;
-  kind: 'chat' | 'stream' | 'embeddings' | 'responses' | 'messages';
+  kind: 'chat' | 'stream' | 'embeddings' | 'responses' | 'messages' | 'images';
 }
 
 const FLUSH_EVERY_MS = 200;
