@@ -31,6 +31,8 @@ function prepareImages(provider: Provider, images: ImageInliner, fetchesImageUrl
       },
     }),
     ...(provider.embed ? { embed: provider.embed.bind(provider) } : {}),
+    ...(provider.generateImages && { generateImages: provider.generateImages.bind(provider) }),
+    ...(provider.editImages && { editImages: provider.editImages.bind(provider) }),
     close: () => provider.close(),
   };
 }

@@ -50,6 +50,21 @@ export function withKeyPool(name: string, parts: PoolParts): Provider {
       providerCode: 'every_deployment_cooling',
     });
   };
+  /** One blocking call on a deployment, failing over to another while deployments answer 429/5xx (embeddings, images). */
+  const failingOver = async <T>(use: (instance: Provider) => Promise<T>): Promise<T> => {
+    const tried = new Set<string>();
+    let lastError: unknown;
+    for (;;) {
+      const deployment = await next(tried, lastError);
+      tried.add(deployment.id);
+      try {
+        return await use(parts.instanceOf(deployment));
+      } catch (error) {
+        if (!(await cool(deployment, error))) throw error;
+        lastError = error;
+      }
+    }
+  };
   return {
     name,
     chat: async (request, options) => {
@@ -96,22 +111,21 @@ export function withKeyPool(name: string, parts: PoolParts): Provider {
         }
       },
     }),
-    embed: async (request, options) => {
-      const tried = new Set<string>();
-      let lastError: unknown;
-      for (;;) {
-        const deployment = await next(tried, lastError);
-        tried.add(deployment.id);
-        const instance = parts.instanceOf(deployment);
+    embed: (request, options) =>
+      failingOver((instance) => {
         if (!instance.embed) throw new UpstreamError(`${name} has no embeddings API`, { provider: name, isRetryable: false });
-        try {
-          return await instance.embed(request, options);
-        } catch (error) {
-          if (!(await cool(deployment, error))) throw error;
-          lastError = error;
-        }
-      }
-    },
+        return instance.embed(request, options);
+      }),
+    generateImages: (request, options) =>
+      failingOver((instance) => {
+        if (!instance.generateImages) throw new UpstreamError(`${name} has no image generation`, { provider: name, isRetryable: false });
+        return instance.generateImages(request, options);
+      }),
+    editImages: (request, options) =>
+      failingOver((instance) => {
+        if (!instance.editImages) throw new UpstreamError(`${name} has no image edits`, { provider: name, isRetryable: false });
+        return instance.editImages(request, options);
+      }),
     close: async () => undefined,
   };
 }

@@ -101,6 +101,8 @@ function cachedProvider(
       },
     }),
     ...(provider.embed ? { embed: provider.embed.bind(provider) } : {}),
+    ...(provider.generateImages && { generateImages: provider.generateImages.bind(provider) }),
+    ...(provider.editImages && { editImages: provider.editImages.bind(provider) }),
     close: () => provider.close(),
   };
 }
