@@ -13,7 +13,9 @@ import { adminPath } from '../../api/client';
 import DataTable from '../../components/data-table';
 import { useList, useRecord } from '../../components/use-list';
 import { barsOf, labelOf, totalsOf } from './spend-data';
+import RenderLog from './render-log';
 import SpendChart from './spend-chart';
+import UsageCalls from './usage-calls';
 
 const GROUPINGS = [
 	[ 'customer,site', __( 'Customer → site', 'svc-hub' ) ],
@@ -187,6 +189,8 @@ export default function SpendPanel() {
 					/>
 				</CardBody>
 			</Card>
+			<UsageCalls />
+			<RenderLog from={ query.from } to={ query.to } />
 		</div>
 	);
 }
