@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { admin, query } from '../support/budgets';
+import { eventually } from '../support/eventually';
 import { createKey } from '../support/hub-cli';
 import { call } from '../support/lanes';
 
@@ -113,17 +114,16 @@ describe('admin: calls by kind', () => {
       body: JSON.stringify({ model: 'mock/embed', input: 'hi', metadata }),
     });
     expect(embed.status).toBe(200);
-    const deadline = Date.now() + 30_000;
-    let rows: { key_id: string; kind: string }[] = [];
-    while (Date.now() < deadline) {
-      const answer = await admin('GET', '/usage/calls?kind=embeddings&limit=200');
-      rows = answer.body.data.filter((row: { key_id: string }) => row.key_id === key.id);
-      if (rows.length > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    const mineOf = (answer: { body: { data: { key_id: string; kind: string }[] } }) =>
+      answer.body.data.filter((row) => row.key_id === key.id);
+    const rows = mineOf(
+      await eventually(
+        () => admin('GET', '/usage/calls?kind=embeddings&limit=200'),
+        (answer) => mineOf(answer).length > 0,
+      ),
+    );
     expect(rows).toEqual([expect.objectContaining({ kind: 'embeddings', model: 'mock/embed', campaign: 'by-kind' })]);
-    const all = await admin('GET', '/usage/calls?limit=200');
-    const mine = all.body.data.filter((row: { key_id: string }) => row.key_id === key.id);
-    expect(mine.map((row: { kind: string }) => row.kind).sort()).toEqual(['chat', 'embeddings']);
+    const mine = mineOf(await admin('GET', '/usage/calls?limit=200'));
+    expect(mine.map((row) => row.kind).sort()).toEqual(['chat', 'embeddings']);
   });
 });
