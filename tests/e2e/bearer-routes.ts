@@ -34,6 +34,8 @@ export const BEARER_EXTRAS: Record<string, BearerExtra> = {
   'router.responses.delete': { params: RESPONSE },
   'router.responses.input-items': { params: RESPONSE },
   'router.embeddings': {},
+  'router.images.generations': {},
+  'router.images.edits': {},
   'router.messages.create': {},
   'router.messages.count-tokens': {},
   'router.models': {},

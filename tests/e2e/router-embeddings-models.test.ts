@@ -76,7 +76,7 @@ describe.each(LANES)('router embeddings and models via %s', (lane) => {
       });
       expect(CONFIGURED).toContain(model.id.split('/')[0]);
       expect(model.capabilities.length).toBeGreaterThan(0);
-      expect(model.capabilities.every((capability: string) => ['chat', 'embeddings'].includes(capability))).toBe(true);
+      expect(model.capabilities.every((capability: string) => ['chat', 'embeddings', 'images'].includes(capability))).toBe(true);
       expect(model).toHaveProperty('context_window');
       expect(String(model.pricing.input_per_mtok)).toMatch(DECIMAL);
       expect(String(model.pricing.output_per_mtok)).toMatch(DECIMAL);

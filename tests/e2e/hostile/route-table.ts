@@ -80,6 +80,10 @@ export const HOSTILE_EXTRAS: Record<string, HostileExtra> = {
   },
   'router.messages.count-tokens': { body: () => ({ model: 'mock/echo', messages: [{ role: 'user', content: { hostile: true } }] }) },
   'router.embeddings': { body: () => ({ dimensions: 64, model: 'mock/embed', input: { hostile: true } }) },
+  'router.images.generations': { body: () => ({ model: 'mock/image', n: 1, prompt: { hostile: true } }) },
+  // JSON where the route takes multipart/form-data: refused 415 before any field is read.
+  'router.images.edits': { body: () => ({ model: 'mock/image', prompt: 'edit' }) },
+  'router.images.file': { params: { file: () => `${'0'.repeat(64)}.png` } },
   'router.models': {},
   'router.models.purposes': {},
   'router.models.retrieve': { params: { id: () => 'mock/echo' } },

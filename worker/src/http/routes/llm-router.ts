@@ -6,6 +6,7 @@ import { metricsHandlers } from '../handlers/metrics-handler';
 import { modelHandlers } from '../handlers/models-handler';
 import { responsesHandlers } from '../handlers/responses-handler';
 import { chatHandler, embeddingsHandler } from '../handlers/router-calls';
+import { imageEditsHandler, imageFileHandler, imageGenerationsHandler } from '../handlers/images-handler';
 import { NAMESPACES } from './namespaces';
 import type { RouteRow } from './route';
 
@@ -110,6 +111,31 @@ export const LLM_ROUTER_ROUTES: RouteRow[] = [
     ...llm,
     features: ['llm.embeddings'],
     call: (w) => embeddingsHandler(w.services.router),
+  },
+  {
+    id: 'router.images.generations',
+    method: 'POST',
+    path: `${router}/images/generations`,
+    ...llm,
+    features: ['llm.images'],
+    call: (w) => imageGenerationsHandler(w.services.router),
+  },
+  {
+    id: 'router.images.edits',
+    method: 'POST',
+    path: `${router}/images/edits`,
+    ...llm,
+    features: ['llm.images'],
+    json: false,
+    handler: (w) => imageEditsHandler(w.services.router),
+  },
+  {
+    id: 'router.images.file',
+    method: 'GET',
+    path: `${router}/images/files/:file`,
+    auth: 'public',
+    area: 'llm router',
+    handler: (w) => imageFileHandler(w.services.router),
   },
   { id: 'router.models', method: 'GET', path: `${router}/models`, ...llm, features: LLM, handler: (w) => w.once(models).models },
   {

@@ -63,6 +63,8 @@ export function parseImageRequest(raw: Raw): ParsedImageRequest {
     user: stringField(raw.user, 'user', problems, { max: 256 }),
     metadata: metadata(raw.metadata, problems),
   };
+  if (Array.isArray(raw.images)) parsed.images = raw.images as ImageFile[];
+  if (raw.mask !== undefined) parsed.mask = raw.mask as ImageFile;
   if (parsed.outputCompression !== undefined && parsed.outputFormat !== 'jpeg' && parsed.outputFormat !== 'webp')
     problems.add('output_compression', 'needs output_format jpeg or webp');
   problems.throwIfAny();

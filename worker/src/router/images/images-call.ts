@@ -11,6 +11,7 @@ import type { CallServices, PrepareServices } from '../calls/call-services';
 import { checkForModel, parseImageRequest, priceKey, requireImageModel, type ParsedImageRequest } from './image-request';
 import { imageCost, worstImageCost } from './image-cost';
 import { imageAnswer } from './image-answer';
+import { readImageForm } from './image-form';
 import type { ImageFiles } from './image-files';
 
 /** What an image call needs beyond a chat call's services: where `response_format: url` images are kept. */
@@ -59,8 +60,21 @@ function providerRequest(body: ParsedImageRequest, model: CatalogModel): ImageRe
  * blocking engine (retries, fallback, deadline) and completes one usage row of kind `images`
  * priced per image or per token (image-cost.ts). The answer's body, or null when the client hung up.
  */
-export async function imagesGenerationCall(router: ImageCallServices, raw: Raw, caller: Caller, client: CallClient, edit = false) {
-  const body = parseImageRequest(raw);
+export function imagesGenerationCall(router: ImageCallServices, raw: Raw, caller: Caller, client: CallClient) {
+  return imagesCall(router, parseImageRequest(raw), caller, client, false);
+}
+
+/** POST /images/edits: the multipart form (image-form.ts) as a generation's body with its files. */
+export async function imagesEditCall(
+  router: ImageCallServices,
+  form: { contentType?: string; body: Buffer },
+  caller: Caller,
+  client: CallClient,
+) {
+  return imagesCall(router, parseImageRequest(await readImageForm(form.contentType, form.body)), caller, client, true);
+}
+
+async function imagesCall(router: ImageCallServices, body: ParsedImageRequest, caller: Caller, client: CallClient, edit: boolean) {
   const resolution = await resolveTarget(body, 'images', router.purposes, await router.providers.configuredNames());
   for (const model of resolution.candidates) requireImageModel(model);
   checkForModel(body, resolution.candidates[0]!, edit);
