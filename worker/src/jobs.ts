@@ -37,6 +37,7 @@ export function startJobs(config: Config, services: Services, logger: Logger): R
     config: config.outbox,
     userAgent: `svc-hub/${config.version}`,
     otherTargets: async (queue) => (await services.router.budgets.alertTarget(queue)) ?? services.ai.settings.alertTarget(queue),
+    signBody: (body) => services.licences.documents.signedBody(body),
   });
   const periodic = [
     expiryJob(services.entitlements, services.gate, logger, config.expiryIntervalMs),

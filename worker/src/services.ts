@@ -11,6 +11,7 @@ import { PluginActivation } from './db/plugin-activation';
 import { OutboxWriter } from './license/outbox-writer';
 import { CustomerDirectory } from './license/customers/customer-directory';
 import { CustomerStore } from './license/customers/customer-rows';
+import { createLicenceServices, type LicenceServices } from './license/licences/licence-services';
 import { Library } from './library/library';
 import type { Logger } from './support/logger';
 import { PendingWrites } from './support/pending-writes';
@@ -34,6 +35,8 @@ export interface Services {
   /** AI allowances and credits sold through WooCommerce, as budgets (router/ai-accounts/). */
   ai: AiAccounts;
   commerce: CommerceServices;
+  /** Licences, activations and signed licence documents (license/licences/). */
+  licences: LicenceServices;
   library: Library;
   /** Shell-signature nonces, claimed across workers (db/shell-nonce-claims.ts). */
   shellNonces: ShellNonceStore;
@@ -49,6 +52,7 @@ export function createServices(config: Config, logger: Logger, database: Databas
   const gate = new EntitlementGate(entitlements);
   const customers = new CustomerDirectory(new CustomerStore(database));
   const ai = createAiAccounts(database, outbox, config.encryptionKey);
+  const licences = createLicenceServices(database, config.encryptionKey, entitlements, keys, customers);
   const router = createRouterServices(config, database, pending, logger, outbox, customers, ai.markups);
   // A payment or refund moved allowance or credits budgets, or a package's markup (their entitlement's outbox message commits with them).
   router.budgets.onRefused((budget) => ai.alerts.refused(budget));
@@ -69,7 +73,8 @@ export function createServices(config: Config, logger: Logger, database: Databas
     customers,
     router,
     ai,
-    commerce: createCommerceServices(config, database, entitlements, gate, logger, customers, ai),
+    commerce: createCommerceServices(config, database, entitlements, gate, logger, customers, ai, licences.licences),
+    licences,
     library: new Library(database, { publicUrl: config.publicUrl, pluginUrl: config.pluginUrl }, logger),
     shellNonces: new ShellNonceStore(database),
     pluginActivation: new PluginActivation(() => readPluginActive(database.pool, config.database.prefix), logger),

@@ -5,6 +5,7 @@ import type { EntitlementStore } from '../license/entitlements';
 import type { CustomerDirectory } from '../license/customers/customer-directory';
 import type { EntitlementGate } from '../license/gate';
 import { CoverageTerms } from '../license/coverage-terms';
+import type { LicenceStore } from '../license/licences/licence-rows';
 import { SubscriptionTerms } from '../license/subscription-terms';
 import type { Logger } from '../support/logger';
 import { AiPurchases } from './ai-purchases';
@@ -52,6 +53,7 @@ export function createCommerceServices(
   logger: Logger,
   customers: CustomerDirectory,
   books: AiBooks,
+  licences: LicenceStore,
 ): CommerceServices {
   const packages = new PackageStore(database);
   const ai = new AiPurchases(database, packages, books.credits, books.allowances);
@@ -70,7 +72,7 @@ export function createCommerceServices(
     config.renewalGraceDays,
     coverage,
   );
-  const payments = new PaymentEvents(orders, packages, entitlements, gate, subscriptions, customers, ai, coverage);
+  const payments = new PaymentEvents(orders, packages, entitlements, gate, subscriptions, customers, ai, coverage, licences);
   const webhooks = createWebhookServices(config, database);
   return {
     packages,

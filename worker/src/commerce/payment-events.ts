@@ -2,6 +2,7 @@ import type { PoolConnection } from 'mysql2/promise';
 import type { CustomerDirectory } from '../license/customers/customer-directory';
 import type { EntitlementStore } from '../license/entitlements';
 import type { EntitlementGate } from '../license/gate';
+import type { LicenceStore } from '../license/licences/licence-rows';
 import type { AiPurchases } from './ai-purchases';
 import type { OrderCoverage } from './coverage';
 import { combinedResult, hubOrderPayments, paymentMismatch, type HubOrderPayment } from './hub-order-payments';
@@ -34,6 +35,7 @@ export class PaymentEvents {
     private readonly customers: Pick<CustomerDirectory, 'learnFromOrder' | 'changed'>,
     private readonly ai: AiPurchases,
     private readonly coverage: OrderCoverage,
+    private readonly licences: Pick<LicenceStore, 'paid'>,
   ) {}
 
   /**
@@ -145,6 +147,8 @@ export class PaymentEvents {
         actor,
       });
       await this.coverage.paid(connection, order, pkg.durationDays, purchase.entitlement);
+      // The buyer's licence key: minted by the first paid order of the package, extended by the next (docs/commerce.md "Licences and activations").
+      if (pkg.kind !== 'credit') await this.licences.paid(connection, order, pkg.sites, purchase.entitlement);
       // Whoever paid owns the site from now on, unless an admin said otherwise (license/customers/).
       if (facts.buyer) await this.customers.learnFromOrder(connection, order.siteUrl, { store: facts.store, ...facts.buyer });
       // A credit package credits the site, or the customer just learned (docs/commerce.md "AI allowances and credits").

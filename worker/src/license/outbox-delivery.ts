@@ -29,6 +29,8 @@ export interface DeliveryDependencies {
   userAgent: string;
   /** A target for a queue that is not a site (a budget's alerts, `budget:<id>`); null: a site's. */
   otherTargets?: (queue: string) => Promise<DeliveryTarget | null>;
+  /** Adds the signed licence document to a site's entitlement message (license/documents/site-documents.ts). */
+  signBody?: (body: string) => Promise<string>;
 }
 
 const UNSIGNED =
@@ -143,24 +145,30 @@ export class OutboxDelivery {
     else this.dependencies.logger.debug('outbox attempt', fields);
   }
 
-  private attempt(message: ClaimedMessage, target: DeliveryTarget, stop: AbortSignal, unreadable: string | null): Promise<AttemptReport> {
+  private async attempt(
+    message: ClaimedMessage,
+    target: DeliveryTarget,
+    stop: AbortSignal,
+    unreadable: string | null,
+  ): Promise<AttemptReport> {
     const notSent = unreadable ?? (target.secrets.length === 0 ? UNSIGNED : null);
     if (notSent !== null) {
-      return Promise.resolve({
+      return {
         startedAt: new Date(),
         durationMs: 0,
         httpStatus: null,
         error: notSent,
         responseExcerpt: null,
         abandoned: false,
-      });
+      };
     }
+    const body = bodyWithSequence(message.payload, message.sequence);
     return this.sender.send(
       {
         endpoint: target.endpoint,
         messageId: message.id,
         sequence: message.sequence,
-        body: bodyWithSequence(message.payload, message.sequence),
+        body: this.dependencies.signBody ? await this.dependencies.signBody(body) : body,
         secrets: target.secrets,
       },
       stop,

@@ -4,7 +4,7 @@ import { TABLE_OPTIONS } from './table-options';
 /**
  * Licences and their activations (docs/architecture.md §12, docs/commerce.md "Licences and
  * activations"). `licences`: one per (buyer's site, package) — the first paid order mints its
- * key, renewals of the same package extend it; the key as a keyed hash (lookup), a display
+ * key, renewals of the same package extend it; `seats` the package's site limit when last paid; the key as a keyed hash (lookup), a display
  * prefix and sealed with the secret box (the buyer sees it again); status and expiry follow the
  * buyer's entitlement. `license_activations`: the sites a licence activated, each with the API
  * key issued to it; `staging` sites take no seat. `license_staging_patterns`: host patterns an
@@ -23,6 +23,7 @@ export const licences: Migration = {
       site_url VARCHAR(255) NOT NULL,
       package_id VARCHAR(64) NOT NULL,
       order_id VARCHAR(40) NOT NULL,
+      seats INT UNSIGNED NULL,
       status VARCHAR(16) NOT NULL,
       expires_at DATETIME(3) NULL,
       created_at DATETIME(3) NOT NULL,

@@ -8,16 +8,17 @@ import { ORDER_ID_PATTERN } from '../../commerce/orders';
 import { historyToJson, orderToJson, packageToJson, subscriptionToJson } from '../../commerce/serialise';
 
 /** What an order's detail reads: the order, its history and subscription, the site's entitlements. */
-export type OrderDetailServices = Pick<Services, 'entitlements'> & { commerce: Pick<CommerceServices, 'orders' | 'subscriptions'> };
+export type OrderDetailServices = Pick<Services, 'entitlements' | 'licences'> & { commerce: Pick<CommerceServices, 'orders' | 'subscriptions'> };
 
 /** An order with its history and the entitlement it pays for (GET /orders/{id}). */
 export async function orderDetail(services: OrderDetailServices, orderId: string) {
   const order = await services.commerce.orders.find(orderId);
   if (!order) return null;
-  const [history, entitlements, subscription] = await Promise.all([
+  const [history, entitlements, subscription, licence] = await Promise.all([
     services.commerce.orders.history(order.id),
     services.entitlements.listForSite(order.siteUrl),
     services.commerce.subscriptions.forOrder(order.id),
+    order.paidAt === null ? null : services.licences.licences.forOrder(order),
   ]);
   const entitlement = entitlements.find((candidate) => candidate.packageId === order.packageId);
   return {
@@ -27,6 +28,9 @@ export async function orderDetail(services: OrderDetailServices, orderId: string
       history: history.map((entry) => historyToJson(entry, order.total.currency)),
       entitlement: entitlement ? entitlementToJson(entitlement) : null,
       subscription: subscription ? subscriptionToJson(subscription) : null,
+      // The licence this paid order minted or extended (docs/commerce.md "Licences and activations").
+      license_key: licence?.key ?? null,
+      license_id: licence?.licence.id ?? null,
     },
   };
 }

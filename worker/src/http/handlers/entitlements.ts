@@ -9,7 +9,7 @@ import { siteSummary } from '../../license/site-summary';
 import { SiteOutbox } from '../../license/outbox-site';
 
 /** The Bearer routes of /svc-license/v1/entitlement: the client's session check and the admin switch. */
-export function entitlementRouteHandlers(services: Pick<Services, 'entitlements' | 'gate' | 'ai' | 'customers' | 'database'>) {
+export function entitlementRouteHandlers(services: Pick<Services, 'entitlements' | 'gate' | 'ai' | 'customers' | 'database' | 'licences'>) {
   return {
     /** The caller's own site; an admin key may name another with `?site_url=`. */
     async read(request: Request, response: Response) {
@@ -29,7 +29,9 @@ export function entitlementRouteHandlers(services: Pick<Services, 'entitlements'
       const summary = siteSummary(siteUrl, await services.entitlements.listForSite(siteUrl));
       // The site's AI allowance, credits and alerts (docs/api-notes.md "AI allowance and credits").
       const customerId = await services.customers.customerOf(siteUrl);
-      response.json({ ...summary, sequence, ai: await services.ai.status.block(siteUrl, customerId) });
+      // Signed with the hub's key (docs/propagation.md "Licence documents").
+      const licenseDocument = await services.licences.documents.forSummary(summary, sequence);
+      response.json({ ...summary, sequence, license_document: licenseDocument, ai: await services.ai.status.block(siteUrl, customerId) });
     },
 
     /** Admin keys: `{ site_url, package_id?, status?, expires_at?, reason }`; ambiguous → 409. */

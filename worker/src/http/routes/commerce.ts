@@ -1,6 +1,7 @@
 import type { Services } from '../../services';
 import { commerceHandlers } from '../handlers/commerce';
 import { entitlementRouteHandlers } from '../handlers/entitlements';
+import { licenceActivationHandlers } from '../handlers/license-activations';
 import { redeliverHandler } from '../handlers/redeliver';
 import { webhookHandler } from '../handlers/woo-webhook';
 import { NAMESPACES } from './namespaces';
@@ -55,6 +56,50 @@ export const LICENSE_ROUTES: RouteRow[] = [
     area: 'license',
     adminScope: true,
     handler: (w) => w.once(entitlementRouteHandlers).update,
+  },
+  // Licences and activations (docs/architecture.md §12): the licence key is the activation's credential.
+  {
+    id: 'license.activations.create',
+    method: 'POST',
+    path: `${license}/activations`,
+    auth: 'public',
+    area: 'license',
+    handler: (w) => w.once(licenceActivationHandlers).activate,
+  },
+  {
+    id: 'license.activations.delete',
+    method: 'DELETE',
+    path: `${license}/activations/:id`,
+    auth: 'bearer',
+    area: 'license',
+    handler: (w) => w.once(licenceActivationHandlers).deactivate,
+  },
+  {
+    id: 'license.licenses.list',
+    method: 'GET',
+    path: `${license}/licenses`,
+    auth: 'bearer',
+    area: 'license',
+    adminScope: true,
+    handler: (w) => w.once(licenceActivationHandlers).list,
+  },
+  {
+    id: 'license.licenses.get',
+    method: 'GET',
+    path: `${license}/licenses/:id`,
+    auth: 'bearer',
+    area: 'license',
+    adminScope: true,
+    handler: (w) => w.once(licenceActivationHandlers).read,
+  },
+  {
+    id: 'license.staging-patterns.create',
+    method: 'POST',
+    path: `${license}/staging-patterns`,
+    auth: 'bearer',
+    area: 'license',
+    adminScope: true,
+    handler: (w) => w.once(licenceActivationHandlers).addStagingPattern,
   },
   {
     id: 'license.redeliver',

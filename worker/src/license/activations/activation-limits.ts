@@ -1,0 +1,42 @@
+import { ApiError } from '../../support/api-error';
+
+/** Attempts per minute from one address, and on one licence key (docs/commerce.md "Licences and activations"). */
+export const ACTIVATIONS_PER_ADDRESS_PER_MINUTE = 30;
+export const ACTIVATIONS_PER_KEY_PER_MINUTE = 20;
+const WINDOW_MS = 60_000;
+const MAX_TRACKED = 10_000;
+
+/**
+ * Fixed one-minute windows counting activation attempts per client address and per key hash
+ * (a guessed key counts too), on this worker; over either → 429 with Retry-After. Bounded: the
+ * oldest window makes room when it is full.
+ */
+export class ActivationLimits {
+  private readonly windows = new Map<string, { startedAt: number; count: number }>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** Counts one attempt; throws 429 when the address or the key is over its limit. */
+  take(address: string, keyHash: string): void {
+    const verdicts = [
+      this.count(`a:${address}`, ACTIVATIONS_PER_ADDRESS_PER_MINUTE),
+      this.count(`k:${keyHash}`, ACTIVATIONS_PER_KEY_PER_MINUTE),
+    ];
+    const wait = Math.max(...verdicts);
+    if (wait > 0) throw ApiError.rateLimited(wait);
+  }
+
+  /** Seconds to wait (0: allowed). */
+  private count(bucket: string, limit: number): number {
+    const now = this.now();
+    let window = this.windows.get(bucket);
+    if (!window || now - window.startedAt >= WINDOW_MS) {
+      this.windows.delete(bucket);
+      while (this.windows.size >= MAX_TRACKED) this.windows.delete(this.windows.keys().next().value!);
+      window = { startedAt: now, count: 0 };
+      this.windows.set(bucket, window);
+    }
+    window.count += 1;
+    return window.count > limit ? Math.max(1, Math.ceil((window.startedAt + WINDOW_MS - now) / 1000)) : 0;
+  }
+}
