@@ -76,3 +76,15 @@ export interface ImageModelFacts {
   pricing: ImagePricing;
   source: string;
 }
+
+/** A `quality:size` table from a rule (`auto` entries included where the model takes them). */
+export function imageTable<T>(
+  qualities: readonly string[],
+  sizes: readonly string[],
+  rule: (quality: string, size: string) => T,
+): Record<string, T> {
+  const table: Record<string, T> = {};
+  for (const quality of qualities.length === 0 ? [''] : qualities)
+    for (const size of sizes) table[`${quality}:${size}`] = rule(quality, size);
+  return table;
+}

@@ -1,6 +1,7 @@
 import { EVERY_FEATURE, type ModelSupport } from '../model-facts';
 import type { ProviderDescriptor } from '../types';
 import { createOpenAiProvider } from './openai';
+import { OPENAI_IMAGE_MODELS } from './image-models';
 
 /**
  * OpenAI's reasoning models (o-series, gpt-5) take `reasoning_effort` and refuse the sampling
@@ -118,5 +119,6 @@ export const OPENAI: ProviderDescriptor = {
       price: { input: 0.1, output: 0 },
       dimensions: { size: 1_536, shortens: false },
     },
+    ...OPENAI_IMAGE_MODELS,
   ],
 };

@@ -10,6 +10,8 @@ import { createOpenAiCompatibleProvider } from '../openai-compatible/openai-comp
 import type { RequestDialect } from '../openai-compatible/request';
 import type { ProviderFactory } from '../types';
 import { openAiPassedFields } from './passed-fields';
+import { HttpClient } from '../shared/http';
+import { openAiImages } from './images';
 
 /** How OpenAI's own request differs from the OpenAI-compatible default. */
 export const OPENAI_DIALECT: Partial<RequestDialect> = {
@@ -18,4 +20,22 @@ export const OPENAI_DIALECT: Partial<RequestDialect> = {
   passedFields: openAiPassedFields,
 };
 
-export const createOpenAiProvider: ProviderFactory = (settings) => createOpenAiCompatibleProvider(settings, OPENAI_DIALECT);
+/** Chat and embeddings through openai-compatible/, image generation and edits through images.ts on a client of their own. */
+export const createOpenAiProvider: ProviderFactory = (settings) => {
+  const provider = createOpenAiCompatibleProvider(settings, OPENAI_DIALECT);
+  const images = new HttpClient({
+    provider: settings.name,
+    baseUrl: settings.baseUrl,
+    timeouts: settings.timeouts,
+    connections: settings.connections,
+    outboundGuard: settings.outboundGuard,
+    headers: settings.apiKey ? { authorization: `Bearer ${settings.apiKey}` } : {},
+  });
+  return {
+    ...provider,
+    ...openAiImages(images, settings.name),
+    close: async () => {
+      await Promise.all([provider.close(), images.close()]);
+    },
+  };
+};

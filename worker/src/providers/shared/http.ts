@@ -180,11 +180,23 @@ export class HttpClient {
    * router's hottest path (docs/benchmarks.md).
    */
   async postJson(path: string, payload: unknown, signal: AbortSignal, extraHeaders?: Record<string, string>): Promise<JsonObject> {
-    const target = this.target(path);
     const headers = extraHeaders ? { ...this.jsonHeaders, ...extraHeaders } : this.jsonHeaders;
+    return this.postBody(path, JSON.stringify(payload), signal, headers);
+  }
+
+  /** POSTs a multipart form (OpenAI's image edits) and returns the whole answer as a checked JSON object. */
+  async postForm(path: string, form: FormData, signal: AbortSignal): Promise<JsonObject> {
+    const encoded = new Request('http://form.invalid/', { method: 'POST', body: form });
+    const body = Buffer.from(await encoded.arrayBuffer());
+    const contentType = encoded.headers.get('content-type')!;
+    return this.postBody(path, body, signal, { ...this.options.headers, 'content-type': contentType, accept: 'application/json' });
+  }
+
+  private async postBody(path: string, body: string | Buffer, signal: AbortSignal, headers: Record<string, string>): Promise<JsonObject> {
+    const target = this.target(path);
     let answer: CollectedAnswer;
     try {
-      answer = await this.collect(target, payload, signal, headers);
+      answer = await this.collect(target, body, signal, headers);
     } catch (error) {
       throw this.mapError(error, target.url, signal);
     }
@@ -222,7 +234,7 @@ export class HttpClient {
   }
 
   /** One POST through the pool, its whole answer collected (an error answer only up to ERROR_READ_LIMIT). */
-  private collect(target: Target, payload: unknown, signal: AbortSignal, headers: Record<string, string>): Promise<CollectedAnswer> {
+  private collect(target: Target, body: string | Buffer, signal: AbortSignal, headers: Record<string, string>): Promise<CollectedAnswer> {
     const { timeouts } = this.options;
     return new Promise((resolve, reject) => {
       if (signal.aborted) return reject(signal.reason);
@@ -247,7 +259,7 @@ export class HttpClient {
           path: target.path,
           method: 'POST',
           headers,
-          body: JSON.stringify(payload),
+          body,
           headersTimeout: timeouts.firstTokenMs,
           bodyTimeout: timeouts.idleMs,
         },
