@@ -68,7 +68,7 @@ describe('the reference comparison', () => {
     expect((await compareImages((await renderTemplate(await caseNamed('shapes-and-images'), output)).bytes, reference)).differing).toBe(0);
 
     const moved = await caseNamed('shapes-and-images');
-    const ellipse = layersOf(moved).find((layer) => layer.id === 'ellipse') as Record<string, number>;
+    const ellipse = layersOf(moved).find((layer) => layer.id === 'ellipse') as { x: number };
     ellipse.x += 6;
     expect((await compareImages((await renderTemplate(moved, output)).bytes, reference)).differing).toBeGreaterThan(0.001);
 
