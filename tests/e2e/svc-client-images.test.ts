@@ -212,21 +212,26 @@ describe('svc_client_render_template()', () => {
 });
 
 describe('a licence without the image features', () => {
-  it('generate_image() and svc_client_render_template() get the hub’s refusal, and nothing is saved', async () => {
-    const slug = `${token()}-denied`;
+  const slug = `${token()}-denied`;
+  beforeAll(async () => {
     await importTemplate(slug, '#00aa66');
     const limited = createClientKey(client);
     hub('entitlement', 'grant', '--site', limited.siteUrl, '--features', 'llm.chat');
     await connectClient(client, limited);
     expect((await sync()).ok).toBe(true);
+  });
 
+  it('generate_image() gets the hub’s refusal of llm.images', async () => {
     const image = await generate(`${imageChain('a red bicycle')}->generate_image()`);
     expect(image.code).toBe('prompt_client_error');
     expect(image.error).toContain('licence does not include AI image generation (llm.images)');
+    expect(image.error).toContain('svc_no_entitlement');
+  });
 
+  it('svc_client_render_template() gets the hub’s refusal of image.render, and nothing is saved', async () => {
     const before = await attachmentCount();
     const refused = (await render(slug, 'array()', 'array()')) as Refusal;
-    expect(refused.error.data.status).toBe(403);
+    expect(refused.error).toMatchObject({ code: 'svc_no_entitlement', data: { status: 403 } });
     expect(refused.error.message).toContain('image.render');
     expect(refused.attachments).toBe(before);
   });
