@@ -6,11 +6,12 @@ import Pagination from '../../components/pagination';
 import { useList } from '../../components/use-list';
 import PackImport from './pack-import';
 import TemplateCard from './template-card';
+import TryTemplate from './try-template';
 import { TEMPLATE_CATEGORIES } from './validate';
 
 const PER_PAGE = 24;
 
-/** Image library: browse the templates with their previews, import a pack, export, archive. */
+/** Image library: browse the templates with their previews, try one with its fields, import a pack, export, archive. */
 export default function LibraryPanel() {
 	const [ category, setCategory ] = useState( '' );
 	const [ search, setSearch ] = useState( '' );
@@ -24,6 +25,7 @@ export default function LibraryPanel() {
 	return (
 		<div className="svc-hub-panel svc-hub-library">
 			<PackImport />
+			<TryTemplate />
 			<div className="svc-hub-filters">
 				<SelectControl
 					label={ __( 'Category', 'svc-hub' ) }
