@@ -42,6 +42,7 @@ export const BEARER_EXTRAS: Record<string, BearerExtra> = {
   'router.models.purposes': {},
   'router.models.retrieve': { params: { id: 'mock/echo' } },
   'router.metrics': {},
+  'library.image-renders': {},
   'commerce.packages': { ungated: [200, undefined] },
   'commerce.checkout': { ungated: [400, 'svc_invalid_request'] },
   'commerce.order': { params: { id: 'ord_01JABCDEFGHJKMNPQRSTVWXYZ0' }, ungated: [404, 'svc_not_found'] },

@@ -55,6 +55,8 @@ export interface Config {
   usageJournalDir: string | null;
   /** Image URLs the worker fetches for providers that cannot (docs/configuration.md, "Images"). */
   images: { maxBytes: number; fetchTimeoutMs: number };
+  /** Template renders (docs/configuration.md, SVC_RENDER_*): renders at once, queued beyond, the cache's bounds. */
+  renders: { concurrency: number; queue: number; cacheEntries: number; cacheBytes: number };
   defaultRateLimitPerMinute: number;
   outbox: OutboxConfig;
   expiryIntervalMs: number;
@@ -308,6 +310,12 @@ export function loadConfig(environment: Environment = process.env, version = '0.
     images: {
       maxBytes: reader.integer('SVC_IMAGE_MAX_BYTES', 10_485_760, 1_024, 104_857_600),
       fetchTimeoutMs: reader.integer('SVC_IMAGE_FETCH_TIMEOUT_MS', 10_000, 100, 120_000),
+    },
+    renders: {
+      concurrency: reader.integer('SVC_RENDER_CONCURRENCY', 2, 1, 64),
+      queue: reader.integer('SVC_RENDER_QUEUE', 16, 0, 10_000),
+      cacheEntries: reader.integer('SVC_RENDER_CACHE_ENTRIES', 500, 0, 1_000_000),
+      cacheBytes: reader.integer('SVC_RENDER_CACHE_MB', 64, 0, 16_384) * 1_048_576,
     },
     defaultRateLimitPerMinute: reader.integer('SVC_RATE_LIMIT_DEFAULT', 120, 1, 1_000_000),
     outbox: {

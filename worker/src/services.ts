@@ -12,7 +12,7 @@ import { OutboxWriter } from './license/outbox-writer';
 import { CustomerDirectory } from './license/customers/customer-directory';
 import { CustomerStore } from './license/customers/customer-rows';
 import { createLicenceServices, type LicenceServices } from './license/licences/licence-services';
-import { Library } from './library/library';
+import { Library, renderOptions, STARTER_DIR } from './library/library';
 import type { Logger } from './support/logger';
 import { PendingWrites } from './support/pending-writes';
 import { createAiAccounts, type AiAccounts } from './router/ai-accounts/ai-accounts';
@@ -75,7 +75,13 @@ export function createServices(config: Config, logger: Logger, database: Databas
     ai,
     commerce: createCommerceServices(config, database, entitlements, gate, logger, customers, ai, licences.licences),
     licences,
-    library: new Library(database, { publicUrl: config.publicUrl, pluginUrl: config.pluginUrl }, logger),
+    library: new Library(
+      database,
+      { publicUrl: config.publicUrl, pluginUrl: config.pluginUrl },
+      logger,
+      STARTER_DIR,
+      renderOptions(config.renders, config.images, config.outbox.outboundAllow),
+    ),
     shellNonces: new ShellNonceStore(database),
     pluginActivation: new PluginActivation(() => readPluginActive(database.pool, config.database.prefix), logger),
   };

@@ -114,6 +114,13 @@ export const HOSTILE_EXTRAS: Record<string, HostileExtra> = {
   'library.editor-assets': { params: { type: () => 'no-such-type' } },
   'library.manifest': {},
   'library.file': { params: { file: () => 'no-such-file.svg' } },
+  'library.image-renders': {
+    body: () => ({ template: 'spring-sale-square', fields: 'not an object' }),
+    allow: [
+      { table: 'renders', change: 'rows-added', why: 'docs/library.md "Rendering": every render, a refused one too, is in the render log' },
+    ],
+  },
+  'library.image-render-file': { params: { file: () => `${'0'.repeat(64)}.png` } },
   'admin.keys.list': { query: PAGE },
   'admin.keys.create': { body: () => ({ site_url: 'not a url', team: '' }) },
   'admin.keys.update': { params: { id: () => 'key_NOSUCHKEY' }, body: () => ({ name: 'hostile' }) },

@@ -5,7 +5,11 @@ import { hashJson } from './canonical-json';
 import { exportPack } from './export';
 import { parsePack, type ParsedPack } from './pack';
 import { readPackFolder } from './pack-folder';
+import { renderTemplate } from './render';
 import { RenderLog } from './renders/render-log';
+import { Renderer, type RenderSettings } from './renders/renderer';
+import type { ImageSources } from './renders/render-images';
+import { OutboundGuard } from '../support/outbound-guard';
 import type { LibraryLinks } from './serialise';
 import { LibraryStore, type LibraryState } from './library-rows';
 import type { ItemKind } from './vocabulary';
@@ -23,12 +27,31 @@ export interface ImportReport extends LibraryState {
   sanitised: ParsedPack['sanitised'];
 }
 
+/** The renderer's bounds and where its images come from (config.ts: renders, images, outbox.outboundAllow). */
+export interface RenderOptions {
+  settings: RenderSettings;
+  sources: Omit<ImageSources, 'store'>;
+}
+
+/** The options from the worker's settings (SVC_RENDER_*, SVC_IMAGE_*, SVC_OUTBOUND_ALLOW). */
+export function renderOptions(settings: RenderSettings, limits: ImageSources['limits'], outboundAllow: string[]): RenderOptions {
+  return { settings, sources: { guard: new OutboundGuard(outboundAllow), allow: outboundAllow, limits } };
+}
+
+/** Without a config (CLI, tests): public addresses only, the documented defaults (docs/configuration.md). */
+export const DEFAULT_RENDER_OPTIONS: RenderOptions = {
+  settings: { concurrency: 2, queue: 16, cacheEntries: 500, cacheBytes: 64 * 1_048_576 },
+  sources: { guard: new OutboundGuard([]), allow: [], limits: { maxBytes: 10_485_760, fetchTimeoutMs: 10_000 } },
+};
+
 /** The library area: reads, changes (each bumping the version), import, export, the starter. */
 export class Library {
   readonly store: LibraryStore;
   readonly writer: LibraryWriter;
   /** One row per render (docs/library.md "Rendering"); `recentRenders`, `renderSummary` for the admin screen. */
   readonly renderLog: RenderLog;
+  /** Templates rendered to their final image (`POST /svc/v1/image-renders`, docs/library.md "Rendering"). */
+  readonly renderer: Renderer;
 
   /** Where answers link to: the site, and the plugin's folder (starter previews). */
   readonly links: LibraryLinks;
@@ -39,10 +62,19 @@ export class Library {
     site: string | LibraryLinks,
     private readonly logger: Logger,
     readonly starterDir = STARTER_DIR,
+    render: RenderOptions = DEFAULT_RENDER_OPTIONS,
   ) {
     this.store = new LibraryStore(database);
     this.writer = new LibraryWriter(database);
     this.renderLog = new RenderLog(database);
+    this.renderer = new Renderer(
+      this.store,
+      this.renderLog,
+      renderTemplate,
+      { ...render.sources, store: this.store },
+      render.settings,
+      logger,
+    );
     this.links = typeof site === 'string' ? { publicUrl: site, pluginUrl: `${site}/wp-content/plugins/svc-hub` } : site;
   }
 
