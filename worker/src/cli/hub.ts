@@ -18,6 +18,7 @@ import { providerCommand, purposeCommand } from './router-commands';
 import { storeCommand } from './store-commands';
 import { cacheCommand } from './cache-commands';
 import { customerCommand, reportCommand } from './customer-commands';
+import { licenseCommand } from './license-commands';
 
 const USAGE = `svc-hub operator CLI — svc-hub-worker <command> (on a server); npm run hub -- <command> (in a checkout)
 
@@ -48,6 +49,11 @@ const USAGE = `svc-hub operator CLI — svc-hub-worker <command> (on a server); 
   budget set --key KEY_ID|--team T --site URL|--site URL|--customer CUSTOMER_ID --amount USD --period day|month|total [--soft] [--alert-url URL]
   budget list
   budget remove BUDGET_ID
+  license list
+  license show LICENCE_ID
+  license deactivate ACTIVATION_ID
+  license staging-pattern CUSTOMER_ID PATTERN
+  license public-key
   customer list
   customer show CUSTOMER_ID
   customer assign SITE_URL CUSTOMER_ID
@@ -123,6 +129,7 @@ async function run(argv: string[]): Promise<number> {
     library: libraryCommand,
     budget: budgetCommand,
     customer: customerCommand,
+    license: licenseCommand,
     report: reportCommand,
     credits: creditCommand,
     ai: aiCommand,

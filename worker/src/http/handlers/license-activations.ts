@@ -22,6 +22,7 @@ export function licenceActivationHandlers(services: Pick<Services, 'licences' | 
       const licence = await activations.licenceFor(input.licenceKey);
       const result = await activations.activate(licence, input.siteUrl);
       services.gate.forget(input.siteUrl);
+      for (const keyId of result.revokedKeyIds) services.keyLookup.forget(keyId);
       services.logger.info('licence activated', { license_id: licence.id, activation_id: result.activation.id, site_url: input.siteUrl });
       response
         .status(result.created ? 201 : 200)

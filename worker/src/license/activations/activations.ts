@@ -23,6 +23,8 @@ export interface ActivationResult {
   webhookSecret: string;
   licence: { status: string; features: string[]; expires_at: string | null; seats_used: number; seats: number | null };
   publicKey: string;
+  /** The site's keys this re-activation revoked (the caller forgets them in the key cache). */
+  revokedKeyIds: string[];
 }
 
 /** Activation = onboarding (docs/commerce.md "Licences and activations"): a site, a licence key, the site's own API key and secret. */
@@ -99,6 +101,7 @@ export class Activations {
           seats: locked.seats,
         },
         publicKey: (await this.signing.pair()).publicKeyRaw,
+        revokedKeyIds: replaced,
       };
     } catch (error) {
       if (issued) await this.keys.revoke((issued as { record: { id: string } }).record.id);
