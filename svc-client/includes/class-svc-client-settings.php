@@ -43,6 +43,23 @@ final class Svc_Client_Settings {
 	}
 
 	/**
+	 * This site's team and campaign, those set, as the hub's `metadata` on a call (its cost
+	 * report and render log show them).
+	 *
+	 * @return array<string, string>
+	 */
+	public static function cost_metadata(): array {
+		$settings = self::get();
+		return array_filter(
+			array(
+				'team'     => $settings['team'],
+				'campaign' => $settings['campaign'],
+			),
+			static fn( $value ) => '' !== $value
+		);
+	}
+
+	/**
 	 * Whether a secret is stored but cannot be opened (salts or SVC_CLIENT_ENCRYPTION_KEY changed).
 	 *
 	 * @param string $name `api_key` or `webhook_secret`.

@@ -201,7 +201,7 @@ describe('svc_client_render_template()', () => {
     await importTemplate(slug, '#884422'); // the hub's copy changes; the site still holds the old one
     const before = await attachmentCount();
     const refused = (await render(slug, 'array()', 'array()')) as Refusal;
-    expect(refused.error.data.status).toBe(409);
+    expect(refused.error).toMatchObject({ code: 'svc_template_changed', data: { status: 409 } });
     expect(refused.error.message).toContain('sync the library');
     expect(refused.attachments).toBe(before);
 

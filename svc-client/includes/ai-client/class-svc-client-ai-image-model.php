@@ -74,7 +74,7 @@ final class Svc_Client_Ai_Image_Model extends AbstractOpenAiCompatibleImageGener
 	 */
 	protected function prepareGenerateImageParams( array $prompt ): array {
 		$params   = parent::prepareGenerateImageParams( $prompt );
-		$metadata = Svc_Client_Ai_Text_Model::site_metadata();
+		$metadata = Svc_Client_Settings::cost_metadata();
 		if ( array() !== $metadata && ! isset( $params['metadata'] ) ) {
 			$params['metadata'] = $metadata;
 		}

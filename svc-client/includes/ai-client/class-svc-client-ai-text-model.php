@@ -39,7 +39,7 @@ final class Svc_Client_Ai_Text_Model extends AbstractOpenAiCompatibleTextGenerat
 	 */
 	protected function prepareGenerateTextParams( array $prompt ): array {
 		$params   = parent::prepareGenerateTextParams( $prompt );
-		$metadata = self::site_metadata();
+		$metadata = Svc_Client_Settings::cost_metadata();
 		if ( array() !== $metadata ) {
 			$params['metadata'] = $metadata;
 		}
@@ -50,22 +50,6 @@ final class Svc_Client_Ai_Text_Model extends AbstractOpenAiCompatibleTextGenerat
 			$params['purpose'] = substr( $model, strlen( Svc_Client_Ai_Model_Directory::PURPOSE_PREFIX ) );
 		}
 		return $params;
-	}
-
-	/**
-	 * This site's team and campaign, those set, as the hub's `metadata` (its cost report shows them).
-	 *
-	 * @return array<string, string>
-	 */
-	public static function site_metadata(): array {
-		$settings = Svc_Client_Settings::get();
-		return array_filter(
-			array(
-				'team'     => $settings['team'],
-				'campaign' => $settings['campaign'],
-			),
-			static fn( $value ) => '' !== $value
-		);
 	}
 
 	/**

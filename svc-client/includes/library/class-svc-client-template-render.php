@@ -100,6 +100,10 @@ final class Svc_Client_Template_Render {
 		if ( '' !== $hash ) {
 			$body['version'] = $hash;
 		}
+		$metadata = Svc_Client_Settings::cost_metadata();
+		if ( array() !== $metadata ) {
+			$body['metadata'] = $metadata;
+		}
 		foreach ( array( 'width', 'height' ) as $side ) {
 			if ( isset( $args[ $side ] ) ) {
 				$body[ $side ] = $args[ $side ];
@@ -110,7 +114,7 @@ final class Svc_Client_Template_Render {
 
 	/**
 	 * The hub's refusal as a WP_Error: its code, message and data (`status`, `params`); a 409
-	 * (the hub holds another version of the template) says to sync the library.
+	 * (`svc_template_changed`: the hub holds another version) says to sync the library.
 	 *
 	 * @param array{status: int, body: string, headers: array<string, string>, error: string} $answer The answer.
 	 * @return WP_Error
