@@ -166,12 +166,18 @@ export function faceChain(request: FaceRequest): FaceChain {
   return chain;
 }
 
-let latinFiles: string[] | undefined;
+/** A family's font files, for resvg (empty when the library does not ship the family). */
+export function familyFiles(family: string): string[] {
+  const key = family
+    .trim()
+    .replace(/^['"]|['"]$/g, '')
+    .toLowerCase();
+  return isShippedFamily(key) && !key.startsWith('noto') ? filesOf(key).map((face) => face.file) : [];
+}
 
-/** The starter library's font files (no Noto): what resvg may use for text inside SVG images. */
-export function latinFontFiles(): string[] {
-  latinFiles ??= Object.keys(PACKAGES)
-    .filter((family) => !family.startsWith('noto'))
-    .flatMap((family) => filesOf(family).map((face) => face.file));
-  return latinFiles;
+/** Inter's regular and bold: resvg's default family. */
+export function defaultFamilyFiles(): string[] {
+  return filesOf('inter')
+    .filter((face) => !face.italic && (face.weight === 400 || face.weight === 700))
+    .map((face) => face.file);
 }
