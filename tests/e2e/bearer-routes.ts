@@ -48,6 +48,10 @@ export const BEARER_EXTRAS: Record<string, BearerExtra> = {
   'commerce.order': { params: { id: 'ord_01JABCDEFGHJKMNPQRSTVWXYZ0' }, ungated: [404, 'svc_not_found'] },
   'license.entitlement.read': { ungated: [200, undefined] },
   'license.entitlement.update': {},
+  'license.activations.delete': { params: { id: 'act_01JABCDEFGHJKMNPQRSTVWXYZ0' }, ungated: [404, 'svc_not_found'] },
+  'license.licenses.list': {},
+  'license.licenses.get': { params: { id: 'lic_01JABCDEFGHJKMNPQRSTVWXYZ0' } },
+  'license.staging-patterns.create': {},
   'license.redeliver': { ungated: [400, 'svc_invalid_request'] }, // the body every POST here gets is a chat request; the route takes no field
 };
 

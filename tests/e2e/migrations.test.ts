@@ -28,7 +28,7 @@ describe('migrations', () => {
       expect(rows.map((row) => row.id)).toEqual(MIGRATIONS.map((migration) => migration.id));
       expect(await migrate(first, silentLogger)).toEqual([]);
       const [tables] = await first.pool.query<RowDataPacket[]>('SHOW TABLES LIKE ?', [`${config.prefix}svc_%`]);
-      expect(tables).toHaveLength(42); // migrations + api_keys, entitlements, history + 14 router (015: responses, 016: budgets, windows, reservations; 017: cache policies and entries, provider deployments and cool-downs; 018: response items) + 9 commerce (013: subscriptions) + 5 library tables + nonces + 2 tenancy (021: customers, customer sites) + 1 (020) + 4 AI commerce (022: credit ledger, allowance periods, AI alerts, site AI settings) + 1 (024: order coverage) + 1 (026: renders)
+      expect(tables).toHaveLength(46); // migrations + api_keys, entitlements, history + 14 router (015: responses, 016: budgets, windows, reservations; 017: cache policies and entries, provider deployments and cool-downs; 018: response items) + 9 commerce (013: subscriptions) + 5 library tables + nonces + 2 tenancy (021: customers, customer sites) + 1 (020) + 4 AI commerce (022: credit ledger, allowance periods, AI alerts, site AI settings) + 1 (024: order coverage) + 1 (026: renders) + 4 (028: licences, licence activations, staging patterns, hub signing keys)
       const columns = async (table: string) => {
         const [rows] = await first.pool.query<RowDataPacket[]>(
           'SELECT COLUMN_NAME AS name FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION',
@@ -66,6 +66,14 @@ describe('migrations', () => {
       // 026: the render log.
       expect((await columns('renders')).join(',')).toBe(
         'id,request_id,key_id,site_url,team,campaign,template_id,template_hash,format,width,height,bytes,cache_hit,generated_layers,duration_ms,status,error_code,created_at',
+      );
+      // 027: a package's seat limit; 028: licences (keyed hash, sealed key, seats) and their activations.
+      expect((await columns('packages')).join(',')).toContain('duration_days,sites,');
+      expect((await columns('licences')).join(',')).toBe(
+        'id,key_hash,key_prefix,key_encrypted,site_url,package_id,order_id,seats,status,expires_at,created_at,updated_at',
+      );
+      expect((await columns('license_activations')).join(',')).toBe(
+        'id,license_id,site_url,staging,api_key_id,status,created_at,updated_at,deactivated_at',
       );
       // 022: a site's markup and its AI alert webhook.
       expect((await columns('site_ai_settings')).join(',')).toBe('site_url,markup_percent,alert_url,alert_secret,updated_at');

@@ -107,6 +107,12 @@ export const HOSTILE_EXTRAS: Record<string, HostileExtra> = {
     body: (f) => ({ site_url: f.clientA.siteUrl, entitlement_id: f.entitlementOfA, status: 'no-such-status', reason: 'hostile' }),
   },
   'license.redeliver': { body: () => ({ site_url: 'https://another.example' }) },
+  // A guessed key for a malformed site: refused by field, nothing activated (docs/commerce.md "Licences and activations").
+  'license.activations.create': { body: () => ({ license_key: 'SVC-0000-0000-0000-0000-0000-0000', site_url: 'not a url' }) },
+  'license.activations.delete': { params: { id: () => 'act_01JAAAAAAAAAAAAAAAAAAAAAAA' } },
+  'license.licenses.list': { query: PAGE },
+  'license.licenses.get': { params: { id: () => 'lic_01JAAAAAAAAAAAAAAAAAAAAAAA' } },
+  'license.staging-patterns.create': { body: () => ({ customer_id: 'cus_NOSUCHCUSTOMER', pattern: '*' }) },
   'license.webhook.woo-order-paid': { body: () => ({ id: 1, status: 'processing' }), allow: [AUDITED, STORE_HEALTH] },
   'library.templates': { query: ['category', 'search', ...PAGE] },
   'library.template': { params: { id: () => 'no-such-template' } },
