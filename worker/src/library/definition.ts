@@ -1,4 +1,6 @@
 import { present, type Problems } from './problems';
+import { checkPromptPlaceholders, parseGenerate } from './renders/generated-layers';
+import { effectiveFields, parseFields } from './renders/template-fields';
 import { ASSET_TYPES, SAMPLE_TYPES } from './vocabulary';
 
 /**
@@ -85,6 +87,7 @@ function imageLayer(problems: Problems, layer: Record<string, unknown>, path: st
     src: layer.src,
     placeholder: optional(layer.placeholder, () => problems.oneOf(layer.placeholder, `${path}.placeholder`, SAMPLE_TYPES)),
     fit: optional(layer.fit, () => problems.oneOf(layer.fit, `${path}.fit`, ['cover', 'contain'])),
+    generate: optional(layer.generate, () => parseGenerate(problems, layer.generate, `${path}.generate`)),
     style:
       style &&
       present({
@@ -172,5 +175,14 @@ export function parseDefinition(problems: Problems, value: unknown, path: string
   const duplicate = ids.find((id, index) => ids.indexOf(id) !== index);
   if (duplicate) problems.add(`${path}.layers`, `layer id "${duplicate}" appears twice`);
   if (definition.schema !== 1) problems.add(`${path}.schema`, 'must be 1');
-  return { schema: 1, background: parsePaint(problems, definition.background, `${path}.background`), layers };
+  // `fields` only when given: the stored definition (and its hash) of a template without them is unchanged.
+  const fields = parseFields(problems, definition.fields, `${path}.fields`, layers);
+  const parsed = {
+    schema: 1,
+    background: parsePaint(problems, definition.background, `${path}.background`),
+    layers,
+    ...(fields && { fields }),
+  };
+  checkPromptPlaceholders(problems, parsed, effectiveFields(parsed), path);
+  return parsed;
 }

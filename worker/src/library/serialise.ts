@@ -1,4 +1,5 @@
 import { integrityToHex } from './canonical-json';
+import { effectiveFields } from './renders/template-fields';
 import type { EntryRow, FileMeta, ItemRow, TemplateRow } from './rows';
 
 /** The starter files' folder inside the plugin, as WordPress serves it. */
@@ -38,7 +39,7 @@ function files(links: LibraryLinks, item: ItemRow): Record<string, PublicFile> {
   );
 }
 
-/** docs/architecture.md §6 template fields, plus `files` (name → hash, length, URL) so a client can verify `hash`. */
+/** docs/architecture.md §6 template fields, plus `fields` (render inputs) and `files` (name → hash, length, URL) so a client can verify `hash`. */
 export function templateToJson(links: LibraryLinks, item: TemplateRow) {
   const listed = files(links, item);
   return {
@@ -53,6 +54,8 @@ export function templateToJson(links: LibraryLinks, item: TemplateRow) {
     format: item.format,
     preview_url: listed['preview.svg']?.url ?? null,
     definition: item.definition,
+    /** What a render may fill in (docs/library.md "Fields"): declared, or implicit per text and image layer; not hashed (it follows from `definition`). */
+    fields: effectiveFields(item.definition),
     files: listed,
     version: item.version,
     hash: item.hash,

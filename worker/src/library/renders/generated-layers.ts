@@ -1,4 +1,6 @@
+import { present, type Problems } from '../problems';
 import type { FieldValue } from './field-values';
+import type { TemplateField } from './template-fields';
 import type { LayerImage } from './render-images';
 
 /**
@@ -57,4 +59,36 @@ export function generatedLayers(definition: Record<string, unknown>, values: Fie
         size: nearestSize(Number(layer.width), Number(layer.height)),
       };
     });
+}
+
+const QUALITIES = ['auto', 'low', 'medium', 'high', 'standard', 'hd'];
+const MODEL = /^[A-Za-z0-9][A-Za-z0-9._:/@-]{0,199}$/;
+
+/** An image layer's `generate: { prompt, model, quality? }` as a definition stores it (docs/library.md "Generated layers"). */
+export function parseGenerate(problems: Problems, value: unknown, path: string): Record<string, unknown> | undefined {
+  const generate = problems.object(value, path);
+  if (!generate) return undefined;
+  return present({
+    prompt: problems.text(generate.prompt, `${path}.prompt`, { max: 4000 }),
+    model: problems.text(generate.model, `${path}.model`, { max: 200, pattern: MODEL, patternText: 'must be a model id or a purpose' }),
+    quality: generate.quality === undefined ? undefined : problems.oneOf(generate.quality, `${path}.quality`, QUALITIES),
+  });
+}
+
+/** Each `{{name}}` of a generated layer's prompt must be a text or choice field of the template. */
+export function checkPromptPlaceholders(
+  problems: Problems,
+  definition: Record<string, unknown>,
+  fields: TemplateField[],
+  path: string,
+): void {
+  const usable = new Set(fields.filter((field) => field.type === 'text' || field.type === 'choice').map((field) => field.name));
+  ((definition.layers ?? []) as Record<string, unknown>[]).forEach((layer, index) => {
+    const prompt = (layer.generate as { prompt?: unknown } | undefined)?.prompt;
+    if (typeof prompt !== 'string') return;
+    for (const [, name] of prompt.matchAll(PLACEHOLDER)) {
+      if (!usable.has(name!))
+        problems.add(`${path}.layers[${index}].generate.prompt`, `{{${name}}} is not a text or choice field of the template`);
+    }
+  });
 }
