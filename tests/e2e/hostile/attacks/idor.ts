@@ -13,6 +13,8 @@ const ORDER = route('GET', '/wp-json/svc-commerce/v1/orders/:id');
 const ENTITLEMENT = route('GET', '/wp-json/svc-license/v1/entitlement');
 const PATCH_ENTITLEMENT = route('PATCH', '/wp-json/svc-license/v1/entitlement');
 const CHECKOUT = route('POST', '/wp-json/svc-commerce/v1/checkout');
+const ACTIVATE = route('POST', '/wp-json/svc-license/v1/activations');
+const DEACTIVATE = route('DELETE', '/wp-json/svc-license/v1/activations/:id');
 
 const bearer = (key: string, body?: string) => ({
   Authorization: `Bearer ${key}`,
@@ -81,6 +83,21 @@ export function idorCases(ways: Way[] = WAYS): HostileCase[] {
         const body = JSON.stringify({ package_id: f.packageId, site_url: f.clientA.siteUrl });
         return [{ method: 'POST', target: '/wp-json/svc-commerce/v1/checkout', body, headers: bearer(f.clientB.key, body) }];
       }),
+    );
+    // Guessed licence keys (well-formed, look-alike spellings, none real): the one generic 404, or 429 once the address floods.
+    cases.push(
+      idorCase(way, 'guessed licence keys', ACTIVATE, [404, 429], (f) =>
+        ['SVC-0000-0000-0000-0000-0000-0000', 'svc-oooo-iiii-llll-0000-0000-0000', 'SVC-ZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZ'].map((key) => {
+          const body = JSON.stringify({ license_key: key, site_url: f.clientB.siteUrl });
+          return { method: 'POST', target: '/wp-json/svc-license/v1/activations', body, headers: { 'Content-Type': 'application/json' } };
+        }),
+      ),
+    );
+    cases.push(
+      idorCase(way, 'a client key deactivating an activation that is not its own', DEACTIVATE, [404], (f) => [
+        { method: 'DELETE', target: '/wp-json/svc-license/v1/activations/act_01JAAAAAAAAAAAAAAAAAAAAAAA', headers: bearer(f.clientB.key) },
+        { method: 'DELETE', target: '/wp-json/svc-license/v1/activations/ACT_01JAAAAAAAAAAAAAAAAAAAAAAA', headers: bearer(f.clientB.key) },
+      ]),
     );
   }
   for (const admin of ATTACKED_ROUTES.filter((item) => item.auth === 'admin' || item.auth === 'internal')) {

@@ -45,11 +45,13 @@ describe('site licence documents', () => {
 
   it("adds the document to an entitlement push's data, leaves other bodies alone", async () => {
     const documents = new LicenceDocuments(signing);
-    const body = JSON.stringify({ type: 'entitlement.updated', timestamp: 't', sequence: 5, data: summary });
-    const signed = JSON.parse(await documents.signedBody(body));
-    expect(verifyLicenceDocument(signed.data.license_document, createPublicKey(privateKey))).toMatchObject({
+    const body = JSON.stringify({ type: 'entitlement.updated', timestamp: '2026-12-01T00:00:00.000Z', sequence: 5, data: summary });
+    const signed = await documents.signedBody(body);
+    expect(await documents.signedBody(body)).toBe(signed); // every attempt of a message sends the same bytes
+    expect(verifyLicenceDocument(JSON.parse(signed).data.license_document, createPublicKey(privateKey))).toMatchObject({
       sequence: 5,
       site: summary.site_url,
+      issued_at: '2026-12-01T00:00:00.000Z',
     });
     const other = JSON.stringify({ type: 'budget.alert', sequence: 6, data: {} });
     expect(await documents.signedBody(other)).toBe(other);

@@ -43,9 +43,13 @@ export class LicenceDocuments {
     );
   }
 
-  /** An outbox body with `data.license_document` added when it is a site's entitlement message; any other body as it is. */
+  /**
+   * An outbox body with `data.license_document` added when it is a site's entitlement message
+   * (issued at the message's own timestamp, so every attempt sends the same bytes); any other
+   * body as it is.
+   */
   async signedBody(body: string): Promise<string> {
-    let parsed: { type?: unknown; sequence?: unknown; data?: Record<string, unknown> };
+    let parsed: { type?: unknown; timestamp?: unknown; sequence?: unknown; data?: Record<string, unknown> };
     try {
       parsed = JSON.parse(body);
     } catch {
@@ -54,7 +58,12 @@ export class LicenceDocuments {
     const data = parsed.data;
     if (parsed.type !== 'entitlement.updated' || typeof parsed.sequence !== 'number' || !data || !Array.isArray(data.entitlements))
       return body;
-    const document = await this.forSummary(data as unknown as SummaryFacts, parsed.sequence);
+    const issuedAt = typeof parsed.timestamp === 'string' ? new Date(parsed.timestamp) : new Date(NaN);
+    const document = await this.forSummary(
+      data as unknown as SummaryFacts,
+      parsed.sequence,
+      Number.isNaN(issuedAt.getTime()) ? new Date() : issuedAt,
+    );
     return JSON.stringify({ ...parsed, data: { ...data, license_document: document } });
   }
 }
