@@ -3,6 +3,7 @@ import { createKey } from '../support/hub-cli';
 import { bearer, call, LANES } from '../support/lanes';
 import { chunksOf, expectParam, postStream, ROUTER } from '../support/router-client';
 import { usageRows } from '../support/usage-rows';
+import { eventually } from '../support/eventually';
 
 /**
  * The chat surface of docs/architecture.md §9 on the wire, against mock/echo's deterministic rules: tool
@@ -34,9 +35,10 @@ describe.each(LANES)('chat tools and formats via %s', (lane) => {
     const answer = await chat({ model: 'mock/echo', messages: ASK, tools: [WEATHER] }, requestId);
     expect(answer.status).toBe(200);
     // The row the refusals below must not leave: a call that ran leaves one (written without waiting, so polled).
-    let rows = await usageRows([requestId]);
-    for (let tries = 0; rows[0]?.status !== 'ok' && tries < 50; tries += 1)
-      rows = await new Promise((resolve) => setTimeout(resolve, 100)).then(() => usageRows([requestId]));
+    const rows = await eventually(
+      () => usageRows([requestId]),
+      (read) => read[0]?.status === 'ok',
+    );
     expect(rows).toEqual([expect.objectContaining({ status: 'ok', model: 'mock/echo', kind: 'chat' })]);
     expect(answer.body.choices).toEqual([
       {

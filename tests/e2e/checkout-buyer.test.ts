@@ -7,6 +7,7 @@ import { createKey, hub, type TestKey } from '../support/hub-cli';
 import { hubServices } from '../support/hub-services';
 import { stack } from '../support/stack';
 import { wooStandIn } from '../support/woocommerce-stand-in';
+import { eventually, WAIT_MS } from '../support/eventually';
 
 /**
  * The buyer on hub orders (docs/architecture.md §5 "Checkout", docs/commerce.md "Checkout"): the
@@ -140,11 +141,12 @@ describe('the buyer on hub orders (WooCommerce on the hub site)', () => {
     const customerId = await withTransaction(services.database, (connection) => services.customers.store.learn(connection, customer));
     await services.customers.store.assign(key.siteUrl, customerId!, 'admin');
     // The worker reads which site is whose at most 2 s late (license/customers/customer-directory.ts).
-    let answer = await checkout(key, {});
-    for (let tries = 0; answer.body.buyer === null && tries < 8; tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      answer = await checkout(key, {});
-    }
+    const answer = await eventually(
+      () => checkout(key, {}),
+      (read) => read.body.buyer !== null,
+      WAIT_MS,
+      1000,
+    );
     expect(answer.body.buyer).toEqual({ email: 'linus@example.com', name: 'Linus Torvalds', customer_id: userId });
     const woo = await wooStandIn.order(answer.body.woo_order_id);
     expect(woo).toMatchObject({ customer_id: userId, billing: { email: 'linus@example.com', first_name: 'Linus', last_name: 'Torvalds' } });

@@ -20,6 +20,7 @@ import { prepareMachine, type InstallerMachine } from '../support/installer-mach
 import { waitForHttp } from '../support/process-group';
 import { parseEnvFile, stack } from '../support/stack';
 import { testFetch } from '../support/test-fetch';
+import { eventually, WAIT_MS, waitUntil } from '../support/eventually';
 
 jest.setTimeout(240_000);
 
@@ -71,8 +72,7 @@ describe('svc-hub-install: from the worker tarball to a first chat, twice', () =
       linkPlugins: [join(work, 'svc-hub')],
       activatePlugins: ['svc-hub/svc-hub.php'],
     });
-    for (let tries = 0; !existsSync(join(root, 'run', 'php', 'php8.2-fpm.sock')) && tries < 100; tries += 1)
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitUntil(async () => existsSync(join(root, 'run', 'php', 'php8.2-fpm.sock')), 'php-fpm socket');
     flags = [
       '--prefix',
       root,
@@ -137,11 +137,7 @@ describe('svc-hub-install: from the worker tarball to a first chat, twice', () =
         body: JSON.stringify({ model: 'mock/echo', messages: [{ role: 'user', content: `hello ${randomUUID()}` }] }),
       });
     // The worker reads provider settings changed elsewhere within 3 s (router/settings/configured-providers.ts).
-    let answer = await chat();
-    for (let tries = 0; answer.status === 400 && tries < 20; tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      answer = await chat();
-    }
+    const answer = await eventually(chat, (read) => read.status !== 400, WAIT_MS, 250);
     const body = (await answer.json()) as { choices?: { message: { content: string } }[] };
     expect(`${answer.status} ${answer.status === 200 ? '' : JSON.stringify(body)}`).toBe('200 ');
     expect(body.choices?.[0]?.message.content).toBeTruthy();

@@ -5,6 +5,7 @@ import { createKey, hub } from '../support/hub-cli';
 import { bearer, call, json, LANES } from '../support/lanes';
 import { familiesOf, histogramSeries, parseExposition, sampleValue, type ParsedFamily } from '../support/prometheus-text';
 import { chunksOf, COMPLETION_TOKENS, MESSAGES, postJson, postStream, PROMPT_TOKENS, ROUTER } from '../support/router-client';
+import { eventually } from '../support/eventually';
 
 /**
  * GET /metrics (docs/api-notes.md, "Metrics"): the Prometheus text format read by a real parser,
@@ -27,15 +28,10 @@ async function scrape(): Promise<Scrape> {
 
 /**
  * Scrapes until `done` holds (a request is counted when its answer has ended, which the client
- * may see a moment before the worker does), at most 50 times.
+ * may see a moment before the worker does).
  */
 async function scrapeUntil(done: (now: Scrape) => boolean): Promise<Scrape> {
-  let now = await scrape();
-  for (let tries = 0; tries < 50 && !done(now); tries++) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    now = await scrape();
-  }
-  return now;
+  return eventually(scrape, done);
 }
 
 const value = (at: Scrape, name: string, labels: Record<string, string> = {}) => sampleValue(at.families, name, labels);

@@ -9,6 +9,7 @@ import { auditEntry } from '../support/webhook-calls';
 import { startExtraWorker, type ExtraWorker } from '../support/extra-worker';
 import { ping } from '../support/woo-webhook';
 import { startWorker, stopWorker } from '../support/worker-process';
+import { eventually } from '../support/eventually';
 
 /**
  * Debian's nginx and php8.2-fpm configured with the shipped deploy/nginx/svc-hub.conf and
@@ -54,14 +55,12 @@ async function usageRow(requestId: string): Promise<RowDataPacket | undefined> {
   }
 }
 
-/** The call's usage row once it is no longer open (the worker completes it just after answering), within 5 s. */
+/** The call's usage row once it is no longer open (the worker completes it just after answering). */
 async function settledUsageRow(requestId: string): Promise<RowDataPacket | undefined> {
-  let row = await usageRow(requestId);
-  for (let tries = 0; (!row || row.status === 'open') && tries < 50; tries += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    row = await usageRow(requestId);
-  }
-  return row;
+  return eventually(
+    () => usageRow(requestId),
+    (row) => row !== undefined && row.status !== 'open',
+  );
 }
 
 /** A streamed chat through nginx; resolves with the response once its headers are in, and a reader of its data events. */

@@ -8,6 +8,7 @@ import { baseUrl, call, LANES } from '../support/lanes';
 import { emulator } from '../support/emulator';
 import { COMPLETION_TOKENS, expectParam, postJson, PROMPT_TOKENS, REPLY, ROUTER, setPurpose } from '../support/router-client';
 import { stack } from '../support/stack';
+import { eventually, WAIT_MS } from '../support/eventually';
 
 const RESPONSES = `${ROUTER}/responses`;
 
@@ -58,11 +59,12 @@ describe.each(LANES)('the Responses API via %s', (lane) => {
       output_tokens_details: { reasoning_tokens: 0 },
     });
     // Usage rows are completed in batches, off the request path.
-    let rows: RowDataPacket[] = [];
-    for (let tries = 0; tries < 100 && !rows.some((row) => row.status === 'ok'); tries += 1) {
-      rows = await query('SELECT * FROM {prefix}svc_usage WHERE key_id = ? AND kind = ?', [key.id, 'responses']);
-      if (!rows.some((row) => row.status === 'ok')) await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const rows: RowDataPacket[] = await eventually(
+      () => query('SELECT * FROM {prefix}svc_usage WHERE key_id = ? AND kind = ?', [key.id, 'responses']),
+      (read) => read.some((row) => row.status === 'ok'),
+      WAIT_MS,
+      50,
+    );
     expect(rows).toEqual([
       expect.objectContaining({
         status: 'ok',
@@ -312,11 +314,10 @@ describe.each(LANES)('Responses through a provider via %s', (lane) => {
     }
     expect(id).toMatch(/^resp_/);
     // The router notices the hang-up at its next write, then stores what it had.
-    let kept: OpenAI.Responses.Response | null = null;
-    for (let tries = 0; tries < 150 && kept === null; tries += 1) {
-      kept = await openai.responses.retrieve(id).catch(() => null);
-      if (kept === null) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const kept: OpenAI.Responses.Response | null = await eventually(
+      () => openai.responses.retrieve(id).catch(() => null),
+      (read) => read !== null,
+    );
     expect(kept).toMatchObject({ id, status: 'incomplete', error: null, usage: null });
     const [message] = kept!.output as OpenAI.Responses.ResponseOutputMessage[];
     expect(message).toMatchObject({ type: 'message', status: 'incomplete' });
@@ -377,13 +378,12 @@ describe('stored responses past their retention', () => {
     const job = responsesRetention(services.router.responses, silentLogger);
     try {
       job.start();
-      for (
-        let tries = 0;
-        tries < 100 && (await query('SELECT id FROM {prefix}svc_responses WHERE id = ?', [expired.id])).length > 0;
-        tries += 1
-      ) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await eventually(
+        () => query('SELECT id FROM {prefix}svc_responses WHERE id = ?', [expired.id]),
+        (rows) => rows.length === 0,
+        WAIT_MS,
+        50,
+      );
       expect(await query('SELECT id FROM {prefix}svc_responses WHERE id IN (?)', [[kept.id, expired.id]])).toEqual([{ id: kept.id }]);
       const items = await query('SELECT DISTINCT response_id FROM {prefix}svc_response_items WHERE response_id IN (?)', [
         [kept.id, expired.id],

@@ -9,6 +9,7 @@ import { stack } from '../support/stack';
 import { startWorker, stopWorker } from '../support/worker-process';
 import { runWordPressCron, wooStandIn } from '../support/woocommerce-stand-in';
 import { logIn } from '../support/wordpress-session';
+import { eventually } from '../support/eventually';
 
 /**
  * WooCommerce on the hub site (docs/architecture.md §1, §5): checkout asks the shell for a real pending
@@ -256,11 +257,10 @@ describe('WooCommerce events the worker missed', () => {
     const options = `${stack().workerEnv.SVC_DB_PREFIX ?? 'wp_'}options`;
     await services.database.pool.query(`UPDATE ${options} SET option_value = '1' WHERE option_name = 'svc_hub_woo_retry_at'`);
     await call('wordpress', '/wp-json/');
-    let status = '';
-    for (let tries = 0; tries < 30 && status !== 'paid'; tries += 1) {
-      status = (await hubOrder(key, created.body.id)).status;
-      if (status !== 'paid') await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const status = await eventually(
+      async () => (await hubOrder(key, created.body.id)).status as string,
+      (read) => read === 'paid',
+    );
     expect(status).toBe('paid');
     expect(await queued()).toEqual([]);
   });

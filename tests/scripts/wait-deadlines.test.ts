@@ -13,6 +13,8 @@ const DOCUMENTED_BOUNDS: Record<string, string> = {
   'e2e/key-revocation-workers.test.ts': 'REVOCATION_BOUND_MS', // docs/api-notes.md: a revoked key is refused everywhere within 5 s
 };
 const DEADLINE = /Date\.now\(\)\s*\+\s*([A-Za-z_][\w.]*|[\d_]+)/g;
+/** A wait counted in tries (`for (let tries = 0; … tries < 50; …)`): its deadline is tries × pause, as short as the above. */
+const COUNTED = /\blet tries\b/;
 
 function sources(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
@@ -22,10 +24,11 @@ function sources(folder: string): string[] {
   });
 }
 
-/** Deadlines set with a literal below WAIT_MS (`Date.now() + 5000`), per file and line. */
+/** Deadlines set with a literal or constant below WAIT_MS (`Date.now() + 5000`), or counted in tries, per file and line. */
 export function shortDeadlines(text: string, file: string): string[] {
   const found: string[] = [];
   text.split('\n').forEach((line, index) => {
+    if (COUNTED.test(line)) found.push(`${file}:${index + 1}: ${line.trim()} (a wait counted in tries: use eventually)`);
     if (!/deadline|By\b|until/i.test(line)) return;
     for (const match of line.matchAll(DEADLINE)) {
       const term = match[1]!;
@@ -54,5 +57,6 @@ describe('waits in the tests', () => {
     expect(shortDeadlines('const deadline = Date.now() + timeoutMs;', 'x.ts')).toEqual([]);
     expect(shortDeadlines('const deadline = Date.now() + 60_000;', 'x.ts')).toEqual([]);
     expect(shortDeadlines('const expiresAt = Date.now() + 5000;', 'x.ts')).toEqual([]);
+    expect(shortDeadlines("for (let tries = 0; row.status === 'open' && tries < 50; tries += 1) {", 'x.ts')).toHaveLength(1);
   });
 });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { freePort } from './free-port';
 import { stack } from './stack';
 import { testFetch } from './test-fetch';
+import { eventually } from './eventually';
 
 /**
  * Debian's nginx and php8.2-fpm in front of the e2e stack, configured with the SHIPPED files
@@ -81,16 +82,14 @@ function renderSite(dir: string, port: number, socket: string, workerUrl: string
 }
 
 async function waitFor(url: string, child: ChildProcess, log: () => string): Promise<void> {
-  for (let tries = 0; tries < 100; tries += 1) {
+  const answers = async () => {
     if (child.exitCode !== null) throw new Error(`nginx exited: ${log()}`);
-    try {
-      await testFetch(url);
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  throw new Error(`nginx did not answer ${url}: ${log()}`);
+    return testFetch(url).then(
+      () => true,
+      () => false,
+    );
+  };
+  if (!(await eventually(answers, (answered) => answered))) throw new Error(`nginx did not answer ${url}: ${log()}`);
 }
 
 function stopChild(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
