@@ -127,3 +127,53 @@ describe('admin: calls by kind', () => {
     expect(mine.map((row) => row.kind).sort()).toEqual(['chat', 'embeddings']);
   });
 });
+
+describe('admin: try a template', () => {
+  it("answers a starter template's fields (implicit: its text and image layers)", async () => {
+    const form = await admin('GET', '/library/templates/spring-sale-square/fields');
+    expect(form.status).toBe(200);
+    expect(form.body.template).toMatchObject({ slug: 'spring-sale-square', width: 1080, height: 1080 });
+    expect(form.body.fields).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'headline', type: 'text', targets: [{ layer: 'headline', property: 'text' }] }),
+      ]),
+    );
+    expect((await admin('GET', '/library/templates/no-such-template/fields')).status).toBe(404);
+  });
+
+  it('renders as the admin: a PNG as a data URL, then the same from the cache, each in the render log under admin', async () => {
+    const body = { fields: { headline: `Try ${ulidLike()}` }, format: 'png', width: 540, height: 540 };
+    const first = await admin('POST', '/library/templates/spring-sale-square/render', body);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ object: 'template_render', media_type: 'image/png', cache: 'miss' });
+    const png = Buffer.from(first.body.data_url.replace(/^data:image\/png;base64,/, ''), 'base64');
+    expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+    expect(png.length).toBe(first.body.bytes);
+    const again = await admin('POST', '/library/templates/spring-sale-square/render', body);
+    expect(again.body).toMatchObject({ cache: 'hit', data_url: first.body.data_url });
+    const logged = await admin('GET', `/renders?template_id=${first.body.template.id}&key_id=admin&per_page=2`);
+    expect(logged.body.data.map((row: { cache_hit: boolean; width: number }) => [row.cache_hit, row.width])).toEqual([
+      [true, 540],
+      [false, 540],
+    ]);
+  });
+
+  it('refuses a bad value or an unknown field with 400 naming it', async () => {
+    const before = await query('SELECT COUNT(*) AS n FROM {prefix}usage');
+    const cases: Array<[unknown, string]> = [
+      [{ fields: { nope: 'x' } }, 'fields.nope'],
+      [{ format: 'gif' }, 'format'],
+      [{ template: 'another' }, 'template'],
+      [{ response: 'url' }, 'response'],
+    ];
+    for (const [body, field] of cases) {
+      const answer = await admin('POST', '/library/templates/spring-sale-square/render', body);
+      expect({ status: answer.status, code: answer.body.code, params: Object.keys(answer.body.data.params) }).toEqual({
+        status: 400,
+        code: 'svc_invalid_request',
+        params: [field],
+      });
+    }
+    expect(await query('SELECT COUNT(*) AS n FROM {prefix}usage')).toEqual(before);
+  });
+});

@@ -168,6 +168,14 @@ export const HOSTILE_EXTRAS: Record<string, HostileExtra> = {
   'admin.library.archive': { params: { id: () => 'tpl_NOSUCHITEM' } },
   'admin.library.restore': { params: { id: () => 'tpl_NOSUCHITEM' } },
   'admin.library.remove': { params: { id: () => 'tpl_NOSUCHITEM' } },
+  'admin.library.template-fields': { params: { id: () => 'no-such-template' } },
+  'admin.library.template-render': {
+    params: { id: () => 'spring-sale-square' },
+    body: () => ({ fields: 'not an object' }),
+    allow: [
+      { table: 'renders', change: 'rows-added', why: 'docs/library.md "Rendering": every render, a refused one too, is in the render log' },
+    ],
+  },
   'admin.renders.list': { query: ['site_url', 'template_id', 'key_id', 'status', ...PAGE] },
   'admin.renders.summary': { query: ['from', 'to'] },
   'admin.stores.list': {},

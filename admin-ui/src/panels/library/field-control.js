@@ -1,5 +1,5 @@
 import { SelectControl, TextControl } from '@wordpress/components';
-import { __ } from '@wordpress/i18n';
+import { sprintf, __ } from '@wordpress/i18n';
 import { controlOf, labelOf } from './try-form';
 
 const COLOR = /^#[0-9a-f]{6}$/i;
@@ -41,7 +41,11 @@ export default function FieldControl( { field, control } ) {
 				/>
 				<input
 					type="color"
-					aria-label={ label }
+					aria-label={ sprintf(
+						/* translators: %s: the field's label. */
+						__( '%s (colour picker)', 'svc-hub' ),
+						label
+					) }
 					value={
 						COLOR.test( control.value ) ? control.value : '#000000'
 					}

@@ -14,6 +14,7 @@ import { priceAdminHandlers } from '../handlers/admin/price-admin';
 import { rendersAdminHandlers } from '../handlers/admin/renders-admin';
 import { routerAdminHandlers } from '../handlers/admin/router-admin';
 import { setupHandlers } from '../handlers/admin/setup';
+import { templateTryHandlers } from '../handlers/admin/template-try';
 import { storeHandlers } from '../handlers/admin/stores';
 import { webhookAuditHandlers } from '../handlers/admin/webhook-audit';
 import { NAMESPACES } from './namespaces';
@@ -229,6 +230,20 @@ export const ADMIN_ROUTES: RouteRow[] = [
     path: `${admin}/library/items/:id`,
     ...ADMIN,
     handler: (w) => w.once(libraryAdminHandlers).remove,
+  },
+  {
+    id: 'admin.library.template-fields',
+    method: 'GET',
+    path: `${admin}/library/templates/:id/fields`,
+    ...ADMIN,
+    handler: (w) => w.once(templateTryHandlers).fields,
+  },
+  {
+    id: 'admin.library.template-render',
+    method: 'POST',
+    path: `${admin}/library/templates/:id/render`,
+    ...ADMIN,
+    handler: (w) => w.once(templateTryHandlers).render,
   },
   { id: 'admin.renders.list', method: 'GET', path: `${admin}/renders`, ...ADMIN, handler: (w) => w.once(rendersAdminHandlers).list },
   {
