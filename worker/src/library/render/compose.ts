@@ -24,7 +24,7 @@ export function composeSvg(composition: Composition): string {
   const background = defs.paint(definition.background as Paint);
   const layers = ((definition.layers ?? []) as Layer[]).map((layer) => {
     if (layer.type === 'shape') return shapeLayer(layer, defs);
-    if (layer.type === 'text') return textLayer(layer);
+    if (layer.type === 'text') return textLayer(layer, defs);
     if (layer.type === 'image') return imageLayer(layer, defs, composition.images.get(layer.id));
     return '';
   });

@@ -63,6 +63,19 @@ export class Defs {
     return `url(#${id})`;
   }
 
+  private readonly glyphs = new Map<string, string>();
+
+  /** A glyph's outline (path data in font units), defined once per document; its id. */
+  glyph(key: string, outline: () => string): string {
+    let id = this.glyphs.get(key);
+    if (!id) {
+      id = `rf${this.glyphs.size + 1}`;
+      this.glyphs.set(key, id);
+      this.items.push(`<path id="${id}" d="${outline()}"/>`);
+    }
+    return id;
+  }
+
   clip(markup: string): string {
     const id = this.id('c');
     this.items.push(`<clipPath id="${id}">${markup}</clipPath>`);

@@ -94,19 +94,27 @@ class Measure {
     return pieces;
   }
 
-  /** Greedy wrapping: as many units on a line as fit, trailing spaces not counted. */
+  /**
+   * Greedy wrapping: as many units on a line as fit, trailing spaces not counted. Widths are
+   * summed per unit (each shaped once and kept), so a long text wraps at every size quickly;
+   * the lines drawn are shaped whole.
+   */
   wrap(paragraph: string): string[] {
     const lines: string[] = [];
     let line = '';
+    let width = 0;
     for (const unit of breakUnits(paragraph)) {
-      if (this.fits((line + unit).trimEnd())) {
+      const trimmed = unit.trimEnd();
+      if (width + this.line(trimmed).width <= this.request.width + 1e-6) {
         line += unit;
+        width += this.line(unit).width;
         continue;
       }
       if (line !== '') lines.push(line.trimEnd());
-      const pieces = this.fits(unit.trimEnd()) ? [unit] : this.split(unit);
+      const pieces = this.fits(trimmed) ? [unit] : this.split(unit);
       lines.push(...pieces.slice(0, -1).map((piece) => piece.trimEnd()));
       line = pieces[pieces.length - 1] ?? '';
+      width = this.line(line).width;
     }
     lines.push(line.trimEnd());
     return lines;
@@ -126,7 +134,8 @@ class Measure {
   fitsBox(): boolean {
     const lines = this.lines();
     const tallEnough = lines.length * this.request.lineHeight * this.size <= this.request.height + 1e-6;
-    return tallEnough && lines.length <= this.request.maxLines && lines.every((line) => this.fits(line));
+    // Wrapped lines are as wide as the box at most by construction; unwrapped ones are measured.
+    return tallEnough && lines.length <= this.request.maxLines && (this.request.wrap || lines.every((line) => this.fits(line)));
   }
 
   /** The line shortened (whole graphemes) until it and the ellipsis fit. */

@@ -1,12 +1,13 @@
-import type { PathCommand } from 'fontkit';
+import type { Font, Glyph } from 'fontkit';
 import { paragraphDirection } from './bidi';
 import { faceChain } from './fonts';
 import { fitText, type FittedLine } from './text-fit';
-import { layerAttributes, number, type Layer } from './svg-parts';
+import { layerAttributes, number, type Defs, type Layer } from './svg-parts';
 
 /**
- * A text layer as one SVG path of its glyph outlines (docs/library.md "Rendering"): the same
- * pixels whatever fonts the machine or the browser has. Right-to-left paragraphs mirror
+ * A text layer as glyph outlines (docs/library.md "Rendering"): each glyph's path defined once
+ * per document and placed with `<use>`, so the same pixels whatever fonts the machine or the
+ * browser has. Right-to-left paragraphs mirror
  * `align` (left means the side the text starts on), so a template laid out for a left-to-right
  * language reads naturally in Arabic or Hebrew.
  */
@@ -39,38 +40,49 @@ function transformed(text: string, transform: TextStyle['text_transform']): stri
   return text;
 }
 
-/** Outline commands in font units (y up) → path data at a pen position, in canvas pixels. */
-function outline(commands: PathCommand[], originX: number, baseline: number, scale: number, slant: boolean): string {
-  const point = (x: number, y: number) => `${number(originX + (x + (slant ? y * SLANT : 0)) * scale)} ${number(baseline - y * scale)}`;
-  return commands
-    .map(({ command, args }) => {
-      const pairs: string[] = [];
-      for (let index = 0; index + 1 < args.length; index += 2) pairs.push(point(args[index] ?? 0, args[index + 1] ?? 0));
-      if (command === 'moveTo') return `M${pairs[0]}`;
-      if (command === 'lineTo') return `L${pairs[0]}`;
-      if (command === 'quadraticCurveTo') return `Q${pairs.join(' ')}`;
-      if (command === 'bezierCurveTo') return `C${pairs.join(' ')}`;
-      return 'Z';
-    })
-    .join('');
+const fontIds = new Map<Font, number>();
+const outlines = new Map<string, string>();
+const COMMANDS = { moveTo: 'M', lineTo: 'L', quadraticCurveTo: 'Q', bezierCurveTo: 'C', closePath: 'Z' } as const;
+
+/** A glyph's key (font and glyph id) and outline in font units (y up), kept per process. */
+function outline(font: Font, glyph: Glyph): { key: string; d: string } {
+  const fontId = fontIds.get(font) ?? fontIds.size + 1;
+  fontIds.set(font, fontId);
+  const key = `${fontId}:${glyph.id}`;
+  let d = outlines.get(key);
+  if (d === undefined) {
+    d = glyph.path.commands.map(({ command, args }) => COMMANDS[command] + args.map(number).join(' ')).join('');
+    outlines.set(key, d);
+  }
+  return { key, d };
 }
 
-function lineOutline(line: FittedLine, left: number, baseline: number, size: number, letterSpacing: number): string {
+/** One `<use>` per visible glyph, scaled from font units and flipped (y down), slanted if synthesised. */
+function lineGlyphs(line: FittedLine, left: number, baseline: number, size: number, letterSpacing: number, defs: Defs): string {
   let pen = left;
   const parts: string[] = [];
   for (const run of line.shaped.runs) {
     const scale = size / run.face.font.unitsPerEm;
+    const skew = run.face.slant ? scale * SLANT : 0;
     run.glyphs.forEach((glyph, index) => {
       const position = run.positions[index] ?? { xAdvance: 0, yAdvance: 0, xOffset: 0, yOffset: 0 };
-      const x = pen + position.xOffset * scale;
-      parts.push(outline(glyph.path.commands, x, baseline - position.yOffset * scale, scale, run.face.slant));
+      if (glyph.path.commands.length > 0) {
+        const { key, d } = outline(run.face.font, glyph);
+        const id = defs.glyph(key, () => d);
+        const x = number(pen + position.xOffset * scale);
+        const y = number(baseline - position.yOffset * scale);
+        parts.push(`<use href="#${id}" transform="matrix(${number4(scale)} 0 ${number4(skew)} ${number4(-scale)} ${x} ${y})"/>`);
+      }
       pen += position.xAdvance * scale + (run.spaced ? letterSpacing : 0);
     });
   }
   return parts.join('');
 }
 
-export function textLayer(layer: Layer): string {
+/** Scales need more places than pixel positions (a 2048-unit em at 40 px is 0.0195). */
+const number4 = (value: number) => String(Math.round(value * 1e5) / 1e5);
+
+export function textLayer(layer: Layer, defs: Defs): string {
   const style = (layer.style ?? {}) as unknown as TextStyle;
   const text = transformed(String(layer.text ?? ''), style.text_transform);
   if (text.trim() === '') return '';
@@ -110,9 +122,9 @@ export function textLayer(layer: Layer): string {
     const visible = line.width - (line.shaped.spacedGlyphs > 0 ? letterSpacing : 0);
     const free = layer.width - visible;
     const left = layer.x + (align === 'right' ? free : align === 'center' ? free / 2 : 0);
-    return lineOutline(line, left, baseline, size, letterSpacing);
+    return lineGlyphs(line, left, baseline, size, letterSpacing, defs);
   });
-  const d = paths.join('');
-  if (d === '') return '';
-  return `<path d="${d}" fill="${style.color ?? '#000000'}"${layerAttributes(layer)}/>`;
+  const glyphs = paths.join('');
+  if (glyphs === '') return '';
+  return `<g fill="${style.color ?? '#000000'}"${layerAttributes(layer)}>${glyphs}</g>`;
 }
