@@ -30,7 +30,8 @@ afterAll(async () => {
   await client?.stop();
 });
 
-async function usageRows(keyId: string): Promise<RowDataPacket[]> {
+/** The hub's rows of `table` (usage, renders) for a key. */
+async function rowsOf(table: 'usage' | 'renders', keyId: string): Promise<RowDataPacket[]> {
   const env = stack().workerEnv;
   const connection = await createConnection({
     host: env.SVC_DB_HOST,
@@ -40,7 +41,7 @@ async function usageRows(keyId: string): Promise<RowDataPacket[]> {
     database: env.SVC_DB_NAME,
   });
   try {
-    const sql = `SELECT * FROM ${env.SVC_DB_PREFIX}svc_usage WHERE key_id = ? ORDER BY id`;
+    const sql = `SELECT * FROM ${env.SVC_DB_PREFIX}svc_${table} WHERE key_id = ? ORDER BY id`;
     return (await connection.query<RowDataPacket[]>(sql, [keyId]))[0];
   } finally {
     await connection.end();
@@ -91,7 +92,7 @@ describe('svc-client as the AI Client’s image provider', () => {
     expect(one.images![0]!.height).toBeGreaterThan(0);
 
     const rows = await pollUntil(
-      () => usageRows(key.id),
+      () => rowsOf('usage', key.id),
       (found) => found.length >= 1,
       30,
     );
@@ -108,7 +109,7 @@ describe('svc-client as the AI Client’s image provider', () => {
       expect(image.width / image.height).toBeCloseTo(1.5, 2);
     }
     const rows = await pollUntil(
-      () => usageRows(key.id),
+      () => rowsOf('usage', key.id),
       (found) => found.length >= 2,
       30,
     );
@@ -187,6 +188,13 @@ describe('svc_client_render_template()', () => {
     expect(made).toMatchObject({ title: 'Launch post', alt: 'Launch', render: { id, slug, hash: await heldHash(id) } });
     expect(made.metadata).toMatchObject({ width: 540, height: 540 });
     expect(made.file.endsWith(made.metadata.file!)).toBe(true);
+    // The hub's render log: this site's key, its campaign (sent as metadata), the template at the held hash.
+    const logged = await pollUntil(
+      () => rowsOf('renders', key.id),
+      (rows) => rows.length >= 1,
+      30,
+    );
+    expect(logged[0]).toMatchObject({ template_id: id, template_hash: await heldHash(id), campaign: key.campaign });
   });
 
   it('a field the template does not declare: the hub’s 400 naming it, no attachment', async () => {
