@@ -1,4 +1,4 @@
-import { layerAttributes, number, type Defs, type Layer } from './svg-parts';
+import { colour, layerAttributes, number, type Defs, type Layer } from './svg-parts';
 
 /**
  * An image layer (docs/library.md "Layers"): the image clipped to the box, a rounded box or a
@@ -46,7 +46,7 @@ export function imageLayer(layer: Layer, defs: Defs, image: PreparedImage | unde
     ? `<image ${box} preserveAspectRatio="${image.preserveAspectRatio ?? 'none'}" href="${image.href}"/>`
     : placeholder(x, y, width, height);
   const border = style.border_width
-    ? outline.replace('/>', ` fill="none" stroke="${style.border_color ?? '#ffffff'}" stroke-width="${number(style.border_width)}"/>`)
+    ? outline.replace('/>', ` fill="none" stroke="${colour(style.border_color, '#ffffff')}" stroke-width="${number(style.border_width)}"/>`)
     : '';
   return `<g${layerAttributes(layer)}><g clip-path="${clip}">${inner}</g>${border}</g>`;
 }

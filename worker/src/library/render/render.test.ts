@@ -44,6 +44,37 @@ describe('renderTemplate', () => {
     expect((await sharp(first.bytes).metadata()).width).toBe(800);
   });
 
+  test('values that slipped past validation cannot reach the SVG as markup', async () => {
+    const hostile = '"/><script>alert(1)</script><x a="';
+    const filled: FilledTemplate = {
+      width: 100,
+      height: 100,
+      images: new Map(),
+      definition: {
+        schema: 1,
+        background: hostile,
+        layers: [
+          { id: 'a', type: 'shape', shape: 'rect', x: 0, y: 0, width: 10, height: 10, style: { fill: hostile, stroke: hostile } },
+          {
+            id: 'b',
+            type: 'shape',
+            shape: 'path',
+            x: 0,
+            y: 0,
+            width: 10,
+            height: 10,
+            path: { d: hostile, view_box: '0 0 1 1' },
+            style: {},
+          },
+          { id: 'c', type: 'text', x: 0, y: 0, width: 100, height: 50, text: hostile, style: { font_size: 10, color: hostile } },
+          { id: 'd', type: 'image', src: null, x: 0, y: 0, width: 10, height: 10, style: { border_width: 2, border_color: hostile } },
+        ],
+      },
+    };
+    const svg = (await renderTemplate(filled, { width: 100, height: 100, format: 'svg' })).bytes.toString('utf8');
+    expect(svg).not.toMatch(/<script|<x /);
+  });
+
   test('the canvas is scaled to the output size, another aspect included', async () => {
     const rendered = await renderTemplate(starterFilled('leaderboard-summer-sale'), { width: 364, height: 90, format: 'png' });
     expect(await sharp(rendered.bytes).metadata()).toMatchObject({ width: 364, height: 90 });

@@ -1,4 +1,4 @@
-import { layerAttributes, number, type Defs, type Layer, type Paint } from './svg-parts';
+import { colour, escapeAttribute, layerAttributes, number, type Defs, type Layer, type Paint } from './svg-parts';
 
 /**
  * A shape layer (docs/library.md "Layers"): rect (corner radius), ellipse, line from (x, y) to
@@ -15,7 +15,7 @@ interface ShapeStyle {
 
 export function shapeLayer(layer: Layer, defs: Defs): string {
   const style = (layer.style ?? {}) as ShapeStyle;
-  const stroke = style.stroke ? ` stroke="${style.stroke}" stroke-width="${number(style.stroke_width ?? 1)}"` : '';
+  const stroke = style.stroke ? ` stroke="${colour(style.stroke, '#000000')}" stroke-width="${number(style.stroke_width ?? 1)}"` : '';
   const common = layerAttributes(layer);
   const paint = () => ` fill="${defs.paint(style.fill)}"${stroke}${common}`;
   const { x, y, width, height } = layer;
@@ -28,7 +28,7 @@ export function shapeLayer(layer: Layer, defs: Defs): string {
       return `<ellipse cx="${number(x + width / 2)}" cy="${number(y + height / 2)}" rx="${number(width / 2)}" ry="${number(height / 2)}"${paint()}/>`;
     case 'line':
       return (
-        `<line x1="${number(x)}" y1="${number(y)}" x2="${number(x + width)}" y2="${number(y + height)}" stroke="${style.stroke ?? '#000000'}"` +
+        `<line x1="${number(x)}" y1="${number(y)}" x2="${number(x + width)}" y2="${number(y + height)}" stroke="${colour(style.stroke, '#000000')}"` +
         ` stroke-width="${number(style.stroke_width ?? 1)}" stroke-linecap="round"${common}/>`
       );
     case 'polygon': {
@@ -46,7 +46,7 @@ export function shapeLayer(layer: Layer, defs: Defs): string {
       const place = `translate(${number(x)} ${number(y)}) scale(${scaleX} ${scaleY}) translate(${-minX} ${-minY})`;
       const fill = defs.paint(style.fill);
       const strokeWidth = style.stroke ? ` vector-effect="non-scaling-stroke"` : '';
-      return `<g${common}><path d="${path.d}" transform="${place}" fill="${fill}"${stroke}${strokeWidth}/></g>`;
+      return `<g${common}><path d="${escapeAttribute(path.d)}" transform="${place}" fill="${fill}"${stroke}${strokeWidth}/></g>`;
     }
     default:
       return '';

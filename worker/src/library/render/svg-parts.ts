@@ -27,6 +27,13 @@ export function number(value: number): string {
   return String(Object.is(rounded, -0) ? 0 : rounded);
 }
 
+const COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+
+/** A colour as the definition allows it (library/definition.ts), else the fallback: nothing else reaches an attribute. */
+export function colour(value: unknown, fallback: string): string {
+  return typeof value === 'string' && COLOUR.test(value) ? value : fallback;
+}
+
 export function escapeAttribute(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
@@ -52,12 +59,14 @@ export class Defs {
   /** A fill for a paint: a colour as is, a gradient as url(#id); CSS angles (0 = to top, 90 = to right). */
   paint(paint: Paint): string {
     if (paint === null || paint === undefined) return 'none';
-    if (typeof paint === 'string') return paint;
+    if (typeof paint === 'string') return colour(paint, 'none');
     const id = this.id('g');
     const radians = ((paint.gradient.angle ?? 0) * Math.PI) / 180;
     const dx = Math.sin(radians) / 2;
     const dy = -Math.cos(radians) / 2;
-    const stops = paint.gradient.stops.map((stop) => `<stop offset="${number(stop.offset)}" stop-color="${stop.color}"/>`).join('');
+    const stops = paint.gradient.stops
+      .map((stop) => `<stop offset="${number(stop.offset)}" stop-color="${colour(stop.color, '#000000')}"/>`)
+      .join('');
     const vector = `x1="${number(0.5 - dx)}" y1="${number(0.5 - dy)}" x2="${number(0.5 + dx)}" y2="${number(0.5 + dy)}"`;
     this.items.push(`<linearGradient id="${id}" ${vector}>${stops}</linearGradient>`);
     return `url(#${id})`;

@@ -2,7 +2,7 @@ import type { Font, Glyph } from 'fontkit';
 import { paragraphDirection } from './bidi';
 import { faceChain } from './fonts';
 import { fitText, type FittedLine } from './text-fit';
-import { layerAttributes, number, type Defs, type Layer } from './svg-parts';
+import { colour, layerAttributes, number, type Defs, type Layer } from './svg-parts';
 
 /**
  * A text layer as glyph outlines (docs/library.md "Rendering"): each glyph's path defined once
@@ -126,5 +126,5 @@ export function textLayer(layer: Layer, defs: Defs): string {
   });
   const glyphs = paths.join('');
   if (glyphs === '') return '';
-  return `<g fill="${style.color ?? '#000000'}"${layerAttributes(layer)}>${glyphs}</g>`;
+  return `<g fill="${colour(style.color, '#000000')}"${layerAttributes(layer)}>${glyphs}</g>`;
 }
