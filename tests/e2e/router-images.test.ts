@@ -3,6 +3,9 @@ import { generateImage } from 'ai';
 import OpenAI, { toFile } from 'openai';
 import sharp from 'sharp';
 import { admin, query, settledUsage, unlimitKey } from '../support/budgets';
+import type { RowDataPacket } from 'mysql2/promise';
+import { emulator } from '../support/emulator';
+import { eventually } from '../support/eventually';
 import { createKey } from '../support/hub-cli';
 import { baseUrl, bearer, call, LANES } from '../support/lanes';
 import { expectParam, postJson, ROUTER } from '../support/router-client';
@@ -14,6 +17,15 @@ import { testFetch } from '../support/test-fetch';
  * generateImage, url answers, refusals by name, budgets and the usage row of kind images.
  */
 const MODEL = 'mock/image';
+/** The key's settled usage row that `matches`, once there (tests/support/eventually.ts). */
+async function settledRow(keyId: string, matches: (row: RowDataPacket) => boolean): Promise<RowDataPacket | undefined> {
+  const rows = await eventually(
+    () => query('SELECT * FROM {prefix}usage WHERE key_id = ?', [keyId]),
+    (found) => found.some((row) => matches(row) && row.status !== 'open'),
+  );
+  return rows.find(matches);
+}
+
 const png = async (base64: string) => sharp(Buffer.from(base64, 'base64')).metadata();
 
 describe.each(LANES)('router images via %s', (lane) => {
@@ -67,33 +79,6 @@ describe.each(LANES)('router images via %s', (lane) => {
     expect(await query('SELECT id FROM {prefix}usage WHERE key_id = ?', [refusedKey.id])).toEqual([]);
   });
 
-  it('edits with images.edit (multipart, as the SDK sends it) and refuses a file that is not an image by name', async () => {
-    const source = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#336699' } })
-      .png()
-      .toBuffer();
-    const edited = await client.images.edit({
-      model: MODEL,
-      image: await toFile(source, 'source.png', { type: 'image/png' }),
-      prompt: 'add a moon',
-      size: '256x256',
-    });
-    expect(edited.data).toHaveLength(1);
-    expect((await png(edited.data![0]!.b64_json!)).width).toBe(256);
-    const generated = await client.images.generate({ model: MODEL, prompt: 'add a moon', size: '256x256' });
-    expect(edited.data![0]!.b64_json).not.toBe(generated.data![0]!.b64_json);
-
-    const form = new FormData();
-    form.append('model', MODEL);
-    form.append('prompt', 'add a moon');
-    form.append('image', new Blob([Buffer.from('<?php echo 1; ?>')], { type: 'image/png' }), 'evil.png');
-    const encoded = new Request('http://form.invalid/', { method: 'POST', body: form });
-    const headers = { ...bearer(key.key), 'Content-Type': encoded.headers.get('content-type')! };
-    const body = Buffer.from(await encoded.arrayBuffer());
-    const refused = await call(lane, `${ROUTER}/images/edits`, { method: 'POST', headers, body });
-    expect([refused.status, refused.body?.code]).toEqual([400, 'svc_invalid_request']);
-    expectParam(refused, /^image$/);
-  });
-
   it("answers the Vercel AI SDK's generateImage", async () => {
     const hub = createOpenAICompatible({ name: 'svc-hub', baseURL: `${baseUrl(lane)}${ROUTER}`, apiKey: key.key });
     const { images } = await generateImage({ model: hub.imageModel(MODEL), prompt: 'a fox', n: 1, size: '256x256' });
@@ -121,5 +106,172 @@ describe.each(LANES)('router images via %s', (lane) => {
       ['error', '0.00000000'],
       ['ok', '0.16000000'],
     ]);
+  });
+});
+
+describe.each(LANES)('router images through the provider emulators via %s', (lane) => {
+  const key = createKey(['llm.images']);
+  const client = new OpenAI({ apiKey: key.key, baseURL: `${baseUrl(lane)}${ROUTER}`, maxRetries: 0, timeout: 30_000 });
+  const generate = (body: unknown) => call(lane, `${ROUTER}/images/generations`, postJson(key.key, body));
+
+  beforeEach(() => emulator().reset());
+
+  it('gpt-image-1: base64 only upstream, billed by the tokens OpenAI reports (text in, image out)', async () => {
+    const answer = await client.images.generate({
+      model: 'openai/gpt-image-1',
+      prompt: 'a red fox',
+      n: 2,
+      quality: 'low',
+      size: '1024x1024',
+    });
+    expect(answer.data).toHaveLength(2);
+    expect(answer.usage).toMatchObject({ input_tokens: 3, output_tokens: 544, input_tokens_details: { text_tokens: 3, image_tokens: 0 } });
+    const [upstream] = await emulator().requests();
+    expect(upstream).toMatchObject({ provider: 'openai', path: '/openai/v1/images/generations', model: 'gpt-image-1', authorized: true });
+    expect(upstream!.body).not.toHaveProperty('response_format');
+    const row = await settledRow(key.id, (item) => item.model === 'openai/gpt-image-1');
+    // 3 text tokens × $5/M + 2 × 272 image tokens × $40/M.
+    expect(row).toMatchObject({ kind: 'images', status: 'ok', prompt_tokens: 3, completion_tokens: 544, cost: '0.02177500' });
+  });
+
+  it('dall-e-3 as a URL: asked upstream as base64, stored and served by the hub; per image; options it lacks refused by name', async () => {
+    const answer = await generate({ model: 'openai/dall-e-3', prompt: 'a quiet harbour', quality: 'hd', response_format: 'url' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data[0]).toMatchObject({
+      url: expect.stringContaining('/images/files/'),
+      revised_prompt: 'A detailed rendering of: a quiet harbour',
+    });
+    expect(answer.body.router.cost.amount).toBe('0.08000000');
+    const [upstream] = await emulator().requests();
+    expect(upstream!.body).toMatchObject({ model: 'dall-e-3', response_format: 'b64_json', quality: 'hd' });
+    const served = await testFetch(`${baseUrl(lane)}${new URL(answer.body.data[0].url).pathname}`);
+    expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(1024);
+
+    emulator().reset();
+    for (const [body, field] of [
+      [{ background: 'transparent' }, /^background$/],
+      [{ n: 2 }, /^n$/],
+      [{ size: '1536x1024' }, /^size$/],
+    ] as const) {
+      const refused = await generate({ model: 'openai/dall-e-3', prompt: 'p', ...body });
+      expect([refused.status, refused.body?.code]).toEqual([400, 'svc_invalid_request']);
+      expectParam(refused, field);
+    }
+    expect(await emulator().requests()).toEqual([]);
+  });
+
+  it('Imagen through :predict (sampleCount, aspectRatio), per image', async () => {
+    const answer = await generate({ model: 'google/imagen-4.0-generate-001', prompt: 'a red fox', n: 2, size: '1408x768' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toHaveLength(2);
+    expect((await png(answer.body.data[1].b64_json)).width).toBe(1408);
+    expect(answer.body.router.cost.amount).toBe('0.08000000');
+    const [upstream] = await emulator().requests();
+    expect(upstream).toMatchObject({ path: '/google/v1beta/models/imagen-4.0-generate-001:predict', authorized: true });
+    expect(upstream!.body).toEqual({ instances: [{ prompt: 'a red fox' }], parameters: { sampleCount: 2, aspectRatio: '16:9' } });
+  });
+
+  it("Gemini's image output through generateContent, billed by its image, text and input tokens", async () => {
+    const answer = await generate({ model: 'google/gemini-2.5-flash-image', prompt: 'a red fox' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.usage).toMatchObject({ input_tokens: 3, output_tokens: 1294 });
+    const [upstream] = await emulator().requests();
+    expect((upstream!.body as any).generationConfig).toEqual({
+      responseModalities: ['TEXT', 'IMAGE'],
+      imageConfig: { aspectRatio: '1:1' },
+    });
+    // 3 × $0.30/M + 1290 image tokens × $30/M + 4 text tokens × $2.50/M.
+    expect(answer.body.router.cost.amount).toBe('0.03871090');
+  });
+
+  it("OpenRouter's image model through chat completions with modalities, settled at OpenRouter's usage.cost", async () => {
+    const answer = await generate({ model: 'openrouter/google/gemini-2.5-flash-image', prompt: 'a red fox' });
+    expect(answer.status).toBe(200);
+    expect((await png(answer.body.data[0].b64_json)).format).toBe('png');
+    const [upstream] = await emulator().requests();
+    expect(upstream).toMatchObject({ provider: 'openrouter', path: '/openrouter/api/v1/chat/completions' });
+    expect((upstream!.body as any).modalities).toEqual(['image', 'text']);
+    const row = await settledRow(key.id, (item) => item.model === 'openrouter/google/gemini-2.5-flash-image');
+    expect(row).toMatchObject({ kind: 'images', provider_cost: '0.03870090', cost: '0.03870090' });
+  });
+});
+
+/**
+ * Edits on the direct lane only: a multipart/form-data body does not reach the worker through
+ * the PHP shell today (WordPress reads the body from php://input, which PHP leaves empty for
+ * multipart/form-data; the shell would have to rebuild it from $_POST and $_FILES).
+ */
+describe('router image edits via direct', () => {
+  const lane = 'direct' as const;
+  const key = createKey(['llm.images']);
+  const client = new OpenAI({ apiKey: key.key, baseURL: `${baseUrl(lane)}${ROUTER}`, maxRetries: 0, timeout: 30_000 });
+
+  beforeEach(() => emulator().reset());
+
+  it('edits with images.edit (multipart, as the SDK sends it) and refuses a file that is not an image by name', async () => {
+    const source = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
+    const edited = await client.images.edit({
+      model: MODEL,
+      image: await toFile(source, 'source.png', { type: 'image/png' }),
+      prompt: 'add a moon',
+      size: '256x256',
+    });
+    expect(edited.data).toHaveLength(1);
+    expect((await png(edited.data![0]!.b64_json!)).width).toBe(256);
+    const generated = await client.images.generate({ model: MODEL, prompt: 'add a moon', size: '256x256' });
+    expect(edited.data![0]!.b64_json).not.toBe(generated.data![0]!.b64_json);
+
+    const form = new FormData();
+    form.append('model', MODEL);
+    form.append('prompt', 'add a moon');
+    form.append('image', new Blob([Buffer.from('<?php echo 1; ?>')], { type: 'image/png' }), 'evil.png');
+    const encoded = new Request('http://form.invalid/', { method: 'POST', body: form });
+    const headers = { ...bearer(key.key), 'Content-Type': encoded.headers.get('content-type')! };
+    const body = Buffer.from(await encoded.arrayBuffer());
+    const refused = await call(lane, `${ROUTER}/images/edits`, { method: 'POST', headers, body });
+    expect([refused.status, refused.body?.code]).toEqual([400, 'svc_invalid_request']);
+    expectParam(refused, /^image$/);
+  });
+
+  it('refuses an edit on a model without edits (dall-e-3) by naming model, nothing sent upstream', async () => {
+    const edit = new FormData();
+    edit.append('model', 'openai/dall-e-3');
+    edit.append('prompt', 'p');
+    edit.append(
+      'image',
+      new Blob([
+        await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+          .png()
+          .toBuffer(),
+      ]),
+      'a.png',
+    );
+    const encoded = new Request('http://form.invalid/', { method: 'POST', body: edit });
+    const refusedEdit = await call(lane, `${ROUTER}/images/edits`, {
+      method: 'POST',
+      headers: { ...bearer(key.key), 'Content-Type': encoded.headers.get('content-type')! },
+      body: Buffer.from(await encoded.arrayBuffer()),
+    });
+    expectParam(refusedEdit, /^model$/);
+    expect(await emulator().requests()).toEqual([]);
+  });
+
+  it('gpt-image-1 edits: the file goes upstream as multipart, input image tokens billed at the image rate', async () => {
+    const source = await sharp({ create: { width: 32, height: 32, channels: 4, background: '#ff000080' } })
+      .png()
+      .toBuffer();
+    const edited = await client.images.edit({
+      model: 'openai/gpt-image-1',
+      image: await toFile(source, 'in.png', { type: 'image/png' }),
+      prompt: 'make it blue',
+    });
+    expect(edited.data).toHaveLength(1);
+    const [upstream] = await emulator().requests();
+    expect(upstream).toMatchObject({ path: '/openai/v1/images/edits', model: 'gpt-image-1' });
+    const row = await settledRow(key.id, (item) => item.model === 'openai/gpt-image-1' && Number(item.prompt_tokens) === 326);
+    // 3 text tokens × $5/M + 323 image tokens × $10/M + 1056 output tokens (auto → medium) × $40/M.
+    expect(row).toMatchObject({ kind: 'images', cost: '0.04548500' });
   });
 });

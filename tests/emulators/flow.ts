@@ -34,6 +34,8 @@ export interface Incoming {
   body: any;
   /** The body was present but not JSON. */
   bodyInvalid: boolean;
+  /** The body's bytes (multipart image edits). */
+  raw: Buffer;
 }
 
 export type ErrorWriter = (status: number, retryAfter?: string) => void;

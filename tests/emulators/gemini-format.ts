@@ -3,6 +3,7 @@ import { agentReply, type AgentReply } from './echo-agent';
 import { geminiProblem } from './gemini-checks';
 import { readGeminiConversation } from './gemini-conversation';
 import type { Exchange } from './exchange';
+import { asksImages, geminiImage, IMAGE_MODELS, imagenPredict } from './gemini-images';
 import { answerJson, header, nextId, openingMoves, playStream, type EmulatorState, type Incoming, type StreamFraming } from './flow';
 
 /**
@@ -23,7 +24,7 @@ const STATUS_NAMES: Record<number, string> = {
   504: 'DEADLINE_EXCEEDED',
 };
 const MODELS = ['gemini-2.0-flash', 'gemini-2.5-flash', 'gemini-2.5-pro', 'gemini-3-pro-preview', 'text-embedding-004'];
-const METHOD_PATH = /^\/v1beta\/models\/([^/:]+):(generateContent|streamGenerateContent|embedContent|batchEmbedContents)$/;
+const METHOD_PATH = /^\/v1beta\/models\/([^/:]+):(generateContent|streamGenerateContent|embedContent|batchEmbedContents|predict)$/;
 
 type Fail = (status: number, message: string, details?: unknown[]) => void;
 
@@ -107,6 +108,9 @@ export async function handleGemini(exchange: Exchange, incoming: Incoming, state
   entry.stream = method === 'streamGenerateContent';
   if (incoming.bodyInvalid || !incoming.body || typeof incoming.body !== 'object') return fail(400, 'Invalid JSON payload received.');
   if (method === 'embedContent' || method === 'batchEmbedContents') return embed(exchange, state, fail, model, method, incoming.body);
+  if (method === 'predict') return imagenPredict(exchange, state, fail, model, incoming.body);
+  if (method === 'generateContent' && (asksImages(incoming.body) || IMAGE_MODELS.includes(model)))
+    return geminiImage(exchange, state, fail, model, incoming.body);
 
   const refusal = generateProblem(incoming.body, model);
   if (refusal) return fail(...refusal);

@@ -8,6 +8,7 @@ import { choiceLogprobs, logprobsAsked } from './openai-logprobs';
 import { scriptedUsage } from './scripted-usage';
 import { openAiToolCallFraming } from './openai-tool-stream';
 import { HOSTED_MODELS, hostedAnswerExtras } from './hosted-compatible';
+import { IMAGE_ROUTES, openAiImages, openRouterImage } from './openai-images';
 import { openRouterModelList } from './openrouter-models';
 
 /**
@@ -62,7 +63,10 @@ export async function handleOpenAi(exchange: Exchange, incoming: Incoming, state
   const token = bearerToken(incoming.headers);
   entry.authorized = token !== null && token === state.keys[flavour];
   const route = `${incoming.method} ${incoming.path}`;
-  const known = ['POST /chat/completions', 'POST /embeddings', 'GET /models'].includes(route) || /^GET \/models\/.+/.test(route);
+  const known =
+    ['POST /chat/completions', 'POST /embeddings', 'GET /models'].includes(route) ||
+    /^GET \/models\/.+/.test(route) ||
+    (flavour === 'openai' && IMAGE_ROUTES.includes(route));
   if (!known) return fail(404, `Invalid URL (${incoming.method} ${incoming.url.pathname})`);
   // OpenRouter's model list is public: no key needed (docs/external/llm-providers.md).
   if (flavour === 'openrouter' && route === 'GET /models') return exchange.json(200, openRouterModelList());
@@ -81,6 +85,7 @@ export async function handleOpenAi(exchange: Exchange, incoming: Incoming, state
       'invalid_api_key',
     );
   if (incoming.method === 'GET') return listModels(exchange, incoming, flavour, fail);
+  if (IMAGE_ROUTES.includes(route)) return openAiImages(exchange, incoming, state, fail);
   if (incoming.bodyInvalid || !incoming.body || typeof incoming.body !== 'object') {
     return fail(
       400,
@@ -92,6 +97,8 @@ export async function handleOpenAi(exchange: Exchange, incoming: Incoming, state
   entry.model = body.model;
   entry.stream = incoming.path === '/chat/completions' && body.stream === true;
   if (incoming.path === '/embeddings') return embeddings(exchange, state, flavour, body, fail);
+  if (flavour === 'openrouter' && Array.isArray(body.modalities) && body.modalities.includes('image'))
+    return openRouterImage(exchange, state, fail, body);
   return chat(exchange, state, flavour, body, fail);
 }
 

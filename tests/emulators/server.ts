@@ -45,11 +45,11 @@ export interface RunningEmulator {
   close(): Promise<void>;
 }
 
-function readBody(request: IncomingMessage): Promise<string> {
+function readBody(request: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('end', () => resolve(Buffer.concat(chunks)));
     request.on('error', reject);
   });
 }
@@ -65,7 +65,8 @@ function parse(text: string): { body: unknown; invalid: boolean } {
 
 async function handle(request: IncomingMessage, response: ServerResponse, state: EmulatorState): Promise<void> {
   const url = new URL(request.url ?? '/', 'http://emulator.invalid');
-  const { body, invalid } = parse(await readBody(request));
+  const raw = await readBody(request);
+  const { body, invalid } = parse(raw.toString('utf8'));
   const method = request.method ?? 'GET';
   if (url.pathname.startsWith('/_control/')) return handleControl(method, url, body, response, state);
   const match = PREFIXES.find(({ prefix }) => url.pathname === prefix || url.pathname.startsWith(`${prefix}/`));
@@ -89,6 +90,7 @@ async function handle(request: IncomingMessage, response: ServerResponse, state:
     headers: request.headers,
     body,
     bodyInvalid: invalid,
+    raw,
   };
   switch (match.provider) {
     case 'anthropic':

@@ -1,6 +1,7 @@
 import { EVERY_FEATURE } from '../model-facts';
 import type { ProviderDescriptor } from '../types';
 import { createGoogleProvider } from './google';
+import { GOOGLE_IMAGE_MODELS } from './image-models';
 
 /**
  * Google Gemini (generativelanguage.googleapis.com), its own format. Seed and penalties in
@@ -55,5 +56,6 @@ export const GOOGLE: ProviderDescriptor = {
       dimensions: { size: 3_072, shortens: true },
       purposes: { 'semantic-search': 3 },
     },
+    ...GOOGLE_IMAGE_MODELS,
   ],
 };

@@ -5,6 +5,7 @@
  * (+ google-schema.ts); answers: google-response.ts and google-answer.ts.
  */
 import { HttpClient } from '../shared/http';
+import { googleImages } from './images';
 import { GeminiAnswerReader, toChatResult } from './answer';
 import { toGeneratePayload } from './request';
 import { describeGoogleError, fromEmbeddings, readGenerateResponse } from './response';
@@ -53,6 +54,7 @@ export const createGoogleProvider: ProviderFactory = (settings) => {
     },
     stream,
     embed,
+    ...googleImages(client, provider, modelPath),
     close: () => client.close(),
   };
 };

@@ -1,6 +1,7 @@
 import { EVERY_FEATURE } from '../model-facts';
 import type { ProviderDescriptor } from '../types';
 import { createOpenRouterProvider } from './openrouter';
+import { OPENROUTER_IMAGE_MODELS } from './image-models';
 import { OPENROUTER_PRICE_LIST } from './price-list';
 
 /** OpenRouter (openrouter.ai/api/v1): any model name it routes; two shipped with their list prices, the rest loaded by `hub price sync openrouter`. */
@@ -35,5 +36,6 @@ export const OPENROUTER: ProviderDescriptor = {
       price: { input: 0.8, output: 4, cacheRead: 0.08, cacheWrite: 1 },
       supports: { reasoning: false, seed: false, penalties: false, logprobs: false, logitBias: false },
     },
+    ...OPENROUTER_IMAGE_MODELS,
   ],
 };

@@ -7,6 +7,25 @@
  */
 import { createOpenAiCompatibleProvider } from '../openai-compatible/openai-compatible';
 import type { ProviderFactory } from '../types';
+import { HttpClient } from '../shared/http';
+import { openRouterImages } from './images';
 
-export const createOpenRouterProvider: ProviderFactory = (settings) =>
-  createOpenAiCompatibleProvider(settings, { headers: { 'x-title': 'svc-hub' }, usage: { reportsCost: true } });
+/** Chat through openai-compatible/; image models through images.ts on a client of their own. */
+export const createOpenRouterProvider: ProviderFactory = (settings) => {
+  const provider = createOpenAiCompatibleProvider(settings, { headers: { 'x-title': 'svc-hub' }, usage: { reportsCost: true } });
+  const images = new HttpClient({
+    provider: settings.name,
+    baseUrl: settings.baseUrl,
+    timeouts: settings.timeouts,
+    connections: settings.connections,
+    outboundGuard: settings.outboundGuard,
+    headers: { ...(settings.apiKey ? { authorization: `Bearer ${settings.apiKey}` } : {}), 'x-title': 'svc-hub' },
+  });
+  return {
+    ...provider,
+    ...openRouterImages(images, settings.name),
+    close: async () => {
+      await Promise.all([provider.close(), images.close()]);
+    },
+  };
+};
