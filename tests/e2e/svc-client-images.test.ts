@@ -214,8 +214,17 @@ describe('svc_client_render_template()', () => {
     expect(refused.attachments).toBe(before);
 
     expect((await sync()).ok).toBe(true);
-    const made = (await render(slug, 'array()', "array( 'format' => 'png' )")) as Attachment;
-    expect(made).toMatchObject({ signature: PNG_SIGNATURE, width: 1080, height: 1080 });
+    const made = (await render(slug, 'array()', "array( 'format' => 'webp' )")) as Attachment;
+    expect(made).toMatchObject({ mime: 'image/webp', width: 1080, height: 1080 });
+    expect(made.signature.slice(0, 8)).toBe('52494646'); // RIFF
+    expect(made.file.endsWith('.webp')).toBe(true);
+  });
+
+  it('a format the media library does not accept (SVG, by default) is refused before the hub is asked', async () => {
+    const renders = (await rowsOf('renders', key.id)).length;
+    const refused = (await render(slug, 'array()', "array( 'format' => 'svg' )")) as Refusal;
+    expect(refused.error).toMatchObject({ code: 'svc_client_format_not_allowed', data: { status: 400 } });
+    expect(await rowsOf('renders', key.id)).toHaveLength(renders);
   });
 });
 

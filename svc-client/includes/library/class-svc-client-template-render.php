@@ -46,6 +46,10 @@ final class Svc_Client_Template_Render {
 			/* translators: %s: the formats allowed. */
 			return new WP_Error( 'svc_client_invalid_format', sprintf( __( 'format must be one of %s.', 'svc-client' ), implode( ', ', array_keys( self::FORMATS ) ) ), array( 'status' => 400 ) );
 		}
+		if ( ! in_array( self::FORMATS[ $format ], get_allowed_mime_types(), true ) ) {
+			/* translators: %s: the media type. */
+			return new WP_Error( 'svc_client_format_not_allowed', sprintf( __( 'This site does not accept %s uploads in its media library.', 'svc-client' ), self::FORMATS[ $format ] ), array( 'status' => 400 ) );
+		}
 		$hub = Svc_Client_Hub_Client::from_settings();
 		if ( ! $hub->is_configured() ) {
 			return new WP_Error( 'svc_client_not_configured', __( 'Set the hub URL and API key on Settings → svc-client first.', 'svc-client' ), array( 'status' => 503 ) );
