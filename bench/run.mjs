@@ -9,6 +9,8 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { libraryLatency } from './library.mjs';
 import { libraryBudgetRow, libraryLines, spliceLibrary } from './library-report.mjs';
+import { renderFigures } from './renders.mjs';
+import { renderLines, spliceRenders } from './renders-report.mjs';
 import { interleave, medianRun } from './measure.mjs';
 import {
   blockingChat,
@@ -31,10 +33,14 @@ import { keepFrontSection } from './wordpress-front-report.mjs';
 import { repoRoot, rssMiB, startStack } from './stack.mjs';
 
 const quick = process.env.BENCH_QUICK === '1';
-/** BENCH_ONLY=library: only the image library's figures (a stack, no emulator or Portkey). */
+/** BENCH_ONLY=library or renders: only the image library's or the template renders' figures (a stack, no emulator or Portkey). */
 const only = process.env.BENCH_ONLY ?? '';
-if (!['', 'library'].includes(only)) throw new Error(`BENCH_ONLY must be "library" or unset, got "${only}"`);
+if (!['', 'library', 'renders'].includes(only)) throw new Error(`BENCH_ONLY must be "library", "renders" or unset, got "${only}"`);
 const number = (name, fallback) => (process.env[name] ? Number(process.env[name]) : fallback);
+/** Renders measured one at a time per case (cold, cached). */
+const renderSamples = number('BENCH_RENDER_SAMPLES', quick ? 20 : 100);
+/** All 50 renders asked at once queue (docs/configuration.md SVC_RENDER_QUEUE): the RSS figure is the bound's, not the refusals'. */
+const RENDER_ENV = { SVC_RENDER_QUEUE: '64' };
 const settings = {
   quick,
   samples: number('BENCH_SAMPLES', quick ? 60 : 300),
@@ -120,11 +126,16 @@ async function measureLibrary(stack) {
   return libraryLatency(stack, { samples: settings.samples, warmup: settings.warmupRounds });
 }
 
-/** BENCH_ONLY=library: a private stack and the library's figures only. */
+async function measureRenders(stack) {
+  progress(`template renders: ${renderSamples} cold and ${renderSamples} cached, then 50 at once`);
+  return renderFigures(stack, { samples: renderSamples });
+}
+
+/** BENCH_ONLY=library (or renders): a private stack and the library's (or the renders') figures only. */
 async function mainLibraryOnly() {
   const machine = { startedAt: new Date().toISOString() };
   progress('starting a private stack (MariaDB, worker, WordPress on php -S)');
-  const stack = await startStack({ env: { SVC_LOG_LEVEL: 'warn' } });
+  const stack = await startStack({ env: { SVC_LOG_LEVEL: 'warn', ...RENDER_ENV } });
   cleanups.push(['the stack', () => stack.stop()]);
   const groups = stack.processes();
   started.push(
@@ -132,10 +143,11 @@ async function mainLibraryOnly() {
     { name: 'php -S group', pid: groups.phpGroup, group: true },
     { name: 'mariadbd', pid: groups.mariadb },
   );
-  const library = await measureLibrary(stack);
+  const library = only === 'library' ? await measureLibrary(stack) : null;
+  const renders = only === 'renders' ? await measureRenders(stack) : null;
   const mariadb = /Ver\s+(\S+)/.exec(toolVersion('mariadbd', '--version'))?.[1] ?? 'unknown';
   Object.assign(machine, { php: toolVersion('php', '-r', 'echo PHP_VERSION;'), mariadb, phpWorkers: stack.phpWorkers });
-  return { settings, machine, library };
+  return { settings, machine, library, renders };
 }
 
 /** The machine's CPU counters (/proc/stat, first line): all time, and the time the host took ("steal"). */
@@ -149,7 +161,7 @@ function cpuCounters() {
 }
 
 async function main() {
-  if (only === 'library') return mainLibraryOnly();
+  if (only !== '') return mainLibraryOnly();
   const machine = { startedAt: new Date().toISOString() };
   const countersAtStart = cpuCounters();
 
@@ -160,7 +172,7 @@ async function main() {
   progress(`emulator on ${emulator.url} (pid ${emulator.pid})`);
 
   progress('starting a private stack (MariaDB, worker, WordPress on php -S) pointed at the emulator');
-  const stack = await startStack({ env: { ...providerEnvironment(emulator.url, emulator.keys), SVC_LOG_LEVEL: 'warn' } });
+  const stack = await startStack({ env: { ...providerEnvironment(emulator.url, emulator.keys), SVC_LOG_LEVEL: 'warn', ...RENDER_ENV } });
   cleanups.push(['the stack', () => stack.stop()]);
   const groups = stack.processes();
   started.push(
@@ -219,6 +231,7 @@ async function main() {
   );
 
   const library = await measureLibrary(stack);
+  const renders = await measureRenders(stack);
 
   progress(`warming each target up before concurrency 1: ${settings.jitWarmup} blocking chats, 10 in flight`);
   for (const target of targets.filter((candidate) => candidate.id !== 'wordpress')) {
@@ -340,6 +353,7 @@ async function main() {
     machine,
     health,
     library,
+    renders,
     targets,
     sequential,
     sequentialWordPress,
@@ -383,12 +397,22 @@ if (only === 'library') {
     writeFileSync(target, spliceLibrary(readFileSync(target, 'utf8'), section, libraryBudgetRow(library)));
     progress('replaced the image library section of docs/benchmarks.md');
   }
+} else if (only === 'renders') {
+  const { machine, renders } = results;
+  const lines = renderLines(renders, renderSamples);
+  const heading = `Run ${machine.startedAt}${settings.quick ? ' (BENCH_QUICK=1)' : ''}: Node ${process.version}. (Measured alone with \`BENCH_ONLY=renders\`.)`;
+  process.stdout.write(`${heading}\n\n${lines.join('\n')}\n`);
+  if (process.argv.includes('--write')) {
+    writeFileSync(target, spliceRenders(readFileSync(target, 'utf8'), [...lines.slice(0, 3), heading, '', ...lines.slice(3)]));
+    progress('replaced the template renders section of docs/benchmarks.md');
+  }
 } else {
   const lines = markdown(results);
-  process.stdout.write(`${lines.join('\n')}\n`);
+  const rendered = renderLines(results.renders, renderSamples);
+  process.stdout.write(`${lines.join('\n')}\n\n${rendered.join('\n')}\n`);
   if (process.argv.includes('--write')) {
     const old = readFileSync(target, 'utf8');
-    writeFileSync(target, keepFrontSection(old, keepScaleSection(old, document(results, lines))));
+    writeFileSync(target, spliceRenders(keepFrontSection(old, keepScaleSection(old, document(results, lines))), rendered));
     progress('wrote docs/benchmarks.md');
   }
 }
