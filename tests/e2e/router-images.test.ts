@@ -235,6 +235,26 @@ describe('router image edits via direct', () => {
     expectParam(refused, /^image$/);
   });
 
+  it('refuses a multipart bomb (thousands of tiny parts) by naming body, and a form over the 1 MiB body limit with 413', async () => {
+    const bomb = new FormData();
+    bomb.append('model', MODEL);
+    bomb.append('prompt', 'p');
+    for (let index = 0; index < 5000; index += 1) bomb.append(`f${index}`, 'x');
+    const post = async (form: FormData) => {
+      const encoded = new Request('http://form.invalid/', { method: 'POST', body: form });
+      const headers = { ...bearer(key.key), 'Content-Type': encoded.headers.get('content-type')! };
+      return call(lane, `${ROUTER}/images/edits`, { method: 'POST', headers, body: Buffer.from(await encoded.arrayBuffer()) });
+    };
+    const refused = await post(bomb);
+    expect([refused.status, refused.body?.code]).toEqual([400, 'svc_invalid_request']);
+    expectParam(refused, /^body$/);
+    const large = new FormData();
+    large.append('model', MODEL);
+    large.append('prompt', 'p');
+    large.append('image', new Blob([Buffer.alloc(1024 * 1024 + 1)], { type: 'image/png' }), 'big.png');
+    expect((await post(large)).status).toBe(413);
+  });
+
   it('refuses an edit on a model without edits (dall-e-3) by naming model, nothing sent upstream', async () => {
     const edit = new FormData();
     edit.append('model', 'openai/dall-e-3');

@@ -2,7 +2,6 @@
  * Image generation and edits as every provider module receives and answers them
  * (docs/api-notes.md "Images"): OpenAI's options, each passed on only when the request gave it.
  */
-import type { TokenUsage } from './types';
 
 /** One uploaded file of an edit (`image`, `mask`). */
 export interface ImageFile {
@@ -43,9 +42,20 @@ export interface GeneratedImage {
  * `imageInputTokens`: of promptTokens, the input images' (gpt-image-1's `input_tokens_details`);
  * `imageOutputTokens`: of completionTokens, the images' (Gemini's `candidatesTokensDetails`; absent: all).
  */
+/** TokenUsage's shape (types.ts, which imports this file) with the image tokens apart. */
+export interface ImageUsage {
+  promptTokens: number;
+  completionTokens: number;
+  totalTokens: number;
+  /** What the provider charged (OpenRouter's `usage.cost`), USD with 8 places. */
+  providerCost?: string;
+  imageInputTokens?: number;
+  imageOutputTokens?: number;
+}
+
 export interface ImageResult {
   images: GeneratedImage[];
-  usage: (TokenUsage & { imageInputTokens?: number; imageOutputTokens?: number }) | null;
+  usage: ImageUsage | null;
 }
 
 /** Request options beyond model, prompt, n, size and quality, by their OpenAI names. */
