@@ -1,4 +1,5 @@
 import { createConnection, type RowDataPacket } from 'mysql2/promise';
+import { admin } from '../support/budgets';
 import { hub } from '../support/hub-cli';
 import { connectClient, createClientKey, phpString, pollUntil, type ClientKey } from '../support/client-key';
 import { startClientSite, type ClientSite } from '../support/client-site';
@@ -166,6 +167,37 @@ const importTemplate = async (slug: string, fill: string) => {
   const body = answer.body as { created: { id: string }[]; updated: { id: string }[] };
   return (body.created[0] ?? body.updated[0])!.id;
 };
+
+describe('svc-client’s image calls under a hard budget', () => {
+  it('a spent budget reaches the caller as the hub’s svc_budget_exceeded, before any image is made', async () => {
+    const created = await admin('POST', '/budgets', {
+      scope: { kind: 'key', value: key.id },
+      period: 'month',
+      amount: '0.00000001',
+      hard: true,
+    });
+    expect(created.status).toBe(201);
+    try {
+      const rows = (await rowsOf('usage', key.id)).length;
+      const refused = await pollUntil(
+        () => generate(`${imageChain('a red bicycle')}->generate_image()`),
+        (result) => Boolean(result.error),
+        30,
+      );
+      expect(refused.code).toBe('prompt_client_error');
+      expect(refused.error).toContain('The AI budget for this site is spent (svc_budget_exceeded, 429)');
+      // The refusal is the call's usage row, as an error (the budget list reloads within seconds: earlier calls may have run).
+      const after = await pollUntil(
+        () => rowsOf('usage', key.id),
+        (found) => found.slice(rows).some((row) => row.status === 'error'),
+        30,
+      );
+      expect(after.slice(rows).find((row) => row.status === 'error')).toMatchObject({ kind: 'images', model: 'mock/image' });
+    } finally {
+      expect((await admin('DELETE', `/budgets/${(created.body as { id: string }).id}`)).status).toBeLessThan(300);
+    }
+  });
+});
 
 describe('svc_client_render_template()', () => {
   const slug = `${token()}-render`;
