@@ -117,6 +117,7 @@ describe('admin screen: try a template', () => {
       const render = renders.locator('tr', { hasText: 'webp 1080×1080' }).first();
       await render.waitFor({ timeout: 60_000 });
       expect(await render.locator('[data-column="key_id"]').textContent()).toBe('admin (Try a template)');
+      expect(await render.locator('[data-column="template_id"]').textContent()).toBe('Spring sale (spring-sale-square)');
       await renders.locator('[data-render-totals]').waitFor();
     });
   });

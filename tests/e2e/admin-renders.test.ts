@@ -70,7 +70,7 @@ describe('admin: the render log', () => {
       generated_layers: 1,
       bytes: 4096,
     });
-    expect(summary.body.by_template).toEqual([{ template_id: TEMPLATE, renders: 2, cache_hits: 1 }]);
+    expect(summary.body.by_template).toEqual([{ template_id: TEMPLATE, template_slug: null, renders: 2, cache_hits: 1 }]);
     const all = await admin('GET', '/renders/summary?from=2001-03-01&to=2001-04-01');
     expect(all.body).toMatchObject({ renders: 3, failures: 1 });
   });
@@ -152,6 +152,7 @@ describe('admin: try a template', () => {
     const again = await admin('POST', '/library/templates/spring-sale-square/render', body);
     expect(again.body).toMatchObject({ cache: 'hit', data_url: first.body.data_url });
     const logged = await admin('GET', `/renders?template_id=${first.body.template.id}&key_id=admin&per_page=2`);
+    expect(logged.body.data[0]).toMatchObject({ template_slug: 'spring-sale-square', template_title: 'Spring sale', key_id: 'admin' });
     expect(logged.body.data.map((row: { cache_hit: boolean; width: number }) => [row.cache_hit, row.width])).toEqual([
       [true, 540],
       [false, 540],

@@ -1,10 +1,15 @@
-import { TextControl } from '@wordpress/components';
+import { SelectControl } from '@wordpress/components';
 import { useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import DataTable from '../../components/data-table';
 import Pagination from '../../components/pagination';
 import { useList, useRecord } from '../../components/use-list';
-import { outputLabel, rendererLabel, summaryLine } from './usage-view';
+import {
+	outputLabel,
+	rendererLabel,
+	summaryLine,
+	templateLabel,
+} from './usage-view';
 
 const PER_PAGE = 20;
 
@@ -20,6 +25,7 @@ export default function RenderLog( { from, to } ) {
 	const [ page, setPage ] = useState( 1 );
 	const [ template, setTemplate ] = useState( '' );
 	const summary = useRecord( '/renders/summary', { from, to } );
+	const templates = useList( '/svc/v1/image-templates', { per_page: 100 } );
 	const list = useList( '/renders', {
 		template_id: template,
 		page,
@@ -30,7 +36,7 @@ export default function RenderLog( { from, to } ) {
 		{
 			key: 'template_id',
 			label: __( 'Template', 'svc-hub' ),
-			render: ( render ) => <code>{ render.template_id || '—' }</code>,
+			render: templateLabel,
 		},
 		{
 			key: 'output',
@@ -68,14 +74,23 @@ export default function RenderLog( { from, to } ) {
 				</p>
 			) }
 			<div className="svc-hub-filters">
-				<TextControl
-					label={ __( 'Template id', 'svc-hub' ) }
-					help={ __( 'tpl_…; empty: every template', 'svc-hub' ) }
+				<SelectControl
+					label={ __( 'Template', 'svc-hub' ) }
 					value={ template }
 					onChange={ ( value ) => {
-						setTemplate( value.trim() );
+						setTemplate( value );
 						setPage( 1 );
 					} }
+					options={ [
+						{ value: '', label: __( 'every template', 'svc-hub' ) },
+						...( templates && ! templates.error
+							? templates.items
+							: []
+						).map( ( item ) => ( {
+							value: item.id,
+							label: `${ item.title } (${ item.slug })`,
+						} ) ),
+					] }
 				/>
 			</div>
 			<DataTable

@@ -45,6 +45,20 @@ export function outputLabel( render ) {
 }
 
 /**
+ * A render's template: its title and slug, else its id (a template deleted since), "—" when the
+ * render was refused before its template was found.
+ *
+ * @param {Object} render A row of GET admin/renders.
+ * @return {string} Label.
+ */
+export function templateLabel( render ) {
+	if ( render.template_slug ) {
+		return `${ render.template_title } (${ render.template_slug })`;
+	}
+	return render.template_id || '—';
+}
+
+/**
  * Who rendered: the admin's own renders, else the key and its site.
  *
  * @param {Object} render A row of GET admin/renders.

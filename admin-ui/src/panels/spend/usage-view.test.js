@@ -1,5 +1,6 @@
 import {
 	costLabel,
+	templateLabel,
 	kindOptions,
 	outputLabel,
 	rendererLabel,
@@ -30,6 +31,22 @@ describe( 'usage screens: image calls and renders', () => {
 			site_url: 'https://shop.example',
 		};
 		expect( outputLabel( render ) ).toBe( 'webp 1080×1350' );
+		expect(
+			templateLabel( {
+				template_id: 'tpl_01JAAAAAAAAAAAAAAAAAAAAAAA',
+				template_slug: 'spring-sale-square',
+				template_title: 'Spring sale',
+			} )
+		).toBe( 'Spring sale (spring-sale-square)' );
+		expect(
+			templateLabel( {
+				template_id: 'tpl_01JAAAAAAAAAAAAAAAAAAAAAAA',
+				template_slug: null,
+			} )
+		).toBe( 'tpl_01JAAAAAAAAAAAAAAAAAAAAAAA' );
+		expect(
+			templateLabel( { template_id: '', template_slug: null } )
+		).toBe( '—' );
 		expect( rendererLabel( render ) ).toBe(
 			'key_01JAAAAAAAAAAAAAAAAAAAAAAA · https://shop.example'
 		);

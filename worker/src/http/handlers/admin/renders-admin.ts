@@ -12,7 +12,9 @@ const TEMPLATE_ID = /^tpl_[0-9A-Z]{26}$/;
 const KEY_ID = /^[A-Za-z0-9_:-]{1,40}$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ][0-9:.]+(Z|[+-]\d\d:?\d\d)?)?$/;
 
-function renderToJson(row: RenderRow) {
+type TemplateNames = Map<string, { slug: string; title: string }>;
+
+function renderToJson(row: RenderRow, names: TemplateNames) {
   return {
     object: 'render',
     id: row.id,
@@ -23,6 +25,8 @@ function renderToJson(row: RenderRow) {
     team: row.team,
     campaign: row.campaign,
     template_id: row.templateId,
+    template_slug: names.get(row.templateId)?.slug ?? null,
+    template_title: names.get(row.templateId)?.title ?? null,
     template_hash: row.templateHash,
     format: row.format,
     width: row.width,
@@ -93,6 +97,15 @@ function readRange(query: Record<string, unknown>, now = new Date()): { from: Da
  */
 export function rendersAdminHandlers(services: Pick<Services, 'library' | 'config'>) {
   const log = services.library.renderLog;
+  /** Each template's slug and title (archived ones too); a deleted template's are null. */
+  const namesOf = async (ids: string[]): Promise<TemplateNames> => {
+    const names: TemplateNames = new Map();
+    for (const id of new Set(ids.filter(Boolean))) {
+      const item = await services.library.store.findItem(id);
+      if (item) names.set(id, { slug: item.slug, title: item.title });
+    }
+    return names;
+  };
   return {
     async list(request: Request, response: Response) {
       const query = request.query as Record<string, unknown>;
@@ -100,11 +113,13 @@ export function rendersAdminHandlers(services: Pick<Services, 'library' | 'confi
       const page = readPage(query);
       const { items, total } = await log.recentRenders({ limit: page.perPage, offset: (page.page - 1) * page.perPage, filters });
       setPageHeaders(request, response, page, total, services.config.publicUrl);
-      response.json({ object: 'list', data: items.map(renderToJson) });
+      const names = await namesOf(items.map((row) => row.templateId));
+      response.json({ object: 'list', data: items.map((row) => renderToJson(row, names)) });
     },
 
     async summary(request: Request, response: Response) {
       const summary = await log.renderSummary(readRange(request.query as Record<string, unknown>));
+      const names = await namesOf(summary.byTemplate.map((row) => row.templateId));
       response.json({
         object: 'render_summary',
         from: summary.from,
@@ -115,7 +130,12 @@ export function rendersAdminHandlers(services: Pick<Services, 'library' | 'confi
         bytes: summary.bytes,
         generated_layers: summary.generatedLayers,
         average_duration_ms: summary.averageDurationMs,
-        by_template: summary.byTemplate.map((row) => ({ template_id: row.templateId, renders: row.renders, cache_hits: row.cacheHits })),
+        by_template: summary.byTemplate.map((row) => ({
+          template_id: row.templateId,
+          template_slug: names.get(row.templateId)?.slug ?? null,
+          renders: row.renders,
+          cache_hits: row.cacheHits,
+        })),
         by_format: summary.byFormat,
       });
     },
