@@ -98,3 +98,16 @@ export function imageTable<T>(
     for (const size of sizes) table[`${quality}:${size}`] = rule(quality, size);
   return table;
 }
+
+/** The size each aspect ratio draws (Imagen's and Gemini's documented outputs). */
+export const IMAGE_ASPECTS: Readonly<Record<string, string>> = {
+  '1024x1024': '1:1',
+  '896x1280': '3:4',
+  '1280x896': '4:3',
+  '768x1408': '9:16',
+  '1408x768': '16:9',
+  '864x1184': '3:4',
+  '1184x864': '4:3',
+  '768x1344': '9:16',
+  '1344x768': '16:9',
+};

@@ -8,21 +8,9 @@
 import { UpstreamError } from '../errors';
 import type { HttpClient } from '../shared/http';
 import type { CallOptions, GeneratedImage, ImageRequest, ImageResult } from '../types';
+import { IMAGE_ASPECTS } from '../image-types';
 
 type Json = Record<string, unknown>;
-
-/** The size each aspect ratio draws (Imagen's and Gemini's documented outputs). */
-export const IMAGE_ASPECTS: Readonly<Record<string, string>> = {
-  '1024x1024': '1:1',
-  '896x1280': '3:4',
-  '1280x896': '4:3',
-  '768x1408': '9:16',
-  '1408x768': '16:9',
-  '864x1184': '3:4',
-  '1184x864': '4:3',
-  '768x1344': '9:16',
-  '1344x768': '16:9',
-};
 
 const aspect = (size: string | undefined) => (size === undefined ? '1:1' : (IMAGE_ASPECTS[size] ?? '1:1'));
 const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0);

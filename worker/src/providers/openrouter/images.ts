@@ -8,7 +8,7 @@ import { UpstreamError } from '../errors';
 import type { HttpClient } from '../shared/http';
 import { toProviderCost } from '../shared/provider-cost';
 import type { CallOptions, GeneratedImage, ImageRequest, ImageResult } from '../types';
-import { IMAGE_ASPECTS } from '../google/images';
+import { IMAGE_ASPECTS } from '../image-types';
 
 type Json = Record<string, unknown>;
 
