@@ -13,6 +13,8 @@ const NO_AI = { currency: 'USD', allowance: null, credits: { balance: '0.0000000
 const STORE = 'https://store-e2e.example';
 const COMMERCE = '/wp-json/svc-commerce/v1';
 const LICENSE = '/wp-json/svc-license/v1';
+/** A signed licence document (docs/propagation.md "Licence documents"). */
+const SIGNED = { payload: expect.any(String), signature: expect.any(String) };
 
 function createPackage(extra: string[] = ['--store', STORE, '--woo-product', '77']): string {
   const id = `pkg-${randomUUID().slice(0, 8)}`;
@@ -217,7 +219,15 @@ describe.each(LANES)('entitlement routes via %s', (lane: Lane) => {
     const nosy = await call(lane, `${LICENSE}/entitlement?site_url=${encodeURIComponent(client.siteUrl)}`, { headers: bearer(other.key) });
     expect([nosy.status, nosy.body.code]).toEqual([403, 'svc_forbidden']);
     const none = await call(lane, `${LICENSE}/entitlement`, { headers: bearer(other.key) });
-    expect(none.body).toEqual({ site_url: other.siteUrl, status: 'inactive', features: [], entitlements: [], ai: NO_AI, sequence: 0 });
+    expect(none.body).toEqual({
+      site_url: other.siteUrl,
+      status: 'inactive',
+      features: [],
+      entitlements: [],
+      ai: NO_AI,
+      sequence: 0,
+      license_document: SIGNED,
+    });
   });
 
   it('keeps two sites whose URL paths differ only in case apart (site URLs compared byte for byte)', async () => {
@@ -227,7 +237,15 @@ describe.each(LANES)('entitlement routes via %s', (lane: Lane) => {
     const lines = hub('key', 'create', '--site', `${host}/SHOP`, '--team', 'e2e', '--name', 'e2e');
     const lookalike = lines[lines.length - 1]!;
     const answer = await call(lane, `${LICENSE}/entitlement`, { headers: bearer(lookalike) });
-    expect(answer.body).toEqual({ site_url: `${host}/SHOP`, status: 'inactive', features: [], entitlements: [], ai: NO_AI, sequence: 0 });
+    expect(answer.body).toEqual({
+      site_url: `${host}/SHOP`,
+      status: 'inactive',
+      features: [],
+      entitlements: [],
+      ai: NO_AI,
+      sequence: 0,
+      license_document: SIGNED,
+    });
     const chat = await call(
       lane,
       '/wp-json/llm/router/v1/chat',

@@ -1,6 +1,7 @@
 import { createPublicKey, randomUUID, verify } from 'node:crypto';
 import { createKey, hub, registerStore, type TestKey } from '../support/hub-cli';
 import { bearer, call, json, type Lane } from '../support/lanes';
+import { shellHeaders } from '../support/signed-request';
 import { stack } from '../support/stack';
 import { wooStandIn } from '../support/woocommerce-stand-in';
 
@@ -73,6 +74,18 @@ function verified(document: { payload: string; signature: string }, publicKey: s
   });
   const payload = Buffer.from(document.payload, 'base64url');
   return verify(null, payload, key, Buffer.from(document.signature, 'base64url')) ? JSON.parse(payload.toString('utf8')) : null;
+}
+
+const ADMIN = '/wp-json/svc-hub/v1/admin';
+
+/** An admin-screen request as the shell signs it, straight to the worker. */
+function admin(method: string, path: string, body?: unknown) {
+  const text = body === undefined ? '' : JSON.stringify(body);
+  const headers = {
+    ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    ...shellHeaders({ method, path: ADMIN + path, body: text }),
+  };
+  return call('direct', ADMIN + path, { method, headers, body: body === undefined ? undefined : text });
 }
 
 const site = (name: string) => `https://${name}-${randomUUID().slice(0, 8)}.shop-e2e.com`;
@@ -163,6 +176,28 @@ describe.each([
     expect((await entitlement(second.body.api_key)).status).toBe(401);
     const third = await activate(licenseKey, c);
     expect(third.status).toBe(201);
+
+    // The admin screen's routes: the licence with its key and sites; ending A's activation from there frees its seat.
+    const listed = await admin('GET', '/licenses?per_page=100');
+    expect(listed.body.data.find((row: { id: string }) => row.id === detail.body.license_id)).toMatchObject({ seats: 2, seats_used: 2 });
+    const shown = await admin('GET', `/licenses/${detail.body.license_id}`);
+    expect(shown.body).toMatchObject({ license_key: licenseKey, package_id: packageId, status: 'active' });
+    expect(shown.body.activations.map((row: { site_url: string; status: string }) => [row.site_url, row.status]).sort()).toEqual(
+      [
+        [a, 'active'],
+        [b, 'deactivated'],
+        [c, 'active'],
+        [`https://staging.${c.slice('https://'.length)}`, 'active'],
+      ].sort(),
+    );
+    expect((await admin('POST', `/activations/${first.body.activation_id}/deactivate`)).body.status).toBe('deactivated');
+    expect((await admin('GET', `/licenses/${detail.body.license_id}`)).body.seats_used).toBe(1);
+    expect(
+      (await admin('POST', '/staging-patterns', { customer_id: 'cus_01JAAAAAAAAAAAAAAAAAAAAAAA', pattern: '*.review.shop-e2e.com' })).body
+        .data.params,
+    ).toEqual({
+      customer_id: 'no customer has this id',
+    });
 
     // A refund ends the coverage: the licence is revoked, the activated sites' entitlements follow.
     await wooStandIn.refund(order.wooOrderId);

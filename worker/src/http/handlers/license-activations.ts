@@ -53,6 +53,22 @@ export function licenceActivationHandlers(services: Pick<Services, 'licences' | 
       response.json(activationToJson(ended));
     },
 
+    /** The admin screen's (shell-signed, docs/architecture.md §1): any activation, the WordPress user as the actor. */
+    async adminDeactivate(request: Request, response: Response) {
+      const id = String(request.params.id ?? '');
+      const activation = ACTIVATION_ID_PATTERN.test(id) ? await activationRows.find(id) : null;
+      if (!activation) throw ApiError.notFound('No activation has this id.');
+      const ended = await activations.deactivate(activation, `wordpress:${context(response).wordpressUser}`);
+      services.keyLookup.forget(activation.apiKeyId);
+      services.gate.forget(activation.siteUrl);
+      services.logger.info('licence deactivated', {
+        activation_id: id,
+        site_url: activation.siteUrl,
+        actor: context(response).wordpressUser,
+      });
+      response.json(activationToJson(ended));
+    },
+
     async list(request: Request, response: Response) {
       const page = readPage(request.query);
       const { items, total } = await licences.list(page.page, page.perPage);

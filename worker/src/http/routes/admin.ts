@@ -9,6 +9,7 @@ import { customerHandlers } from '../handlers/admin/customers';
 import { deliveryHandlers } from '../handlers/admin/deliveries';
 import { entitlementHandlers } from '../handlers/admin/entitlements';
 import { keyHandlers } from '../handlers/admin/keys';
+import { licenceActivationHandlers } from '../handlers/license-activations';
 import { libraryAdminHandlers } from '../handlers/admin/library-admin';
 import { priceAdminHandlers } from '../handlers/admin/price-admin';
 import { rendersAdminHandlers } from '../handlers/admin/renders-admin';
@@ -34,6 +35,29 @@ const setup = (services: Services) =>
 
 /** /wp-json/svc-hub/v1/admin: the wp-admin screen's routes. */
 export const ADMIN_ROUTES: RouteRow[] = [
+  // Licences and activations (docs/commerce.md "Licences and activations").
+  { id: 'admin.licenses.list', method: 'GET', path: `${admin}/licenses`, ...ADMIN, handler: (w) => w.once(licenceActivationHandlers).list },
+  {
+    id: 'admin.licenses.get',
+    method: 'GET',
+    path: `${admin}/licenses/:id`,
+    ...ADMIN,
+    handler: (w) => w.once(licenceActivationHandlers).read,
+  },
+  {
+    id: 'admin.activations.deactivate',
+    method: 'POST',
+    path: `${admin}/activations/:id/deactivate`,
+    ...NO_BODY,
+    handler: (w) => w.once(licenceActivationHandlers).adminDeactivate,
+  },
+  {
+    id: 'admin.staging-patterns.create',
+    method: 'POST',
+    path: `${admin}/staging-patterns`,
+    ...ADMIN,
+    handler: (w) => w.once(licenceActivationHandlers).addStagingPattern,
+  },
   { id: 'admin.keys.list', method: 'GET', path: `${admin}/keys`, ...ADMIN, handler: (w) => w.once(keyHandlers).list },
   { id: 'admin.keys.create', method: 'POST', path: `${admin}/keys`, ...ADMIN, handler: (w) => w.once(keyHandlers).create },
   { id: 'admin.keys.update', method: 'PATCH', path: `${admin}/keys/:id`, ...ADMIN, handler: (w) => w.once(keyHandlers).update },
