@@ -231,7 +231,6 @@ async function main() {
   );
 
   const library = await measureLibrary(stack);
-  const renders = await measureRenders(stack);
 
   progress(`warming each target up before concurrency 1: ${settings.jitWarmup} blocking chats, 10 in flight`);
   for (const target of targets.filter((candidate) => candidate.id !== 'wordpress')) {
@@ -333,6 +332,9 @@ async function main() {
   );
   await new Promise((done) => setTimeout(done, 2000));
   rss.afterStreams = rssMiB(workerPid);
+  // Last: a render loads the engine's libraries and fonts and fills the render cache, which
+  // would otherwise count in the streams' and the latency runs' RSS figures above.
+  const renders = await measureRenders(stack);
 
   const mariadb = /Ver\s+(\S+)/.exec(toolVersion('mariadbd', '--version'))?.[1] ?? 'unknown';
   const countersAtEnd = cpuCounters();
