@@ -12,7 +12,9 @@ import { eventually } from '../support/eventually';
  */
 const ABILITIES = [
   'svc-hub/chat',
+  'svc-hub/deactivate-site',
   'svc-hub/get-order',
+  'svc-hub/list-licenses',
   'svc-hub/list-models',
   'svc-hub/list-orders',
   'svc-hub/set-entitlement',
@@ -43,7 +45,7 @@ const run = (session: WordPressSession | null, name: string, method: string, inp
 };
 
 describe('hub abilities', () => {
-  it('lists the six abilities with schemas, annotations and their category', async () => {
+  it('lists the eight abilities with schemas, annotations and their category', async () => {
     const listed = await call('wordpress', `${BASE}?per_page=100`, { headers: admin.headers });
     expect(listed.status).toBe(200);
     const ours = (listed.body as { name: string }[]).filter((ability) => ability.name.startsWith('svc-hub/'));
@@ -123,6 +125,11 @@ describe('hub abilities', () => {
     expect([one.status, one.body.id, one.body.status]).toEqual([200, order.body.id, 'pending']);
     const missing = await run(admin, 'svc-hub/get-order', 'GET', { id: `ord_${'0'.repeat(26)}` });
     expect(missing.status).toBe(404);
+    // Licences (docs/commerce.md "Licences and activations"): listed; an unknown activation is 404, nothing ended.
+    const licences = await run(admin, 'svc-hub/list-licenses', 'GET', { per_page: 5 });
+    expect([licences.status, licences.body.object]).toEqual([200, 'list']);
+    const noActivation = await run(admin, 'svc-hub/deactivate-site', 'DELETE', { activation_id: `act_${'0'.repeat(26)}` });
+    expect(noActivation.status).toBe(404);
   });
 
   it('runs set-entitlement (destructive: DELETE) and the site’s licence changes; bad input changes nothing', async () => {

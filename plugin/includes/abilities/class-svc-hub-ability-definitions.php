@@ -109,6 +109,47 @@ final class Svc_Hub_Ability_Definitions {
 				'annotations' => self::READ_ONLY,
 				'route'       => static fn( array $input ) => array( 'GET', $admin . 'orders/' . rawurlencode( (string) $input['id'] ), array(), null ),
 			),
+			'svc-hub/list-licenses'   => array(
+				'label'       => __( 'List licences', 'svc-hub' ),
+				'description' => __( 'Licence keys paid orders gave buyers, newest first: status, expiry, seats used of the package\'s limit and the sites each activated (staging sites take no seat).', 'svc-hub' ),
+				'input'       => self::object(
+					array(
+						'page'     => array(
+							'type'    => 'integer',
+							'minimum' => 1,
+						),
+						'per_page' => array(
+							'type'    => 'integer',
+							'minimum' => 1,
+							'maximum' => 100,
+							'default' => 20,
+						),
+					)
+				),
+				'output'      => $list,
+				'annotations' => self::READ_ONLY,
+				'route'       => static fn( array $input ) => array( 'GET', $admin . 'licenses', self::strings( $input ), null ),
+			),
+			'svc-hub/deactivate-site' => array(
+				'label'       => __( 'Deactivate a licensed site', 'svc-hub' ),
+				'description' => __( 'Ends one activation of a licence: the seat is free, the site\'s API key and its entitlement from the licence are revoked, and the site hears of it.', 'svc-hub' ),
+				'input'       => self::object(
+					array(
+						'activation_id' => array(
+							'type'    => 'string',
+							'pattern' => '^act_[0-9A-Z]{26}$',
+						),
+					),
+					array( 'activation_id' )
+				),
+				'output'      => array( 'type' => 'object' ),
+				'annotations' => array(
+					'readonly'    => false,
+					'destructive' => true,
+					'idempotent'  => true,
+				),
+				'route'       => static fn( array $input ) => array( 'POST', $admin . 'activations/' . rawurlencode( (string) $input['activation_id'] ) . '/deactivate', array(), null ),
+			),
 			'svc-hub/set-entitlement' => array(
 				'label'       => __( 'Set an entitlement', 'svc-hub' ),
 				'description' => __( 'Changes a client site\'s entitlement — the one named by entitlement_id, else its only one that is not revoked (package_id narrows it) — its status (active, suspended, revoked…), its expiry, or both, with a reason kept in the history. The site hears of it at once.', 'svc-hub' ),
