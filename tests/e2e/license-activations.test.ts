@@ -190,6 +190,9 @@ describe.each([
         [`https://staging.${c.slice('https://'.length)}`, 'active'],
       ].sort(),
     );
+    // The CLI shows the same licence with its key, and the public key activations pin.
+    expect(hub('license', 'show', detail.body.license_id)[0]).toContain(licenseKey);
+    expect(hub('license', 'public-key')).toEqual([first.body.public_key]);
     expect((await admin('POST', `/activations/${first.body.activation_id}/deactivate`)).body.status).toBe('deactivated');
     expect((await admin('GET', `/licenses/${detail.body.license_id}`)).body.seats_used).toBe(1);
     expect(
