@@ -242,6 +242,8 @@ describe.each(LANES)('image renders via %s', (lane) => {
     ['a size of another aspect', { width: 400, height: 400 }, 'height'],
     ['an unknown format', { format: 'gif' }, 'format'],
     ['fields that are not an object', { fields: ['x'] }, 'fields'],
+    ['10,000 fields', { fields: Object.fromEntries(Array.from({ length: 10_000 }, (_, index) => [`f${index}`, 'x'])) }, 'fields'],
+    ['a version that is neither hash nor number', { version: { nested: [1] } }, 'version'],
   ])('refuses %s with 400 naming it', async (_name, extra, field) => {
     const answer = await render(lane, key.key, { template: SLUG, fields: { headline: 'x' }, ...extra });
     expect([answer.status, Object.keys(answer.body.data.params)]).toEqual([400, [field]]);

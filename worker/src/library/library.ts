@@ -5,10 +5,10 @@ import { hashJson } from './canonical-json';
 import { exportPack } from './export';
 import { parsePack, type ParsedPack } from './pack';
 import { readPackFolder } from './pack-folder';
-import { renderTemplate } from './render';
 import { RenderLog } from './renders/render-log';
 import { Renderer, type RenderSettings } from './renders/renderer';
 import type { ImageSources } from './renders/render-images';
+import type { RenderEngine } from './renders/fill-template';
 import { OutboundGuard } from '../support/outbound-guard';
 import type { LibraryLinks } from './serialise';
 import { LibraryStore, type LibraryState } from './library-rows';
@@ -26,6 +26,12 @@ export interface ImportReport extends LibraryState {
   /** SVG files the sanitiser changed, and what it removed from each. */
   sanitised: ParsedPack['sanitised'];
 }
+
+/**
+ * The engine, loaded at the first render: sharp, resvg and the fonts cost a worker that never
+ * renders tens of MB of RSS (docs/benchmarks.md).
+ */
+const renderLazily: RenderEngine = async (filled, output) => (await import('./render')).renderTemplate(filled, output);
 
 /** The renderer's bounds and where its images come from (config.ts: renders, images, outbox.outboundAllow). */
 export interface RenderOptions {
@@ -70,7 +76,7 @@ export class Library {
     this.renderer = new Renderer(
       this.store,
       this.renderLog,
-      renderTemplate,
+      renderLazily,
       { ...render.sources, store: this.store },
       render.settings,
       logger,

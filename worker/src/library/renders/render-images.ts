@@ -1,4 +1,4 @@
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { ApiError } from '../../support/api-error';
 import { fetchImage, ImageProblem, parseDataUrl, sniffImageType, type ImageLimits } from '../../support/image-fetch';
 import type { OutboundGuard } from '../../support/outbound-guard';
@@ -77,6 +77,7 @@ async function checked(image: LayerImage): Promise<LayerImage> {
   }
   let metadata: Metadata;
   try {
+    const { default: sharp } = await import('sharp'); // loaded at the first image, as the engine is
     metadata = await sharp(image.bytes, { limitInputPixels: false }).metadata();
   } catch {
     throw new ImageProblem('must be a readable image (its data is damaged)');
