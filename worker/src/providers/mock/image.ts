@@ -6,9 +6,13 @@
  * first input image's hash into the drawing, so an edit differs from a generation.
  */
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import type { default as Sharp } from 'sharp';
 import { abortError } from '../errors';
 import type { CallOptions, GeneratedImage, ImageRequest, ImageResult } from '../types';
+
+/** sharp, loaded at the first image drawn: a worker that never draws one does not carry libvips (docs/benchmarks.md, the idle and 500-stream memory). */
+let sharpLoading: Promise<typeof Sharp> | undefined;
+const loadSharp = () => (sharpLoading ??= import('sharp').then((module) => module.default));
 
 /** The size mock/image draws for `auto` (or no size). */
 export const MOCK_IMAGE_DEFAULT_SIZE = '1024x1024';
@@ -40,6 +44,7 @@ async function drawOne(request: ImageRequest, index: number): Promise<GeneratedI
   for (const file of request.images ?? []) hash.update(file.bytes);
   const seed = hash.digest();
   const format = request.outputFormat ?? 'png';
+  const sharp = await loadSharp();
   const drawn = sharp(Buffer.from(mockImageSvg(seed, width, height)));
   const quality = request.outputCompression ?? 90;
   const encoded = format === 'png' ? drawn.png() : format === 'jpeg' ? drawn.jpeg({ quality }) : drawn.webp({ quality });
