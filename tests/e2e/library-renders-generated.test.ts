@@ -10,7 +10,8 @@ import { testFetch } from '../support/test-fetch';
  * Generated layers (docs/library.md "Rendering", "Generated layers"): one render call from the
  * manifest's template to the final image, the layer drawn by mock/image through the router as
  * the caller — one usage row of kind images with their team and campaign; a repeat from the
- * cache costs nothing; a budget that cannot afford the layer refuses the render (429).
+ * cache costs nothing; a budget that cannot afford the layer refuses the render (429); a licence
+ * without llm.images cannot have a layer generated (403).
  */
 const TAG = token();
 const SLUG = `${TAG}-generated`;
@@ -63,7 +64,7 @@ beforeAll(async () => {
 
 describe('generated layers (WordPress lane)', () => {
   it('draws the layer with mock/image as the caller: one usage row of kind images with their team and campaign; a repeat costs nothing', async () => {
-    const key = createKey(['image.render']);
+    const key = createKey(['image.render', 'llm.images']);
     unlimitKey(key);
     const body = { template: SLUG, fields: { title: 'Lighthouse' }, metadata: { team: 'design', campaign: 'spring' } };
     const first = await render(key.key, body);
@@ -89,7 +90,7 @@ describe('generated layers (WordPress lane)', () => {
   });
 
   it("refuses the render with the router's 429 when a hard budget cannot afford the layer, and renders nothing", async () => {
-    const key = createKey(['image.render']);
+    const key = createKey(['image.render', 'llm.images']);
     unlimitKey(key);
     const created = await admin('POST', '/budgets', {
       scope: { kind: 'key', value: key.id },
@@ -105,5 +106,18 @@ describe('generated layers (WordPress lane)', () => {
       (rows) => rows.length === 1,
     );
     expect(logged.map((entry) => [entry.status, entry.error_code, entry.bytes])).toEqual([['refused', 'svc_budget_exceeded', 0]]);
+  });
+
+  it('refuses a generated layer to a licence with image.render but not llm.images (403), with nothing drawn or charged', async () => {
+    const key = createKey(['image.render']);
+    unlimitKey(key);
+    const refused = await render(key.key, { template: SLUG, fields: { title: 'Not licensed' } });
+    expect([refused.status, refused.body?.code]).toEqual([403, 'svc_no_entitlement']);
+    const logged = await eventually(
+      () => query('SELECT status, error_code FROM {prefix}renders WHERE key_id = ?', [key.id]),
+      (rows) => rows.length === 1,
+    );
+    expect(logged.map((entry) => [entry.status, entry.error_code])).toEqual([['refused', 'svc_no_entitlement']]);
+    expect(await query('SELECT id FROM {prefix}usage WHERE key_id = ?', [key.id])).toEqual([]);
   });
 });

@@ -9,6 +9,9 @@ import type { Library } from '../../library/library';
 import type { ImageGenerator } from '../../library/renders/generated-layers';
 import { RenderFiles, RENDER_FILE_NAME } from '../../library/renders/render-files';
 import type { CallHandler } from '../middleware/call-handler';
+import { requireFeatures } from '../middleware/feature-gate';
+import type { EntitlementGate } from '../../license/gate';
+import type { ApiKeyRecord } from '../../license/api-keys';
 import { headWith } from '../answers/staged-headers';
 import { sendJson } from '../answers/send-json';
 
@@ -16,11 +19,19 @@ import { sendJson } from '../answers/send-json';
  * The router's image generation as the library's ImageGenerator (docs/library.md "Generated
  * layers"): one `images/generations` call per generated layer as the render's caller — their key,
  * team, campaign and budget, one usage row of kind `images` — its refusal (a 429 budget, a 400
- * naming the model's options) passing through as it is.
+ * naming the model's options) passing through as it is. Drawing a layer is image generation, so
+ * the caller's licence must hold `llm.images` as for `images/generations` (403 svc_no_entitlement).
  */
-function routerGenerator(router: ImageCallServices, caller: Caller, client: ServerResponse): ImageGenerator {
+function routerGenerator(
+  router: ImageCallServices,
+  gate: EntitlementGate,
+  key: ApiKeyRecord,
+  caller: Caller,
+  client: ServerResponse,
+): ImageGenerator {
   return {
     async generate(request) {
+      await requireFeatures(gate, key, ['llm.images']);
       const raw = {
         model: request.model,
         prompt: request.prompt,
@@ -41,7 +52,7 @@ function routerGenerator(router: ImageCallServices, caller: Caller, client: Serv
 }
 
 /** `POST /svc/v1/image-renders` and `GET /svc/v1/image-renders/files/{sha256}.{ext}` (docs/library.md "Rendering"). */
-export function imageRenderHandlers(library: Library, router: ImageCallServices, publicUrl: string) {
+export function imageRenderHandlers(library: Library, router: ImageCallServices, gate: EntitlementGate, publicUrl: string) {
   const files = new RenderFiles(publicUrl);
   const render: CallHandler = async (state, response) => {
     const key = state.apiKey!;
@@ -51,7 +62,7 @@ export function imageRenderHandlers(library: Library, router: ImageCallServices,
       keyId: key.id,
       siteUrl: key.siteUrl,
       team: key.team,
-      generator: routerGenerator(router, caller, response),
+      generator: routerGenerator(router, gate, key, caller, response),
     });
     if (response.writableEnded || response.destroyed) return;
     const headers = ['X-Render-Cache', result.cache, 'X-Template-Hash', result.template.hash, 'Cache-Control', 'private, no-store'];

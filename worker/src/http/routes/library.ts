@@ -6,7 +6,7 @@ import type { RouteRow } from './route';
 
 const { library } = NAMESPACES;
 const images = (services: Services) => libraryHandlers(services.library);
-const renders = (services: Services) => imageRenderHandlers(services.library, services.router, services.config.publicUrl);
+const renders = (services: Services) => imageRenderHandlers(services.library, services.router, services.gate, services.config.publicUrl);
 const open = { method: 'GET', auth: 'public', area: 'image library' } as const;
 
 /** /wp-json/svc/v1: the image template library (docs/architecture.md §6) and its renders (§13). */
