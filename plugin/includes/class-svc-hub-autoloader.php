@@ -26,6 +26,7 @@ final class Svc_Hub_Autoloader {
 		'Svc_Hub_Headers'                         => 'forwarding/class-svc-hub-headers.php',
 		'Svc_Hub_Health_Fallback'                 => 'forwarding/class-svc-hub-health-fallback.php',
 		'Svc_Hub_Incoming_Request'                => 'forwarding/class-svc-hub-incoming-request.php',
+		'Svc_Hub_Multipart_Body'                  => 'forwarding/class-svc-hub-multipart-body.php',
 		'Svc_Hub_Php_Pool'                        => 'forwarding/class-svc-hub-php-pool.php',
 		'Svc_Hub_Rest_Guard'                      => 'forwarding/class-svc-hub-rest-guard.php',
 		'Svc_Hub_Route_Table'                     => 'forwarding/class-svc-hub-route-table.php',

@@ -196,15 +196,29 @@ describe.each(LANES)('router images through the provider emulators via %s', (lan
   });
 });
 
+/** A multipart/form-data body as fetch would send it: its Content-Type (with the boundary) and bytes. */
+async function encodeForm(form: FormData): Promise<{ type: string; body: Buffer }> {
+  const encoded = new Request('http://form.invalid/', { method: 'POST', body: form });
+  return { type: encoded.headers.get('content-type')!, body: Buffer.from(await encoded.arrayBuffer()) };
+}
+
+const solidPng = (size: number, background: string) =>
+  sharp({ create: { width: size, height: size, channels: 4, background } })
+    .png()
+    .toBuffer();
+
 /**
- * Edits on the direct lane only: a multipart/form-data body does not reach the worker through
- * the PHP shell today (WordPress reads the body from php://input, which PHP leaves empty for
- * multipart/form-data; the shell would have to rebuild it from $_POST and $_FILES).
+ * Edits on both lanes: through WordPress the shell rebuilds the multipart body from $_POST and
+ * $_FILES (PHP leaves php://input empty for multipart/form-data; plugin/includes/forwarding/
+ * class-svc-hub-multipart-body.php), so the worker reads the same form either way.
  */
-describe('router image edits via direct', () => {
-  const lane = 'direct' as const;
+describe.each(LANES)('router image edits via %s', (lane) => {
   const key = createKey(['llm.images']);
   const client = new OpenAI({ apiKey: key.key, baseURL: `${baseUrl(lane)}${ROUTER}`, maxRetries: 0, timeout: 30_000 });
+  const post = async (form: FormData) => {
+    const { type, body } = await encodeForm(form);
+    return call(lane, `${ROUTER}/images/edits`, { method: 'POST', headers: { ...bearer(key.key), 'Content-Type': type }, body });
+  };
 
   beforeEach(() => emulator().reset());
 
@@ -227,13 +241,65 @@ describe('router image edits via direct', () => {
     form.append('model', MODEL);
     form.append('prompt', 'add a moon');
     form.append('image', new Blob([Buffer.from('<?php echo 1; ?>')], { type: 'image/png' }), 'evil.png');
-    const encoded = new Request('http://form.invalid/', { method: 'POST', body: form });
-    const headers = { ...bearer(key.key), 'Content-Type': encoded.headers.get('content-type')! };
-    const body = Buffer.from(await encoded.arrayBuffer());
-    const refused = await call(lane, `${ROUTER}/images/edits`, { method: 'POST', headers, body });
+    const refused = await post(form);
     expect([refused.status, refused.body?.code]).toEqual([400, 'svc_invalid_request']);
     expectParam(refused, /^image$/);
   });
+
+  it('two images and a mask (images.edit with an array): both images reach the provider, a mask that is not an image is refused by name', async () => {
+    const [red, blue, mask] = await Promise.all([solidPng(32, '#ff000080'), solidPng(32, '#0000ff80'), solidPng(32, '#00000000')]);
+    const edited = await client.images.edit({
+      model: 'openai/gpt-image-1',
+      image: [await toFile(red, 'red.png', { type: 'image/png' }), await toFile(blue, 'blue.png', { type: 'image/png' })],
+      mask: await toFile(mask, 'mask.png', { type: 'image/png' }),
+      prompt: 'make it blue',
+    });
+    expect(edited.data).toHaveLength(1);
+    const [upstream] = await emulator().requests();
+    expect(upstream).toMatchObject({ path: '/openai/v1/images/edits', model: 'gpt-image-1' });
+    // Two input images: 3 text tokens + 2 × 323 image tokens (tests/emulators/openai-images.ts).
+    expect(edited.usage).toMatchObject({ input_tokens: 649 });
+
+    const form = new FormData();
+    form.append('model', MODEL);
+    form.append('prompt', 'p');
+    form.append('image[]', new Blob([red], { type: 'image/png' }), 'red.png');
+    form.append('mask', new Blob([Buffer.from('not a png')], { type: 'image/png' }), 'mask.png');
+    const refused = await post(form);
+    expect([refused.status, refused.body?.code]).toEqual([400, 'svc_invalid_request']);
+    expectParam(refused, /^mask$/);
+  });
+
+  it('refuses an edit on a model without edits (dall-e-3) by naming model, nothing sent upstream', async () => {
+    const edit = new FormData();
+    edit.append('model', 'openai/dall-e-3');
+    edit.append('prompt', 'p');
+    edit.append('image', new Blob([await solidPng(8, '#000')]), 'a.png');
+    expectParam(await post(edit), /^model$/);
+    expect(await emulator().requests()).toEqual([]);
+  });
+
+  it('gpt-image-1 edits: the file goes upstream as multipart, input image tokens billed at the image rate', async () => {
+    const source = await sharp({ create: { width: 32, height: 32, channels: 4, background: '#ff000080' } })
+      .png()
+      .toBuffer();
+    const edited = await client.images.edit({
+      model: 'openai/gpt-image-1',
+      image: await toFile(source, 'in.png', { type: 'image/png' }),
+      prompt: 'make it blue',
+    });
+    expect(edited.data).toHaveLength(1);
+    const [upstream] = await emulator().requests();
+    expect(upstream).toMatchObject({ path: '/openai/v1/images/edits', model: 'gpt-image-1' });
+    const row = await settledRow(key.id, (item) => item.model === 'openai/gpt-image-1' && Number(item.prompt_tokens) === 326);
+    // 3 text tokens × $5/M + 323 image tokens × $10/M + 1056 output tokens (auto → medium) × $40/M.
+    expect(row).toMatchObject({ kind: 'images', cost: '0.04548500' });
+  });
+});
+
+describe('router image edits via direct: body bounds', () => {
+  const lane = 'direct' as const;
+  const key = createKey(['llm.images']);
 
   it('refuses a multipart bomb (thousands of tiny parts) by naming body, and a form over the 1 MiB body limit with 413', async () => {
     const bomb = new FormData();
@@ -253,45 +319,5 @@ describe('router image edits via direct', () => {
     large.append('prompt', 'p');
     large.append('image', new Blob([Buffer.alloc(1024 * 1024 + 1)], { type: 'image/png' }), 'big.png');
     expect((await post(large)).status).toBe(413);
-  });
-
-  it('refuses an edit on a model without edits (dall-e-3) by naming model, nothing sent upstream', async () => {
-    const edit = new FormData();
-    edit.append('model', 'openai/dall-e-3');
-    edit.append('prompt', 'p');
-    edit.append(
-      'image',
-      new Blob([
-        await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
-          .png()
-          .toBuffer(),
-      ]),
-      'a.png',
-    );
-    const encoded = new Request('http://form.invalid/', { method: 'POST', body: edit });
-    const refusedEdit = await call(lane, `${ROUTER}/images/edits`, {
-      method: 'POST',
-      headers: { ...bearer(key.key), 'Content-Type': encoded.headers.get('content-type')! },
-      body: Buffer.from(await encoded.arrayBuffer()),
-    });
-    expectParam(refusedEdit, /^model$/);
-    expect(await emulator().requests()).toEqual([]);
-  });
-
-  it('gpt-image-1 edits: the file goes upstream as multipart, input image tokens billed at the image rate', async () => {
-    const source = await sharp({ create: { width: 32, height: 32, channels: 4, background: '#ff000080' } })
-      .png()
-      .toBuffer();
-    const edited = await client.images.edit({
-      model: 'openai/gpt-image-1',
-      image: await toFile(source, 'in.png', { type: 'image/png' }),
-      prompt: 'make it blue',
-    });
-    expect(edited.data).toHaveLength(1);
-    const [upstream] = await emulator().requests();
-    expect(upstream).toMatchObject({ path: '/openai/v1/images/edits', model: 'gpt-image-1' });
-    const row = await settledRow(key.id, (item) => item.model === 'openai/gpt-image-1' && Number(item.prompt_tokens) === 326);
-    // 3 text tokens × $5/M + 323 image tokens × $10/M + 1056 output tokens (auto → medium) × $40/M.
-    expect(row).toMatchObject({ kind: 'images', cost: '0.04548500' });
   });
 });

@@ -205,6 +205,18 @@ final class Svc_Hub_Errors {
 	}
 
 	/**
+	 * 413 or 400 `svc_invalid_request` naming `image`: PHP did not keep a multipart upload
+	 * (post_max_size, upload_max_filesize, an UPLOAD_ERR_* code; Svc_Hub_Multipart_Body).
+	 *
+	 * @param int    $status  413 or 400.
+	 * @param string $message What happened.
+	 * @return WP_REST_Response
+	 */
+	public static function upload_refused( int $status, string $message ): WP_REST_Response {
+		return self::response( 413 === $status ? 'svc_payload_too_large' : 'svc_invalid_request', $message, $status, array( 'params' => array( 'image' => $message ) ) );
+	}
+
+	/**
 	 * The client's X-Request-Id when well-formed, else a fresh one.
 	 *
 	 * @return string

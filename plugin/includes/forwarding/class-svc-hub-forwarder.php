@@ -142,6 +142,9 @@ final class Svc_Hub_Forwarder {
 		if ( self::header_bytes( $incoming->headers ) > self::MAX_HEADER_BYTES ) {
 			return Svc_Hub_Errors::headers_too_large(); // The worker would refuse them while the body is still on its way.
 		}
+		if ( null !== $incoming->refusal ) {
+			return Svc_Hub_Errors::upload_refused( $incoming->refusal['status'], $incoming->refusal['message'] ); // Svc_Hub_Multipart_Body.
+		}
 		$slots = 'admin' === $auth ? null : Svc_Hub_Forwarding_Slots::for_site( $this->settings->worker_url() );
 		if ( null !== $slots ) {
 			$refused = $slots->take( $incoming->authorization );

@@ -27,6 +27,7 @@ final class Svc_Hub_Incoming_Request {
 	 * @param string              $authorization Authorization value, "" when absent.
 	 * @param string              $client_ip     REMOTE_ADDR.
 	 * @param string              $body          Raw body bytes.
+	 * @param array|null          $refusal       `{ status, message }` when PHP did not keep a multipart upload.
 	 */
 	private function __construct(
 		public readonly string $method,
@@ -34,7 +35,8 @@ final class Svc_Hub_Incoming_Request {
 		public readonly array $headers,
 		public readonly string $authorization,
 		public readonly string $client_ip,
-		public readonly string $body
+		public readonly string $body,
+		public readonly ?array $refusal = null
 	) {}
 
 	/**
@@ -52,7 +54,7 @@ final class Svc_Hub_Incoming_Request {
 			array( 'x-svc-hub-' )
 		);
 
-		return new self(
+		$incoming = new self(
 			strtoupper( $request->get_method() ),
 			self::canonical_path( $request->get_route() ) . ( '' === $query ? '' : '?' . $query ),
 			$headers,
@@ -60,6 +62,8 @@ final class Svc_Hub_Incoming_Request {
 			isset( $_SERVER['REMOTE_ADDR'] ) ? wp_unslash( (string) $_SERVER['REMOTE_ADDR'] ) : '',
 			(string) $request->get_body()
 		);
+		// WordPress's REST server keeps the main request's $_POST unslashed as the body params.
+		return $is_main ? $incoming->with_form_body( $request->get_body_params(), $request->get_file_params() ) : $incoming;
 	}
 
 	/**
@@ -73,7 +77,7 @@ final class Svc_Hub_Incoming_Request {
 	public static function from_main_request( string $route, string $method ): self {
 		$query   = self::main_query_string();
 		$headers = Svc_Hub_Headers::end_to_end( Svc_Hub_Headers::from_map( self::client_headers() ), Svc_Hub_Headers::NOT_FORWARDED, array( 'x-svc-hub-' ) );
-		return new self(
+		$incoming = new self(
 			strtoupper( $method ),
 			self::canonical_path( $route ) . ( '' === $query ? '' : '?' . $query ),
 			$headers,
@@ -81,6 +85,28 @@ final class Svc_Hub_Incoming_Request {
 			isset( $_SERVER['REMOTE_ADDR'] ) ? wp_unslash( (string) $_SERVER['REMOTE_ADDR'] ) : '',
 			(string) WP_REST_Server::get_raw_data()
 		);
+		// Before WordPress loads, wp_magic_quotes() has not slashed $_POST yet: it is as PHP parsed it.
+		return $incoming->with_form_body( $_POST, $_FILES ); // phpcs:ignore WordPress.Security.NonceVerification.Missing -- forwarded as sent; the worker checks the key.
+	}
+
+	/**
+	 * The request with its multipart/form-data body rebuilt from PHP's parse of it
+	 * (Svc_Hub_Multipart_Body): PHP leaves php://input empty for such a body. Any other body as it is.
+	 *
+	 * @param array $fields The fields, unslashed.
+	 * @param array $files  The files ($_FILES).
+	 * @return self
+	 */
+	private function with_form_body( array $fields, array $files ): self {
+		if ( '' !== $this->body || ! Svc_Hub_Multipart_Body::is_form( Svc_Hub_Headers::joined_value( $this->headers, 'Content-Type' ) ) ) {
+			return $this;
+		}
+		$form    = Svc_Hub_Multipart_Body::rebuild( $fields, $files );
+		$headers = Svc_Hub_Headers::end_to_end( $this->headers, array( 'content-type' ) );
+		if ( null === $form->refusal ) {
+			$headers[] = array( 'Content-Type', $form->content_type );
+		}
+		return new self( $this->method, $this->path, $headers, $this->authorization, $this->client_ip, $form->body, $form->refusal );
 	}
 
 	/**
@@ -104,7 +130,7 @@ final class Svc_Hub_Incoming_Request {
 			$authorization = 'Bearer ' . trim( $key );
 			$headers       = Svc_Hub_Headers::end_to_end( $this->headers, array( strtolower( (string) $name ) ), array() );
 			$headers[]     = array( 'Authorization', $authorization );
-			return new self( $this->method, $this->path, $headers, $authorization, $this->client_ip, $this->body );
+			return new self( $this->method, $this->path, $headers, $authorization, $this->client_ip, $this->body, $this->refusal );
 		}
 		return $this;
 	}
