@@ -6,9 +6,9 @@ import { admin, query, settledUsage, unlimitKey } from '../support/budgets';
 import type { RowDataPacket } from 'mysql2/promise';
 import { emulator } from '../support/emulator';
 import { eventually } from '../support/eventually';
-import { createKey } from '../support/hub-cli';
+import { createKey, hub } from '../support/hub-cli';
 import { baseUrl, bearer, call, LANES } from '../support/lanes';
-import { expectParam, postJson, ROUTER } from '../support/router-client';
+import { expectParam, postJson, postStream, ROUTER } from '../support/router-client';
 import { testFetch } from '../support/test-fetch';
 
 /**
@@ -297,27 +297,88 @@ describe.each(LANES)('router image edits via %s', (lane) => {
   });
 });
 
+/** A form of mock/image with one PNG padded to `bytes` (its type is read from its first bytes). */
+async function paddedEdit(bytes: number): Promise<FormData> {
+  const form = new FormData();
+  form.append('model', MODEL);
+  form.append('prompt', 'p');
+  const head = await solidPng(16, '#123456');
+  form.append('image', new Blob([head, Buffer.alloc(bytes - head.length)], { type: 'image/png' }), 'big.png');
+  return form;
+}
+
 describe('router image edits via direct: body bounds', () => {
   const lane = 'direct' as const;
   const key = createKey(['llm.images']);
+  const post = async (form: FormData, secret = key.key) => {
+    const { type, body } = await encodeForm(form);
+    return call(lane, `${ROUTER}/images/edits`, { method: 'POST', headers: { ...bearer(secret), 'Content-Type': type }, body });
+  };
 
-  it('refuses a multipart bomb (thousands of tiny parts) by naming body, and a form over the 1 MiB body limit with 413', async () => {
+  it('refuses a multipart bomb (thousands of tiny parts) by naming body', async () => {
     const bomb = new FormData();
     bomb.append('model', MODEL);
     bomb.append('prompt', 'p');
     for (let index = 0; index < 5000; index += 1) bomb.append(`f${index}`, 'x');
-    const post = async (form: FormData) => {
-      const encoded = new Request('http://form.invalid/', { method: 'POST', body: form });
-      const headers = { ...bearer(key.key), 'Content-Type': encoded.headers.get('content-type')! };
-      return call(lane, `${ROUTER}/images/edits`, { method: 'POST', headers, body: Buffer.from(await encoded.arrayBuffer()) });
-    };
     const refused = await post(bomb);
     expect([refused.status, refused.body?.code]).toEqual([400, 'svc_invalid_request']);
     expectParam(refused, /^body$/);
-    const large = new FormData();
-    large.append('model', MODEL);
-    large.append('prompt', 'p');
-    large.append('image', new Blob([Buffer.alloc(1024 * 1024 + 1)], { type: 'image/png' }), 'big.png');
-    expect((await post(large)).status).toBe(413);
+  });
+
+  it('takes a 3 MiB image under its own body limit (SVC_IMAGE_EDIT_MAX_BYTES, 16 MiB), and refuses a body over it with 413 naming the limit, nothing charged', async () => {
+    const sizeable = createKey(['llm.images']);
+    const passed = await post(await paddedEdit(3 * 1024 * 1024), sizeable.key);
+    expect(passed.status).toBe(200);
+    expect(passed.body.data).toHaveLength(1);
+    await settledUsage(sizeable.id, 1);
+
+    const over = createKey(['llm.images']);
+    const refused = await post(await paddedEdit(16 * 1024 * 1024), over.key);
+    expect([refused.status, refused.body?.code, refused.body?.data?.limit_bytes]).toEqual([413, 'svc_payload_too_large', 16_777_216]);
+    expect(await query('SELECT id FROM {prefix}usage WHERE key_id = ?', [over.id])).toEqual([]);
+    // Every other route keeps its 1 MiB.
+    const chat = await call(lane, `${ROUTER}/embeddings`, postJson(key.key, { model: 'mock/embed', input: 'x'.repeat(1024 * 1024) }));
+    expect([chat.status, chat.body?.data?.limit_bytes]).toEqual([413, 1_048_576]);
+  });
+});
+
+describe("router image edits via wordpress: the site's PHP upload limits", () => {
+  it("an image over upload_max_filesize (2M in the test server) is 413 naming image in the router's dialect, nothing charged", async () => {
+    const key = createKey(['llm.images']);
+    const { type, body } = await encodeForm(await paddedEdit(3 * 1024 * 1024));
+    const refused = await call('wordpress', `${ROUTER}/images/edits`, {
+      method: 'POST',
+      headers: { ...bearer(key.key), 'Content-Type': type },
+      body,
+    });
+    expect([refused.status, refused.body?.code, refused.body?.error?.param]).toEqual([413, 'svc_payload_too_large', 'image']);
+    expect(refused.body.message).toContain('upload_max_filesize');
+    expect(await query('SELECT id FROM {prefix}usage WHERE key_id = ?', [key.id])).toEqual([]);
+  });
+});
+
+describe.each(LANES)('router image edits take a call slot via %s', (lane) => {
+  it("counts an edit among the key's calls in flight (max_concurrent_calls)", async () => {
+    const key = createKey(['llm.images', 'llm.chat']);
+    hub('key', 'concurrency', key.id, '1');
+    // mock/slow sends one word every 100 ms: 100 words hold the key's one slot for 10 s.
+    const words = Array.from({ length: 100 }, (_, index) => `w${index}`).join(' ');
+    const held = await postStream(lane, `${ROUTER}/chat/stream`, key.key, {
+      model: 'mock/slow',
+      messages: [{ role: 'user', content: words }],
+    });
+    expect(held.status).toBe(200);
+    const edit = new FormData();
+    edit.append('model', MODEL);
+    edit.append('prompt', 'p');
+    edit.append('image', new Blob([await solidPng(8, '#000')], { type: 'image/png' }), 'a.png');
+    const { type, body } = await encodeForm(edit);
+    const refused = await call(lane, `${ROUTER}/images/edits`, {
+      method: 'POST',
+      headers: { ...bearer(key.key), 'Content-Type': type },
+      body,
+    });
+    expect([refused.status, refused.body?.code]).toEqual([429, 'svc_too_many_concurrent']);
+    held.destroy();
   });
 });

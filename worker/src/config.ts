@@ -55,6 +55,8 @@ export interface Config {
   usageJournalDir: string | null;
   /** Image URLs the worker fetches for providers that cannot (docs/configuration.md, "Images"). */
   images: { maxBytes: number; fetchTimeoutMs: number };
+  /** Body limit of `POST /images/edits` (SVC_IMAGE_EDIT_MAX_BYTES, docs/configuration.md): its uploads; every other body has 1 MiB. */
+  imageEditMaxBytes: number;
   /** Template renders (docs/configuration.md, SVC_RENDER_*): renders at once, queued beyond, the cache's bounds. */
   renders: { concurrency: number; queue: number; cacheEntries: number; cacheBytes: number };
   defaultRateLimitPerMinute: number;
@@ -311,6 +313,7 @@ export function loadConfig(environment: Environment = process.env, version = '0.
       maxBytes: reader.integer('SVC_IMAGE_MAX_BYTES', 10_485_760, 1_024, 104_857_600),
       fetchTimeoutMs: reader.integer('SVC_IMAGE_FETCH_TIMEOUT_MS', 10_000, 100, 120_000),
     },
+    imageEditMaxBytes: reader.integer('SVC_IMAGE_EDIT_MAX_BYTES', 16_777_216, 1_048_576, 268_435_456),
     renders: {
       concurrency: reader.integer('SVC_RENDER_CONCURRENCY', 2, 1, 64),
       queue: reader.integer('SVC_RENDER_QUEUE', 16, 0, 10_000),

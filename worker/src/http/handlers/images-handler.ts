@@ -3,7 +3,7 @@ import { ApiError } from '../../support/api-error';
 import type { Caller } from '../../router/calls/chat-call';
 import { imagesEditCall, imagesGenerationCall, type ImageCallServices } from '../../router/images/images-call';
 import type { CallHandler } from '../middleware/call-handler';
-import { context, type RequestContext } from '../server/context';
+import { type RequestContext } from '../server/context';
 import { sendJson } from '../answers/send-json';
 
 function caller(state: RequestContext): Caller {
@@ -18,15 +18,11 @@ export function imageGenerationsHandler(router: ImageCallServices): CallHandler 
   };
 }
 
-/** POST /images/edits: a multipart body (the route reads no JSON), key, rate limit and feature checked before. */
-export function imageEditsHandler(router: ImageCallServices): RequestHandler {
-  return (request: Request, response: Response, next) => {
-    const state = context(response);
-    imagesEditCall(router, { contentType: request.get('content-type'), body: state.rawBody }, caller(state), response)
-      .then((answer) => {
-        if (answer) sendJson(response, 200, answer);
-      })
-      .catch(next);
+/** POST /images/edits: a multipart body (the route reads no JSON, its own body limit), on a call slot like every call. */
+export function imageEditsHandler(router: ImageCallServices): CallHandler {
+  return async (state, response) => {
+    const answer = await imagesEditCall(router, { contentType: state.contentType, body: state.rawBody }, caller(state), response);
+    if (answer) sendJson(response, 200, answer);
   };
 }
 

@@ -26,13 +26,17 @@ export interface CallRoute {
   features?: string[];
   /** Headers besides Authorization that may carry the key (bearer-auth.ts authorizationOf). */
   keyHeaders?: readonly string[];
+  /** false: the body is not JSON (`/images/edits`' multipart form): its Content-Type is kept for the handler instead. */
+  json?: boolean;
+  /** The route's own body limit (raw-body.ts), else 1 MiB. */
+  maxBodyBytes?: number;
   call: CallHandler;
 }
 
 /**
  * The checks before a call handler, in their one order for both dispatches, once the body has
  * been read (413) — and, on Express, the shell signature checked: key (401), rate limit (429),
- * entitlement (403), JSON body (415/400). Fills in the state's key and JSON. Done at once
+ * entitlement (403), JSON body (415/400) unless the route reads another kind. Fills in the state's key and JSON. Done at once
  * (returns nothing, or throws) when the key and its entitlements are cached and the rate limit
  * has quota; else a promise.
  */
@@ -42,7 +46,8 @@ export function checkCall(services: CallServices, route: CallRoute, state: Reque
     return andThen(admit(services.router.limiter, key), () => {
       const entitled = route.features ? requireFeatures(services.gate, key, route.features) : undefined;
       return andThen(entitled, () => {
-        state.json = parseJsonObject(headers['content-type'], state.rawBody);
+        if (route.json === false) state.contentType = headers['content-type'];
+        else state.json = parseJsonObject(headers['content-type'], state.rawBody);
       });
     });
   });

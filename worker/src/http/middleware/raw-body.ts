@@ -1,25 +1,41 @@
 import type { IncomingMessage } from 'node:http';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { context } from '../server/context';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
-const readRaw = express.raw({ type: () => true, limit: JSON_BODY_LIMIT_BYTES });
-
-/**
- * Reads every body as raw bytes (at most 1 MiB, else 413): signatures are computed over
- * the exact bytes, and JSON is parsed later, per route, with the contract's error codes.
- */
-export function rawBody(request: Request, response: Response, next: NextFunction): void {
-  readRaw(request, response, (error?: unknown) => {
-    if (error) return next(error);
-    context(response).rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    next();
-  });
+/** A route with a body limit of its own (RouteRow `maxBodyBytes`): its method, its path's matcher, the limit. */
+export interface BodyLimit {
+  method: string;
+  matcher: RegExp;
+  bytes: number;
 }
 
-/** A failure the way body-parser reports it (`type`), so both readers map to the same answer. */
-const bodyError = (type: string, status: number) => Object.assign(new Error(`request body: ${type}`), { type, status });
+/**
+ * Reads every body as raw bytes (at most 1 MiB, or the route's own limit, else 413 naming it;
+ * the reading stops at the limit, nothing more is kept): signatures are computed over the exact
+ * bytes, and JSON is parsed later, per route, with the contract's error codes.
+ */
+export function rawBody(limits: BodyLimit[] = []): RequestHandler {
+  const readers = new Map<number, RequestHandler>();
+  const reader = (bytes: number) => {
+    if (!readers.has(bytes)) readers.set(bytes, express.raw({ type: () => true, limit: bytes }));
+    return readers.get(bytes)!;
+  };
+  return (request: Request, response: Response, next: NextFunction) => {
+    const path = request.baseUrl + request.path;
+    const own = limits.find((limit) => limit.method === request.method && limit.matcher.test(path));
+    reader(own?.bytes ?? JSON_BODY_LIMIT_BYTES)(request, response, (error?: unknown) => {
+      if (error) return next(error);
+      context(response).rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      next();
+    });
+  };
+}
+
+/** A failure the way body-parser reports it (`type`, and `limit` when too large), so both readers map to the same answer. */
+const bodyError = (type: string, status: number, limit?: number) =>
+  Object.assign(new Error(`request body: ${type}`), { type, status, limit });
 
 /**
  * The same reading as rawBody() for a request without Content-Encoding, straight from the
@@ -55,7 +71,7 @@ export function readBody(request: IncomingMessage, limit = JSON_BODY_LIMIT_BYTES
       if (!tooLarge && received === declared) finish(null);
     };
     const onEnd = () => {
-      if (tooLarge) finish(bodyError('entity.too.large', 413));
+      if (tooLarge) finish(bodyError('entity.too.large', 413, limit));
       else if (declared !== null && received !== declared) finish(bodyError('request.size.invalid', 400));
       else finish(null);
     };

@@ -39,5 +39,10 @@ export function routeTable(services: Services, startedAt: number, rows: RouteRow
   };
   return rows
     .filter((row) => row.servedBy !== 'shell' && (!row.testOnly || services.config.testRoutes))
-    .map(({ handler, call, ...row }) => ({ ...row, handler: handler?.(wiring), call: call?.(wiring) }));
+    .map(({ handler, call, maxBodyBytes, ...row }) => ({
+      ...row,
+      maxBodyBytes: maxBodyBytes?.(services.config),
+      handler: handler?.(wiring),
+      call: call?.(wiring),
+    }));
 }

@@ -127,7 +127,8 @@ export const LLM_ROUTER_ROUTES: RouteRow[] = [
     ...llm,
     features: ['llm.images'],
     json: false,
-    handler: (w) => imageEditsHandler(w.services.router),
+    maxBodyBytes: (config) => config.imageEditMaxBytes,
+    call: (w) => imageEditsHandler(w.services.router),
   },
   {
     id: 'router.images.file',

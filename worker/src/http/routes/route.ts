@@ -40,6 +40,8 @@ export interface RouteRow {
   adminScope?: boolean;
   /** The body is a JSON object (default: POST/PATCH/PUT on every auth kind but webhook). */
   json?: boolean;
+  /** The route's own body limit from the configuration (default 1 MiB, raw-body.ts): `/images/edits`' uploads. */
+  maxBodyBytes?: (config: Services['config']) => number;
   /** The answer may be an event stream: the shell passes it through as it arrives. */
   mayStream?: boolean;
   /** Registered only with SVC_TEST_ROUTES=on. */
@@ -53,7 +55,8 @@ export interface RouteRow {
 }
 
 /** A worker row with its handler built, as the dispatchers take it. */
-export interface RouteDefinition extends Omit<RouteRow, 'handler' | 'call'> {
+export interface RouteDefinition extends Omit<RouteRow, 'handler' | 'call' | 'maxBodyBytes'> {
+  maxBodyBytes?: number;
   handler?: RequestHandler;
   call?: CallHandler;
 }

@@ -33,7 +33,7 @@ function chain(route: RouteDefinition, services: Services, signature: ShellSigna
   if (route.call) {
     if (route.auth !== 'bearer' || route.adminScope || route.handler)
       throw new Error(`${route.method} ${route.path}: a call route is a Bearer route with only a call handler`);
-    return [expressCall(services, { features: route.features, keyHeaders: route.keyHeaders, call: route.call })];
+    return [expressCall(services, { features: route.features, keyHeaders: route.keyHeaders, json: route.json, call: route.call })];
   }
   const handlers: RequestHandler[] = [];
   if (route.auth === 'webhook') handlers.push(webhookIntake(signature), webhookNonceClaim(signature));
@@ -90,7 +90,10 @@ export function buildApp(services: Services, routes: RouteDefinition[], options:
   });
   const { router, commerce, license, library, test } = NAMESPACES;
   app.use([router, commerce, license, library], refuseWhileDisabled(services.pluginActivation));
-  app.use(unlessWebhook(rawBody));
+  const bodyLimits = routes.flatMap(({ method, path, maxBodyBytes }) =>
+    maxBodyBytes ? [{ method, matcher: new RegExp(pathMatcher(path).source, 'i'), bytes: maxBodyBytes }] : [],
+  );
+  app.use(unlessWebhook(rawBody(bodyLimits)));
   app.use(NAMESPACES.admin, shellSignature(signature, true, 'admin'));
   app.use(NAMESPACES.internal, shellSignature(signature, true, 'internal'));
   app.use([router, commerce, license, library, test], unlessWebhook(shellSignature(signature, false)));

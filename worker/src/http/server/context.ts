@@ -14,6 +14,8 @@ export interface RequestContext {
   shellAuth?: string;
   apiKey?: ApiKeyRecord;
   json?: Record<string, unknown>;
+  /** The Content-Type of a call route that reads no JSON (`/images/edits`' multipart form). */
+  contentType?: string;
 }
 
 export function context(response: Response): RequestContext {

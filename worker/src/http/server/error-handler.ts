@@ -10,10 +10,10 @@ import { sendJson } from '../answers/send-json';
 import { stageHeader } from '../answers/staged-headers';
 
 /** body-parser's own failures (and the lean body reader's, which uses the same types), mapped to the contract's codes. */
-function fromBodyParser(error: { type?: string; status?: number }): ApiError | null {
+function fromBodyParser(error: { type?: string; status?: number; limit?: unknown }): ApiError | null {
   switch (error.type) {
     case 'entity.too.large':
-      return ApiError.payloadTooLarge(JSON_BODY_LIMIT_BYTES);
+      return ApiError.payloadTooLarge(typeof error.limit === 'number' ? error.limit : JSON_BODY_LIMIT_BYTES);
     case 'encoding.unsupported':
     case 'charset.unsupported':
       return ApiError.unsupportedMediaType();

@@ -34,8 +34,8 @@ export class LeanDispatch {
     routes: RouteDefinition[],
   ) {
     this.trust = proxyTrust(services.config.trustProxy);
-    for (const { method, auth, path, features, keyHeaders, call } of routes) {
-      if (call && method === 'POST' && auth === 'bearer') this.routes.set(path, { features, keyHeaders, call });
+    for (const { method, auth, path, features, keyHeaders, json, maxBodyBytes, call } of routes) {
+      if (call && method === 'POST' && auth === 'bearer') this.routes.set(path, { features, keyHeaders, json, maxBodyBytes, call });
     }
   }
 
@@ -73,7 +73,7 @@ export class LeanDispatch {
     };
     stageHeaders(response, ['X-Request-Id', state.requestId, ...browserHeaderList(request)]);
     try {
-      state.rawBody = await readBody(request);
+      state.rawBody = await readBody(request, route.maxBodyBytes);
       await runCall(this.services, route, state, headers, response);
     } catch (error) {
       answerError(this.services.logger, response, error, { id: state.requestId, method: 'POST', path });
