@@ -79,6 +79,8 @@ describe('migrations', () => {
       expect((await columns('site_ai_settings')).join(',')).toBe('site_url,markup_percent,alert_url,alert_secret,updated_at');
       // 020: the provider's reported cost and the billed amount beside the hub's cost; where a model price came from; default prices per provider.
       expect((await columns('usage')).join(',')).toContain('cost,provider_cost,billed,currency');
+      // 030: an image call's count, size and quality.
+      expect((await columns('usage')).join(',')).toContain('completed_at,images,image_size,image_quality');
       expect(await columns('model_prices')).toEqual([
         'model',
         'input_per_mtok',

@@ -48,6 +48,14 @@ describe.each(LANES)('router images via %s', (lane) => {
     const first = rows.find((row) => row.cost === '0.04000000');
     // auto quality at 256×256: 2 cents an image (providers/mock/image.ts), two images.
     expect(first).toMatchObject({ kind: 'images', status: 'ok', model: MODEL, provider: 'mock', cost: '0.04000000' });
+    // Migration 030: the row and the admin's latest calls carry the image count, size and quality.
+    expect(first).toMatchObject({ images: 2, image_size: '256x256', image_quality: null });
+    const latest = await admin('GET', '/usage/calls?kind=images&limit=200');
+    expect(latest.body.data.find((row: { id: string }) => row.id === first!.id)).toMatchObject({
+      images: 2,
+      image_size: '256x256',
+      image_quality: null,
+    });
     expect((answer as unknown as { router: { cost: { amount: string } } }).router.cost.amount).toBe('0.04000000');
   });
 

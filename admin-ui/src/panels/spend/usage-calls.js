@@ -6,8 +6,25 @@ import { useList } from '../../components/use-list';
 import { costLabel, kindOptions } from './usage-view';
 
 /**
+ * An image call's images as its usage row records them (migration 030): "2 × 1024x1024, high";
+ * the size or quality left out when the call named none; "—" on other kinds.
+ *
+ * @param {Object} call A row of GET usage/calls.
+ * @return {string} The label.
+ */
+export function imagesLabel( call ) {
+	if ( call.images === null || call.images === undefined ) {
+		return '—';
+	}
+	const details = [ call.image_size, call.image_quality ]
+		.filter( Boolean )
+		.join( ', ' );
+	return details ? `${ call.images } × ${ details }` : String( call.images );
+}
+
+/**
  * The latest calls, by kind (docs/api-notes.md "Images": image calls are kind `images`, their
- * cost per call from the per-image price): model, status, cost, billed, key, team, campaign.
+ * cost per call from the per-image price): model, status, images, cost, billed, key, team, campaign.
  */
 export default function UsageCalls() {
 	const [ kind, setKind ] = useState( '' );
@@ -21,6 +38,11 @@ export default function UsageCalls() {
 			render: ( call ) => <code>{ call.model || '—' }</code>,
 		},
 		{ key: 'status', label: __( 'Status', 'svc-hub' ) },
+		{
+			key: 'images',
+			label: __( 'Images', 'svc-hub' ),
+			render: imagesLabel,
+		},
 		{
 			key: 'cost',
 			label: __( 'Cost (USD)', 'svc-hub' ),

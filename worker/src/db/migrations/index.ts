@@ -24,6 +24,7 @@ import { orderCoverage } from './024-order-coverage';
 import { renders } from './026-renders';
 import { packageSeats } from './027-package-seats';
 import { licences } from './028-licences';
+import { imageUsage } from './030-image-usage';
 
 /** Every migration in order. Append only: an applied migration is never edited. */
 export const MIGRATIONS: Migration[] = [
@@ -52,4 +53,5 @@ export const MIGRATIONS: Migration[] = [
   renders,
   packageSeats,
   licences,
+  imageUsage,
 ];

@@ -80,6 +80,7 @@ async function imagesCall(router: ImageCallServices, body: ParsedImageRequest, c
   checkForModel(body, resolution.candidates[0]!, edit);
   const candidates = resolution.candidates.filter((model, index) => index === 0 || fits(body, model, edit));
   const record = new CallRecord(router.usage, router.prices, callIdentity(caller, body.metadata, resolution.purpose, 'images'));
+  record.describeImages({ count: body.n, size: body.size ?? null, quality: body.quality ?? null });
   await record.reserve(router.budgets, caller.siteUrl, {
     candidates,
     measure: () => ({ textTokens: 0, images: 0 }),

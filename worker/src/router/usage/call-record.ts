@@ -9,6 +9,7 @@ import { costOfUsage, estimateTokens, type Price } from './cost';
 import type { PriceBook } from '../catalog/prices';
 import type { TokenUsage } from '../../providers/types';
 import type { UsageRecorder } from './recorder';
+import type { ImageUsageDetails } from './usage-row';
 
 /** A call's cost three ways (docs/api-notes.md "Provider-reported cost"). */
 interface CostFigures {
@@ -81,6 +82,8 @@ export class CallRecord {
   maxOutputTokens: number | null = null;
   /** Set by the response cache (response-cache/cached-provider.ts) when the answer came from it. */
   private cacheHit = false;
+  /** An image call's n, size and quality (describeImages), recorded on its row. */
+  private images: ImageUsageDetails | null = null;
   private readonly opening: Promise<void>;
 
   get requestId(): string {
@@ -154,6 +157,11 @@ export class CallRecord {
   }
 
   /** The answer comes from the response cache: the call is recorded (and settled) at cost 0, flagged `cache_hit`. */
+  /** An image call: its row records the images asked for, their size and quality (docs/api-notes.md "Images"). */
+  describeImages(images: ImageUsageDetails): void {
+    this.images = images;
+  }
+
   markCacheHit(): void {
     this.cacheHit = true;
   }
@@ -259,6 +267,7 @@ export class CallRecord {
         firstTokenMs,
         errorCode: outcome.errorCode ?? null,
         cacheHit: this.cacheHit,
+        images: this.images,
       },
       settled,
     );

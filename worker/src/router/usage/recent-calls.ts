@@ -44,8 +44,8 @@ const amount = (value: unknown) => (value === null || value === undefined ? null
 export async function recentCalls(database: Database, query: RecentCallsQuery) {
   const clauses = [...(query.costDiffers ? [COSTS_DIFFER] : []), ...(query.kind ? ['kind = ?'] : [])];
   const [rows] = await database.pool.query<RowDataPacket[]>(
-    `SELECT id, started_at, key_id, team, campaign, kind, provider, model, status, prompt_tokens, completion_tokens, cost, provider_cost,
-       billed, (${COSTS_DIFFER}) AS cost_differs
+    `SELECT id, started_at, key_id, team, campaign, kind, provider, model, status, prompt_tokens, completion_tokens, images, image_size,
+       image_quality, cost, provider_cost, billed, (${COSTS_DIFFER}) AS cost_differs
      FROM ${database.table('usage')} ${clauses.length ? `WHERE ${clauses.join(' AND ')}` : ''} ORDER BY started_at DESC LIMIT ?`,
     [...(query.kind ? [query.kind] : []), query.limit],
   );
@@ -61,6 +61,10 @@ export async function recentCalls(database: Database, query: RecentCallsQuery) {
     status: row.status as string,
     prompt_tokens: row.prompt_tokens === null ? null : Number(row.prompt_tokens),
     completion_tokens: row.completion_tokens === null ? null : Number(row.completion_tokens),
+    /** Image calls: how many images, their size and quality as asked (null on other kinds). */
+    images: row.images === null ? null : Number(row.images),
+    image_size: row.image_size as string | null,
+    image_quality: row.image_quality as string | null,
     cost: amount(row.cost),
     provider_cost: amount(row.provider_cost),
     billed: amount(row.billed),

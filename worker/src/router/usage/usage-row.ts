@@ -31,6 +31,15 @@ export interface UsageCompletion {
   errorCode: string | null;
   /** Answered from the response cache (cost 0; response-cache/). */
   cacheHit?: boolean;
+  /** An image call's n, size and quality as asked (kind `images`); absent on every other kind. */
+  images?: ImageUsageDetails | null;
+}
+
+/** What an image call asked for (docs/api-notes.md "Images"): the usage row's `images`, `image_size`, `image_quality`. */
+export interface ImageUsageDetails {
+  count: number;
+  size: string | null;
+  quality: string | null;
 }
 
 export const OPEN_COLUMNS = 'id, request_id, key_id, team, campaign, end_user, purpose, kind, worker, boot, started_at';
@@ -60,6 +69,9 @@ export const COMPLETION_COLUMNS = [
   'error_code',
   'completed_at',
   'cache_hit',
+  'images',
+  'image_size',
+  'image_quality',
 ];
 /** The completion columns' values as SQL literals, in COMPLETION_COLUMNS' order. */
 export function completionTuple(row: UsageCompletion, completedAt: string): string {
@@ -70,6 +82,7 @@ export function completionTuple(row: UsageCompletion, completedAt: string): stri
     `${sqlNumber(row.cachedTokens)}, ${sqlNumber(row.cacheWriteTokens)}, ${sqlNumber(row.reasoningTokens)}, ${row.usageEstimated ? 1 : 0}, ` +
     `${sqlNumber(row.priceInputPerMtok)}, ${sqlNumber(row.priceOutputPerMtok)}, ${sqlNumber(row.priceCacheReadPerMtok)}, ${sqlNumber(row.priceCacheWritePerMtok)}, ` +
     `${sqlText(row.cost)}, ${sqlText(row.providerCost)}, ${sqlText(row.billed)}, ${sqlText(row.currency)}, ${sqlNumber(Math.round(row.latencyMs))}, ` +
-    `${sqlNumber(row.firstTokenMs === null ? null : Math.round(row.firstTokenMs))}, ${sqlText(row.errorCode)}, ${completedAt}, ${row.cacheHit ? 1 : 0}`
+    `${sqlNumber(row.firstTokenMs === null ? null : Math.round(row.firstTokenMs))}, ${sqlText(row.errorCode)}, ${completedAt}, ${row.cacheHit ? 1 : 0}, ` +
+    `${sqlNumber(row.images?.count ?? null)}, ${sqlText(row.images?.size ?? null)}, ${sqlText(row.images?.quality ?? null)}`
   );
 }
