@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { request, type IncomingMessage } from 'node:http';
 import { createConnection, type RowDataPacket } from 'mysql2/promise';
 import { emulator } from '../support/emulator';
@@ -103,7 +104,7 @@ afterAll(async () => {
 });
 
 describe.each(LANES)('behind nginx + php-fpm, the %s lane', (lane) => {
-  const key = createKey(['llm.chat']);
+  const key = createKey(['llm.chat', 'llm.images']);
   beforeEach(() => emulator().reset());
 
   it('answers health, with the security and CORS headers WordPress sends', async () => {
@@ -128,6 +129,23 @@ describe.each(LANES)('behind nginx + php-fpm, the %s lane', (lane) => {
     expect(answer.headers.get('access-control-allow-origin')).toBe('https://app.example');
     expect(answer.headers.get('access-control-allow-methods')).toContain('POST');
     expect(answer.headers.get('access-control-allow-headers')).toMatch(/Authorization.*Content-Type/);
+  });
+
+  it('answers a 3 MiB image edit (multipart: rebuilt by the shell from $_POST and $_FILES under the shipped 16M upload limits)', async () => {
+    const head = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append('model', 'mock/image');
+    form.append('prompt', 'add a moon');
+    form.append('size', '256x256');
+    form.append('image', new Blob([head, Buffer.alloc(3 * 1024 * 1024)], { type: 'image/png' }), 'large.png');
+    const answer = await fetchJson(url(lane, `${ROUTER}/images/edits`), {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key.key}` },
+      body: form,
+    });
+    expect([answer.status, answer.body?.data?.length]).toEqual([200, 1]);
   });
 
   it('answers a blocking chat', async () => {
