@@ -13,7 +13,7 @@ import { stageHeaders } from '../answers/staged-headers';
 
 /**
  * The direct lane's hot path without Express: a POST to one of the router's call routes
- * (chat, streams, embeddings) is served here: its body read (413), then the same checks
+ * (chat, streams, embeddings, images; edits with their own body limit) is served here: its body read (413), then the same checks
  * Express runs for it (runCall: key, rate limit, entitlement, JSON, calls in flight) and the same handler
  * and error answer. Express's routing and request/response decoration cost
  * more than the direct lane's whole margin of docs/architecture.md §8 on a small machine
