@@ -350,6 +350,32 @@ describe('router image edits via direct: body bounds', () => {
   });
 });
 
+describe('router image edits via wordpress: the fast lane and the full boot', () => {
+  it('answer the same edit alike (the full boot reads the form from WP_REST_Request, the fast lane from $_POST and $_FILES)', async () => {
+    const key = createKey(['llm.images']);
+    const form = new FormData();
+    form.append('model', MODEL);
+    form.append('prompt', 'add a moon');
+    form.append('size', '256x256');
+    form.append('image[]', new Blob([await solidPng(24, '#208040')], { type: 'image/png' }), 'in.png');
+    const { type, body } = await encodeForm(form);
+    const send = (lane: 'fast' | 'full') =>
+      call('wordpress', `${ROUTER}/images/edits`, {
+        method: 'POST',
+        headers: { ...bearer(key.key), 'Content-Type': type, 'X-Svc-Test-Lane': lane },
+        body,
+      });
+    const [fast, full] = [await send('fast'), await send('full')];
+    expect([fast.status, fast.headers.get('x-svc-test-full-boot'), full.status, full.headers.get('x-svc-test-full-boot')]).toEqual([
+      200,
+      null,
+      200,
+      '1',
+    ]);
+    expect(full.body.data[0].b64_json).toBe(fast.body.data[0].b64_json);
+  });
+});
+
 describe("router image edits via wordpress: the site's PHP upload limits", () => {
   it("an image over upload_max_filesize (2M in the test server) is 413 naming image in the router's dialect, nothing charged", async () => {
     const key = createKey(['llm.images']);
