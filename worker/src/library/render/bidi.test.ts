@@ -1,4 +1,4 @@
-import { embeddingLevels, paragraphDirection, visualOrder } from './bidi';
+import { embeddingLevels, mirrored, paragraphDirection, visualOrder } from './bidi';
 
 describe('direction', () => {
   test('auto takes the first strong character; digits and punctuation are not strong', () => {
@@ -30,6 +30,16 @@ describe('visual order', () => {
 
   test('Latin inside a right-to-left paragraph keeps its order', () => {
     expect(visual('אבג abc דה', 'rtl')).toBe('הד abc גבא');
+  });
+
+  test('brackets inside right-to-left text are mirrored, so they still open towards their content', () => {
+    const characters = [...'אב (גד) הו'];
+    const levels = embeddingLevels(characters, 'rtl');
+    const shown = visualOrder(levels)
+      .map((index) => mirrored(characters[index] ?? '', levels[index] ?? 0))
+      .join('');
+    expect(shown).toBe('וה (דג) בא');
+    expect(mirrored('(', 0)).toBe('(');
   });
 
   test('a left-to-right line is unchanged', () => {

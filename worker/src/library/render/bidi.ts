@@ -2,7 +2,7 @@
  * Right-to-left text (docs/library.md "Rendering"): a paragraph's direction from its first
  * strong character, and the visual order of a line's pieces by a reduced Unicode
  * Bidirectional Algorithm (UAX #9: strong letters, European digits, neutrals; rules W7,
- * N1–N2, I1–I2, L2). Explicit embedding controls are not supported.
+ * N1–N2, I1–I2, L2, L4 for brackets). Explicit embedding controls are not supported.
  */
 
 export type Direction = 'ltr' | 'rtl';
@@ -62,6 +62,26 @@ export function embeddingLevels(characters: string[], direction: Direction): num
     if (paragraph === 0) return kind === 'L' ? 0 : kind === 'R' ? 1 : 2;
     return kind === 'R' ? 1 : 2;
   });
+}
+
+const MIRRORS: Record<string, string> = {
+  '(': ')',
+  ')': '(',
+  '[': ']',
+  ']': '[',
+  '{': '}',
+  '}': '{',
+  '<': '>',
+  '>': '<',
+  '«': '»',
+  '»': '«',
+  '‹': '›',
+  '›': '‹',
+};
+
+/** L4: a character drawn right to left shows its mirror image (an opening bracket faces the text it opens). */
+export function mirrored(character: string, level: number): string {
+  return level % 2 === 1 ? (MIRRORS[character] ?? character) : character;
 }
 
 /** L2: the visual order of pieces, given each piece's level (pieces in logical order). */

@@ -1,5 +1,5 @@
 import type { Glyph, GlyphPosition } from 'fontkit';
-import { embeddingLevels, visualOrder, type Direction } from './bidi';
+import { embeddingLevels, mirrored, visualOrder, type Direction } from './bidi';
 import type { Face, FaceChain } from './fonts';
 
 /**
@@ -38,8 +38,9 @@ function runsOf(text: string, chain: FaceChain, direction: Direction): Array<{ t
   const characters = [...text];
   const levels = embeddingLevels(characters, direction);
   const runs: Array<{ text: string; face: Face; level: number }> = [];
-  characters.forEach((character, index) => {
+  characters.forEach((logical, index) => {
     const level = levels[index] ?? 0;
+    const character = mirrored(logical, level);
     const codePoint = character.codePointAt(0) ?? 0;
     const previous = runs[runs.length - 1];
     // Spaces and punctuation stay in the face around them when it has them (fewer, longer runs).
