@@ -1,4 +1,4 @@
-import { Resvg } from '@resvg/resvg-js';
+import { renderAsync } from '@resvg/resvg-js';
 import sharp, { type Sharp } from 'sharp';
 
 /**
@@ -22,16 +22,19 @@ export const MEDIA_TYPES: Record<RenderFormat, string> = {
   svg: 'image/svg+xml',
 };
 
-/** The SVG drawn at the output width; premultiplied RGBA, handed to sharp raw (no PNG in between). */
-export function rasterise(svg: string, width: number): Sharp {
-  const resvg = new Resvg(svg, { fitTo: { mode: 'width', value: width }, font: { loadSystemFonts: false }, shapeRendering: 2 });
-  const image = resvg.render();
+/**
+ * The SVG drawn at the output width; premultiplied RGBA, handed to sharp raw (no PNG in between).
+ * resvg draws on libuv's thread pool (renderAsync), not on the event loop: a render never holds
+ * up the worker's other requests while it draws.
+ */
+export async function rasterise(svg: string, width: number): Promise<Sharp> {
+  const image = await renderAsync(svg, { fitTo: { mode: 'width', value: width }, font: { loadSystemFonts: false }, shapeRendering: 2 });
   return sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: 4, premultiplied: true } });
 }
 
 export async function encode(svg: string, width: number, format: RenderFormat): Promise<Buffer> {
   if (format === 'svg') return Buffer.from(svg, 'utf8');
-  const pixels = rasterise(svg, width);
+  const pixels = await rasterise(svg, width);
   if (format === 'png') return pixels.png({ compressionLevel: PNG_COMPRESSION, adaptiveFiltering: false, palette: false }).toBuffer();
   if (format === 'webp') return pixels.webp({ quality: WEBP_QUALITY, effort: 4, smartSubsample: false }).toBuffer();
   return pixels.flatten({ background: '#ffffff' }).jpeg({ quality: JPEG_QUALITY, mozjpeg: false, chromaSubsampling: '4:2:0' }).toBuffer();

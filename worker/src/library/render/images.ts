@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { Resvg } from '@resvg/resvg-js';
+import { renderAsync } from '@resvg/resvg-js';
 import type { PreparedImage } from './image-layer';
 import { resvgFontOptions } from './resvg-fonts';
 import type { Layer } from './svg-parts';
@@ -40,7 +40,7 @@ async function prepare(layer: Layer, image: ImageInput, scaleX: number, scaleY: 
   if (!/<text[\s>]/.test(svg)) {
     return { href: dataUrl('image/svg+xml', image.bytes), preserveAspectRatio: `xMidYMid ${fit === 'contain' ? 'meet' : 'slice'}` };
   }
-  const drawn = new Resvg(svg, { ...resvgFontOptions(svg), fitTo: { mode: 'width', value: Math.max(width, height) } }).render().asPng();
+  const drawn = (await renderAsync(svg, { ...resvgFontOptions(svg), fitTo: { mode: 'width', value: Math.max(width, height) } })).asPng();
   return { href: dataUrl('image/png', await raster(drawn, width, height, fit)) };
 }
 
