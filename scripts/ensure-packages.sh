@@ -9,8 +9,11 @@ LAP_NAME=apt
 # for the admin screen's browser tests, driven by playwright-core — never a downloaded browser;
 # npm run dist adds zip). nginx-light and php8.2-fpm: the e2e cases behind nginx + php-fpm with
 # the shipped site file (tests/e2e/nginx-front.test.ts) and `npm run bench -- nginx`; their
-# Debian services are not started (the tests run their own).
-PACKAGES=(php-cli php-mysql php-curl php-mbstring php-xml php-codesniffer mariadb-server-core mariadb-client-core curl nginx-light php8.2-fpm "$@")
+# Debian services are not started (the tests run their own). fonts-dejavu-core and fonts-liberation:
+# the template renderer's last-resort glyphs, for characters no shipped font has (docs/library.md
+# "Rendering").
+PACKAGES=(php-cli php-mysql php-curl php-mbstring php-xml php-codesniffer mariadb-server-core mariadb-client-core curl nginx-light php8.2-fpm
+  fonts-dejavu-core fonts-liberation "$@")
 missing=()
 for package in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
