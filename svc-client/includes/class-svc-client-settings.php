@@ -125,10 +125,28 @@ final class Svc_Client_Settings {
 
 		if ( array() === $problems ) {
 			$changed = self::fingerprint( $next ) !== self::stored_fingerprint();
+			if ( $changed ) {
+				Svc_Client_Activation::forget();
+			}
 			self::store( $next );
 			self::after_save( $changed );
 		}
 		return $problems;
+	}
+
+	/**
+	 * Stores the hub URL, key and secret an activation issued (or empty ones after a
+	 * deactivation), as a save would (Svc_Client_Activation).
+	 *
+	 * @param string $hub_url        The hub's address.
+	 * @param string $api_key        The issued key, "" to forget it.
+	 * @param string $webhook_secret The issued secret, "" to forget it.
+	 */
+	public static function connect( string $hub_url, string $api_key, string $webhook_secret ): void {
+		$next    = array_merge( self::get(), compact( 'hub_url', 'api_key', 'webhook_secret' ) );
+		$changed = self::fingerprint( $next ) !== self::stored_fingerprint();
+		self::store( $next );
+		self::after_save( $changed );
 	}
 
 	/**

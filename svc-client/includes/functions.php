@@ -8,7 +8,10 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Whether this site's licence switches a feature on now (e.g. `module.seo`).
+ * Whether this site's licence switches a feature on now (e.g. `module.seo`). On a site activated
+ * with a licence key the answer comes from the hub's signed licence document only, verified
+ * against the public key pinned at activation: the feature is in it, its status is active, and
+ * now is before its expiry and its grace end (docs/architecture.md §12).
  *
  * @param string $feature Feature name as the hub's packages list it.
  * @return bool
@@ -59,4 +62,26 @@ function svc_client_ai_balance(): ?array {
  */
 function svc_client_render_template( string $template, array $fields = array(), array $args = array() ) {
 	return Svc_Client_Template_Render::render( $template, $fields, $args );
+}
+
+/**
+ * Activates this site at the hub with a licence key (docs/architecture.md §12): the hub issues
+ * the site's API key and webhook secret, stored sealed; its public key is pinned and the
+ * licence is checked at once.
+ *
+ * @param string $license_key The licence key from the order.
+ * @return array<string, mixed>|WP_Error The hub's answer (activation_id, site_url, staging, license, public_key; no secrets), or its refusal in its own words (`data.status`; 409 `data.sites`, 429 `data.retry_after`).
+ */
+function svc_client_activate( string $license_key ) {
+	return Svc_Client_Activation::activate( $license_key );
+}
+
+/**
+ * Deactivates this site at the hub (its seat is freed), then forgets key, secret, licence and
+ * licence document.
+ *
+ * @return true|WP_Error
+ */
+function svc_client_deactivate() {
+	return Svc_Client_Activation::deactivate();
 }

@@ -22,6 +22,8 @@ final class Svc_Client_Admin_Page {
 	public static function register(): void {
 		add_action( 'admin_menu', array( self::class, 'add_menu' ) );
 		add_action( 'admin_post_svc_client_save', array( self::class, 'handle_save' ) );
+		add_action( 'admin_post_svc_client_activate', array( self::class, 'handle_activate' ) );
+		add_action( 'admin_post_svc_client_deactivate', array( self::class, 'handle_deactivate' ) );
 		add_action( 'admin_post_svc_client_test', array( self::class, 'handle_test' ) );
 		add_action( 'admin_post_svc_client_check', array( self::class, 'handle_check' ) );
 		add_action( 'admin_post_svc_client_library_sync', array( self::class, 'handle_library_sync' ) );
@@ -77,6 +79,39 @@ final class Svc_Client_Admin_Page {
 				'secrets_typed' => array_keys( array_filter( array_intersect_key( $input, array_flip( array( 'api_key', 'webhook_secret' ) ) ), static fn( $value ) => is_string( $value ) && '' !== $value ) ),
 			)
 		);
+	}
+
+	/**
+	 * Activates this site with the licence key typed (Svc_Client_Activation); the hub's refusal
+	 * is shown in its own words.
+	 */
+	public static function handle_activate(): void {
+		if ( ! current_user_can( 'manage_options' ) ) {
+			wp_die( esc_html__( 'You are not allowed to change svc-client.', 'svc-client' ), '', array( 'response' => 403 ) );
+		}
+		check_admin_referer( 'svc_client_activate' );
+		$key    = is_string( $_POST['license_key'] ?? null ) ? sanitize_text_field( wp_unslash( $_POST['license_key'] ) ) : '';
+		$hub    = is_string( $_POST['hub_url'] ?? null ) ? esc_url_raw( wp_unslash( $_POST['hub_url'] ) ) : '';
+		$result = Svc_Client_Activation::activate( $key, $hub );
+		if ( is_wp_error( $result ) ) {
+			self::finish( array( 'type' => 'error', 'lines' => array( __( 'Not activated:', 'svc-client' ), $result->get_error_message() ) ) );
+		}
+		self::finish( array( 'type' => 'success', 'lines' => array( __( 'Activated.', 'svc-client' ) ) ) );
+	}
+
+	/**
+	 * Deactivates this site at the hub (the seat is freed) and forgets its key and licence.
+	 */
+	public static function handle_deactivate(): void {
+		if ( ! current_user_can( 'manage_options' ) ) {
+			wp_die( esc_html__( 'You are not allowed to change svc-client.', 'svc-client' ), '', array( 'response' => 403 ) );
+		}
+		check_admin_referer( 'svc_client_deactivate' );
+		$result = Svc_Client_Activation::deactivate();
+		if ( is_wp_error( $result ) ) {
+			self::finish( array( 'type' => 'error', 'lines' => array( __( 'Not deactivated:', 'svc-client' ), $result->get_error_message() ) ) );
+		}
+		self::finish( array( 'type' => 'success', 'lines' => array( __( 'Deactivated: the seat is free and this site\'s key is forgotten.', 'svc-client' ) ) ) );
 	}
 
 	/**

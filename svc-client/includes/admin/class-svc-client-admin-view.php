@@ -33,6 +33,7 @@ final class Svc_Client_Admin_View {
 			}
 			echo '</div>';
 		}
+		Svc_Client_Activation_View::render( $settings['hub_url'] );
 		self::connection_form( array_merge( $settings, $notice['typed'] ?? array() ), $notice['fields'] ?? array(), $notice['secrets_typed'] ?? array() );
 		self::license_table();
 		Svc_Client_Ai_View::render();
@@ -52,7 +53,8 @@ final class Svc_Client_Admin_View {
 	 * @param string[]              $secrets_typed The secret fields a failed save had typed.
 	 */
 	private static function connection_form( array $settings, array $problems, array $secrets_typed ): void {
-		echo '<h2>' . esc_html__( 'Connection', 'svc-client' ) . '</h2>';
+		echo '<h2>' . esc_html__( 'Connection (advanced)', 'svc-client' ) . '</h2>';
+		echo '<p class="description">' . esc_html__( 'Activation fills the API key and the webhook secret. Enter them here only for a key an administrator created on the hub.', 'svc-client' ) . '</p>';
 		echo '<form method="post" action="' . esc_url( admin_url( 'admin-post.php' ) ) . '" id="svc-client-settings">';
 		echo '<input type="hidden" name="action" value="svc_client_save">';
 		wp_nonce_field( 'svc_client_save' );

@@ -63,8 +63,10 @@ final class Svc_Client_Hub_Client {
 	 */
 	public function request( string $method, string $route, array|object|null $json = null, array $headers = array(), int $timeout = self::TIMEOUT ): array {
 		$headers['Accept']      ??= 'application/json';
-		$headers['Authorization'] = 'Bearer ' . $this->api_key;
-		$arguments                = array(
+		if ( '' !== $this->api_key ) {
+			$headers['Authorization'] = 'Bearer ' . $this->api_key;
+		}
+		$arguments = array(
 			'method'      => $method,
 			'timeout'     => $timeout,
 			'redirection' => 0,

@@ -55,7 +55,14 @@ final class Svc_Client_Features_Timer {
 	 * @return int
 	 */
 	public static function next_change( array $state, int $now ): int {
-		if ( null === $state['summary'] || $state['key_refused'] ) {
+		if ( $state['key_refused'] ) {
+			return 0;
+		}
+		if ( Svc_Client_Activation::is_active() ) {
+			$end = Svc_Client_License_Document::ends_at();
+			return $end > $now ? $end : 0;
+		}
+		if ( null === $state['summary'] ) {
 			return 0;
 		}
 		$moments = array( Svc_Client_License::grace_ends_at( $state ) );

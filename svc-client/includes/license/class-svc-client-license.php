@@ -17,6 +17,10 @@ defined( 'ABSPATH' ) || exit;
  * - else the features of the entitlements that are active and not past their expiry (the
  *   hub's own rule, applied again locally so an expiry passes while the hub is unreachable).
  *
+ * A site activated with a licence key (Svc_Client_Activation) takes its features from the
+ * verified signed licence document instead (Svc_Client_License_Document): the summary is kept
+ * for the screen only, so an edited option switches nothing on.
+ *
  * Whenever that set changes, the action `svc_client_features_changed( $added, $removed )` runs
  * once with the difference.
  *
@@ -121,6 +125,7 @@ final class Svc_Client_License {
 				delete_option( self::OPTION );
 				delete_option( Svc_Client_Receiver::SEEN_OPTION );
 				delete_option( Svc_Client_Ai_Alerts::OPTION );
+				Svc_Client_License_Document::forget();
 				return null;
 			}
 		);
@@ -156,6 +161,9 @@ final class Svc_Client_License {
 	 * @return string[]
 	 */
 	public static function features_of( array $state ): array {
+		if ( Svc_Client_Activation::is_active() ) {
+			return $state['key_refused'] ? array() : Svc_Client_License_Document::features();
+		}
 		if ( null === $state['summary'] || $state['key_refused'] || self::grace_expired( $state ) ) {
 			return array();
 		}

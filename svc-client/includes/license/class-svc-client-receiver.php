@@ -96,6 +96,10 @@ final class Svc_Client_Receiver {
 		} elseif ( ! is_array( $data ) || 'entitlement.updated' !== ( $message['type'] ?? '' ) || ! is_array( $data['entitlements'] ?? null ) ) {
 			return self::refuse( 400, 'svc_client_bad_message', __( 'The message is not an entitlement.updated summary or an ai.threshold alert.', 'svc-client' ), 'not an entitlement.updated summary or an ai.threshold alert' );
 		}
+		$document = null === $alert && Svc_Client_Activation::is_active() ? Svc_Client_License_Document::refusal( $data['license_document'] ?? null ) : '';
+		if ( '' !== $document ) {
+			return self::refuse( 403, 'svc_client_bad_document', __( 'The licence document does not verify for this site: nothing changed.', 'svc-client' ), sprintf( '%s: %s', $id, $document ) );
+		}
 		$sequence = Svc_Client_Sequence::of( $message );
 		if ( 0 === $sequence ) {
 			return self::refuse( 400, 'svc_client_bad_message', __( 'The message has no sequence: a whole number from 1 in the signed body (the svc-sequence header is not read).', 'svc-client' ), sprintf( '%s: no sequence in the signed body', $id ) );
@@ -123,6 +127,9 @@ final class Svc_Client_Receiver {
 		if ( 'stale' === $verdict ) {
 			Svc_Client_Activity_Log::add( 'delivery', 'ignored', sprintf( '%s: sequence %d is not newer than the one held', $id, $sequence ) );
 			return new WP_REST_Response( array( 'received' => true, 'applied' => false, 'reason' => 'stale' ), 200 );
+		}
+		if ( Svc_Client_Activation::is_active() ) {
+			Svc_Client_License_Document::receive( $data['license_document'] ?? null, 'webhook' );
 		}
 		Svc_Client_License::announce_changes();
 		Svc_Client_Activity_Log::add( 'delivery', 'applied', sprintf( '%s: sequence %d, features: %s', $id, $sequence, implode( ', ', Svc_Client_License::features() ) ) );

@@ -154,6 +154,15 @@ final class Svc_Client_Session_Check {
 		 * @param array $answer The answer: status, body, headers, error.
 		 */
 		do_action( 'svc_client_session_check_answered', $answer );
+		$refusal = is_array( $summary ) && Svc_Client_Activation::is_active() ? Svc_Client_License_Document::refusal( $summary['license_document'] ?? null ) : '';
+		if ( 200 === $answer['status'] && '' !== $refusal ) {
+			Svc_Client_Activity_Log::add( 'document', 'refused', 'check: ' . $refusal );
+			Svc_Client_License::record_failure( false, $refusal );
+			return array(
+				'outcome' => 'failed',
+				'detail'  => $refusal,
+			);
+		}
 		if ( 200 === $answer['status'] && is_array( $summary ) && is_array( $summary['entitlements'] ?? null ) ) {
 			$sequence = is_int( $summary['sequence'] ?? null ) && $summary['sequence'] > 0 ? $summary['sequence'] : 0;
 			$verdict  = Svc_Client_License::apply( $summary, $sequence, 'check' );
@@ -170,6 +179,9 @@ final class Svc_Client_Session_Check {
 					'outcome' => 'busy',
 					'detail'  => __( 'The licence is being changed by another request; try again.', 'svc-client' ),
 				);
+			}
+			if ( Svc_Client_Activation::is_active() ) {
+				Svc_Client_License_Document::receive( $summary['license_document'] ?? null, 'check' );
 			}
 			return array(
 				'outcome' => 'ok',
