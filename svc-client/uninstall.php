@@ -27,6 +27,8 @@ function svc_client_uninstall_site() {
 		Svc_Client_Receiver::SEEN_OPTION,
 		Svc_Client_Library_Folder::STATE_OPTION,
 		Svc_Client_Ai_Alerts::OPTION,
+		Svc_Client_Activation::OPTION,
+		Svc_Client_License_Document::OPTION,
 	);
 	foreach ( $options as $option ) {
 		delete_option( $option );
