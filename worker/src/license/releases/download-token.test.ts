@@ -1,0 +1,30 @@
+import { DownloadTokens } from './download-token';
+
+const tokens = new DownloadTokens(Buffer.alloc(32, 7));
+const now = Date.UTC(2026, 10, 28, 12);
+
+describe('DownloadTokens', () => {
+  it('grants the release to the site until it expires', () => {
+    const token = tokens.issue('rel_1', 'https://a.example', now);
+    expect(tokens.check(token, now + 60_000)).toEqual({
+      ok: true,
+      grant: { releaseId: 'rel_1', siteUrl: 'https://a.example', expiresAt: now / 1000 + 900 },
+    });
+    expect(tokens.check(token, now + 900_000)).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('refuses a token whose payload or signature was changed, or signed with another secret', () => {
+    const token = tokens.issue('rel_1', 'https://a.example', now);
+    const [payload, signature] = token.split('.') as [string, string];
+    const forged = Buffer.from(JSON.stringify({ r: 'rel_1', s: 'https://b.example', e: now / 1000 + 900 })).toString('base64url');
+    expect(tokens.check(`${forged}.${signature}`, now)).toEqual({ ok: false, reason: 'tampered' });
+    const flipped = signature.slice(0, -2) + (signature.endsWith('AA') ? 'BA' : 'AA');
+    expect(tokens.check(`${payload}.${flipped}`, now)).toEqual({ ok: false, reason: 'tampered' });
+    expect(new DownloadTokens(Buffer.alloc(32, 8)).check(token, now)).toEqual({ ok: false, reason: 'tampered' });
+  });
+
+  it('calls anything else malformed', () => {
+    for (const bad of ['', 'abc', 'a.b', `${'x'.repeat(1401)}.${'y'.repeat(43)}`, '../../etc.passwd'])
+      expect(tokens.check(bad, now)).toEqual({ ok: false, reason: 'malformed' });
+  });
+});

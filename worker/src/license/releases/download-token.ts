@@ -1,0 +1,58 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** How long a download URL lasts (docs/commerce.md "Releases and updates"). */
+export const DOWNLOAD_TOKEN_SECONDS = 15 * 60;
+
+/** What a download token grants: one release, to one site, until a moment. */
+export interface DownloadGrant {
+  releaseId: string;
+  siteUrl: string;
+  /** Unix seconds. */
+  expiresAt: number;
+}
+
+export type TokenCheck = { ok: true; grant: DownloadGrant } | { ok: false; reason: 'malformed' | 'tampered' | 'expired' };
+
+/**
+ * Signed download tokens: base64url(JSON {r, s, e}) + "." + base64url(HMAC-SHA256), keyed by a
+ * key derived from the worker's secret for this purpose alone. The token is the authority of
+ * `GET /downloads/{token}`: no Bearer, nothing stored.
+ */
+export class DownloadTokens {
+  private readonly key: Buffer;
+
+  constructor(secret: Buffer) {
+    this.key = createHmac('sha256', secret).update('svc-hub release download v1').digest();
+  }
+
+  issue(releaseId: string, siteUrl: string, now = Date.now(), seconds = DOWNLOAD_TOKEN_SECONDS): string {
+    const payload = Buffer.from(JSON.stringify({ r: releaseId, s: siteUrl, e: Math.floor(now / 1000) + seconds })).toString('base64url');
+    return `${payload}.${this.sign(payload)}`;
+  }
+
+  check(token: string, now = Date.now()): TokenCheck {
+    const match = /^([A-Za-z0-9_-]{1,1400})\.([A-Za-z0-9_-]{43})$/.exec(token);
+    if (!match) return { ok: false, reason: 'malformed' };
+    const given = Buffer.from(match[2]!, 'base64url');
+    const expected = Buffer.from(this.sign(match[1]!), 'base64url');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'tampered' };
+    const grant = readPayload(match[1]!);
+    if (!grant) return { ok: false, reason: 'malformed' };
+    if (grant.expiresAt * 1000 <= now) return { ok: false, reason: 'expired' };
+    return { ok: true, grant };
+  }
+
+  private sign(payload: string): string {
+    return createHmac('sha256', this.key).update(payload).digest('base64url');
+  }
+}
+
+function readPayload(payload: string): DownloadGrant | null {
+  try {
+    const raw = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { r?: unknown; s?: unknown; e?: unknown };
+    if (typeof raw.r !== 'string' || typeof raw.s !== 'string' || !Number.isInteger(raw.e)) return null;
+    return { releaseId: raw.r, siteUrl: raw.s, expiresAt: raw.e as number };
+  } catch {
+    return null;
+  }
+}
