@@ -219,6 +219,9 @@ export const HOSTILE_EXTRAS: Record<string, HostileExtra> = {
   },
   // Re-reads whether the plugin is active (the database decides; the body is ignored), changes nothing.
   'internal.plugin-state': { body: () => ({ changed: 'not a state' }) },
+  // The customer portal (docs/commerce.md "Customer portal"): a bad customer id is refused by name, nothing deactivated.
+  'internal.portal.licenses': { body: () => ({ woo_customer_id: 'not a number' }) },
+  'internal.portal.deactivate': { body: () => ({ woo_customer_id: 1, activation_id: 'not an id' }) },
   // Answered by the shell itself (plugin/includes/internal/class-svc-hub-internal-routes.php), never forwarded.
   'shell.ping': { body: () => ({}) },
   'shell.woo-create-order': { body: () => ({ product_id: 'not a number' }) },

@@ -1,5 +1,6 @@
 import type { Services } from '../../services';
 import { aiOverageHandlers } from '../handlers/ai-overage';
+import { licencePortalHandlers } from '../handlers/license-portal';
 import { pluginStateHandler } from '../handlers/plugin-state';
 import { wooEventHandler } from '../handlers/woo-events';
 import { wooSubscriptionEventHandler } from '../handlers/woo-subscription-events';
@@ -56,6 +57,23 @@ export const INTERNAL_ROUTES: RouteRow[] = [
     auth: 'internal',
     area: 'shell',
     handler: (w) => pluginStateHandler(w.services.pluginActivation),
+  },
+  // The hub's WooCommerce customer portal (docs/commerce.md "Customer portal").
+  {
+    id: 'internal.portal.licenses',
+    method: 'POST',
+    path: `${internal}/portal/licenses`,
+    auth: 'internal',
+    area: 'license',
+    handler: (w) => w.once(licencePortalHandlers).list,
+  },
+  {
+    id: 'internal.portal.deactivate',
+    method: 'POST',
+    path: `${internal}/portal/deactivate`,
+    auth: 'internal',
+    area: 'license',
+    handler: (w) => w.once(licencePortalHandlers).deactivate,
   },
   { id: 'shell.ping', method: 'POST', path: `${internal}/ping`, auth: 'internal', area: 'shell', servedBy: 'shell' },
   {
