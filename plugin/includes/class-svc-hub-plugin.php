@@ -96,6 +96,7 @@ final class Svc_Hub_Plugin {
 		$this->lifecycle          = new Svc_Hub_Lifecycle( $plugin_file, $worker_client );
 		$this->lifecycle->on_deactivate( array( Svc_Hub_Woocommerce_Bridge::class, 'deactivate' ) );
 		$this->lifecycle->on_activate( array( $this, 'install_fast_lane' ) );
+		$this->lifecycle->on_activate( array( Svc_Hub_Portal_Account::class, 'activate' ) ); // My Account → Licences' rewrite rules.
 		// The loader stays while the plugin is inactive: it answers the public namespaces 503 svc_hub_disabled; uninstall removes it.
 	}
 
@@ -148,6 +149,7 @@ final class Svc_Hub_Plugin {
 		}
 		$this->woocommerce_bridge->register_woocommerce_hooks();
 		( new Svc_Hub_Woocommerce_Store_Meta() )->register_hooks();
+		Svc_Hub_Portal_Account::register_portal( new Svc_Hub_Portal_Licences( new Svc_Hub_Worker_Client( new Svc_Hub_Settings() ) ) );
 	}
 
 	/**
