@@ -149,7 +149,7 @@ final class Svc_Hub_Plugin {
 		}
 		$this->woocommerce_bridge->register_woocommerce_hooks();
 		( new Svc_Hub_Woocommerce_Store_Meta() )->register_hooks();
-		Svc_Hub_Portal_Account::register_portal( new Svc_Hub_Portal_Licences( new Svc_Hub_Worker_Client( new Svc_Hub_Settings() ) ) );
+		Svc_Hub_Portal_Account::register_portal( new Svc_Hub_Portal_Licences( new Svc_Hub_Worker_Client( new Svc_Hub_Settings() ) ), $this->woocommerce_bridge );
 	}
 
 	/**

@@ -36,11 +36,12 @@ final class Svc_Hub_Portal_Account {
 	/**
 	 * `plugins_loaded` with WooCommerce active: My Account → Licences and the key in orders and emails.
 	 *
-	 * @param Svc_Hub_Portal_Licences $licences The worker's answers.
+	 * @param Svc_Hub_Portal_Licences    $licences The worker's answers.
+	 * @param Svc_Hub_Woocommerce_Bridge $bridge   The order events' bridge (an email's order reaches the worker first).
 	 */
-	public static function register_portal( Svc_Hub_Portal_Licences $licences ): void {
+	public static function register_portal( Svc_Hub_Portal_Licences $licences, Svc_Hub_Woocommerce_Bridge $bridge ): void {
 		( new self( $licences ) )->register_hooks();
-		( new Svc_Hub_Portal_Order_Key( $licences ) )->register_hooks();
+		( new Svc_Hub_Portal_Order_Key( $licences, $bridge ) )->register_hooks();
 	}
 
 	/**

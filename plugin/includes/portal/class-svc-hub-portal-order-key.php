@@ -18,11 +18,16 @@ final class Svc_Hub_Portal_Order_Key {
 	/** @var Svc_Hub_Portal_Licences */
 	private Svc_Hub_Portal_Licences $licences;
 
+	/** @var Svc_Hub_Woocommerce_Bridge */
+	private Svc_Hub_Woocommerce_Bridge $bridge;
+
 	/**
-	 * @param Svc_Hub_Portal_Licences $licences The worker's answers.
+	 * @param Svc_Hub_Portal_Licences    $licences The worker's answers.
+	 * @param Svc_Hub_Woocommerce_Bridge $bridge   The order events' bridge.
 	 */
-	public function __construct( Svc_Hub_Portal_Licences $licences ) {
+	public function __construct( Svc_Hub_Portal_Licences $licences, Svc_Hub_Woocommerce_Bridge $bridge ) {
 		$this->licences = $licences;
+		$this->bridge   = $bridge;
 	}
 
 	/**
@@ -56,6 +61,12 @@ final class Svc_Hub_Portal_Order_Key {
 	public function email( $order, $sent_to_admin = false, $plain_text = false, $email = null ): void { // phpcs:ignore Generic.CodeAnalysis.UnusedFunctionParameter.FoundAfterLastUsed
 		if ( $sent_to_admin ) {
 			return;
+		}
+		// WooCommerce sends the "processing" email on `woocommerce_order_status_pending_to_processing`, before the
+		// `woocommerce_order_status_changed` that tells the worker: the order goes to the worker first (once per status
+		// and request, so the later hook sends nothing again), and the licence it mints is in the email.
+		if ( $order instanceof WC_Order ) {
+			$this->bridge->on_status_changed( $order->get_id(), '', '', $order );
 		}
 		$licence = $this->licence( $order );
 		if ( null === $licence ) {
