@@ -48,6 +48,8 @@ export const BEARER_EXTRAS: Record<string, BearerExtra> = {
   'commerce.order': { params: { id: 'ord_01JABCDEFGHJKMNPQRSTVWXYZ0' }, ungated: [404, 'svc_not_found'] },
   'license.entitlement.read': { ungated: [200, undefined] },
   'license.entitlement.update': {},
+  'license.updates.check': { ungated: [200, undefined] }, // no plugins or themes named: an empty answer
+  'license.updates.info': { params: { slug: 'no-such-plugin' }, ungated: [404, 'svc_not_found'] },
   'license.activations.delete': { params: { id: 'act_01JABCDEFGHJKMNPQRSTVWXYZ0' }, ungated: [404, 'svc_not_found'] },
   'license.licenses.list': {},
   'license.licenses.get': { params: { id: 'lic_01JABCDEFGHJKMNPQRSTVWXYZ0' } },

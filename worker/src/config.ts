@@ -53,6 +53,8 @@ export interface Config {
   usageStaleAfterMs: number;
   /** Where answered calls' usage rows are journaled before their answers leave (router/usage/journal.ts); null: off. */
   usageJournalDir: string | null;
+  /** Where release zips are kept, content-addressed (SVC_RELEASES_DIR, docs/configuration.md). */
+  releasesDir: string;
   /** Image URLs the worker fetches for providers that cannot (docs/configuration.md, "Images"). */
   images: { maxBytes: number; fetchTimeoutMs: number };
   /** Body limit of `POST /images/edits` (SVC_IMAGE_EDIT_MAX_BYTES, docs/configuration.md): its uploads; every other body has 1 MiB. */
@@ -262,6 +264,14 @@ function readUsageJournalDir(reader: Reader, environment: Environment): string |
   return value;
 }
 
+/** SVC_RELEASES_DIR: an absolute folder; by default systemd's StateDirectory's `releases`, else the temp folder's. */
+function readReleasesDir(reader: Reader, environment: Environment): string {
+  const state = environment.STATE_DIRECTORY?.split(':')[0]?.trim();
+  const value = reader.text('SVC_RELEASES_DIR', state ? join(state, 'releases') : join(tmpdir(), 'svc-hub-releases'));
+  if (!isAbsolute(value)) reader.problems.push(`SVC_RELEASES_DIR must be an absolute path (got ${JSON.stringify(value)}).`);
+  return value;
+}
+
 function readCallMax(reader: Reader, environment: Environment): number {
   const name = environment.SVC_CALL_MAX_MS?.trim() || !environment.SVC_STREAM_MAX_MS?.trim() ? 'SVC_CALL_MAX_MS' : 'SVC_STREAM_MAX_MS';
   return reader.integer(name, 600_000, 1_000, 86_400_000);
@@ -309,6 +319,7 @@ export function loadConfig(environment: Environment = process.env, version = '0.
     streamMaxMs: 0,
     usageStaleAfterMs: reader.integer('SVC_USAGE_STALE_AFTER_MS', 3_600_000, 1_000, 604_800_000),
     usageJournalDir: readUsageJournalDir(reader, environment),
+    releasesDir: readReleasesDir(reader, environment),
     images: {
       maxBytes: reader.integer('SVC_IMAGE_MAX_BYTES', 10_485_760, 1_024, 104_857_600),
       fetchTimeoutMs: reader.integer('SVC_IMAGE_FETCH_TIMEOUT_MS', 10_000, 100, 120_000),

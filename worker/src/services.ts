@@ -12,6 +12,7 @@ import { OutboxWriter } from './license/outbox-writer';
 import { CustomerDirectory } from './license/customers/customer-directory';
 import { CustomerStore } from './license/customers/customer-rows';
 import { createLicenceServices, type LicenceServices } from './license/licences/licence-services';
+import { createReleaseServices, type ReleaseServices } from './license/releases/release-services';
 import { Library, renderOptions, STARTER_DIR } from './library/library';
 import type { Logger } from './support/logger';
 import { PendingWrites } from './support/pending-writes';
@@ -37,6 +38,8 @@ export interface Services {
   commerce: CommerceServices;
   /** Licences, activations and signed licence documents (license/licences/). */
   licences: LicenceServices;
+  /** Releases of packages' plugins and themes, update checks, signed downloads (license/releases/). */
+  releases: ReleaseServices;
   library: Library;
   /** Shell-signature nonces, claimed across workers (db/shell-nonce-claims.ts). */
   shellNonces: ShellNonceStore;
@@ -75,6 +78,7 @@ export function createServices(config: Config, logger: Logger, database: Databas
     ai,
     commerce: createCommerceServices(config, database, entitlements, gate, logger, customers, ai, licences.licences),
     licences,
+    releases: createReleaseServices(database, config),
     library: new Library(
       database,
       { publicUrl: config.publicUrl, pluginUrl: config.pluginUrl },

@@ -109,6 +109,14 @@ export const HOSTILE_EXTRAS: Record<string, HostileExtra> = {
   'license.redeliver': { body: () => ({ site_url: 'https://another.example' }) },
   // A guessed key for a malformed site: refused by field, nothing activated (docs/commerce.md "Licences and activations").
   'license.activations.create': { body: () => ({ license_key: 'SVC-0000-0000-0000-0000-0000-0000', site_url: 'not a url' }) },
+  'license.updates.check': { body: () => ({ plugins: [{ file: '../../wp-config.php', version: '1.0' }], channel: 'nightly' }) },
+  'license.updates.info': { params: { slug: () => 'no-such-plugin' }, query: ['type', 'channel'] },
+  // A token signed by another hub's secret (license-updates.test.ts: expired, tampered, foreign, withdrawn).
+  'license.downloads': {
+    params: {
+      token: () => `${Buffer.from('{"r":"rel_x","s":"https://a.example","e":9999999999}').toString('base64url')}.${'A'.repeat(43)}`,
+    },
+  },
   'license.activations.delete': { params: { id: () => 'act_01JAAAAAAAAAAAAAAAAAAAAAAA' } },
   'license.licenses.list': { query: PAGE },
   'license.licenses.get': { params: { id: () => 'lic_01JAAAAAAAAAAAAAAAAAAAAAAA' } },
@@ -160,6 +168,9 @@ export const HOSTILE_EXTRAS: Record<string, HostileExtra> = {
   'admin.provider-prices.clear': { params: { provider: () => 'anthropic' } },
   'admin.prices.sync': { params: { provider: () => 'anthropic' } },
   'admin.chat': { body: () => ({ model: 'mock/echo', messages: 'not a list' }) },
+  'admin.releases.upload': { body: () => ({ version: '1.0' }) }, // not multipart: 415, nothing stored
+  'admin.releases.list': {},
+  'admin.releases.rollback': { body: () => ({ slug: 'no-such-plugin', version: '1.0' }) },
   'admin.packages.list': { query: ['status'] },
   'admin.packages.create': { body: () => ({ id: '', price: 'x' }) },
   'admin.packages.update': { params: { id: () => 'no-such-package' }, body: () => ({ name: 'hostile' }) },

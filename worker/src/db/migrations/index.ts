@@ -24,6 +24,7 @@ import { orderCoverage } from './024-order-coverage';
 import { renders } from './026-renders';
 import { packageSeats } from './027-package-seats';
 import { licences } from './028-licences';
+import { releases } from './029-releases';
 import { imageUsage } from './030-image-usage';
 
 /** Every migration in order. Append only: an applied migration is never edited. */
@@ -53,5 +54,6 @@ export const MIGRATIONS: Migration[] = [
   renders,
   packageSeats,
   licences,
+  releases,
   imageUsage,
 ];

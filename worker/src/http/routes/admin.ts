@@ -11,6 +11,8 @@ import { entitlementHandlers } from '../handlers/admin/entitlements';
 import { keyHandlers } from '../handlers/admin/keys';
 import { licenceActivationHandlers } from '../handlers/license-activations';
 import { libraryAdminHandlers } from '../handlers/admin/library-admin';
+import { licenceReleaseHandlers } from '../handlers/license-releases';
+import { MAX_RELEASE_BYTES } from '../../license/releases/release-inputs';
 import { priceAdminHandlers } from '../handlers/admin/price-admin';
 import { rendersAdminHandlers } from '../handlers/admin/renders-admin';
 import { routerAdminHandlers } from '../handlers/admin/router-admin';
@@ -196,6 +198,23 @@ export const ADMIN_ROUTES: RouteRow[] = [
     path: `${admin}/packages`,
     ...ADMIN,
     handler: (w) => w.once(commerceAdminHandlers).createPackage,
+  },
+  // Releases of packages' plugins and themes (docs/architecture.md §12, docs/commerce.md "Releases and updates").
+  {
+    id: 'admin.releases.upload',
+    method: 'POST',
+    path: `${admin}/releases`,
+    ...NO_BODY,
+    maxBodyBytes: () => MAX_RELEASE_BYTES + 1024 * 1024,
+    handler: (w) => w.once(licenceReleaseHandlers).upload,
+  },
+  { id: 'admin.releases.list', method: 'GET', path: `${admin}/releases`, ...ADMIN, handler: (w) => w.once(licenceReleaseHandlers).list },
+  {
+    id: 'admin.releases.rollback',
+    method: 'POST',
+    path: `${admin}/releases/rollback`,
+    ...ADMIN,
+    handler: (w) => w.once(licenceReleaseHandlers).rollback,
   },
   {
     id: 'admin.packages.update',

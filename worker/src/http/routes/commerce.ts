@@ -2,6 +2,7 @@ import type { Services } from '../../services';
 import { commerceHandlers } from '../handlers/commerce';
 import { entitlementRouteHandlers } from '../handlers/entitlements';
 import { licenceActivationHandlers } from '../handlers/license-activations';
+import { licenceReleaseHandlers } from '../handlers/license-releases';
 import { redeliverHandler } from '../handlers/redeliver';
 import { webhookHandler } from '../handlers/woo-webhook';
 import { NAMESPACES } from './namespaces';
@@ -56,6 +57,31 @@ export const LICENSE_ROUTES: RouteRow[] = [
     area: 'license',
     adminScope: true,
     handler: (w) => w.once(entitlementRouteHandlers).update,
+  },
+  // Updates (docs/architecture.md §12): the site's key asks; the download's token is its own authority.
+  {
+    id: 'license.updates.check',
+    method: 'POST',
+    path: `${license}/updates/check`,
+    auth: 'bearer',
+    area: 'license',
+    handler: (w) => w.once(licenceReleaseHandlers).check,
+  },
+  {
+    id: 'license.updates.info',
+    method: 'GET',
+    path: `${license}/updates/:slug/info`,
+    auth: 'bearer',
+    area: 'license',
+    handler: (w) => w.once(licenceReleaseHandlers).info,
+  },
+  {
+    id: 'license.downloads',
+    method: 'GET',
+    path: `${license}/downloads/:token`,
+    auth: 'public',
+    area: 'license',
+    handler: (w) => w.once(licenceReleaseHandlers).download,
   },
   // Licences and activations (docs/architecture.md §12): the licence key is the activation's credential.
   {
