@@ -86,7 +86,7 @@ final class Svc_Hub_Incoming_Request {
 			(string) WP_REST_Server::get_raw_data()
 		);
 		// Before WordPress loads, wp_magic_quotes() has not slashed $_POST yet: it is as PHP parsed it.
-		return $incoming->with_form_body( $_POST, $_FILES ); // phpcs:ignore WordPress.Security.NonceVerification.Missing -- forwarded as sent; the worker checks the key.
+		return $incoming->with_form_body( $_POST, $_FILES ); // phpcs:ignore SvcHub.Security.NonceVerification.Missing, SvcHub.Security.NonceVerification.CapabilityMissing -- forwarded as sent (a Bearer call, no cookie); the worker checks the key.
 	}
 
 	/**

@@ -18,9 +18,9 @@ defined( 'ABSPATH' ) || exit;
 final class Svc_Hub_Multipart_Body {
 
 	/**
-	 * @param string      $content_type The forwarded Content-Type (with the new boundary), "" when refused.
-	 * @param string      $body         The rebuilt body, "" when refused.
-	 * @param array|null  $refusal      `{ status, message }` when PHP did not keep the upload.
+	 * @param string     $content_type The forwarded Content-Type (with the new boundary), "" when refused.
+	 * @param string     $body         The rebuilt body, "" when refused.
+	 * @param array|null $refusal      `{ status, message }` when PHP did not keep the upload.
 	 */
 	private function __construct(
 		public readonly string $content_type,
@@ -54,7 +54,8 @@ final class Svc_Hub_Multipart_Body {
 		}
 		$boundary = '----svc-hub-' . bin2hex( random_bytes( 16 ) );
 		$parts    = array();
-		foreach ( self::flatten( $fields, '' ) as [ $name, $value ] ) {
+		foreach ( self::flatten( $fields, '' ) as $pair ) {
+			list( $name, $value ) = $pair;
 			$parts[] = self::head( $boundary, $name, null, null ) . $value . "\r\n";
 		}
 		foreach ( $files as $name => $file ) {

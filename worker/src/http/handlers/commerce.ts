@@ -8,7 +8,9 @@ import { ORDER_ID_PATTERN } from '../../commerce/orders';
 import { historyToJson, orderToJson, packageToJson, subscriptionToJson } from '../../commerce/serialise';
 
 /** What an order's detail reads: the order, its history and subscription, the site's entitlements. */
-export type OrderDetailServices = Pick<Services, 'entitlements' | 'licences'> & { commerce: Pick<CommerceServices, 'orders' | 'subscriptions'> };
+export type OrderDetailServices = Pick<Services, 'entitlements' | 'licences'> & {
+  commerce: Pick<CommerceServices, 'orders' | 'subscriptions'>;
+};
 
 /** An order with its history and the entitlement it pays for (GET /orders/{id}). */
 export async function orderDetail(services: OrderDetailServices, orderId: string) {
