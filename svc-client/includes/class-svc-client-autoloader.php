@@ -37,6 +37,8 @@ final class Svc_Client_Autoloader {
 		'Svc_Client_Webhook_Verifier'   => 'license/class-svc-client-webhook-verifier.php',
 		'Svc_Client_Hub_Address'        => 'hub/class-svc-client-hub-address.php',
 		'Svc_Client_Hub_Client'         => 'hub/class-svc-client-hub-client.php',
+		'Svc_Client_Update_Check'       => 'updates/class-svc-client-update-check.php',
+		'Svc_Client_Updates'            => 'updates/class-svc-client-updates.php',
 		'Svc_Client_Admin_Page'         => 'admin/class-svc-client-admin-page.php',
 		'Svc_Client_Admin_View'         => 'admin/class-svc-client-admin-view.php',
 		'Svc_Client_Activation_View'    => 'admin/class-svc-client-activation-view.php',
