@@ -52,6 +52,7 @@ if ( 'no' !== get_option( 'svc_test_woo_active', 'yes' ) ) {
 		'class-wc-webhook',
 		'class-svc-stand-in-hook-recorder',
 		'class-woocommerce',
+		'class-svc-stand-in-my-account',
 	);
 	foreach ( $svc_stand_in_files as $svc_stand_in_file ) {
 		require_once $svc_stand_in_dir . $svc_stand_in_file . '.php';
@@ -60,6 +61,7 @@ if ( 'no' !== get_option( 'svc_test_woo_active', 'yes' ) ) {
 	WooCommerce::instance();
 	Svc_Stand_In_Store_Api_Checkout::register();
 	Svc_Stand_In_Checkout_Pages::register();
+	Svc_Stand_In_My_Account::register();
 	Svc_Stand_In_Action_Scheduler::register();
 	add_action( 'shutdown', array( 'Svc_Stand_In_Store_Test_Routes', 'hold_request' ), 19 );
 	WC_Webhook::load();

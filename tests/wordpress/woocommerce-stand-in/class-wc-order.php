@@ -110,6 +110,15 @@ class WC_Order extends WC_Abstract_Order {
 	}
 
 	/**
+	 * Whether the order's status is one of wc_get_is_paid_statuses() (filter `woocommerce_order_is_paid`).
+	 *
+	 * @return bool
+	 */
+	public function is_paid() {
+		return apply_filters( 'woocommerce_order_is_paid', $this->has_status( wc_get_is_paid_statuses() ), $this );
+	}
+
+	/**
 	 * Whether the order needs processing before completion (true: the stand-in's products are
 	 * virtual but not downloadable).
 	 *

@@ -22,6 +22,9 @@ final class WooCommerce {
 	/** @var WC_Cart|null */
 	public $cart = null;
 
+	/** @var WC_Query|null My Account's endpoints (class-svc-stand-in-my-account.php). */
+	public $query = null;
+
 	/** @var WC_Payment_Gateways|null */
 	private $payment_gateways = null;
 

@@ -3,6 +3,7 @@ import { __ } from '@wordpress/i18n';
 import BudgetsPanel from '../../panels/budgets';
 import KeysPanel from '../../panels/keys';
 import LibraryPanel from '../../panels/library';
+import LicencesPanel from '../../panels/licences';
 import ModelsPanel from '../../panels/models';
 import OrdersPanel from '../../panels/orders';
 import OverviewPanel from '../../panels/overview';
@@ -57,6 +58,11 @@ const PANELS = [
 		name: 'orders',
 		title: __( 'Orders and entitlements', 'svc-hub' ),
 		Panel: OrdersPanel,
+	},
+	{
+		name: 'licences',
+		title: __( 'Licences', 'svc-hub' ),
+		Panel: LicencesPanel,
 	},
 	{
 		name: 'webhooks',
