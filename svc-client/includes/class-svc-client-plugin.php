@@ -25,7 +25,7 @@ final class Svc_Client_Plugin {
 		add_action( 'init', array( Svc_Client_Session_Check::class, 'register' ) );
 		add_action( 'init', array( Svc_Client_Library_Sync::class, 'register' ) );
 		Svc_Client_Hub_Address::register();
-		Svc_Client_Updates::register();
+		add_action( 'init', array( Svc_Client_Updates::class, 'register' ) );
 		register_deactivation_hook( $plugin_file, array( self::class, 'deactivate' ) );
 		Svc_Client_Ai_Registration::register();
 		if ( is_admin() ) {

@@ -201,8 +201,11 @@ final class Svc_Client_Updates {
 	 * @return bool
 	 */
 	private static function releases_plugin( string $slug ): bool {
-		if ( '' === $slug || ! function_exists( 'get_plugins' ) ) {
+		if ( '' === $slug ) {
 			return false;
+		}
+		if ( ! function_exists( 'get_plugins' ) ) {
+			require_once ABSPATH . 'wp-admin/includes/plugin.php';
 		}
 		foreach ( get_plugins() as $file => $data ) {
 			if ( str_starts_with( $file, $slug . '/' ) && Svc_Client_Update_Check::points_at_hub( (string) ( $data['UpdateURI'] ?? '' ) ) ) {
