@@ -10,6 +10,9 @@ jest.setTimeout(180_000);
 
 const PRODUCT = 77;
 
+const activate = (licenseKey: string, siteUrl: string) =>
+  call('wordpress', '/wp-json/svc-license/v1/activations', json({ license_key: licenseKey, site_url: siteUrl }));
+
 /** A paid licence with two activated sites; its key, buyer site and customer id. */
 async function paidLicence() {
   const buyer = createKey();
@@ -24,7 +27,7 @@ async function paidLicence() {
     .license_key;
   const sites = [`https://a-${randomUUID().slice(0, 8)}.licences-ui.com`, `https://b-${randomUUID().slice(0, 8)}.licences-ui.com`];
   for (const site of sites) {
-    const answer = await call('wordpress', '/wp-json/svc-license/v1/activations', json({ license_key: licenseKey, site_url: site }));
+    const answer = await activate(licenseKey, site);
     expect(answer.status).toBe(201);
   }
   const customerId = /^(cus_[0-9A-Z]{26})\t/m.exec(
@@ -72,14 +75,15 @@ describe('admin screen: licences', () => {
       await page.getByLabel('Host pattern').fill('*.preview.licences-ui.com');
       await page.getByRole('button', { name: 'Add staging pattern' }).click();
       await notice(page, 'success', 'Staging pattern added.').waitFor();
-      await page.locator('.svc-hub-staging-patterns code', { hasText: '*.preview.licences-ui.com' }).waitFor();
+      const listed = page.locator('.svc-hub-staging-patterns li', { hasText: '*.preview.licences-ui.com' });
+      await listed.waitFor();
+      // The pattern is the hub's: a site under it activates as staging.
+      expect((await activate(licence.licenseKey, 'https://shop.preview.licences-ui.com')).body.staging).toBe(true);
+
+      await listed.getByRole('button', { name: 'Remove' }).click();
+      await notice(page, 'success', 'Staging pattern removed.').waitFor();
+      await listed.waitFor({ state: 'detached' });
+      expect((await activate(licence.licenseKey, 'https://cart.preview.licences-ui.com')).body.staging).toBe(false);
     });
-    // The pattern is the hub's: a site under it activates as staging.
-    const staging = await call(
-      'wordpress',
-      '/wp-json/svc-license/v1/activations',
-      json({ license_key: licence.licenseKey, site_url: 'https://shop.preview.licences-ui.com' }),
-    );
-    expect([staging.status, staging.body.staging]).toEqual([201, true]);
   });
 });

@@ -138,6 +138,8 @@ export const HOSTILE_EXTRAS: Record<string, HostileExtra> = {
   'admin.licenses.list': { query: PAGE },
   'admin.licenses.get': { params: { id: () => 'lic_01JAAAAAAAAAAAAAAAAAAAAAAA' } },
   'admin.activations.deactivate': { params: { id: () => 'act_01JAAAAAAAAAAAAAAAAAAAAAAA' } },
+  'admin.staging-patterns.list': { query: ['customer_id'] },
+  'admin.staging-patterns.remove': { body: () => ({ customer_id: 'not a customer', pattern: '*.review.example.com' }) },
   'admin.staging-patterns.create': { body: () => ({ customer_id: 'cus_NOSUCHCUSTOMER', pattern: '*' }) },
   'admin.keys.list': { query: PAGE },
   'admin.keys.create': { body: () => ({ site_url: 'not a url', team: '' }) },

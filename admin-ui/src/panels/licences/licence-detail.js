@@ -11,7 +11,7 @@ import { formatDateTime } from '../../utils/format';
 
 /**
  * One licence (`GET licenses/{id}`): its key, seats, activations with "Deactivate"
- * (`POST activations/{id}/deactivate`), and a staging pattern for a customer (`POST staging-patterns`).
+ * (`POST activations/{id}/deactivate`), and a customer's staging patterns (`GET staging-patterns`, add, remove).
  *
  * @param {Object}   props
  * @param {string}   props.id      Licence id.
@@ -25,7 +25,10 @@ export default function LicenceDetail( { id, onClose } ) {
 		customer_id: '',
 		pattern: '',
 	} );
-	const [ patterns, setPatterns ] = useState( null );
+	const [ customer, setCustomer ] = useState( '' );
+	const patterns = useRecord( customer ? '/staging-patterns' : null, {
+		customer_id: customer,
+	} );
 	const deactivate = ( activationId ) =>
 		mutate( {
 			path: `/activations/${ activationId }/deactivate`,
@@ -43,10 +46,16 @@ export default function LicenceDetail( { id, onClose } ) {
 			success: () => __( 'Staging pattern added.', 'svc-hub' ),
 		} );
 		if ( result ) {
-			setPatterns( result.patterns );
+			setCustomer( result.customer_id );
 			setPattern( { ...pattern, pattern: '' } );
 		}
 	};
+	const removePattern = ( item ) =>
+		mutate( {
+			path: '/staging-patterns/remove',
+			data: { customer_id: customer, pattern: item },
+			success: () => __( 'Staging pattern removed.', 'svc-hub' ),
+		} );
 	const columns = [
 		{ key: 'site_url', label: __( 'Site', 'svc-hub' ) },
 		{
@@ -151,11 +160,29 @@ export default function LicenceDetail( { id, onClose } ) {
 					{ __( 'Add staging pattern', 'svc-hub' ) }
 				</Button>
 			</form>
-			{ patterns && (
+			<Button
+				variant="link"
+				onClick={ () => setCustomer( pattern.customer_id.trim() ) }
+			>
+				{ __( "Show the customer's patterns", 'svc-hub' ) }
+			</Button>
+			{ patterns?.error && (
+				<div className="notice notice-error">
+					<p>{ patterns.error.message }</p>
+				</div>
+			) }
+			{ patterns?.data && (
 				<ul className="svc-hub-staging-patterns">
-					{ patterns.map( ( item ) => (
+					{ patterns.data.patterns.map( ( item ) => (
 						<li key={ item }>
-							<code>{ item }</code>
+							<code>{ item }</code>{ ' ' }
+							<Button
+								variant="link"
+								isDestructive
+								onClick={ () => removePattern( item ) }
+							>
+								{ __( 'Remove', 'svc-hub' ) }
+							</Button>
 						</li>
 					) ) }
 				</ul>

@@ -10,6 +10,7 @@ import { deliveryHandlers } from '../handlers/admin/deliveries';
 import { entitlementHandlers } from '../handlers/admin/entitlements';
 import { keyHandlers } from '../handlers/admin/keys';
 import { licenceActivationHandlers } from '../handlers/license-activations';
+import { stagingPatternHandlers } from '../handlers/admin/staging-patterns';
 import { libraryAdminHandlers } from '../handlers/admin/library-admin';
 import { licenceReleaseHandlers } from '../handlers/license-releases';
 import { MAX_RELEASE_BYTES } from '../../license/releases/release-inputs';
@@ -59,6 +60,20 @@ export const ADMIN_ROUTES: RouteRow[] = [
     path: `${admin}/staging-patterns`,
     ...ADMIN,
     handler: (w) => w.once(licenceActivationHandlers).addStagingPattern,
+  },
+  {
+    id: 'admin.staging-patterns.list',
+    method: 'GET',
+    path: `${admin}/staging-patterns`,
+    ...ADMIN,
+    handler: (w) => w.once(stagingPatternHandlers).list,
+  },
+  {
+    id: 'admin.staging-patterns.remove',
+    method: 'POST',
+    path: `${admin}/staging-patterns/remove`,
+    ...ADMIN,
+    handler: (w) => w.once(stagingPatternHandlers).remove,
   },
   { id: 'admin.keys.list', method: 'GET', path: `${admin}/keys`, ...ADMIN, handler: (w) => w.once(keyHandlers).list },
   { id: 'admin.keys.create', method: 'POST', path: `${admin}/keys`, ...ADMIN, handler: (w) => w.once(keyHandlers).create },

@@ -1,4 +1,4 @@
-import type { PoolConnection, RowDataPacket } from 'mysql2/promise';
+import type { PoolConnection, ResultSetHeader, RowDataPacket } from 'mysql2/promise';
 import type { Database } from '../../db/connections';
 import { prefixedId } from '../../support/ids';
 
@@ -98,6 +98,15 @@ export class ActivationStore {
       [customerId],
     );
     return rows.map((row) => String(row.pattern));
+  }
+
+  /** False when the customer had no such pattern. */
+  async removeStagingPattern(customerId: string, pattern: string): Promise<boolean> {
+    const [result] = await this.database.pool.execute<ResultSetHeader>(
+      `DELETE FROM ${this.database.table('license_staging_patterns')} WHERE customer_id = ? AND pattern = ?`,
+      [customerId, pattern],
+    );
+    return result.affectedRows > 0;
   }
 
   async addStagingPattern(customerId: string, pattern: string): Promise<void> {
