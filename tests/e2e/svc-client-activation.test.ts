@@ -111,6 +111,18 @@ describe('svc-client activation with a licence key', () => {
     expect(await features()).toEqual(before);
     expect(await hasFeature('module.shop')).toBe(false);
     expect((await refusedEvents()).map((event) => event.detail).join('\n')).toContain('does not verify with the pinned key');
+    // Hostile documents: never a 500, the same refusal, nothing changed.
+    const hostile: unknown[] = [undefined, 7, 'x', [], { payload: [], signature: {} }, { payload: 'a'.repeat(70_000), signature: 'b' }];
+    for (const [index, bad] of hostile.entries()) {
+      const hostileBody = JSON.parse(body);
+      hostileBody.sequence = held.sequence + 2 + index;
+      hostileBody.data.license_document = bad;
+      const text = JSON.stringify(hostileBody);
+      const next = freshDelivery(text);
+      const refused = await post(client.receiverUrl, next, [signature(secret, next.id, next.timestamp, text)]);
+      expect([index, refused.status, refused.body?.code]).toEqual([index, 403, 'svc_client_bad_document']);
+    }
+    expect(await features()).toEqual(before);
   });
 
   it('an edited licence option or document payload switches nothing on', async () => {

@@ -15,7 +15,8 @@ defined( 'ABSPATH' ) || exit;
  * not older than the one held; a refused one is logged and changes nothing. The stored document
  * is verified again whenever it is read, so an edited option switches nothing on: the features
  * in force are the document's, while its status is active, before its expiry and before its
- * grace end (a hub outage is survived exactly until then).
+ * grace end (a hub outage is survived exactly until then; Svc_Client_Features_Timer announces
+ * the change at that moment).
  */
 final class Svc_Client_License_Document {
 
@@ -66,6 +67,7 @@ final class Svc_Client_License_Document {
 			),
 			false
 		);
+		Svc_Client_Features_Timer::schedule( Svc_Client_License::state() );
 		return '';
 	}
 

@@ -86,6 +86,26 @@ final class Svc_Client_Activation {
 	}
 }
 
+/** No schedule here. */
+final class Svc_Client_Features_Timer {
+	/**
+	 * Stand-in.
+	 */
+	public static function schedule(): void {}
+}
+
+/** No licence state here. */
+final class Svc_Client_License {
+	/**
+	 * Stand-in.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public static function state(): array {
+		return array();
+	}
+}
+
 /** Nothing logged here. */
 final class Svc_Client_Activity_Log {
 	/**
