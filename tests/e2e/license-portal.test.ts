@@ -4,6 +4,9 @@ import { queryStack } from '../support/database-query';
 import { bearer, call, json } from '../support/lanes';
 import { shellHeaders } from '../support/signed-request';
 import { WooBuyer } from '../support/woo-buyer';
+import { stack } from '../support/stack';
+import { testFetch } from '../support/test-fetch';
+import { pluginZip } from '../support/zip-builder';
 import { wooStandIn } from '../support/woocommerce-stand-in';
 
 /**
@@ -20,6 +23,22 @@ function signed(path: string, body?: unknown) {
   const method = body === undefined ? 'GET' : 'POST';
   const headers = { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...shellHeaders({ method, path, body: text }) };
   return call('direct', path, { method, headers, body: body === undefined ? undefined : text });
+}
+
+/** A release of the package's plugin, uploaded as the admin screen does (signed as the shell signs it). */
+async function uploadRelease(packageId: string, slug: string, version: string) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ package_id: packageId, type: 'plugin', slug, version, changelog: `# ${version}` }))
+    form.append(name, value);
+  form.append('file', new Blob([pluginZip(slug, version, `${stack().wordpressUrl}/`)], { type: 'application/zip' }), 'release.zip');
+  const request = new Request('http://x/', { method: 'POST', body: form });
+  const body = Buffer.from(await request.arrayBuffer());
+  const headers = {
+    'Content-Type': request.headers.get('content-type')!,
+    ...shellHeaders({ method: 'POST', path: `${ADMIN}/releases`, body }),
+  };
+  const answer = await call('direct', `${ADMIN}/releases`, { method: 'POST', headers, body });
+  expect([answer.status, answer.status === 201 ? '' : answer.text]).toEqual([201, '']);
 }
 
 const site = (name: string) => `https://${name}-${randomUUID().slice(0, 8)}.portal-e2e.com`;
@@ -74,7 +93,15 @@ it('a paid order: key in the email and My Account → Licences; the owner deacti
 
   const browser = new WooBuyer();
   await browser.logIn(owner.login, owner.password);
+  // No release of the package's plugin yet: no download.
+  expect((await browser.request('/my-account/licences/')).text).not.toContain('svc-hub-download');
+  const slug = `portal-plugin-${randomUUID().slice(0, 6)}`;
+  await uploadRelease(packageId, slug, '1.2.0');
   const page = await browser.request('/my-account/licences/');
+  const link = /class="svc-hub-download"><a class="woocommerce-button button" href="([^"]+)">Download [^<]+ 1\.2\.0</.exec(page.text);
+  expect(link).not.toBeNull();
+  const zip = await testFetch(link![1]!.replace(/&#038;/g, '&'));
+  expect([zip.status, zip.headers.get('content-type')]).toEqual([200, 'application/zip']);
   expect(page.status).toBe(200);
   expect(page.text).toContain('woocommerce-MyAccount-navigation-link--licences');
   expect(page.text).toContain(licenseKey);

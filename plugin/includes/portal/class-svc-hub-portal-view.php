@@ -33,6 +33,12 @@ final class Svc_Hub_Portal_View {
 		self::row( __( 'Sites', 'svc-hub' ), sprintf( __( '%1$d of %2$s', 'svc-hub' ), (int) ( $licence['seats_used'] ?? 0 ), $seats ) );
 		echo '</tbody></table>';
 		self::activations( is_array( $licence['activations'] ?? null ) ? $licence['activations'] : array(), $action );
+		$download = is_array( $licence['download'] ?? null ) ? $licence['download'] : null;
+		if ( null !== $download ) {
+			/* translators: 1: plugin or theme name, 2: version. */
+			$label = sprintf( __( 'Download %1$s %2$s', 'svc-hub' ), (string) ( $download['name'] ?? '' ), (string) ( $download['version'] ?? '' ) );
+			echo '<p class="svc-hub-download"><a class="woocommerce-button button" href="' . esc_url( (string) ( $download['url'] ?? '' ) ) . '">' . esc_html( $label ) . '</a></p>';
+		}
 		self::ai( is_array( $licence['ai'] ?? null ) ? $licence['ai'] : array() );
 		echo '</section>';
 	}

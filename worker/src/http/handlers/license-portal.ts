@@ -2,6 +2,8 @@ import type { Request, Response } from 'express';
 import { PortalLicences } from '../../license/portal/portal-licences';
 import { ACTIVATION_ID_PATTERN } from '../../license/activations/activation-rows';
 import { activationToJson, licenceToJson } from '../../license/licences/licence-json';
+import type { LicenceRecord } from '../../license/licences/licence-rows';
+import { releaseDownloadUrl } from '../../license/releases/release-services';
 import type { Services } from '../../services';
 import { ApiError } from '../../support/api-error';
 import { readCount } from '../../support/number-input';
@@ -23,10 +25,23 @@ function wooId(raw: Raw, name: string, problems: Problems): number {
  * site's AI allowance and credits; a deactivation of another customer's activation is 404.
  */
 export function licencePortalHandlers(
-  services: Pick<Services, 'database' | 'licences' | 'customers' | 'ai' | 'gate' | 'keyLookup' | 'logger'>,
+  services: Pick<Services, 'database' | 'licences' | 'customers' | 'ai' | 'releases' | 'gate' | 'keyLookup' | 'logger'>,
 ) {
   const portal = new PortalLicences(services.database);
   const { licences, activationRows, activations } = services.licences;
+
+  /** The package's current stable release, with a signed short-lived URL for the buyer's site while its licence covers it; else null. */
+  async function download(licence: LicenceRecord) {
+    const product = await portal.productOf(licence.packageId);
+    if (!product) return null;
+    const release = (await services.releases.releases.rows.forProduct(product)).find((row) => !row.withdrawn && row.channel === 'stable');
+    if (!release || !(await services.releases.releases.coverage.coverage(licence.siteUrl, product)).covered) return null;
+    return {
+      name: release.name,
+      version: release.version,
+      url: releaseDownloadUrl(services.releases, licence.siteUrl, release.id),
+    };
+  }
 
   async function show(id: string) {
     const licence = await licences.find(id);
@@ -36,7 +51,7 @@ export function licencePortalHandlers(
     const ai = [];
     for (const site of sites)
       ai.push({ site_url: site, ...(await services.ai.status.block(site, await services.customers.customerOf(site))) });
-    return { ...licenceToJson(licence, rows, (await licences.key(id)) ?? undefined), ai };
+    return { ...licenceToJson(licence, rows, (await licences.key(id)) ?? undefined), ai, download: await download(licence) };
   }
 
   return {

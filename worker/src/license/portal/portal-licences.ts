@@ -1,5 +1,6 @@
 import type { RowDataPacket } from 'mysql2/promise';
 import type { Database } from '../../db/connections';
+import type { Product } from '../releases/release-rows';
 
 /**
  * Which licences a buyer of the hub's own WooCommerce shop sees in My Account → Licences and
@@ -31,5 +32,15 @@ export class PortalLicences {
       [wooOrderId],
     );
     return rows[0] ? String(rows[0].id) : null;
+  }
+
+  /** The plugin or theme the package delivers (docs/commerce.md "Releases and updates"), or null. */
+  async productOf(packageId: string): Promise<Product | null> {
+    const [rows] = await this.database.pool.execute<RowDataPacket[]>(
+      `SELECT product_type, product_slug FROM ${this.database.table('packages')} WHERE package_id = ?`,
+      [packageId],
+    );
+    const row = rows[0];
+    return row?.product_slug ? { type: row.product_type, slug: row.product_slug } : null;
   }
 }
