@@ -214,6 +214,29 @@ describe('releases and updates', () => {
     expect([refused.status, refused.body.message]).toEqual([403, "The site's licence does not cover this product now."]);
   });
 
+  it('the CLI uploads, lists and rolls back as the admin routes do', async () => {
+    const zipPath = join(stack().dir, `${slug}-3.0.0.zip`);
+    writeFileSync(zipPath, pluginZip(slug, '3.0.0', `${stack().wordpressUrl}/`));
+    const [uploaded] = hub('release', 'upload', '--package', packageId, '--slug', slug, '--version', '3.0.0', '--channel', 'beta', zipPath);
+    expect(uploaded).toMatch(new RegExp(`^rel_\\w+  plugin ${slug} 3.0.0 \\(beta\\), sha256 [0-9a-f]{64}$`));
+    expect(hub('release', 'list').find((line) => line.includes(`\t${slug}\t3.0.0\t`))).toContain('\tbeta\toffered\t0\t');
+    // A beta release is offered to a site that asks for beta only.
+    expect((await check(buyer.key, '1.0.0')).body.plugins[`${slug}/${slug}.php`]).toMatchObject({ version: '1.1.0' });
+    const beta = await call('direct', '/wp-json/svc-license/v1/updates/check', {
+      ...json({ plugins: [{ file: `${slug}/${slug}.php`, version: '1.0.0' }], channel: 'beta' }),
+      headers: { 'Content-Type': 'application/json', ...bearer(buyer.key) },
+    });
+    expect(beta.body.plugins[`${slug}/${slug}.php`]).toMatchObject({ version: '3.0.0' });
+    expect(hub('release', 'rollback', '--slug', slug, '--version', '1.1.0')).toEqual([
+      '3.0.0\twithdrawn\t0 downloads',
+      '1.2.0\twithdrawn\t0 downloads',
+      expect.stringMatching(/^1\.1\.0\toffered\t\d+ downloads$/),
+    ]);
+    expect(() =>
+      hub('release', 'upload', '--package', packageId, '--slug', slug, '--version', '3.0.0', join(stack().dir, 'no-such.zip')),
+    ).toThrow();
+  });
+
   it('refuses bad zips naming file, storing nothing', async () => {
     const count = (await releases()).length;
     const hubUrl = `${stack().wordpressUrl}/`;

@@ -19,6 +19,7 @@ import { storeCommand } from './store-commands';
 import { cacheCommand } from './cache-commands';
 import { customerCommand, reportCommand } from './customer-commands';
 import { licenseCommand } from './license-commands';
+import { releaseCommand } from './release-commands';
 
 const USAGE = `svc-hub operator CLI — svc-hub-worker <command> (on a server); npm run hub -- <command> (in a checkout)
 
@@ -54,6 +55,9 @@ const USAGE = `svc-hub operator CLI — svc-hub-worker <command> (on a server); 
   license deactivate ACTIVATION_ID
   license staging-pattern CUSTOMER_ID PATTERN
   license public-key
+  release upload --package ID --slug SLUG --version VERSION [--type plugin|theme] [--channel stable|beta] [--changelog-file F] [--requires-wp V] [--requires-php V] [--tested-wp V] [--renewal-url URL] FILE.zip
+  release list
+  release rollback --slug SLUG --version VERSION [--type plugin|theme]
   customer list
   customer show CUSTOMER_ID
   customer assign SITE_URL CUSTOMER_ID
@@ -130,6 +134,7 @@ async function run(argv: string[]): Promise<number> {
     budget: budgetCommand,
     customer: customerCommand,
     license: licenseCommand,
+    release: releaseCommand,
     report: reportCommand,
     credits: creditCommand,
     ai: aiCommand,

@@ -102,16 +102,16 @@ export function licenceReleaseHandlers(services: Pick<Services, 'releases' | 'lo
       response.setHeader('Content-Length', String(release.sizeBytes));
       response.setHeader('Content-Disposition', `attachment; filename="${release.product.slug}-${release.version}.zip"`);
       response.setHeader('Cache-Control', 'no-store');
+      // Counted once the last byte is read, before the answer ends: a finished download is a counted one.
       const stream = releases.files.read(release.sha256);
       stream.on('error', (error) => response.destroy(error));
-      stream.on(
-        'end',
-        () =>
-          void releases.rows
-            .countDownload(release.id)
-            .catch((error: unknown) => services.logger.warn('download not counted', { release_id: release.id, error: String(error) })),
-      );
-      stream.pipe(response);
+      stream.on('end', () => {
+        releases.rows
+          .countDownload(release.id)
+          .catch((error: unknown) => services.logger.warn('download not counted', { release_id: release.id, error: String(error) }))
+          .finally(() => response.end());
+      });
+      stream.pipe(response, { end: false });
     },
   };
 }
