@@ -110,12 +110,18 @@ it('a paid order: key in the email and My Account → Licences; the owner deacti
   const nonces = forms(page.text);
   expect([...nonces.keys()].sort()).toEqual([first.body.activation_id, second.body.activation_id].sort());
 
+  // The order's detail (My Account → Orders → the order) shows the key to its buyer.
+  const detail = await browser.request(`/my-account/view-order/${order.woo_order_id}/`);
+  expect(detail.text).toContain('woocommerce-order-details');
+  expect(detail.text).toContain(`<code class="svc-hub-licence-key">${licenseKey}</code>`);
+
   // Another customer: no licence shown; the owner's nonce is not theirs; the worker refuses their id.
   const stranger = new WooBuyer();
   await stranger.logIn(other.login, other.password);
   const theirs = await stranger.request('/my-account/licences/');
   expect(theirs.text).not.toContain(licenseKey);
   expect(theirs.text).toContain('You have no licences yet.');
+  expect((await stranger.request(`/my-account/view-order/${order.woo_order_id}/`)).text).not.toContain(licenseKey);
   const forged = await stranger.request(
     '/my-account/licences/',
     deactivateForm(nonces.get(first.body.activation_id)!, first.body.activation_id),

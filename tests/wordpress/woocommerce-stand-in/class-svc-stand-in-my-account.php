@@ -79,6 +79,36 @@ final class Svc_Stand_In_My_Account {
 		add_action( 'woocommerce_order_status_pending_to_processing', array( self::class, 'processing_email' ), 10, 2 );
 		add_action( 'woocommerce_order_status_completed', array( self::class, 'completed_email' ), 10, 2 );
 		add_filter( 'pre_wp_mail', array( self::class, 'keep_mail' ), 10, 2 );
+		add_action( 'woocommerce_account_view-order_endpoint', array( self::class, 'view_order' ) );
+		add_action( 'woocommerce_view_order', array( self::class, 'order_details_table' ) );
+	}
+
+	/**
+	 * `woocommerce_account_view-order_endpoint` (woocommerce_account_view_order()): the customer's own order only.
+	 *
+	 * @param string $order_id The endpoint's value.
+	 */
+	public static function view_order( $order_id ): void {
+		$order = wc_get_order( absint( $order_id ) );
+		if ( ! $order || $order->get_customer_id() !== get_current_user_id() ) {
+			wc_print_notice( 'Invalid order.', 'error' );
+			return;
+		}
+		do_action( 'woocommerce_view_order', $order->get_id() );
+	}
+
+	/**
+	 * `woocommerce_order_details_table()`: the order's table, then `woocommerce_order_details_after_order_table( $order )`.
+	 *
+	 * @param int $order_id Order id.
+	 */
+	public static function order_details_table( $order_id ): void {
+		$order = wc_get_order( $order_id );
+		if ( ! $order ) {
+			return;
+		}
+		echo '<section class="woocommerce-order-details"><h2 class="woocommerce-order-details__title">Order details</h2></section>';
+		do_action( 'woocommerce_order_details_after_order_table', $order );
 	}
 
 	/** `init`: the My Account page, once. */
