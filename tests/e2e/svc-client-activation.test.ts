@@ -6,6 +6,7 @@ import { phpString, pollUntil } from '../support/client-key';
 import { startClientSite, type ClientSite } from '../support/client-site';
 import { freshDelivery, post, signature } from '../support/client-webhook';
 import { bearer, call, json } from '../support/lanes';
+import { shellHeaders } from '../support/signed-request';
 import { stack } from '../support/stack';
 import { createTestServer } from '../support/test-server';
 import { wooStandIn } from '../support/woocommerce-stand-in';
@@ -189,6 +190,17 @@ describe('svc-client activation with a licence key', () => {
     expect(await client.php('return Svc_Client_Settings::get()["api_key"];')).toBe('');
     expect(await client.php('return Svc_Client_Activation::is_active();')).toBe(false);
     expect(await features()).toEqual([]);
+  });
+
+  it('deactivates an activation the hub already ended (its key refused): forgotten here too', async () => {
+    await client.php(`return svc_client_activate( ${phpString(licenseKey)} );`);
+    const { activation_id: id } = await activation();
+    const path = `/wp-json/svc-hub/v1/admin/activations/${id}/deactivate`;
+    const ended = await call('direct', path, { method: 'POST', headers: shellHeaders({ method: 'POST', path, body: '' }) });
+    expect(ended.body.status).toBe('deactivated');
+    expect(await client.php('return svc_client_deactivate();')).toBe(true);
+    expect(await client.php('return Svc_Client_Activation::is_active();')).toBe(false);
+    expect(await client.php('return Svc_Client_Settings::get()["api_key"];')).toBe('');
   });
 
   it("shows the hub's refusals in its words: the seat limit lists the sites holding the seats, 429 says when to retry", async () => {

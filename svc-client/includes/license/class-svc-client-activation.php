@@ -114,7 +114,8 @@ final class Svc_Client_Activation {
 	/**
 	 * Deactivates this site at the hub (`DELETE /svc-license/v1/activations/{id}` with the site's
 	 * key: the seat is freed), then forgets key, secret, licence, document and activation. An
-	 * activation the hub no longer knows (404) is forgotten too.
+	 * activation the hub no longer knows (404), or one whose key the hub refuses (ended from the
+	 * hub's side, its key revoked), is forgotten too.
 	 *
 	 * @return true|WP_Error
 	 */
@@ -124,7 +125,8 @@ final class Svc_Client_Activation {
 			return new WP_Error( 'svc_client_not_activated', __( 'This site was not activated with a licence key.', 'svc-client' ), array( 'status' => 400 ) );
 		}
 		$answer = Svc_Client_Hub_Client::from_settings()->request( 'DELETE', 'svc-license/v1/activations/' . rawurlencode( $activation['activation_id'] ) );
-		if ( 200 !== $answer['status'] && 404 !== $answer['status'] ) {
+		$gone = 404 === $answer['status'] || Svc_Client_Session_Check::is_hub_refusal( $answer );
+		if ( 200 !== $answer['status'] && ! $gone ) {
 			return self::refusal( $answer, json_decode( $answer['body'], true ) );
 		}
 		delete_option( self::OPTION );
