@@ -9,7 +9,7 @@
  * License:           GPL-2.0-or-later
  * License URI:       https://www.gnu.org/licenses/gpl-2.0.html
  * Text Domain:       svc-hub
- * Update URI:        false
+ * Update URI:        https://svc-hub.invalid/svc-hub
  *
  * @package svc-hub
  */

@@ -8,6 +8,7 @@
  * License:           GPL-2.0-or-later
  * License URI:       https://www.gnu.org/licenses/gpl-2.0.html
  * Text Domain:       svc-client
+ * Update URI:        https://svc-hub.invalid/svc-client
  *
  * @package svc-client
  */

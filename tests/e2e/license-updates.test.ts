@@ -83,7 +83,7 @@ const check = (key: string, version: string, headers: Record<string, string> = {
  * answered with a synthetic "nothing to update" (the shape of WordPress.org's update-check answer,
  * not recorded from it).
  */
-const clientUpdate = () =>
+const clientUpdate = (pluginFile?: string) =>
   client.php<Record<string, any> | null>(`
     add_filter( 'pre_http_request', function ( $reply, $args, $url ) {
       if ( ! str_starts_with( $url, 'http://api.wordpress.org/plugins/update-check/' ) && ! str_starts_with( $url, 'https://api.wordpress.org/plugins/update-check/' ) ) {
@@ -94,7 +94,7 @@ const clientUpdate = () =>
     delete_site_transient( 'update_plugins' );
     wp_update_plugins();
     $updates = get_site_transient( 'update_plugins' );
-    $file = ${phpString(`${slug}/${slug}.php`)};
+    $file = ${phpString(pluginFile ?? `${slug}/${slug}.php`)};
     return isset( $updates->response[ $file ] ) ? (array) $updates->response[ $file ] : null;`);
 
 const installedVersion = () =>
@@ -235,6 +235,33 @@ describe('releases and updates', () => {
     expect(() =>
       hub('release', 'upload', '--package', packageId, '--slug', slug, '--version', '3.0.0', join(stack().dir, 'no-such.zip')),
     ).toThrow();
+  });
+
+  it('svc-client updates itself the same way: its Update URI names the connected hub (svc-hub.invalid)', async () => {
+    const clientPackage = `svc-client-${randomUUID().slice(0, 8)}`;
+    hub(
+      'package',
+      'create',
+      '--id',
+      clientPackage,
+      '--name',
+      clientPackage,
+      '--price',
+      '1.00',
+      '--currency',
+      'EUR',
+      '--features',
+      'module.x',
+    );
+    const zip = buildZip([
+      {
+        name: 'svc-client/svc-client.php',
+        content: '<?php\n/**\n * Plugin Name: svc-client\n * Version: 99.0.0\n * Update URI: https://svc-hub.invalid/svc-client\n */\n',
+      },
+    ]);
+    expect((await upload({ package_id: clientPackage, slug: 'svc-client', version: '99.0.0' }, zip)).status).toBe(201);
+    // This site holds no licence of that package: the update shows, without a package (svc-client is this checkout's folder, never installed over).
+    expect(await clientUpdate('svc-client/svc-client.php')).toMatchObject({ slug: 'svc-client', new_version: '99.0.0', package: '' });
   });
 
   it('refuses bad zips naming file, storing nothing', async () => {

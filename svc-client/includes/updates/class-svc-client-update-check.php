@@ -23,6 +23,12 @@ final class Svc_Client_Update_Check {
 	/** Seconds the answer is kept: WordPress's own update check interval. */
 	public const LIFETIME = 12 * HOUR_IN_SECONDS;
 
+	/**
+	 * The `Update URI` host that means "the hub this site is connected to", whichever it is:
+	 * svc-client's and svc-hub's own headers name it (docs/commerce.md "Releases and updates").
+	 */
+	public const CONNECTED_HUB_HOST = 'svc-hub.invalid';
+
 	/** @var array<string, array<string, array<string, mixed>>>|null */
 	private static ?array $answer = null;
 
@@ -44,7 +50,8 @@ final class Svc_Client_Update_Check {
 	 */
 	public static function points_at_hub( string $update_uri ): bool {
 		$host = wp_parse_url( $update_uri, PHP_URL_HOST );
-		return '' !== self::hub_host() && is_string( $host ) && strtolower( $host ) === self::hub_host();
+		$host = is_string( $host ) ? strtolower( $host ) : '';
+		return '' !== self::hub_host() && ( self::hub_host() === $host || self::CONNECTED_HUB_HOST === $host );
 	}
 
 	/**

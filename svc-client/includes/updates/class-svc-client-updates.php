@@ -9,7 +9,8 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * Serves `update_plugins_{hub host}`, `update_themes_{hub host}` and `plugins_api` for every
- * plugin or theme whose `Update URI` header is on the hub's host (docs/architecture.md §12),
+ * plugin or theme whose `Update URI` header is on the hub's host, or on `svc-hub.invalid` (the
+ * connected hub, whichever it is: svc-client's and svc-hub's own headers; docs/architecture.md §12),
  * so its updates appear in Dashboard → Updates, auto-updates work, and "View version x
  * details" shows the hub's changelog. The answers come from Svc_Client_Update_Check (one hub
  * request per cycle). A site whose licence does not cover the product sees the update with an
@@ -26,8 +27,10 @@ final class Svc_Client_Updates {
 		if ( '' === $host ) {
 			return;
 		}
-		add_filter( "update_plugins_{$host}", array( self::class, 'plugin_update' ), 10, 3 );
-		add_filter( "update_themes_{$host}", array( self::class, 'theme_update' ), 10, 3 );
+		foreach ( array( $host, Svc_Client_Update_Check::CONNECTED_HUB_HOST ) as $update_host ) {
+			add_filter( "update_plugins_{$update_host}", array( self::class, 'plugin_update' ), 10, 3 );
+			add_filter( "update_themes_{$update_host}", array( self::class, 'theme_update' ), 10, 3 );
+		}
 		add_filter( 'plugins_api', array( self::class, 'plugin_information' ), 20, 3 );
 		add_filter( 'upgrader_pre_download', array( self::class, 'fresh_package' ), 10, 4 );
 		add_filter( 'http_request_args', array( self::class, 'name_this_site' ), 10, 2 );

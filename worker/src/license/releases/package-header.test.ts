@@ -36,6 +36,11 @@ describe('checkReleaseZip', () => {
     expect(refuse(liar)).toThrow('does not unpack');
   });
 
+  it('takes the connected-hub host svc-hub.invalid (svc-client and svc-hub themselves)', () => {
+    const zip = pluginZip('acme-forms', '1.2.0', 'https://svc-hub.invalid/acme-forms');
+    expect(checkReleaseZip(zip, plugin, '1.2.0', hub).updateUri).toBe('https://svc-hub.invalid/acme-forms');
+  });
+
   it('reads a theme from style.css', () => {
     const zip = buildZip([
       { name: 'acme-theme/style.css', content: '/*\nTheme Name: Acme\nVersion: 2.0\nUpdate URI: https://hub.example/t\n*/' },

@@ -9,6 +9,9 @@ export interface PackageHeader {
   updateUri: string;
 }
 
+/** The `Update URI` host that means "the hub the site is connected to" (svc-client's and svc-hub's own headers). */
+export const CONNECTED_HUB_HOST = 'svc-hub.invalid';
+
 /** WordPress reads headers from a file's first 8 KiB only. */
 const HEADER_BYTES = 8 * 1024;
 
@@ -53,8 +56,10 @@ export function checkReleaseZip(
     } catch {
       host = '';
     }
-    if (host !== hubHost.toLowerCase())
-      throw new ZipProblem(`says Update URI: ${JSON.stringify(header.updateUri)} in ${entry.name}; it must point at this hub (${hubHost})`);
+    if (host !== hubHost.toLowerCase() && host !== CONNECTED_HUB_HOST)
+      throw new ZipProblem(
+        `says Update URI: ${JSON.stringify(header.updateUri)} in ${entry.name}; it must point at this hub (${hubHost}) or at ${CONNECTED_HUB_HOST}`,
+      );
     return header;
   }
   throw new ZipProblem(
