@@ -150,3 +150,41 @@ it('a paid order: key in the email and My Account → Licences; the owner deacti
   expect(licence.activations.find((row: { id: string }) => row.id === first.body.activation_id).status).toBe('deactivated');
   expect((await activate(licenseKey, site('c'))).status).toBe(201);
 });
+
+it('a plain-text customer email carries the key as a line', async () => {
+  const buyer = createKey();
+  const packageId = `portal-plain-${randomUUID().slice(0, 8)}`;
+  hub(
+    'package',
+    'create',
+    '--id',
+    packageId,
+    '--name',
+    packageId,
+    '--price',
+    '9.00',
+    '--currency',
+    'EUR',
+    '--features',
+    'module.seo',
+    '--duration-days',
+    '30',
+    '--woo-product',
+    String(PRODUCT),
+  );
+  const init = json({ package_id: packageId, site_url: buyer.siteUrl });
+  const order = (await call('direct', '/wp-json/svc-commerce/v1/checkout', { ...init, headers: { ...init.headers, ...bearer(buyer.key) } }))
+    .body;
+  await queryStack("DELETE FROM {prefix}options WHERE option_name IN ('svc_stand_in_mail', 'svc_stand_in_email_type')");
+  await queryStack("INSERT INTO {prefix}options (option_name, option_value, autoload) VALUES ('svc_stand_in_email_type', 'plain', 'off')");
+  try {
+    await wooStandIn.pay(order.woo_order_id, { billing_email: `plain-${randomUUID().slice(0, 8)}@portal-e2e.com` });
+  } finally {
+    await queryStack("DELETE FROM {prefix}options WHERE option_name = 'svc_stand_in_email_type'");
+  }
+  const licenseKey: string = (await call('direct', `/wp-json/svc-commerce/v1/orders/${order.id}`, { headers: bearer(buyer.key) })).body
+    .license_key;
+  const [mail] = await queryStack("SELECT option_value FROM {prefix}options WHERE option_name = 'svc_stand_in_mail'");
+  expect(String(mail?.option_value)).toContain(`\nYour licence key: ${licenseKey}\n`);
+  expect(String(mail?.option_value)).not.toContain('<code');
+});
