@@ -14,6 +14,9 @@ const TEST_ROUTER_SETTINGS = {
   SVC_TIMEOUT_FIRST_TOKEN_MS: '3000',
   SVC_TIMEOUT_IDLE_MS: '3000',
   SVC_RETRY_MAX: '2',
+  // Every test activates from 127.0.0.1: one address for the whole suite. The flood test gets the
+  // production default on a worker of its own (tests/e2e/license-activations.test.ts).
+  SVC_RATE_LIMIT_ACTIVATIONS_PER_ADDRESS: '100000',
 };
 
 /**

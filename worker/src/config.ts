@@ -59,6 +59,8 @@ export interface Config {
   images: { maxBytes: number; fetchTimeoutMs: number };
   /** Body limit of `POST /images/edits` (SVC_IMAGE_EDIT_MAX_BYTES, docs/configuration.md): its uploads; every other body has 1 MiB. */
   imageEditMaxBytes: number;
+  /** Licence activation attempts per minute from one address and on one key (SVC_RATE_LIMIT_ACTIVATIONS_*, docs/configuration.md). */
+  activationLimits: { perAddress: number; perKey: number };
   /** Template renders (docs/configuration.md, SVC_RENDER_*): renders at once, queued beyond, the cache's bounds. */
   renders: { concurrency: number; queue: number; cacheEntries: number; cacheBytes: number };
   defaultRateLimitPerMinute: number;
@@ -332,6 +334,10 @@ export function loadConfig(environment: Environment = process.env, version = '0.
       cacheBytes: reader.integer('SVC_RENDER_CACHE_MB', 64, 0, 16_384) * 1_048_576,
     },
     defaultRateLimitPerMinute: reader.integer('SVC_RATE_LIMIT_DEFAULT', 120, 1, 1_000_000),
+    activationLimits: {
+      perAddress: reader.integer('SVC_RATE_LIMIT_ACTIVATIONS_PER_ADDRESS', 30, 1, 1_000_000),
+      perKey: reader.integer('SVC_RATE_LIMIT_ACTIVATIONS_PER_KEY', 20, 1, 1_000_000),
+    },
     outbox: {
       pollMs: reader.integer('SVC_OUTBOX_POLL_MS', 1000, 10, 600_000),
       timeoutMs: reader.integer('SVC_OUTBOX_TIMEOUT_MS', 15_000, 100, 300_000),

@@ -1,5 +1,5 @@
 import { ApiError } from '../../support/api-error';
-import { ACTIVATIONS_PER_ADDRESS_PER_MINUTE, ACTIVATIONS_PER_KEY_PER_MINUTE, ActivationLimits } from './activation-limits';
+import { ActivationLimits, DEFAULT_ACTIVATION_LIMITS } from './activation-limits';
 
 const refused = (take: () => void) => {
   try {
@@ -13,8 +13,8 @@ const refused = (take: () => void) => {
 describe('activation rate limits', () => {
   it('refuses an address over its limit with 429 until the minute is over', () => {
     let now = 0;
-    const limits = new ActivationLimits(() => now);
-    for (let attempt = 0; attempt < ACTIVATIONS_PER_ADDRESS_PER_MINUTE; attempt += 1)
+    const limits = new ActivationLimits(DEFAULT_ACTIVATION_LIMITS, () => now);
+    for (let attempt = 0; attempt < DEFAULT_ACTIVATION_LIMITS.perAddress; attempt += 1)
       expect(refused(() => limits.take('192.0.2.1', `k${attempt}`))).toBeNull();
     expect(refused(() => limits.take('192.0.2.1', 'other'))).toBe(429);
     expect(refused(() => limits.take('192.0.2.2', 'other'))).toBeNull();
@@ -23,8 +23,8 @@ describe('activation rate limits', () => {
   });
 
   it('refuses one key over its limit from any address', () => {
-    const limits = new ActivationLimits(() => 0);
-    for (let attempt = 0; attempt < ACTIVATIONS_PER_KEY_PER_MINUTE; attempt += 1)
+    const limits = new ActivationLimits(DEFAULT_ACTIVATION_LIMITS, () => 0);
+    for (let attempt = 0; attempt < DEFAULT_ACTIVATION_LIMITS.perKey; attempt += 1)
       expect(refused(() => limits.take(`198.51.100.${attempt}`, 'key'))).toBeNull();
     expect(refused(() => limits.take('203.0.113.9', 'key'))).toBe(429);
   });

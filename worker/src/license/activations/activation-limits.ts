@@ -1,8 +1,11 @@
 import { ApiError } from '../../support/api-error';
 
-/** Attempts per minute from one address, and on one licence key (docs/commerce.md "Licences and activations"). */
-export const ACTIVATIONS_PER_ADDRESS_PER_MINUTE = 30;
-export const ACTIVATIONS_PER_KEY_PER_MINUTE = 20;
+/** Attempts per minute from one address, and on one licence key (docs/commerce.md "Licences and activations"; docs/configuration.md). */
+export interface ActivationLimitSettings {
+  perAddress: number;
+  perKey: number;
+}
+export const DEFAULT_ACTIVATION_LIMITS: ActivationLimitSettings = { perAddress: 30, perKey: 20 };
 const WINDOW_MS = 60_000;
 const MAX_TRACKED = 10_000;
 
@@ -14,14 +17,14 @@ const MAX_TRACKED = 10_000;
 export class ActivationLimits {
   private readonly windows = new Map<string, { startedAt: number; count: number }>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly settings: ActivationLimitSettings = DEFAULT_ACTIVATION_LIMITS,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** Counts one attempt; throws 429 when the address or the key is over its limit. */
   take(address: string, keyHash: string): void {
-    const verdicts = [
-      this.count(`a:${address}`, ACTIVATIONS_PER_ADDRESS_PER_MINUTE),
-      this.count(`k:${keyHash}`, ACTIVATIONS_PER_KEY_PER_MINUTE),
-    ];
+    const verdicts = [this.count(`a:${address}`, this.settings.perAddress), this.count(`k:${keyHash}`, this.settings.perKey)];
     const wait = Math.max(...verdicts);
     if (wait > 0) throw ApiError.rateLimited(wait);
   }

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/connections';
-import { ActivationLimits } from '../activations/activation-limits';
+import { ActivationLimits, DEFAULT_ACTIVATION_LIMITS, type ActivationLimitSettings } from '../activations/activation-limits';
 import { ActivationStore } from '../activations/activation-rows';
 import { Activations } from '../activations/activations';
 import type { ApiKeyStore } from '../api-keys';
@@ -27,6 +27,7 @@ export function createLicenceServices(
   entitlements: EntitlementStore,
   keys: ApiKeyStore,
   customers: CustomerDirectory,
+  activationLimits: ActivationLimitSettings = DEFAULT_ACTIVATION_LIMITS,
 ): LicenceServices {
   const licences = new LicenceStore(database, secret);
   const activationRows = new ActivationStore(database);
@@ -36,7 +37,7 @@ export function createLicenceServices(
     licences,
     activationRows,
     activations: new Activations(licences, activationRows, entitlements, keys, customers, signing),
-    limits: new ActivationLimits(),
+    limits: new ActivationLimits(activationLimits),
     signing,
     documents: new LicenceDocuments(signing),
   };
