@@ -174,7 +174,7 @@ describe('svc-client settings screen', () => {
       // The connector's card: the innermost block holding svc-hub's description and its button.
       const card = page
         .locator('div')
-        .filter({ hasText: 'Text generation through your svc-hub' })
+        .filter({ hasText: 'Text and image generation through your svc-hub' })
         .filter({ has: page.getByRole('button') })
         .last();
       await page.goto(`${client.url}/wp-admin/options-connectors.php`);
