@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import type { Request, Response } from 'express';
 import { context } from '../server/context';
 import type { Services } from '../../services';
@@ -102,16 +103,19 @@ export function licenceReleaseHandlers(services: Pick<Services, 'releases' | 'lo
       response.setHeader('Content-Length', String(release.sizeBytes));
       response.setHeader('Content-Disposition', `attachment; filename="${release.product.slug}-${release.version}.zip"`);
       response.setHeader('Cache-Control', 'no-store');
-      // Counted once the last byte is read, before the answer ends: a finished download is a counted one.
-      const stream = releases.files.read(release.sha256);
-      stream.on('error', (error) => response.destroy(error));
-      stream.on('end', () => {
-        releases.rows
-          .countDownload(release.id)
-          .catch((error: unknown) => services.logger.warn('download not counted', { release_id: release.id, error: String(error) }))
-          .finally(() => response.end());
-      });
-      stream.pipe(response, { end: false });
+      // The last chunk is held back until the download is counted: a client that has every byte has been counted.
+      let held: Buffer | null = null;
+      try {
+        for await (const chunk of releases.files.read(release.sha256)) {
+          if (held && !response.write(held)) await once(response, 'drain');
+          held = chunk as Buffer;
+        }
+        await releases.rows.countDownload(release.id);
+        response.end(held ?? undefined);
+      } catch (error) {
+        services.logger.warn('download failed', { release_id: release.id, error: String(error) });
+        response.destroy();
+      }
     },
   };
 }
