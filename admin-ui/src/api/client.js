@@ -98,14 +98,16 @@ export async function readError( error ) {
  * @param {Object} options        The request's options.
  * @param {string} options.method HTTP method (GET when left out).
  * @param {*}      options.data   JSON body, if any.
+ * @param {*}      options.body   A body sent as it is (a FormData upload), if any.
  * @param {Object} options.query  Query arguments; empty values are left out.
  * @return {Promise<*>} The answer's JSON.
  */
-export function request( path, { method = 'GET', data, query } = {} ) {
+export function request( path, { method = 'GET', data, body, query } = {} ) {
 	return apiFetch( {
 		path: adminPath( path, query ),
 		method,
 		...( data === undefined ? {} : { data } ),
+		...( body === undefined ? {} : { body } ),
 	} );
 }
 

@@ -75,14 +75,15 @@ export const refresh =
  * @param {string}   change.path    Route below the admin namespace.
  * @param {string}   change.method  HTTP method.
  * @param {Object}   change.data    JSON body.
+ * @param {FormData} change.body    A multipart body instead (an upload).
  * @param {Function} change.success `( result ) => message` for the success notice.
  * @return {Function} Thunk resolving `{ result }` or `{ error: { code, message, params } }`.
  */
 export const mutate =
-	( { path, method = 'POST', data, success } ) =>
+	( { path, method = 'POST', data, body, success } ) =>
 	async ( { dispatch } ) => {
 		try {
-			const result = await request( path, { method, data } );
+			const result = await request( path, { method, data, body } );
 			dispatch.createNotice( 'success', success( result ) );
 			dispatch.refresh();
 			return { result };

@@ -10,6 +10,7 @@ import * as commerceActions from './commerce-actions';
 import { STORE_NAME } from './constants';
 import * as keysActions from './keys-actions';
 import * as libraryActions from './library-actions';
+import * as releaseActions from './release-actions';
 import reducer from './reducer';
 import * as resolvers from './resolvers';
 import * as routerActions from './router-actions';
@@ -25,6 +26,7 @@ export const storeConfig = {
 		...commerceActions,
 		...webhookActions,
 		...libraryActions,
+		...releaseActions,
 		...budgetActions,
 	},
 	selectors,

@@ -10,6 +10,7 @@ import OverviewPanel from '../../panels/overview';
 import PackagesPanel from '../../panels/packages';
 import ProvidersPanel from '../../panels/providers';
 import PurposesPanel from '../../panels/purposes';
+import ReleasesPanel from '../../panels/releases';
 import SetupPanel from '../../panels/setup';
 import { needsSetup } from '../../panels/setup/checklist';
 import SpendPanel from '../../panels/spend';
@@ -63,6 +64,11 @@ const PANELS = [
 		name: 'licences',
 		title: __( 'Licences', 'svc-hub' ),
 		Panel: LicencesPanel,
+	},
+	{
+		name: 'releases',
+		title: __( 'Releases', 'svc-hub' ),
+		Panel: ReleasesPanel,
 	},
 	{
 		name: 'webhooks',

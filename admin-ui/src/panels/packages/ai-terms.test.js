@@ -116,6 +116,7 @@ describe( 'package form: AI fields (the worker’s rules, its field names)', () 
 			price: { amount: '5.00', currency: 'USD' },
 			features: [ 'llm.chat' ],
 			duration_days: null,
+			sites: null,
 			woo_product_id: null,
 			store: null,
 			kind: 'standard',

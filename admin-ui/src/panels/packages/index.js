@@ -10,7 +10,7 @@ import { formatMoney } from '../../utils/format';
 import PackageForm from './package-form';
 import { describeAi } from './ai-summary';
 
-/** Packages: create, edit, archive and reactivate; price, features, duration, WooCommerce product, store. */
+/** Packages: create, edit, archive and reactivate; price, features, duration, sites per licence, WooCommerce product, store. */
 export default function PackagesPanel() {
 	const [ status, setStatus ] = useState( 'active' );
 	const [ editing, setEditing ] = useState( null );
@@ -35,6 +35,14 @@ export default function PackagesPanel() {
 			render: ( record ) => describeAi( record ),
 		},
 		{ key: 'duration_days', label: __( 'Days', 'svc-hub' ) },
+		{
+			key: 'sites',
+			label: __( 'Sites', 'svc-hub' ),
+			render: ( record ) =>
+				record.sites === null || record.sites === undefined
+					? __( 'unlimited', 'svc-hub' )
+					: String( record.sites ),
+		},
 		{ key: 'woo_product_id', label: __( 'Product', 'svc-hub' ) },
 		{
 			key: 'store',

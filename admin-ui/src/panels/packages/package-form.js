@@ -89,6 +89,15 @@ export default function PackageForm( { record, onDone } ) {
 					{ ...form.field( 'duration_days' ) }
 				/>
 				<TextControl
+					label={ __(
+						'Sites per licence (empty: unlimited)',
+						'svc-hub'
+					) }
+					type="number"
+					min={ 1 }
+					{ ...form.field( 'sites' ) }
+				/>
+				<TextControl
 					label={ __( 'WooCommerce product id', 'svc-hub' ) }
 					type="number"
 					min={ 1 }

@@ -23,6 +23,7 @@ export const EMPTY_PACKAGE = {
 	'price.currency': 'EUR',
 	features: '',
 	duration_days: '',
+	sites: '',
 	woo_product_id: '',
 	store: '',
 	...EMPTY_AI_TERMS,
@@ -42,6 +43,7 @@ export function packageToForm( record ) {
 		features: record.features.join( ', ' ),
 		duration_days:
 			record.duration_days === null ? '' : String( record.duration_days ),
+		sites: record.sites ? String( record.sites ) : '',
 		woo_product_id:
 			record.woo_product_id === null
 				? ''
@@ -88,6 +90,12 @@ export function validatePackage( values ) {
 					'Days: a whole number from 1 to 36500, or empty for no end.',
 					'svc-hub'
 				),
+		sites: optionalInteger( values.sites, 100000 )
+			? undefined
+			: __(
+					'Sites per licence: a whole number from 1 to 100000, or empty for unlimited.',
+					'svc-hub'
+				),
 		woo_product_id: wooProductProblem( values.woo_product_id, store ),
 		store:
 			store === '' || isHttpUrl( store )
@@ -118,6 +126,7 @@ export function packagePayload( values ) {
 		},
 		features: splitList( values.features ),
 		duration_days: integerOrNull( values.duration_days ),
+		sites: integerOrNull( values.sites ),
 		woo_product_id: integerOrNull( values.woo_product_id ),
 		store: values.store.trim() === '' ? null : values.store.trim(),
 		...aiTermsPayload( values ),

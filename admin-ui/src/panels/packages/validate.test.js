@@ -15,6 +15,20 @@ const NO_AI = {
 	markup_percent: null,
 };
 
+/** A stored package as GET /packages lists it. */
+const ROUND_TRIP = {
+	package_id: 'p',
+	name: 'P',
+	description: 'd',
+	price: { amount: '5.00', currency: 'USD' },
+	features: [ 'a.b' ],
+	duration_days: 30,
+	sites: 3,
+	woo_product_id: 77,
+	store: null,
+	...NO_AI,
+};
+
 const VALID = {
 	...EMPTY_PACKAGE,
 	package_id: 'seo-pro',
@@ -33,6 +47,7 @@ describe( 'package form', () => {
 			'price.currency': 'EURO',
 			features: 'Bad Feature',
 			duration_days: '0',
+			sites: '0',
 			store: 'not a url',
 		} );
 		expect( Object.keys( problems ).sort() ).toEqual( [
@@ -42,6 +57,7 @@ describe( 'package form', () => {
 			'package_id',
 			'price.amount',
 			'price.currency',
+			'sites',
 			'store',
 			'woo_product_id',
 		] );
@@ -65,26 +81,32 @@ describe( 'package form', () => {
 			price: { amount: '49.00', currency: 'EUR' },
 			features: [ 'module.seo', 'llm.chat' ],
 			duration_days: null,
+			sites: null,
 			woo_product_id: null,
 			store: null,
 			...NO_AI,
 		} );
 	} );
 
+	it( 'takes a site limit of 1 to 100000 per licence; empty is unlimited (null)', () => {
+		for ( const sites of [ '0', '-1', '1.5', '100001', 'ten' ] ) {
+			expect( validatePackage( { ...VALID, sites } ) ).toHaveProperty(
+				'sites'
+			);
+		}
+		expect( validatePackage( { ...VALID, sites: '100000' } ) ).toEqual(
+			{}
+		);
+		expect( packagePayload( { ...VALID, sites: ' 3 ' } ).sites ).toBe( 3 );
+		expect( packagePayload( { ...VALID, sites: '' } ).sites ).toBeNull();
+		expect( packageToForm( { ...ROUND_TRIP, sites: null } ).sites ).toBe(
+			''
+		);
+	} );
+
 	it( 'round-trips a stored package through the form', () => {
-		const record = {
-			package_id: 'p',
-			name: 'P',
-			description: 'd',
-			price: { amount: '5.00', currency: 'USD' },
-			features: [ 'a.b' ],
-			duration_days: 30,
-			woo_product_id: 77,
-			store: null,
-			...NO_AI,
-		};
-		expect( packagePayload( packageToForm( record ) ) ).toEqual( {
-			...record,
-		} );
+		expect( packagePayload( packageToForm( ROUND_TRIP ) ) ).toEqual(
+			ROUND_TRIP
+		);
 	} );
 } );

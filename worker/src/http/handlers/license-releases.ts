@@ -47,9 +47,15 @@ export function licenceReleaseHandlers(services: Pick<Services, 'releases' | 'lo
       response.status(201).json(releaseToJson(release));
     },
 
+    /** Every release, each with the packages that deliver its product (`package_ids`). */
     async list(_request: Request, response: Response) {
       response.setHeader('Cache-Control', 'no-store');
-      response.json({ object: 'list', data: (await releases.rows.list()).map(releaseToJson) });
+      const [rows, deliverers] = await Promise.all([releases.rows.list(), releases.coverage.deliverers()]);
+      const data = rows.map((release) => ({
+        ...releaseToJson(release),
+        package_ids: deliverers.get(`${release.product.type}/${release.product.slug}`) ?? [],
+      }));
+      response.json({ object: 'list', data });
     },
 
     /** `{ type, slug, version }`: that version current again, every newer one withdrawn. */

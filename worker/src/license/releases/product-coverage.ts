@@ -36,6 +36,20 @@ export class ProductCoverage {
     return 'bound';
   }
 
+  /** The packages that deliver each product, keyed `{type}/{slug}` (the admin's release list). */
+  async deliverers(): Promise<Map<string, string[]>> {
+    const [rows] = await this.database.pool.query<RowDataPacket[]>(
+      `SELECT package_id, product_type, product_slug FROM ${this.database.table('packages')}
+        WHERE product_slug IS NOT NULL ORDER BY package_id`,
+    );
+    const byProduct = new Map<string, string[]>();
+    for (const row of rows) {
+      const key = `${row.product_type}/${row.product_slug}`;
+      byProduct.set(key, [...(byProduct.get(key) ?? []), row.package_id]);
+    }
+    return byProduct;
+  }
+
   async coverage(siteUrl: string, product: Product, now = new Date()): Promise<Coverage> {
     const [rows] = await this.database.pool.execute<RowDataPacket[]>(
       `SELECT p.renewal_url, e.status, e.expires_at FROM ${this.database.table('packages')} p
