@@ -22,7 +22,7 @@ step() { # step NAME COMMAND…
 
 cd "$REPO_ROOT"
 step "npm dependencies" bash "$HERE/ensure-npm.sh"
-step "debian packages" bash "$HERE/ensure-packages.sh" chromium podman runc netavark aardvark-dns debootstrap podman-compose # podman: tests/e2e/container-*.test.ts
+step "debian packages" bash "$HERE/ensure-packages.sh" chromium faketime podman runc netavark aardvark-dns debootstrap podman-compose # podman: tests/e2e/container-*.test.ts; faketime: a client site's clock moved past a licence's grace end (tests/browser/licence-story.test.ts)
 step "worker build (tsc)" build_worker
 step "admin screen build (wp-scripts)" bash "$HERE/build-admin-ui.sh"
 step "typecheck (worker and tests)" npx tsc -p tsconfig.test.json

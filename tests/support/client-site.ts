@@ -13,6 +13,8 @@ export interface ClientSite extends FreshWordPress {
   receiverUrl: string;
   /** Runs `code` (a PHP function body, `return …;`) inside the site's WordPress; resolves with what it returned. */
   php<T = unknown>(code: string): Promise<T>;
+  /** `php` in a process whose clock reads `when` (libfaketime; the site's database and files are as they are now). */
+  phpAt<T = unknown>(when: Date, code: string): Promise<T>;
   /** The stored `svc_client_license` option, as PHP holds it. */
   license(): Promise<LicenseState>;
 }
@@ -49,21 +51,24 @@ export async function startClientSite(): Promise<ClientSite> {
     ...site,
     receiverUrl: `${site.url}/wp-json/svc-client/v1/entitlement`,
     php,
+    phpAt: <T>(when: Date, code: string): Promise<T> => runPhp<T>(site, code, when),
     license: () => php<LicenseState>('return Svc_Client_License::state();'),
   };
 }
 
 /**
  * PHP through tests/support/client-php.php, asynchronously: the site may call back into this
- * process (a proxy of the hub) while the code runs.
+ * process (a proxy of the hub) while the code runs. With `when`, Debian's faketime starts the
+ * process's clock at that moment (UTC), and it runs on from there.
  */
-function runPhp<T>(site: FreshWordPress, code: string): Promise<T> {
+function runPhp<T>(site: FreshWordPress, code: string, when?: Date): Promise<T> {
   const script = join(__dirname, 'client-php.php');
+  const clock = when ? ['-f', `@${when.toISOString().slice(0, 19).replace('T', ' ')}`, 'php'] : [];
   return new Promise((resolve, reject) => {
     const child = execFile(
-      'php',
-      [script, site.wordpressDir],
-      { env: { ...process.env, WP_URL: site.url }, maxBuffer: 16 * 1024 * 1024 },
+      when ? 'faketime' : 'php',
+      [...clock, script, site.wordpressDir],
+      { env: { ...process.env, WP_URL: site.url, ...(when ? { TZ: 'UTC' } : {}) }, maxBuffer: 16 * 1024 * 1024 },
       (error, stdout, stderr) => {
         if (error) return reject(new Error(`PHP on the client site failed: ${error.message}\n${stdout}\n${stderr}`));
         const last = stdout.trimEnd().split('\n').pop() ?? '';
