@@ -68,3 +68,18 @@ export function pluginZip(slug: string, version: string, hubUrl: string, extra: 
   const main = `<?php\n/**\n * Plugin Name: ${slug} test plugin\n * Version: ${version}\n * Update URI: ${hubUrl}\n */\n\ndefine( '${slug.toUpperCase().replace(/-/g, '_')}_VERSION', '${version}' );\n`;
   return buildZip([{ name: `${slug}/`, content: '' }, { name: `${slug}/${slug}.php`, content: main }, ...extra]);
 }
+
+/** The style.css of a small theme: its header (Update URI on `hubUrl`), as WordPress's WP_Theme reads it. */
+export function themeStyle(slug: string, version: string, hubUrl: string): string {
+  return `/*\nTheme Name: ${slug} test theme\nVersion: ${version}\nUpdate URI: ${hubUrl}\n*/\n\nbody { color: #222; }\n`;
+}
+
+/** A small classic theme's zip: `{slug}/style.css` with its header and `{slug}/index.php`. */
+export function themeZip(slug: string, version: string, hubUrl: string, extra: ZipFile[] = []): Buffer {
+  return buildZip([
+    { name: `${slug}/`, content: '' },
+    { name: `${slug}/style.css`, content: themeStyle(slug, version, hubUrl) },
+    { name: `${slug}/index.php`, content: '<?php\n// Silence is golden.\n' },
+    ...extra,
+  ]);
+}

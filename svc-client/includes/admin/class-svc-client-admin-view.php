@@ -132,7 +132,9 @@ final class Svc_Client_Admin_View {
 	}
 
 	/**
-	 * The licence as this site holds it.
+	 * The licence as this site holds it. A site activated with a licence key shows the verified
+	 * signed document's status and when its features end (docs/architecture.md §12), not the
+	 * grace-hours setting, which only an administrator-created key's summary follows.
 	 */
 	private static function license_table(): void {
 		$state    = Svc_Client_License::state();
@@ -140,11 +142,17 @@ final class Svc_Client_Admin_View {
 		$summary  = $state['summary'];
 		echo '<h2>' . esc_html__( 'Licence', 'svc-client' ) . '</h2>';
 		echo '<table class="widefat striped" id="svc-client-license"><tbody>';
-		self::row( __( 'Status', 'svc-client' ), Svc_Client_Admin_Words::status( $state ), 'status' );
+		$activated = Svc_Client_Activation::is_active();
+		self::row( __( 'Status', 'svc-client' ), $activated ? Svc_Client_Admin_Words::document_status( $state ) : Svc_Client_Admin_Words::status( $state ), 'status' );
 		self::row( __( 'Features on', 'svc-client' ), array() === $features ? __( 'none', 'svc-client' ) : implode( ', ', $features ), 'features' );
 		self::row( __( 'Last sync', 'svc-client' ), self::when( $state['confirmed_at'] ) . ( '' === $state['source'] ? '' : ' (' . $state['source'] . ')' ), 'synced' );
 		self::row( __( 'Last check', 'svc-client' ), self::when( $state['checked_at'] ), 'checked' );
-		self::row( __( 'Grace period', 'svc-client' ), Svc_Client_Admin_Words::grace( $state ), 'grace' );
+		if ( $activated ) {
+			$ends = Svc_Client_License_Document::ends_at();
+			self::row( __( 'Features end', 'svc-client' ), array() === $features ? '—' : self::when( $ends ), 'ends' );
+		} else {
+			self::row( __( 'Grace period', 'svc-client' ), Svc_Client_Admin_Words::grace( $state ), 'grace' );
+		}
 		if ( $state['key_refused'] ) {
 			self::row( __( 'Key', 'svc-client' ), __( 'refused by the hub: features are off', 'svc-client' ), 'key' );
 		}

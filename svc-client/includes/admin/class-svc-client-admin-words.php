@@ -80,6 +80,34 @@ final class Svc_Client_Admin_Words {
 	}
 
 	/**
+	 * An activated site's status, from the verified signed document: its status, and while the
+	 * hub cannot be reached until when the document holds; "features are off" once it ran out.
+	 *
+	 * @param array<string, mixed> $state The licence state (Svc_Client_License::state()).
+	 * @return string
+	 */
+	public static function document_status( array $state ): string {
+		$fields = Svc_Client_License_Document::fields();
+		if ( null === $fields ) {
+			return __( 'no signed licence received yet: features are off', 'svc-client' );
+		}
+		$status = (string) ( $fields['status'] ?? '' );
+		$ends   = Svc_Client_License_Document::ends_at();
+		if ( 'active' !== $status || $state['key_refused'] ) {
+			return $status;
+		}
+		if ( $ends <= time() ) {
+			/* translators: 1: the licence status, 2: a time span. */
+			return sprintf( __( '%1$s — the signed licence ran out %2$s ago: features are off', 'svc-client' ), $status, human_time_diff( $ends ) );
+		}
+		if ( '' !== $state['last_error'] ) {
+			/* translators: 1: the licence status, 2: a date. */
+			return sprintf( __( '%1$s — the hub cannot be reached: the signed licence holds until %2$s', 'svc-client' ), $status, wp_date( 'Y-m-d H:i:s', $ends ) );
+		}
+		return $status;
+	}
+
+	/**
 	 * An entitlement's expiry: "never", "in 29 days (…)" or "expired 3 days ago (…)".
 	 *
 	 * @param string|null $expires_at ISO 8601, or null for never.

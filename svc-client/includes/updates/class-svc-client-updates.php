@@ -134,8 +134,10 @@ final class Svc_Client_Updates {
 
 	/**
 	 * `upgrader_pre_download`: a hub download URL lasts minutes while WordPress keeps its update
-	 * transient for hours, so an expired one is replaced by a fresh one (one more update check)
-	 * before the upgrader downloads it.
+	 * transient for hours, so a URL that has expired, or that the hub refuses (issued to another
+	 * site, tampered, its licence lapsed since), is replaced by a fresh one (one more update
+	 * check) before the upgrader gives up. When the hub offers no download now, the upgrader's
+	 * error is the hub's own words (its renewal link).
 	 *
 	 * @param false|string|WP_Error $reply      A reply another callback gave.
 	 * @param string                $package    The package URL.
@@ -144,15 +146,24 @@ final class Svc_Client_Updates {
 	 * @return false|string|WP_Error
 	 */
 	public static function fresh_package( $reply, $package, $upgrader, $hook_extra ) {
-		if ( false !== $reply || ! is_string( $package ) || ! self::is_hub_download( $package ) || ! self::expired( $package ) ) {
+		if ( false !== $reply || ! is_string( $package ) || ! self::is_hub_download( $package ) ) {
 			return $reply;
+		}
+		if ( ! self::expired( $package ) ) {
+			$upgrader->skin->feedback( 'downloading_package', esc_url( $package ) );
+			$file = download_url( $package, 300 );
+			if ( ! is_wp_error( $file ) ) {
+				return $file;
+			}
 		}
 		$kind = isset( $hook_extra['theme'] ) ? 'themes' : 'plugins';
 		$key  = (string) ( $hook_extra['theme'] ?? $hook_extra['plugin'] ?? '' );
 		Svc_Client_Update_Check::forget();
-		$fresh = (string) ( Svc_Client_Update_Check::answer_for( $kind, $key )['package'] ?? '' );
+		$answer = Svc_Client_Update_Check::answer_for( $kind, $key );
+		$fresh  = (string) ( $answer['package'] ?? '' );
 		if ( '' === $fresh ) {
-			return new WP_Error( 'svc_client_no_package', __( 'The hub offers no download of this update to this site now: its licence does not cover it.', 'svc-client' ) );
+			$words = wp_strip_all_tags( (string) ( $answer['upgrade_notice'] ?? '' ) );
+			return new WP_Error( 'svc_client_no_package', '' !== $words ? $words : __( 'The hub offers no download of this update to this site now: its licence does not cover it.', 'svc-client' ) );
 		}
 		$upgrader->skin->feedback( 'downloading_package', esc_url( $fresh ) );
 		return download_url( $fresh, 300 );
