@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { hub } from '../support/hub-cli';
 import { stack } from '../support/stack';
@@ -76,6 +76,9 @@ describe('admin screen: releases', () => {
       const zipField = page.getByLabel('Release zip');
       const help = page.locator(`#${await zipField.getAttribute('aria-describedby')}`);
       await help.filter({ hasText: 'not 1.1.0' }).waitFor();
+      // Past the site's upload_max_filesize (2M on the test server): PHP's refusal, at the file field too.
+      await upload(page, '1.1.0', pluginZip(slug, '1.1.0', hubUrl, [{ name: `${slug}/media.bin`, content: randomBytes(2_600_000) }]));
+      await help.filter({ hasText: 'upload_max_filesize' }).waitFor();
       expect(stored()).toEqual(['1.0.0 offered 0']);
 
       await upload(page, '2.0.0', pluginZip(slug, '2.0.0', hubUrl));

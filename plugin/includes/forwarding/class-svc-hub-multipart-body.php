@@ -67,7 +67,7 @@ final class Svc_Hub_Multipart_Body {
 					return self::upload_error( $entry['error'] );
 				}
 				if ( ! is_uploaded_file( $entry['tmp_name'] ) ) {
-					return self::refused( 400, __( 'The uploaded image could not be read.', 'svc-hub' ) );
+					return self::refused( 400, __( 'An uploaded file could not be read.', 'svc-hub' ) );
 				}
 				$bytes   = (string) file_get_contents( $entry['tmp_name'] ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- a local uploaded file.
 				$type    = '' === $entry['type'] ? 'application/octet-stream' : $entry['type'];
@@ -159,13 +159,13 @@ final class Svc_Hub_Multipart_Body {
 	private static function upload_error( int $error ): self {
 		if ( UPLOAD_ERR_INI_SIZE === $error || UPLOAD_ERR_FORM_SIZE === $error ) {
 			/* translators: %s: the size limit, such as 16M. */
-			return self::refused( 413, sprintf( __( 'An image is larger than this site accepts (upload_max_filesize %s).', 'svc-hub' ), ini_get( 'upload_max_filesize' ) ) );
+			return self::refused( 413, sprintf( __( 'An uploaded file is larger than this site accepts (upload_max_filesize %s).', 'svc-hub' ), ini_get( 'upload_max_filesize' ) ) );
 		}
 		if ( UPLOAD_ERR_PARTIAL === $error ) {
-			return self::refused( 400, __( 'An image arrived only in part; send it again.', 'svc-hub' ) );
+			return self::refused( 400, __( 'An uploaded file arrived only in part; send it again.', 'svc-hub' ) );
 		}
 		/* translators: %d: PHP's UPLOAD_ERR_* code. */
-		return self::refused( 400, sprintf( __( 'This site could not keep an uploaded image (PHP upload error %d).', 'svc-hub' ), $error ) );
+		return self::refused( 400, sprintf( __( 'This site could not keep an uploaded file (PHP upload error %d).', 'svc-hub' ), $error ) );
 	}
 
 	/**

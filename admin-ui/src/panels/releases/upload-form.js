@@ -11,7 +11,12 @@ import { __ } from '@wordpress/i18n';
 import { useForm } from '../../components/use-form';
 import { useList } from '../../components/use-list';
 import { store } from '../../store';
-import { EMPTY_RELEASE, releaseFormData, validateRelease } from './validate';
+import {
+	EMPTY_RELEASE,
+	releaseFormData,
+	uploadRefusal,
+	validateRelease,
+} from './validate';
 import ZipField from './zip-field';
 
 /**
@@ -27,9 +32,14 @@ export default function UploadForm() {
 	const onSubmit = async ( event ) => {
 		event.preventDefault();
 		if (
-			await form.submit( ( values ) =>
-				uploadRelease( releaseFormData( values ) )
-			)
+			await form.submit( async ( values ) => {
+				const outcome = await uploadRelease(
+					releaseFormData( values )
+				);
+				return outcome.error
+					? { error: uploadRefusal( outcome.error ) }
+					: outcome;
+			} )
 		) {
 			form.reset( {
 				...EMPTY_RELEASE,

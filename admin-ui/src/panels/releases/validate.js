@@ -102,3 +102,22 @@ export function releaseFormData( values ) {
 	form.append( 'file', values.file, values.file.name );
 	return form;
 }
+
+/**
+ * The hub's refusal of an upload as the form's field errors. The site's PHP refuses an upload
+ * it did not keep (post_max_size, upload_max_filesize) naming `image`, and a body past the
+ * hub's limit is a 413 naming nothing: on this form both are about the zip.
+ *
+ * @param {Object} error `{ status, message, params }` from the store.
+ * @return {Object} The error, its params naming `file` where the refusal is the zip's.
+ */
+export function uploadRefusal( error ) {
+	const { image, ...params } = error.params ?? {};
+	if ( image !== undefined ) {
+		return { ...error, params: { ...params, file: image } };
+	}
+	if ( error.status === 413 && Object.keys( params ).length === 0 ) {
+		return { ...error, params: { file: error.message } };
+	}
+	return error;
+}

@@ -1,4 +1,9 @@
-import { EMPTY_RELEASE, releaseFormData, validateRelease } from './validate';
+import {
+	EMPTY_RELEASE,
+	releaseFormData,
+	uploadRefusal,
+	validateRelease,
+} from './validate';
 
 const zip = ( size = 10 ) => {
 	const file = new File( [ 'PK' ], 'acme-forms.zip', {
@@ -72,5 +77,22 @@ describe( 'release upload form (the worker’s rules, its field names)', () => {
 		] );
 		expect( form.get( 'version' ) ).toBe( '1.2.0' );
 		expect( form.get( 'file' ).name ).toBe( 'acme-forms.zip' );
+	} );
+
+	it( 'shows the site’s and the hub’s size refusals at the zip', () => {
+		const php = {
+			status: 413,
+			message: 'too large (upload_max_filesize 2M)',
+			params: { image: 'too large (upload_max_filesize 2M)' },
+		};
+		expect( uploadRefusal( php ).params ).toEqual( {
+			file: 'too large (upload_max_filesize 2M)',
+		} );
+		expect(
+			uploadRefusal( { status: 413, message: 'too big', params: {} } )
+				.params
+		).toEqual( { file: 'too big' } );
+		const version = { status: 400, message: 'x', params: { version: 'y' } };
+		expect( uploadRefusal( version ) ).toBe( version );
 	} );
 } );
