@@ -105,7 +105,10 @@ describe('admin screen: releases', () => {
         await row(page, '2.0.0').getByRole('button', { name: 'Restore' }).click();
         await page.getByRole('dialog').getByRole('button', { name: 'Restore' }).click();
         await row(page, '2.0.0').locator('td[data-column="state"]', { hasText: 'Current' }).waitFor();
-        await page.locator('.svc-hub-release-form').getByRole('button', { name: 'Upload release' }).waitFor();
+        // The package now delivers the plugin: choosing it fills in the slug for the next release.
+        const form = page.locator('.svc-hub-release-form');
+        await form.getByLabel('Package', { exact: true }).selectOption(packageId);
+        expect(await form.getByLabel('Slug (its folder)').inputValue()).toBe(slug);
       },
       MOBILE_WIDTH,
     );

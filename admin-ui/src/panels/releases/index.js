@@ -8,13 +8,13 @@ import UploadForm from './upload-form';
 /** Releases (docs/commerce.md "Releases and updates"): upload a zip, each product's releases, rollback. */
 export default function ReleasesPanel() {
 	const list = useList( '/releases' );
-	const ready = list && ! list.error && list.items.length > 0;
+	const products = list && ! list.error ? groupReleases( list.items ) : [];
 	return (
 		<div className="svc-hub-panel svc-hub-releases-panel">
-			<UploadForm />
+			<UploadForm products={ products } />
 			<h3>{ __( 'Releases', 'svc-hub' ) }</h3>
-			{ ready ? (
-				groupReleases( list.items ).map( ( group ) => (
+			{ products.length > 0 ? (
+				products.map( ( group ) => (
 					<ReleaseGroup key={ group.key } group={ group } />
 				) )
 			) : (

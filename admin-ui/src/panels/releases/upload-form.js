@@ -7,7 +7,7 @@ import {
 } from '@wordpress/components';
 import { useDispatch } from '@wordpress/data';
 import { useState } from '@wordpress/element';
-import { __ } from '@wordpress/i18n';
+import { sprintf, __ } from '@wordpress/i18n';
 import { useForm } from '../../components/use-form';
 import { useList } from '../../components/use-list';
 import { store } from '../../store';
@@ -21,9 +21,13 @@ import ZipField from './zip-field';
 
 /**
  * Uploads a release: the zip and its fields as multipart (`POST releases`); the hub's refusals
- * shown next to their fields, the values kept; busy and disabled while the zip goes up.
+ * shown next to their fields, the values kept; busy and disabled while the zip goes up. A
+ * package that already delivers a product fills in its type and slug.
+ *
+ * @param {Object} props
+ * @param {Array}  props.products The release list's groups (groupReleases()).
  */
-export default function UploadForm() {
+export default function UploadForm( { products } ) {
 	const { uploadRelease } = useDispatch( store );
 	const packages = useList( '/packages', { status: 'active' } );
 	const form = useForm( EMPTY_RELEASE, validateRelease );
@@ -50,6 +54,19 @@ export default function UploadForm() {
 			setFileInput( fileInput + 1 );
 		}
 	};
+	const delivered = ( packageId ) =>
+		products.find( ( product ) =>
+			product.packageIds.includes( packageId )
+		);
+	const choosePackage = ( packageId ) => {
+		form.setValue( 'package_id', packageId );
+		const product = delivered( packageId );
+		if ( product ) {
+			form.setValue( 'type', product.type );
+			form.setValue( 'slug', product.slug );
+		}
+	};
+	const bound = delivered( form.values.package_id );
 	const packageOptions = [
 		{ value: '', label: __( '— Choose a package —', 'svc-hub' ) },
 		...( packages && ! packages.error
@@ -72,6 +89,17 @@ export default function UploadForm() {
 						label={ __( 'Package', 'svc-hub' ) }
 						options={ packageOptions }
 						{ ...form.field( 'package_id' ) }
+						onChange={ choosePackage }
+						help={
+							form.errors.package_id ||
+							( bound &&
+								sprintf(
+									/* translators: 1: plugin or theme, 2: its slug. */
+									__( 'Delivers the %1$s %2$s.', 'svc-hub' ),
+									bound.type,
+									bound.slug
+								) )
+						}
 					/>
 					<SelectControl
 						label={ __( 'Type', 'svc-hub' ) }

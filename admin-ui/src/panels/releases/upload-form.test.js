@@ -10,6 +10,11 @@ jest.mock( '@wordpress/api-fetch', () => {
 	return { __esModule: true, default: fetch };
 } );
 
+/** The release list's groups: forms-pro already delivers acme-forms. */
+const PRODUCTS = [
+	{ type: 'theme', slug: 'acme-theme', packageIds: [ 'forms-pro' ] },
+];
+
 /**
  * The hub as apiFetch sees it: the package list, and `upload` answering POST /releases.
  *
@@ -34,7 +39,7 @@ function renderForm() {
 	registry.register( store );
 	render(
 		<RegistryProvider value={ registry }>
-			<UploadForm />
+			<UploadForm products={ PRODUCTS } />
 		</RegistryProvider>
 	);
 	return registry;
@@ -137,5 +142,23 @@ describe( 'Upload a release', () => {
 			status: 'success',
 			content: 'acme-forms 1.2.0 uploaded (stable).',
 		} );
+	} );
+
+	it( 'fills in the type and slug of the product a chosen package already delivers', async () => {
+		hub( jest.fn() );
+		renderForm();
+		await screen.findByRole( 'option', {
+			name: 'Forms Pro (forms-pro)',
+		} );
+		fireEvent.change( screen.getByLabelText( 'Package' ), {
+			target: { value: 'forms-pro' },
+		} );
+		expect( screen.getByLabelText( 'Type' ).value ).toBe( 'theme' );
+		expect( screen.getByLabelText( 'Slug (its folder)' ).value ).toBe(
+			'acme-theme'
+		);
+		expect(
+			screen.getByText( 'Delivers the theme acme-theme.' )
+		).toBeTruthy();
 	} );
 } );
