@@ -21,6 +21,7 @@ import { launchBrowser, onPage } from './support/browser';
  *   the client site's admin pastes it into svc-client's screen: the site is activated (a staging
  *   site: it takes no seat) and the package's features are on; Dashboard → Updates offers the
  *   release the agency uploaded, and WordPress's upgrader installs it from the hub's signed URL;
+ *   with auto-updates switched on in Plugins, WordPress's automatic updater installs the next;
  *   two production sites take the two seats, a third is refused naming them, a staging site is
  *   free; the buyer deactivates a site from My Account and the seat is free again; with the hub
  *   out of reach the site keeps its features from the signed document until its grace end and
@@ -110,7 +111,7 @@ beforeAll(async () => {
   const uploaded = await uploadRelease(fields, pluginZip(slug, '1.1.0', `${stack().wordpressUrl}/`));
   expect([uploaded.status, uploaded.status === 201 ? '' : uploaded.text]).toEqual([201, '']);
 
-  client = await startClientSite();
+  client = await startClientSite({ automaticUpdates: true });
   const muPlugins = join(client.wordpressDir, 'wp-content', 'mu-plugins');
   mkdirSync(muPlugins, { recursive: true });
   copyFileSync(
@@ -187,6 +188,23 @@ describe('the licence server, from purchase to refund', () => {
     expect(await downloads('1.1.0')).toBe(1);
   });
 
+  it("auto-updates: switched on in Plugins, WordPress's automatic updater installs the next release by itself", async () => {
+    const uploaded = await uploadRelease(
+      { package_id: packageId, type: 'plugin', slug, version: '1.2.0', changelog: '# 1.2.0\n* Calmer forms', renewal_url: RENEWAL },
+      pluginZip(slug, '1.2.0', `${stack().wordpressUrl}/`),
+    );
+    expect(uploaded.status).toBe(201);
+    await asSiteAdmin('licence-story-auto-updates', 'plugins.php', async (page) => {
+      const row = page.locator(`tr[data-plugin="${pluginFile}"]`);
+      await row.locator('.toggle-auto-update', { hasText: 'Enable auto-updates' }).click();
+      await row.locator('.toggle-auto-update', { hasText: 'Disable auto-updates' }).waitFor();
+    });
+    // What WP-Cron's wp_version_check event runs: a fresh update check, then wp_maybe_auto_update().
+    await client.php("delete_site_transient( 'update_plugins' ); wp_update_plugins(); wp_maybe_auto_update(); return true;");
+    expect(installedVersion()).toBe('1.2.0');
+    expect(await downloads('1.2.0')).toBe(1);
+  });
+
   it('two production sites take the seats; a third is refused naming them; a staging site is free', async () => {
     for (const name of ['one', 'two']) {
       const answer = await activate(production(name));
@@ -240,7 +258,7 @@ describe('the licence server, from purchase to refund', () => {
     await client.php("delete_site_transient( 'update_plugins' ); return true;");
     await client.php(`
       $file = WP_PLUGIN_DIR . '/' . ${phpString(pluginFile)};
-      file_put_contents( $file, str_replace( 'Version: 1.1.0', 'Version: 1.0.0', file_get_contents( $file ) ) );
+      file_put_contents( $file, str_replace( 'Version: 1.2.0', 'Version: 1.0.0', file_get_contents( $file ) ) );
       return true;`);
     await asSiteAdmin('licence-story-refunded', SETTINGS, async (page) => {
       expect(await page.locator('#svc-client-activation [data-svc-client-field=features]').innerText()).toBe('none');
@@ -249,9 +267,9 @@ describe('the licence server, from purchase to refund', () => {
       const offered = await client.php<{ package: string; url: string } | null>(
         `$updates = get_site_transient( 'update_plugins' ); return isset( $updates->response[ ${phpString(pluginFile)} ] ) ? (array) $updates->response[ ${phpString(pluginFile)} ] : null;`,
       );
-      expect(offered).toMatchObject({ new_version: '1.1.0', package: '', url: RENEWAL });
+      expect(offered).toMatchObject({ new_version: '1.2.0', package: '', url: RENEWAL });
       const row = page.locator('#update-plugins-table tr', { hasText: `${slug} test plugin` });
-      expect(await row.innerText()).toContain(`Update to 1.1.0. View version 1.1.0 details.`);
+      expect(await row.innerText()).toContain(`Update to 1.2.0. View version 1.2.0 details.`);
       expect(await row.innerText()).toContain(`Your licence does not cover updates now: renew at ${RENEWAL}.`);
     });
     const refused = await call('direct', new URL(downloadUrl).pathname);

@@ -34,11 +34,12 @@ export interface LicenseState {
  * it), in a fresh database: svc-client (this repository's folder, linked) and the example module
  * (tests/wordpress/client-plugins) active. One at a time per run: stop it in afterAll.
  */
-export async function startClientSite(): Promise<ClientSite> {
+export async function startClientSite(options: { automaticUpdates?: boolean } = {}): Promise<ClientSite> {
   const info = stack();
   const dir = join(info.dir, `client-site-${randomBytes(3).toString('hex')}`);
   const site = await startFreshWordPress(dir, undefined, {
     port: info.clientSitePort,
+    automaticUpdates: options.automaticUpdates,
     debugLog: clientDebugLog(),
     linkPlugins: [
       join(info.repoRoot, 'svc-client'),

@@ -33,6 +33,8 @@ export interface FreshWordPressOptions {
   port?: number;
   /** WP_DEBUG_LOG's file; `<dir>/wordpress-debug.log` when absent. */
   debugLog?: string;
+  /** WordPress's automatic updater on (plugins and themes whose auto-updates are switched on update in wp_maybe_auto_update()); off by default. */
+  automaticUpdates?: boolean;
 }
 
 /** SQL as MariaDB's root over the e2e stack's private socket (scripts/lib.sh's db_root). */
@@ -46,7 +48,7 @@ function databaseRoot(sql: string): void {
 }
 
 /** wp-config.php as a site admin writes it, plus the two svc-hub lines docs/deploy.md asks for. */
-function wpConfig(site: Omit<FreshWordPress, 'stop'>, shell: ShellConstants | undefined): string {
+function wpConfig(site: Omit<FreshWordPress, 'stop'>, shell: ShellConstants | undefined, automaticUpdates = false): string {
   const salts = [
     'AUTH_KEY',
     'SECURE_AUTH_KEY',
@@ -68,7 +70,7 @@ function wpConfig(site: Omit<FreshWordPress, 'stop'>, shell: ShellConstants | un
     "$table_prefix = 'wp_';",
     ...salts.map((salt) => define(salt, randomBytes(32).toString('hex'))),
     define('DISABLE_WP_CRON', true),
-    define('AUTOMATIC_UPDATER_DISABLED', true),
+    ...(automaticUpdates ? [] : [define('AUTOMATIC_UPDATER_DISABLED', true)]),
     define('WP_HTTP_BLOCK_EXTERNAL', true), // offline: no wordpress.org
     define('FS_METHOD', 'direct'),
     define('WP_DEBUG', true),
@@ -123,7 +125,7 @@ export async function startFreshWordPress(
   const dropDatabase = () => databaseRoot(`DROP DATABASE IF EXISTS ${name}; DROP USER IF EXISTS '${user}'@'127.0.0.1';`);
   let group = 0;
   try {
-    writeFileSync(join(site.wordpressDir, 'wp-config.php'), wpConfig(site, shell), { mode: 0o600 });
+    writeFileSync(join(site.wordpressDir, 'wp-config.php'), wpConfig(site, shell, options.automaticUpdates), { mode: 0o600 });
     execFileSync('php', [join(scripts, 'php', 'install.php'), site.wordpressDir], {
       env: {
         ...process.env,
