@@ -186,6 +186,9 @@ describe('the licence server, from purchase to refund', () => {
     });
     expect(installedVersion()).toBe('1.1.0');
     expect(await downloads('1.1.0')).toBe(1);
+    const reused = await call('direct', new URL(downloadUrl).pathname);
+    expect([reused.status, reused.body.code]).toEqual([403, 'svc_download_refused']);
+    expect(await downloads('1.1.0')).toBe(1);
   });
 
   it("auto-updates: switched on in Plugins, WordPress's automatic updater installs the next release by itself", async () => {
@@ -250,6 +253,11 @@ describe('the licence server, from purchase to refund', () => {
   });
 
   it('a refund ends the licence: features off, the update without a package, the download URL and the key refused', async () => {
+    // A download URL the hub gave the site just before the refund, not used yet.
+    downloadUrl = await client.php<string>(
+      `Svc_Client_Update_Check::forget(); return Svc_Client_Update_Check::answer_for( 'plugins', ${phpString(pluginFile)} )['package'];`,
+    );
+    expect(downloadUrl).toMatch(new RegExp(`^${stack().wordpressUrl}/wp-json/svc-license/v1/downloads/`));
     await wooStandIn.refund(wooOrderId);
     await waitUntil(async () => !(await hasFeature('module.seo')), "the refund's push switching module.seo off on the client site");
     const document = await client.php<{ status: string; features: string[] }>('return Svc_Client_License_Document::fields();');
@@ -273,7 +281,7 @@ describe('the licence server, from purchase to refund', () => {
       expect(await row.innerText()).toContain(`Your licence does not cover updates now: renew at ${RENEWAL}.`);
     });
     const refused = await call('direct', new URL(downloadUrl).pathname);
-    expect([refused.status, refused.body.code]).toEqual([403, 'svc_download_refused']);
+    expect([refused.status, refused.body.message]).toEqual([403, "The site's licence does not cover this product now."]);
     expect((await activate(production('four'))).status).toBe(404);
     await asBuyer('licence-story-revoked', async (page) => {
       expect(await page.locator('.svc-hub-licence', { hasText: packageId }).locator('.svc-hub-licence-summary').innerText()).toContain(

@@ -187,6 +187,13 @@ describe('releases and updates', () => {
         .toString(),
     ).toBe('PK');
     expect((await releases()).find((row) => row.version === '1.1.0')!.downloads).toBe(before + 1);
+    // A link is used once: the same URL again is refused and not counted.
+    const reused = await call('direct', url);
+    expect([reused.status, reused.body.message]).toEqual([
+      403,
+      'This download link was used before: ask WordPress to check for updates again.',
+    ]);
+    expect((await releases()).find((row) => row.version === '1.1.0')!.downloads).toBe(before + 1);
 
     const [payload, signature] = url.split('/').pop()!.split('.') as [string, string];
     const grant = JSON.parse(Buffer.from(payload, 'base64url').toString());

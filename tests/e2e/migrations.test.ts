@@ -28,7 +28,7 @@ describe('migrations', () => {
       expect(rows.map((row) => row.id)).toEqual(MIGRATIONS.map((migration) => migration.id));
       expect(await migrate(first, silentLogger)).toEqual([]);
       const [tables] = await first.pool.query<RowDataPacket[]>('SHOW TABLES LIKE ?', [`${config.prefix}svc_%`]);
-      expect(tables).toHaveLength(47); // migrations + api_keys, entitlements, history + 14 router (015: responses, 016: budgets, windows, reservations; 017: cache policies and entries, provider deployments and cool-downs; 018: response items) + 9 commerce (013: subscriptions) + 5 library tables + nonces + 2 tenancy (021: customers, customer sites) + 1 (020) + 4 AI commerce (022: credit ledger, allowance periods, AI alerts, site AI settings) + 1 (024: order coverage) + 1 (026: renders) + 4 (028: licences, licence activations, staging patterns, hub signing keys) + 1 (029: releases)
+      expect(tables).toHaveLength(48); // migrations + api_keys, entitlements, history + 14 router (015: responses, 016: budgets, windows, reservations; 017: cache policies and entries, provider deployments and cool-downs; 018: response items) + 9 commerce (013: subscriptions) + 5 library tables + nonces + 2 tenancy (021: customers, customer sites) + 1 (020) + 4 AI commerce (022: credit ledger, allowance periods, AI alerts, site AI settings) + 1 (024: order coverage) + 1 (026: renders) + 4 (028: licences, licence activations, staging patterns, hub signing keys) + 1 (029: releases) + 1 (031: download claims)
       const columns = async (table: string) => {
         const [rows] = await first.pool.query<RowDataPacket[]>(
           'SELECT COLUMN_NAME AS name FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION',
@@ -80,6 +80,8 @@ describe('migrations', () => {
       expect((await columns('releases')).join(',')).toBe(
         'id,product_type,product_slug,version,channel,name,changelog,requires_wp,requires_php,tested_wp,sha256,size_bytes,withdrawn,downloads,created_at,updated_at',
       );
+      // 031: one-use download links.
+      expect((await columns('release_download_claims')).join(',')).toBe('token_hash,release_id,expires_at,claimed_at');
       // 022: a site's markup and its AI alert webhook.
       expect((await columns('site_ai_settings')).join(',')).toBe('site_url,markup_percent,alert_url,alert_secret,updated_at');
       // 020: the provider's reported cost and the billed amount beside the hub's cost; where a model price came from; default prices per provider.

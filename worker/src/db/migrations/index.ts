@@ -26,6 +26,7 @@ import { packageSeats } from './027-package-seats';
 import { licences } from './028-licences';
 import { releases } from './029-releases';
 import { imageUsage } from './030-image-usage';
+import { downloadClaims } from './031-download-claims';
 
 /** Every migration in order. Append only: an applied migration is never edited. */
 export const MIGRATIONS: Migration[] = [
@@ -56,4 +57,5 @@ export const MIGRATIONS: Migration[] = [
   licences,
   releases,
   imageUsage,
+  downloadClaims,
 ];

@@ -33,7 +33,7 @@ const refused = (status: number, code: string, message: string) => new ApiError(
 
 /** Releases and updates (docs/architecture.md §12, docs/api-notes.md "Releases and updates"). */
 export function licenceReleaseHandlers(services: Pick<Services, 'releases' | 'logger'>) {
-  const { releases, updates, tokens } = services.releases;
+  const { releases, updates, tokens, claims } = services.releases;
   return {
     async upload(request: Request, response: Response) {
       const input = await readReleaseUpload(request.headers['content-type'], context(response).rawBody);
@@ -89,9 +89,10 @@ export function licenceReleaseHandlers(services: Pick<Services, 'releases' | 'lo
       response.json(info);
     },
 
-    /** No Bearer: the token is the authority. Expired → 410; tampered, foreign, withdrawn or no longer covered → 403. */
+    /** No Bearer: the token is the authority. Expired → 410; tampered, foreign, used before, withdrawn or no longer covered → 403. */
     async download(request: Request, response: Response) {
-      const checked = tokens.check(String(request.params.token ?? ''));
+      const token = String(request.params.token ?? '');
+      const checked = tokens.check(token);
       if (!checked.ok && checked.reason === 'expired')
         throw refused(410, 'svc_download_expired', 'This download link has expired: ask WordPress to check for updates again.');
       if (!checked.ok) throw refused(403, 'svc_download_refused', 'This download link is not valid.');
@@ -105,6 +106,8 @@ export function licenceReleaseHandlers(services: Pick<Services, 'releases' | 'lo
         throw refused(403, 'svc_download_refused', "The site's licence does not cover this product now.");
       if (!(await releases.files.has(release.sha256, release.sizeBytes)))
         throw ApiError.notFound("The release's file is missing on the hub.");
+      if (!(await claims.claim(token, grant)))
+        throw refused(403, 'svc_download_refused', 'This download link was used before: ask WordPress to check for updates again.');
       response.setHeader('Content-Type', 'application/zip');
       response.setHeader('Content-Length', String(release.sizeBytes));
       response.setHeader('Content-Disposition', `attachment; filename="${release.product.slug}-${release.version}.zip"`);

@@ -23,6 +23,14 @@ describe('DownloadTokens', () => {
     expect(new DownloadTokens(Buffer.alloc(32, 8)).check(token, now)).toEqual({ ok: false, reason: 'tampered' });
   });
 
+  it('makes every link unique (each is used once), and refuses a signed payload without its nonce', () => {
+    const first = tokens.issue('rel_1', 'https://a.example', now);
+    expect(tokens.issue('rel_1', 'https://a.example', now)).not.toBe(first);
+    const bare = Buffer.from(JSON.stringify({ r: 'rel_1', s: 'https://a.example', e: now / 1000 + 900 })).toString('base64url');
+    const signed = new DownloadTokens(Buffer.alloc(32, 7)) as unknown as { sign(payload: string): string };
+    expect(tokens.check(`${bare}.${signed.sign(bare)}`, now)).toEqual({ ok: false, reason: 'malformed' });
+  });
+
   it('calls anything else malformed', () => {
     for (const bad of ['', 'abc', 'a.b', `${'x'.repeat(1401)}.${'y'.repeat(43)}`, '../../etc.passwd'])
       expect(tokens.check(bad, now)).toEqual({ ok: false, reason: 'malformed' });

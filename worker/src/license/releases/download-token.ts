@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** How long a download URL lasts (docs/commerce.md "Releases and updates"). */
 export const DOWNLOAD_TOKEN_SECONDS = 15 * 60;
@@ -11,12 +11,16 @@ export interface DownloadGrant {
   expiresAt: number;
 }
 
+/** Random bytes in each token, so no two links are alike (each is claimed once: download-claims.ts). */
+const NONCE_BYTES = 9;
+
 export type TokenCheck = { ok: true; grant: DownloadGrant } | { ok: false; reason: 'malformed' | 'tampered' | 'expired' };
 
 /**
- * Signed download tokens: base64url(JSON {r, s, e}) + "." + base64url(HMAC-SHA256), keyed by a
- * key derived from the worker's secret for this purpose alone. The token is the authority of
- * `GET /downloads/{token}`: no Bearer, nothing stored.
+ * Signed download tokens: base64url(JSON {r, s, e, n}) + "." + base64url(HMAC-SHA256), keyed by
+ * a key derived from the worker's secret for this purpose alone; `n` is a random nonce. The token
+ * is the authority of `GET /downloads/{token}` (no Bearer); its one use is recorded by
+ * download-claims.ts.
  */
 export class DownloadTokens {
   private readonly key: Buffer;
@@ -26,7 +30,9 @@ export class DownloadTokens {
   }
 
   issue(releaseId: string, siteUrl: string, now = Date.now(), seconds = DOWNLOAD_TOKEN_SECONDS): string {
-    const payload = Buffer.from(JSON.stringify({ r: releaseId, s: siteUrl, e: Math.floor(now / 1000) + seconds })).toString('base64url');
+    const payload = Buffer.from(
+      JSON.stringify({ r: releaseId, s: siteUrl, e: Math.floor(now / 1000) + seconds, n: randomBytes(NONCE_BYTES).toString('base64url') }),
+    ).toString('base64url');
     return `${payload}.${this.sign(payload)}`;
   }
 
@@ -49,8 +55,8 @@ export class DownloadTokens {
 
 function readPayload(payload: string): DownloadGrant | null {
   try {
-    const raw = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { r?: unknown; s?: unknown; e?: unknown };
-    if (typeof raw.r !== 'string' || typeof raw.s !== 'string' || !Number.isInteger(raw.e)) return null;
+    const raw = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { r?: unknown; s?: unknown; e?: unknown; n?: unknown };
+    if (typeof raw.r !== 'string' || typeof raw.s !== 'string' || !Number.isInteger(raw.e) || typeof raw.n !== 'string') return null;
     return { releaseId: raw.r, siteUrl: raw.s, expiresAt: raw.e as number };
   } catch {
     return null;

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/connections';
+import { DownloadClaims } from './download-claims';
 import { DownloadTokens } from './download-token';
 import { ProductCoverage } from './product-coverage';
 import { ReleaseFiles } from './release-files';
@@ -11,6 +12,7 @@ export interface ReleaseServices {
   releases: Releases;
   updates: Updates;
   tokens: DownloadTokens;
+  claims: DownloadClaims;
 }
 
 export function createReleaseServices(
@@ -24,7 +26,12 @@ export function createReleaseServices(
     new ProductCoverage(database),
     new URL(config.publicUrl).hostname,
   );
-  return { releases, updates: new Updates(releases, tokens, config.publicUrl.replace(/\/+$/, '')), tokens };
+  return {
+    releases,
+    updates: new Updates(releases, tokens, config.publicUrl.replace(/\/+$/, '')),
+    tokens,
+    claims: new DownloadClaims(database),
+  };
 }
 
 /**
