@@ -61,6 +61,8 @@ export interface Config {
   imageEditMaxBytes: number;
   /** Licence activation attempts per minute from one address and on one key (SVC_RATE_LIMIT_ACTIVATIONS_*, docs/configuration.md). */
   activationLimits: { perAddress: number; perKey: number };
+  /** Days a signed licence document vouches without the hub (SVC_LICENCE_GRACE_DAYS, docs/configuration.md). */
+  licenceGraceDays: number;
   /** Template renders (docs/configuration.md, SVC_RENDER_*): renders at once, queued beyond, the cache's bounds. */
   renders: { concurrency: number; queue: number; cacheEntries: number; cacheBytes: number };
   defaultRateLimitPerMinute: number;
@@ -338,6 +340,7 @@ export function loadConfig(environment: Environment = process.env, version = '0.
       perAddress: reader.integer('SVC_RATE_LIMIT_ACTIVATIONS_PER_ADDRESS', 30, 1, 1_000_000),
       perKey: reader.integer('SVC_RATE_LIMIT_ACTIVATIONS_PER_KEY', 20, 1, 1_000_000),
     },
+    licenceGraceDays: reader.integer('SVC_LICENCE_GRACE_DAYS', 7, 1, 90),
     outbox: {
       pollMs: reader.integer('SVC_OUTBOX_POLL_MS', 1000, 10, 600_000),
       timeoutMs: reader.integer('SVC_OUTBOX_TIMEOUT_MS', 15_000, 100, 300_000),

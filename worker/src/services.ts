@@ -55,7 +55,15 @@ export function createServices(config: Config, logger: Logger, database: Databas
   const gate = new EntitlementGate(entitlements);
   const customers = new CustomerDirectory(new CustomerStore(database));
   const ai = createAiAccounts(database, outbox, config.encryptionKey);
-  const licences = createLicenceServices(database, config.encryptionKey, entitlements, keys, customers, config.activationLimits);
+  const licences = createLicenceServices(
+    database,
+    config.encryptionKey,
+    entitlements,
+    keys,
+    customers,
+    config.activationLimits,
+    config.licenceGraceDays,
+  );
   const router = createRouterServices(config, database, pending, logger, outbox, customers, ai.markups);
   // A payment or refund moved allowance or credits budgets, or a package's markup (their entitlement's outbox message commits with them).
   router.budgets.onRefused((budget) => ai.alerts.refused(budget));

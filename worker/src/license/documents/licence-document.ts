@@ -21,7 +21,7 @@ export interface LicenceDocument {
   signature: string;
 }
 
-/** How long a document vouches without the hub: a hub outage is survived for exactly this long. */
+/** How long a document vouches without the hub by default (SVC_LICENCE_GRACE_DAYS): a hub outage is survived for exactly this long. */
 export const DOCUMENT_GRACE_DAYS = 7;
 const DAY_MS = 86_400_000;
 
@@ -36,9 +36,9 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** The grace end of a document issued at `issuedAt`. */
-export function graceEnd(issuedAt: Date): string {
-  return new Date(issuedAt.getTime() + DOCUMENT_GRACE_DAYS * DAY_MS).toISOString();
+/** The grace end of a document issued at `issuedAt`, `days` later. */
+export function graceEnd(issuedAt: Date, days = DOCUMENT_GRACE_DAYS): string {
+  return new Date(issuedAt.getTime() + days * DAY_MS).toISOString();
 }
 
 /** Signs the fields with the hub's Ed25519 private key (deterministic: the same fields, the same document). */

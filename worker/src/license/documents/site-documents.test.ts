@@ -43,6 +43,11 @@ describe('site licence documents', () => {
     });
   });
 
+  it('vouches for the grace the hub is configured with (SVC_LICENCE_GRACE_DAYS)', async () => {
+    const document = await new LicenceDocuments(signing, 30).forSummary(summary, 9, new Date('2026-12-01T00:00:00Z'));
+    expect(verifyLicenceDocument(document, createPublicKey(privateKey))).toMatchObject({ grace_ends_at: '2026-12-31T00:00:00.000Z' });
+  });
+
   it("adds the document to an entitlement push's data, leaves other bodies alone", async () => {
     const documents = new LicenceDocuments(signing);
     const body = JSON.stringify({ type: 'entitlement.updated', timestamp: '2026-12-01T00:00:00.000Z', sequence: 5, data: summary });

@@ -1,4 +1,4 @@
-import { graceEnd, signLicenceDocument, type LicenceDocument } from './licence-document';
+import { DOCUMENT_GRACE_DAYS, graceEnd, signLicenceDocument, type LicenceDocument } from './licence-document';
 import type { HubSigningKey } from './signing-key';
 
 /** The part of a site's summary a document vouches for. */
@@ -24,7 +24,10 @@ export function summaryExpiry(summary: SummaryFacts): string | null {
  * session check's answer and every entitlement push carry one, signed with the hub's key.
  */
 export class LicenceDocuments {
-  constructor(private readonly signing: HubSigningKey) {}
+  constructor(
+    private readonly signing: HubSigningKey,
+    private readonly graceDays = DOCUMENT_GRACE_DAYS,
+  ) {}
 
   async forSummary(summary: SummaryFacts, sequence: number, now: Date = new Date()): Promise<LicenceDocument> {
     const pair = await this.signing.pair();
@@ -34,7 +37,7 @@ export class LicenceDocuments {
         features: summary.features,
         status: summary.status,
         expires_at: summaryExpiry(summary),
-        grace_ends_at: graceEnd(now),
+        grace_ends_at: graceEnd(now, this.graceDays),
         sequence,
         issued_at: now.toISOString(),
         key_id: pair.keyId,

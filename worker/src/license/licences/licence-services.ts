@@ -4,6 +4,7 @@ import { ActivationStore } from '../activations/activation-rows';
 import { Activations } from '../activations/activations';
 import type { ApiKeyStore } from '../api-keys';
 import type { CustomerDirectory } from '../customers/customer-directory';
+import { DOCUMENT_GRACE_DAYS } from '../documents/licence-document';
 import { HubSigningKey } from '../documents/signing-key';
 import { LicenceDocuments } from '../documents/site-documents';
 import type { EntitlementStore } from '../entitlements';
@@ -28,6 +29,7 @@ export function createLicenceServices(
   keys: ApiKeyStore,
   customers: CustomerDirectory,
   activationLimits: ActivationLimitSettings = DEFAULT_ACTIVATION_LIMITS,
+  graceDays = DOCUMENT_GRACE_DAYS,
 ): LicenceServices {
   const licences = new LicenceStore(database, secret);
   const activationRows = new ActivationStore(database);
@@ -39,6 +41,6 @@ export function createLicenceServices(
     activations: new Activations(licences, activationRows, entitlements, keys, customers, signing),
     limits: new ActivationLimits(activationLimits),
     signing,
-    documents: new LicenceDocuments(signing),
+    documents: new LicenceDocuments(signing, graceDays),
   };
 }
