@@ -21,6 +21,11 @@ describe('DownloadTokens', () => {
     const flipped = signature.slice(0, -2) + (signature.endsWith('AA') ? 'BA' : 'AA');
     expect(tokens.check(`${payload}.${flipped}`, now)).toEqual({ ok: false, reason: 'tampered' });
     expect(new DownloadTokens(Buffer.alloc(32, 8)).check(token, now)).toEqual({ ok: false, reason: 'tampered' });
+    // The same MAC spelt otherwise: the last character's two unused bits changed.
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const respelt = signature.slice(0, -1) + alphabet[alphabet.indexOf(signature.at(-1)!) ^ 1];
+    expect(Buffer.from(respelt, 'base64url')).toEqual(Buffer.from(signature, 'base64url'));
+    expect(tokens.check(`${payload}.${respelt}`, now)).toEqual({ ok: false, reason: 'tampered' });
   });
 
   it('makes every link unique (each is used once), and refuses a signed payload without its nonce', () => {
