@@ -3,6 +3,7 @@ import { deepJsonCases } from './attacks/deep-json';
 import { findingCases } from './attacks/findings';
 import { headerCases } from './attacks/headers';
 import { idorCases } from './attacks/idor';
+import { licenceCases } from './attacks/licences';
 import { moneyCases } from './attacks/money';
 import { pathCases } from './attacks/paths';
 import { queryCases } from './attacks/queries';
@@ -24,6 +25,7 @@ export const FAMILIES: Record<string, () => HostileCase[]> = {
   'deep-json': deepJsonCases,
   money: moneyCases,
   'wordpress-request': wordpressRequestCases,
+  licences: licenceCases,
 };
 
 export const allCases = (): HostileCase[] => Object.values(FAMILIES).flatMap((family) => family());
