@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomUUID, sign } from 'node:crypto';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createKey, hub } from '../support/hub-cli';
 import { HubProxy } from '../support/hub-proxy';
@@ -6,6 +6,7 @@ import { phpString, pollUntil } from '../support/client-key';
 import { startClientSite, type ClientSite } from '../support/client-site';
 import { freshDelivery, post, signature } from '../support/client-webhook';
 import { bearer, call, json } from '../support/lanes';
+import { signDocument } from '../support/licence-documents';
 import { shellHeaders } from '../support/signed-request';
 import { stack } from '../support/stack';
 import { createTestServer } from '../support/test-server';
@@ -57,13 +58,6 @@ const refusedEvents = () =>
     "return array_values( array_filter( Svc_Client_Activity_Log::all(), fn( $e ) => 'refused' === $e['outcome'] ) );",
   );
 
-/** A licence document as the hub writes it (canonical JSON: keys sorted), signed with `privateKey`. */
-function document(fields: Record<string, unknown>, privateKey: ReturnType<typeof generateKeyPairSync>['privateKey']) {
-  const sorted = Object.fromEntries(Object.entries(fields).sort(([a], [b]) => (a < b ? -1 : 1)));
-  const payload = Buffer.from(JSON.stringify(sorted));
-  return { payload: payload.toString('base64url'), signature: sign(null, payload, privateKey).toString('base64url') };
-}
-
 const heldDocument = () =>
   client.php<{ site: string; sequence: number; features: string[] } | null>('return Svc_Client_License_Document::fields();');
 
@@ -89,7 +83,7 @@ describe('svc-client activation with a licence key', () => {
     const before = await features();
     const held = (await heldDocument())!;
     const other = generateKeyPairSync('ed25519');
-    const forged = document(
+    const forged = signDocument(
       { ...held, features: [...held.features, 'module.shop'], sequence: held.sequence + 1, status: 'active' },
       other.privateKey,
     );
@@ -165,7 +159,7 @@ describe('svc-client activation with a licence key', () => {
       `$a = get_option( Svc_Client_Activation::OPTION ); $a['public_key'] = ${phpString(raw)}; update_option( Svc_Client_Activation::OPTION, $a ); return true;`,
     );
     const store = (graceSeconds: number) => {
-      const signed = document({ ...held, grace_ends_at: new Date(Date.now() + graceSeconds * 1000).toISOString() }, test.privateKey);
+      const signed = signDocument({ ...held, grace_ends_at: new Date(Date.now() + graceSeconds * 1000).toISOString() }, test.privateKey);
       return client.php(
         `update_option( Svc_Client_License_Document::OPTION, json_decode( ${phpString(JSON.stringify(signed))}, true ) ); return true;`,
       );
