@@ -29,6 +29,10 @@ describe('licence keys (docs/commerce.md "Licences and activations")', () => {
     expect(normaliseLicenceKey('SVC-0123-4567-89AB-CDEF-GHJK')).toBeNull();
     expect(normaliseLicenceKey('KEY-0123-4567-89AB-CDEF-GHJK-MNPQ')).toBeNull();
     expect(normaliseLicenceKey('S'.repeat(500))).toBeNull();
+    // Pasted with non-breaking spaces: still the key. Look-alikes outside ASCII are not letters of it.
+    expect(normaliseLicenceKey('SVC\u00a00123\u00a04567-89AB-CDEF-GHJK-MNPQ')).toBe(key);
+    expect(normaliseLicenceKey('\u017fVC-0123-4567-89AB-CDEF-GHJK-MNPQ')).toBeNull();
+    expect(normaliseLicenceKey('SVC-0123-4567-89AB-CDEF-GHJK-MNPQ'.replace('1', '\u0131'))).toBeNull();
   });
 
   it('stores a keyed hash compared in constant time, and shows only the first group', () => {

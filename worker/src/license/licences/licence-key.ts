@@ -32,7 +32,8 @@ export function generateLicenceKey(): string {
  * (O → 0, I and L → 1); the canonical spelling, or null when it cannot be a licence key.
  */
 export function normaliseLicenceKey(raw: string): string | null {
-  if (raw.length > 80) return null;
+  // Only ASCII letters and digits count (spaces of any kind are dropped): upper-casing would read ſ as S, ı as I.
+  if (raw.length > 80 || /[^\x21-\x7e\s]/.test(raw)) return null;
   let body = raw.toUpperCase().replace(/[\s-]/g, '');
   if (!body.startsWith('SVC')) return null;
   body = body.slice(3).replace(/O/g, '0').replace(/[IL]/g, '1');
