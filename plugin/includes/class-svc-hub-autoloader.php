@@ -62,6 +62,7 @@ final class Svc_Hub_Autoloader {
 		'Svc_Hub_Setup_Worker_Items'              => 'admin/class-svc-hub-setup-worker-items.php',
 		'Svc_Hub_Lifecycle'                       => 'lifecycle/class-svc-hub-lifecycle.php',
 		'Svc_Hub_Uninstaller'                     => 'lifecycle/class-svc-hub-uninstaller.php',
+		'Svc_Hub_Update_Guard'                    => 'lifecycle/class-svc-hub-update-guard.php',
 	);
 
 	/**

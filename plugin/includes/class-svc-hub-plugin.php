@@ -114,6 +114,7 @@ final class Svc_Hub_Plugin {
 		$this->woocommerce_bridge->register_cron_hooks();
 		add_action( 'plugins_loaded', array( $this, 'register_woocommerce_hooks' ) );
 		$this->lifecycle->register_hooks();
+		( new Svc_Hub_Update_Guard( $this->plugin_file, new Svc_Hub_Settings() ) )->register_hooks(); // No svc-hub release installed before its worker runs it.
 		Svc_Hub_Abilities::register();
 		if ( is_admin() ) {
 			( new Svc_Hub_Admin_Page( $this->plugin_file, Svc_Hub_Setup_Notice::create() ) )->register_hooks();
