@@ -82,9 +82,13 @@ const offeredUpdate = () =>
     $updates = get_site_transient( 'update_plugins' );
     return isset( $updates->response['${PLUGIN}'] ) ? (array) $updates->response['${PLUGIN}'] : null;`);
 
-/** Plugin_Upgrader's `method` ('upgrade' or 'bulk_upgrade') on svc-hub, as update.php and Dashboard → Updates run it. */
-const upgrade = (method: 'upgrade' | 'bulk_upgrade') =>
+/**
+ * Plugin_Upgrader's `method` ('upgrade' or 'bulk_upgrade') on svc-hub, as update.php and Dashboard → Updates run it;
+ * `unzipUnseen`: the guard does not see the package unpacked, and checks the source WordPress selects instead.
+ */
+const upgrade = (method: 'upgrade' | 'bulk_upgrade', unzipUnseen = false) =>
   php<Record<string, any>>(`
+    ${unzipUnseen ? "remove_all_filters( 'unzip_file' ); // as if another plugin unpacked it (pre_unzip_file)" : ''}
     require_once ABSPATH . 'wp-admin/includes/admin.php';
     require_once ABSPATH . 'wp-admin/includes/class-wp-upgrader.php';
     $upgrader = new Plugin_Upgrader( new Automatic_Upgrader_Skin() );
@@ -156,8 +160,12 @@ describe('svc-hub updates itself through svc-client, never before its worker', (
     expect(await offeredUpdate()).toMatchObject({ slug: 'svc-hub', new_version: newerVersion });
     const before = readFileSync(join(installedDir(), 'svc-hub.php'), 'utf8');
 
-    for (const method of ['upgrade', 'bulk_upgrade'] as const) {
-      const result = await upgrade(method);
+    for (const [method, unzipUnseen] of [
+      ['upgrade', false],
+      ['bulk_upgrade', false],
+      ['bulk_upgrade', true],
+    ] as const) {
+      const result = await upgrade(method, unzipUnseen);
       expect(result).toMatchObject({ code: 'svc_hub_worker_first', data: { release: newerVersion, worker: workerVersion }, active: true });
       expect(result.message).toBe(
         `Update the svc-hub worker to ${newerVersion} first (it runs ${workerVersion}); then update the plugin. ` +
@@ -168,6 +176,21 @@ describe('svc-hub updates itself through svc-client, never before its worker', (
       expect(existsSync(join(site.wordpressDir, '.maintenance'))).toBe(false);
     }
     expect(await wouldAutoUpdate(newerVersion)).toBe(false);
+
+    // A worker that does not answer is no worker of that version either.
+    const config = join(site.wordpressDir, 'wp-config.php');
+    const settings = readFileSync(config, 'utf8');
+    writeFileSync(config, settings.replace(stack().workerUrl, 'http://127.0.0.1:1'));
+    try {
+      const result = await upgrade('upgrade');
+      expect(result).toMatchObject({ code: 'svc_hub_worker_first', data: { release: newerVersion, worker: '' }, active: true });
+      expect(result.message).toContain(
+        `Update the svc-hub worker to ${newerVersion} first (no version could be read from it at http://127.0.0.1:1 (`,
+      );
+    } finally {
+      writeFileSync(config, settings);
+    }
+    expect(readFileSync(join(installedDir(), 'svc-hub.php'), 'utf8')).toBe(before);
   });
 
   it('the release the worker runs installs (the newer one withdrawn), and the automatic updater may take it', async () => {
