@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # dist-client.sh VERSION WORK_DIR ZIP_FILE – the svc-client plugin zip for a client site's "Upload
-# Plugin": one top folder svc-client/ with svc-client.php, includes/ and readme.txt. PHP only (a
+# Plugin": one top folder svc-client/ with svc-client.php, uninstall.php (WordPress runs it on Delete),
+# includes/ and readme.txt. PHP only (a
 # client site runs no Node); no tests, no README.md. Its version header and readme.txt's "Stable
 # tag" must say VERSION (the release's, checked by dist.sh). Called by dist.sh.
 set -euo pipefail
@@ -8,7 +9,7 @@ source "$(dirname "$0")/lib.sh"
 LAP_NAME=dist
 version=$1 work=$2 zip_file=$3
 source_dir=$REPO_ROOT/svc-client
-SHIPPED=(svc-client.php readme.txt includes)
+SHIPPED=(svc-client.php readme.txt uninstall.php includes)
 
 header=$(sed -n 's/^ \* Version: *//p' "$source_dir/svc-client.php" | tr -d '\r ' | head -n 1)
 constant=$(sed -n "s/^define( 'SVC_CLIENT_VERSION', '\([^']*\)' );/\1/p" "$source_dir/svc-client.php" | head -n 1)

@@ -80,6 +80,7 @@ describe('release: the plugin zip and the worker tarball, installed as a site ad
       expect.arrayContaining([
         'svc-client/svc-client.php',
         'svc-client/readme.txt',
+        'svc-client/uninstall.php',
         'svc-client/includes/license/class-svc-client-receiver.php',
       ]),
     );
@@ -100,7 +101,7 @@ describe('release: the plugin zip and the worker tarball, installed as a site ad
     });
     // A real folder unpacked from the zip, holding what ships and nothing else.
     expect(lstatSync(plugin).isDirectory()).toBe(true);
-    expect(readdirSync(plugin).sort()).toEqual(['build', 'includes', 'library', 'readme.txt', 'svc-hub.php']);
+    expect(readdirSync(plugin).sort()).toEqual(['build', 'includes', 'library', 'readme.txt', 'svc-hub.php', 'uninstall.php']);
     expect(existsSync(join(plugin, 'build', 'index.js'))).toBe(true);
     expect(existsSync(join(plugin, 'build', 'routes.php'))).toBe(true); // the route manifest (npm run build)
     // Active, and the worker is not running yet: the plugin answers health itself.
@@ -177,7 +178,7 @@ describe('release: the plugin zip and the worker tarball, installed as a site ad
       await page.locator('tr.active[data-plugin="svc-hub/svc-hub.php"]').waitFor();
     });
     expect(existsSync(leftover)).toBe(false);
-    expect(readdirSync(pluginDir()).sort()).toEqual(['build', 'includes', 'library', 'readme.txt', 'svc-hub.php']);
+    expect(readdirSync(pluginDir()).sort()).toEqual(['build', 'includes', 'library', 'readme.txt', 'svc-hub.php', 'uninstall.php']);
     const answer = await health();
     expect(answer.status).toBe(200);
     expect(((await answer.json()) as { status: string }).status).toBe('ok');

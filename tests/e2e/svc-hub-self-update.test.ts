@@ -25,7 +25,7 @@ jest.setTimeout(240_000);
 
 const PRODUCT = 77;
 const PLUGIN = 'svc-hub/svc-hub.php';
-/** What scripts/dist-plugin.sh ships, plus uninstall.php (WordPress runs it on Delete). */
+/** What scripts/dist-plugin.sh ships (uninstall.php included: WordPress runs it on Delete). */
 const SHIPPED = ['svc-hub.php', 'readme.txt', 'uninstall.php', 'includes', 'build', 'library'];
 let site: FreshWordPress;
 let workerVersion: string;
