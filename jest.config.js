@@ -50,7 +50,9 @@ const e2eTransform = {
 const modulePathIgnorePatterns = ["<rootDir>/.stack/"];
 
 module.exports = {
-  testTimeout: 30000,
+  // A test's own steps on a loaded 2-core machine (a CI run beside another e2e run took 43 s for
+  // the AI money story); WAIT_MS (tests/support/eventually.ts) stays well under it.
+  testTimeout: 90000,
   projects: [
     {
       displayName: "unit",

@@ -29,6 +29,9 @@ export interface LicenseState {
   last_error: string;
 }
 
+/** svc-client's deactivation when the site holds an activation: the hub frees the seat and ends the site's licence entitlement. */
+const ACTIVATION_ENDED = 'if ( Svc_Client_Activation::is_active() ) { svc_client_deactivate(); } return true;';
+
 /**
  * Starts the client site on the port global-setup.ts reserved (so the hub's worker may deliver to
  * it), in a fresh database: svc-client (this repository's folder, linked) and the example module
@@ -50,6 +53,12 @@ export async function startClientSite(options: { automaticUpdates?: boolean } = 
   const php = <T>(code: string): Promise<T> => runPhp<T>(site, code);
   return {
     ...site,
+    // Every file's client site has the same address (the reserved port): an activation left on the
+    // hub would hand its licence's features to the next file's site. Deactivated as a site admin would.
+    stop: async () => {
+      await php(ACTIVATION_ENDED).catch(() => undefined);
+      await site.stop();
+    },
     receiverUrl: `${site.url}/wp-json/svc-client/v1/entitlement`,
     php,
     phpAt: <T>(when: Date, code: string): Promise<T> => runPhp<T>(site, code, when),
