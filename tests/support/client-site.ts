@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { startFreshWordPress, type FreshWordPress } from './fresh-wordpress';
+import { hub } from './hub-cli';
 import { stack } from './stack';
 
 /** The client site's debug log, beside the hub site's, so php-notices.ts reads both. */
@@ -32,6 +33,26 @@ export interface LicenseState {
 /** svc-client's deactivation when the site holds an activation: the hub frees the seat and ends the site's licence entitlement. */
 const ACTIVATION_ENDED = 'if ( Svc_Client_Activation::is_active() ) { svc_client_deactivate(); } return true;';
 
+/** The hub's live entitlements of this address revoked with the hub's CLI, so the next file's site there starts with none. */
+function endEntitlements(siteUrl: string): void {
+  for (const line of hub('entitlement', 'list', '--site', siteUrl)) {
+    const [id, , status] = line.split('\t');
+    if (!id || status === 'revoked') continue;
+    hub(
+      'entitlement',
+      'set',
+      '--site',
+      siteUrl,
+      '--entitlement-id',
+      id,
+      '--status',
+      'revoked',
+      '--reason',
+      'the test client site at this address stopped',
+    );
+  }
+}
+
 /**
  * Starts the client site on the port global-setup.ts reserved (so the hub's worker may deliver to
  * it), in a fresh database: svc-client (this repository's folder, linked) and the example module
@@ -53,10 +74,12 @@ export async function startClientSite(options: { automaticUpdates?: boolean } = 
   const php = <T>(code: string): Promise<T> => runPhp<T>(site, code);
   return {
     ...site,
-    // Every file's client site has the same address (the reserved port): an activation left on the
-    // hub would hand its licence's features to the next file's site. Deactivated as a site admin would.
+    // Every file's client site has the same address (the reserved port): an activation or a grant
+    // left on the hub would hand its features to the next file's site. Ended as a site admin and the
+    // hub's admin would end them.
     stop: async () => {
       await php(ACTIVATION_ENDED).catch(() => undefined);
+      endEntitlements(site.url);
       await site.stop();
     },
     receiverUrl: `${site.url}/wp-json/svc-client/v1/entitlement`,
